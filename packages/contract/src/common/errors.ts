@@ -1,0 +1,37 @@
+/**
+ * The stable catalogue of response codes. `code` is what callers branch on; `status` is the
+ * HTTP class (ARCHITECTURE.md); the message text lives in messages.ts under the same key.
+ * Codes are never reused or renumbered once released.
+ */
+export const errorCatalogue = {
+  ok: { code: 0, status: 200 },
+  validationFailed: { code: 4000, status: 400 },
+  malformedJson: { code: 4001, status: 400 },
+  unsupportedMediaType: { code: 4002, status: 415 },
+  forbidden: { code: 4003, status: 403 },
+  notFound: { code: 4004, status: 404 },
+  /** Ends the session in the console (spec §8): missing, expired or revoked token. */
+  sessionEnded: { code: 4005, status: 401 },
+  invalidCredentials: { code: 4010, status: 401 },
+  loginThrottled: { code: 4011, status: 429 },
+  accountDisabled: { code: 4012, status: 403 },
+  wrongOldPassword: { code: 4013, status: 400 },
+  weakPassword: { code: 4014, status: 400 },
+  passwordsNotConsistent: { code: 4015, status: 400 },
+  passwordSameAsEmail: { code: 4016, status: 400 },
+  passwordUnchanged: { code: 4017, status: 400 },
+  bodyTooLarge: { code: 4130, status: 413 },
+  conflict: { code: 4090, status: 409 },
+  duplicate: { code: 4091, status: 409 },
+  rateLimited: { code: 4290, status: 429 },
+  internal: { code: 5000, status: 500 },
+} as const;
+
+export type ErrorKey = keyof typeof errorCatalogue;
+export type ErrorCode = (typeof errorCatalogue)[ErrorKey]['code'];
+
+export const SESSION_ENDED_CODE = errorCatalogue.sessionEnded.code;
+
+export function errorKeyOfCode(code: number): ErrorKey | undefined {
+  return (Object.keys(errorCatalogue) as ErrorKey[]).find((k) => errorCatalogue[k].code === code);
+}

@@ -1,0 +1,74 @@
+import type { ErrorKey } from './errors.js';
+import type { Language } from './languages.js';
+
+/**
+ * Translated texts of every response code. `{field}` and `{detail}` are filled in by the
+ * server. Burmese falls back to English where no translation is known.
+ */
+type Catalogue = Record<ErrorKey, string>;
+
+const en: Catalogue = {
+  ok: 'Success',
+  validationFailed: 'Invalid value for {field}: {detail}',
+  malformedJson: 'The request body is not valid JSON',
+  unsupportedMediaType: 'Unsupported content type: send application/json',
+  forbidden: 'You do not have permission for this operation',
+  notFound: 'Not found',
+  sessionEnded: 'You have been logged out, please log in again',
+  invalidCredentials: 'Incorrect e-mail or password',
+  loginThrottled: 'Too many failed sign-in attempts, please try again in {detail} minutes',
+  accountDisabled: 'This account is disabled',
+  wrongOldPassword: 'The old password is incorrect',
+  weakPassword: 'The password must be at least 8 characters with both letters and numbers',
+  passwordsNotConsistent: 'The two passwords are not consistent',
+  passwordSameAsEmail: 'The password must not be the e-mail address',
+  passwordUnchanged: 'The new password must differ from the old one',
+  bodyTooLarge: 'The request body is too large',
+  conflict: 'The operation conflicts with the current state: {detail}',
+  duplicate: '{field} already exists',
+  rateLimited: 'Too many requests, please slow down',
+  internal: 'Internal error, please try again later',
+};
+
+const zh: Catalogue = {
+  ok: '成功',
+  validationFailed: '{field} 的值无效：{detail}',
+  malformedJson: '请求体不是有效的 JSON',
+  unsupportedMediaType: '不支持的内容类型，请发送 application/json',
+  forbidden: '您没有此操作的权限',
+  notFound: '未找到',
+  sessionEnded: '您已被登出，请重新登录',
+  invalidCredentials: '邮箱或密码错误',
+  loginThrottled: '登录失败次数过多，请 {detail} 分钟后再试',
+  accountDisabled: '该账号已停用',
+  wrongOldPassword: '旧密码不正确',
+  weakPassword: '密码至少 8 位，且须同时包含字母和数字',
+  passwordsNotConsistent: '两次输入的密码不一致',
+  passwordSameAsEmail: '密码不能与邮箱相同',
+  passwordUnchanged: '新密码不能与旧密码相同',
+  bodyTooLarge: '请求体过大',
+  conflict: '操作与当前状态冲突：{detail}',
+  duplicate: '{field} 已存在',
+  rateLimited: '请求过于频繁，请稍后再试',
+  internal: '内部错误，请稍后再试',
+};
+
+const bur: Partial<Catalogue> = {
+  ok: 'အောင်မြင်ပါသည်',
+  forbidden: 'ဤလုပ်ဆောင်ချက်အတွက် ခွင့်ပြုချက်မရှိပါ',
+  notFound: 'မတွေ့ပါ',
+  invalidCredentials: 'အီးမေးလ် သို့မဟုတ် စကားဝှက် မှားနေပါသည်',
+};
+
+export const messageCatalogues: Record<Language, Partial<Catalogue>> = { en, zh, bur };
+
+export function translateMessage(
+  key: ErrorKey,
+  language: Language,
+  params: { field?: string; detail?: string } = {},
+): string {
+  const template = messageCatalogues[language][key] ?? en[key];
+  return template
+    .replace('{field}', params.field ?? '')
+    .replace('{detail}', params.detail ?? '');
+}

@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call an endpoint:
+ * - `public`: no session (sign-in, the console's public configuration);
+ * - `session`: any signed-in staff member, about their own account (user_info, logout…);
+ * - `granted`: only a role that holds the endpoint's interface id (deny by default).
+ */
+export type EndpointAccess = 'public' | 'session' | 'granted';
+
+export interface EndpointDefinition<
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Ret extends z.ZodType = z.ZodType,
+> {
+  /** Stable interface id, `<module>.<action>`; roles grant these. */
+  id: string;
+  method: 'GET' | 'POST';
+  /** Relative to the admin API base `/admin-api`. */
+  path: string;
+  module: string;
+  summary: string;
+  access: EndpointAccess;
+  /** True when the call changes data (the audit trail records these). */
+  mutates: boolean;
+  body: Body;
+  query: Query;
+  ret: Ret;
+}
+
+export function defineEndpoint<
+  Body extends z.ZodType | undefined,
+  Query extends z.ZodType | undefined,
+  Ret extends z.ZodType,
+>(definition: EndpointDefinition<Body, Query, Ret>): EndpointDefinition<Body, Query, Ret> {
+  return definition;
+}
+
+export type EndpointBody<E> = E extends EndpointDefinition<infer B, infer _Q, infer _R>
+  ? B extends z.ZodType
+    ? z.input<B>
+    : undefined
+  : never;
+export type EndpointRet<E> = E extends EndpointDefinition<infer _B, infer _Q, infer R>
+  ? z.output<R>
+  : never;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../common/constants.js';
+import { languageSchema } from '../common/languages.js';
+import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+
+/** E-mail is trimmed before anything else (spec §3: login payload email (trimmed)). */
+export const emailSchema = z.string().trim().toLowerCase().min(3).max(254).pipe(z.email());
+
+/** Spec §5: at least 8 characters with both letters and numbers. */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH)
+  .max(128)
+  .regex(/[A-Za-z]/, 'must contain a letter')
+  .regex(/[0-9]/, 'must contain a number');
+
+export function isAcceptablePassword(password: string): boolean {
+  return newPasswordSchema.safeParse(password).success;
+}
+
+export const loginBodySchema = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1).max(128),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginRetSchema = z.object({ token: z.string() });
+
+export const userInfoQuerySchema = z.strictObject({ token: z.string().max(256).optional() });
+
+/** Spec §3: name, avatar, roles (route names the user may see; `admin` for administrators). */
+export const userInfoSchema = z.object({
+  name: z.string(),
+  avatar: z.string(),
+  roles: z.array(z.string()),
+  email: z.string(),
+  language: languageSchema,
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const changePasswordBodySchema = z.strictObject({
+  oldPassword: z.string().min(1).max(128),
+  newPassword: z.string().max(128),
+  confirmPassword: z.string().max(128),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const staffStatusSchema = z.enum(['enabled', 'disabled']);
+export type StaffStatus = z.infer<typeof staffStatusSchema>;
+
+export const staffRoleRefSchema = z.object({ id: z.int(), name: z.string() });
+
+export const staffUserSchema = z.object({
+  id: z.int(),
+  email: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  status: staffStatusSchema,
+  language: languageSchema,
+  roles: z.array(staffRoleRefSchema),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+export const staffUserFiltersSchema = z.strictObject({
+  email: z.string().trim().max(254).optional(),
+  name: z.string().trim().max(100).optional(),
+  roleId: z.int().positive().optional(),
+  status: staffStatusSchema.optional(),
+});
+
+export const getUsersBodySchema = listRequestSchema(staffUserFiltersSchema);
+export type GetUsersBody = z.input<typeof getUsersBodySchema>;
+export const getUsersRetSchema = listResultSchema(staffUserSchema);
+
+export const editUserBodySchema = z.strictObject({
+  id: z.int().positive(),
+  name: z.string().trim().min(1).max(100).optional(),
+  avatar: z.string().trim().max(500).optional(),
+  status: staffStatusSchema.optional(),
+  roleIds: z.array(z.int().positive()).max(50).optional(),
+});
+export type EditUserBody = z.infer<typeof editUserBodySchema>;

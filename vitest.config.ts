@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+/** One root config, a project per workspace (STYLE.md). */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'lending', root: 'packages/lending', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/console/vite.config.ts',
+    ],
+  },
+});
