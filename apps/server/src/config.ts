@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** The console's build output, found relative to this file whether run from src/ or dist/. */
+function defaultConsoleDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/config.ts and dist/server.js both sit one level below apps/server.
+  return path.resolve(here, '..', '..', 'console', 'dist');
+}
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SESSION_IDLE_MINUTES: positiveInt.default(15),
+  SESSION_ABSOLUTE_HOURS: positiveInt.default(8),
+  LOGIN_MAX_FAILURES: positiveInt.default(10),
+  LOGIN_WINDOW_MINUTES: positiveInt.default(15),
+  PRODUCT_TITLE: z.string().min(1).max(100).default('Lending Console'),
+  DEMO_DATA: booleanString.default(true),
+  CONSOLE_DIST: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(1200),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  loginMaxFailures: number;
+  loginWindowMinutes: number;
+  productTitle: string;
+  demoData: boolean;
+  consoleDist: string;
+  logLevel: string;
+  /** Requests per minute per address before 4290, for every route. */
+  rateLimitPerMinute: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the configuration; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  argv: readonly string[] = process.argv.slice(2),
+): Config {
+  // An empty variable means "unset" (a common shell idiom).
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in configSchema.shape && value !== ''),
+  );
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: path.resolve(values.DATA_DIR),
+    sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: values.SESSION_ABSOLUTE_HOURS,
+    loginMaxFailures: values.LOGIN_MAX_FAILURES,
+    loginWindowMinutes: values.LOGIN_WINDOW_MINUTES,
+    productTitle: values.PRODUCT_TITLE,
+    demoData: argv.includes('--no-demo') ? false : values.DEMO_DATA,
+    consoleDist: path.resolve(values.CONSOLE_DIST ?? defaultConsoleDist()),
+    logLevel: values.LOG_LEVEL,
+    rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+  };
+}

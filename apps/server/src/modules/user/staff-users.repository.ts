@@ -1,0 +1,208 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Language, StaffStatus } from '@lending/contract';
+import type { Executor } from '../../plugins/db.js';
+import { roles, staffUserRoles } from './roles.table.js';
+import { staffUsers, type StaffUserRow } from './staff-users.table.js';
+
+export interface NewStaffUser {
+  email: string;
+  name: string;
+  avatar?: string;
+  passwordHash: string;
+  language?: Language;
+  status?: StaffStatus;
+  at: Date;
+}
+
+export interface StaffUserListQuery {
+  offset: number;
+  limit: number;
+  email?: string | undefined;
+  name?: string | undefined;
+  roleId?: number | undefined;
+  status?: StaffStatus | undefined;
+  sortField: StaffUserSortField;
+  sortOrder: 'asc' | 'desc';
+}
+
+export const staffUserSortColumns = {
+  id: staffUsers.id,
+  email: staffUsers.email,
+  name: staffUsers.name,
+  createdAt: staffUsers.createdAt,
+  lastLoginAt: staffUsers.lastLoginAt,
+} as const;
+export type StaffUserSortField = keyof typeof staffUserSortColumns;
+
+/** `contains` without letting the caller's % and _ act as wildcards. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export function countStaffUsers(db: Executor): Promise<number> {
+  return db
+    .select({ total: count() })
+    .from(staffUsers)
+    .then((rows) => rows[0]?.total ?? 0);
+}
+
+export async function insertStaffUser(db: Executor, user: NewStaffUser): Promise<StaffUserRow> {
+  const [row] = await db
+    .insert(staffUsers)
+    .values({
+      email: user.email,
+      name: user.name,
+      avatar: user.avatar ?? '',
+      passwordHash: user.passwordHash,
+      language: user.language ?? 'en',
+      status: user.status ?? 'enabled',
+      createdAt: user.at,
+      updatedAt: user.at,
+    })
+    .returning();
+  if (!row) throw new Error('insert into staff_users returned nothing');
+  return row;
+}
+
+export async function findStaffUserByEmail(
+  db: Executor,
+  email: string,
+): Promise<StaffUserRow | undefined> {
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, email));
+  return row;
+}
+
+export async function findStaffUserById(
+  db: Executor,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<StaffUserRow | undefined> {
+  const query = db.select().from(staffUsers).where(eq(staffUsers.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateStaffUser(
+  db: Executor,
+  id: number,
+  changes: Partial<
+    Pick<
+      StaffUserRow,
+      'name' | 'avatar' | 'status' | 'language' | 'passwordHash' | 'lastLoginAt' | 'updatedAt'
+    >
+  >,
+): Promise<void> {
+  await db.update(staffUsers).set(changes).where(eq(staffUsers.id, id));
+}
+
+export async function listStaffUsers(
+  db: Executor,
+  query: StaffUserListQuery,
+): Promise<{ rows: StaffUserRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (query.email) conditions.push(ilike(staffUsers.email, containsPattern(query.email)));
+  if (query.name) conditions.push(ilike(staffUsers.name, containsPattern(query.name)));
+  if (query.status) conditions.push(eq(staffUsers.status, query.status));
+  if (query.roleId !== undefined) {
+    conditions.push(
+      inArray(
+        staffUsers.id,
+        db
+          .select({ userId: staffUserRoles.userId })
+          .from(staffUserRoles)
+          .where(eq(staffUserRoles.roleId, query.roleId)),
+      ),
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const column = staffUserSortColumns[query.sortField];
+  const direction = query.sortOrder === 'asc' ? asc : desc;
+  // A stable second key: pages never repeat or skip a row when the first key ties.
+  const orderBy =
+    query.sortField === 'id'
+      ? [direction(column)]
+      : [
+          query.sortOrder === 'asc'
+            ? sql`${column} asc nulls first`
+            : sql`${column} desc nulls last`,
+          direction(staffUsers.id),
+        ];
+  const rows = await db
+    .select()
+    .from(staffUsers)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(query.limit)
+    .offset(query.offset);
+  const [totals] = await db.select({ total: count() }).from(staffUsers).where(where);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export interface RoleGrant {
+  id: number;
+  name: string;
+  menus: string[];
+  interfaces: string[];
+}
+
+/** The roles a staff member holds, read fresh so a change applies at the next call. */
+export function rolesOfUser(db: Executor, userId: number): Promise<RoleGrant[]> {
+  return db
+    .select({ id: roles.id, name: roles.name, menus: roles.menus, interfaces: roles.interfaces })
+    .from(staffUserRoles)
+    .innerJoin(roles, eq(roles.id, staffUserRoles.roleId))
+    .where(eq(staffUserRoles.userId, userId))
+    .orderBy(asc(roles.id));
+}
+
+export async function roleRefsOfUsers(
+  db: Executor,
+  userIds: number[],
+): Promise<Map<number, { id: number; name: string }[]>> {
+  const byUser = new Map<number, { id: number; name: string }[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({ userId: staffUserRoles.userId, id: roles.id, name: roles.name })
+    .from(staffUserRoles)
+    .innerJoin(roles, eq(roles.id, staffUserRoles.roleId))
+    .where(inArray(staffUserRoles.userId, userIds))
+    .orderBy(asc(roles.id));
+  for (const row of rows) {
+    const list = byUser.get(row.userId) ?? [];
+    list.push({ id: row.id, name: row.name });
+    byUser.set(row.userId, list);
+  }
+  return byUser;
+}
+
+export async function replaceUserRoles(
+  db: Executor,
+  userId: number,
+  roleIds: number[],
+): Promise<void> {
+  await db.delete(staffUserRoles).where(eq(staffUserRoles.userId, userId));
+  if (roleIds.length > 0) {
+    await db.insert(staffUserRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+  }
+}
+
+/** Enabled holders of the named role other than `exceptUserId`. */
+export async function countOtherEnabledHolders(
+  db: Executor,
+  roleName: string,
+  exceptUserId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(staffUserRoles)
+    .innerJoin(roles, eq(roles.id, staffUserRoles.roleId))
+    .innerJoin(staffUsers, eq(staffUsers.id, staffUserRoles.userId))
+    .where(
+      and(
+        eq(roles.name, roleName),
+        eq(staffUsers.status, 'enabled'),
+        ne(staffUsers.id, exceptUserId),
+      ),
+    );
+  return row?.total ?? 0;
+}

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type * as schema from '../db-schema.js';
+
+type Schema = typeof schema;
+
+/** The one database type repositories use, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What a repository runs its SQL on: the database or a transaction in progress. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… ; unset means embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder; unset means in memory (tests). */
+  pgliteDir?: string | undefined;
+  /** node-postgres only: the schema every connection works in (tests isolate files this way). */
+  searchPath?: string | undefined;
+  migrationsFolder?: string;
+}
+
+/**
+ * The committed drizzle-kit migrations. From src/plugins/ and from the bundle in dist/ alike
+ * the folder is apps/server/drizzle; tests and bundles may override it.
+ */
+export function defaultMigrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const fromSource = path.resolve(here, '..', '..', 'drizzle');
+  return here.endsWith(`${path.sep}dist`) ? path.resolve(here, '..', 'drizzle') : fromSource;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    // An idle client's network error must not crash the process; the next query reports it.
+    pool.on('error', () => undefined);
+    const db = drizzlePg({ client: pool });
+    return {
+      db: db as unknown as Database,
+      driver: 'postgres',
+      migrate: () =>
+        migratePg(db, {
+          migrationsFolder,
+          ...(options.searchPath ? { migrationsSchema: options.searchPath } : {}),
+        }),
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client });
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

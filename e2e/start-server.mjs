@@ -1,0 +1,12 @@
+// Starts the built server on a fresh embedded database with demo data, as a new user's
+// first `npm start` would, so every journey sees the same book.
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const dataDir = resolve(process.cwd(), '.tmp/e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+process.env.DATA_DIR = dataDir;
+process.env.HOST = '127.0.0.1';
+process.env.DEMO_DATA = 'true';
+process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
+await import('../apps/server/dist/server.js');

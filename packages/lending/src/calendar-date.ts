@@ -1,0 +1,56 @@
+/**
+ * A business date: an India calendar day written `YYYY-MM-DD`. Callers turn instants into
+ * India dates (Asia/Kolkata has no DST); inside the engine a date is only a day count, so
+ * UTC arithmetic on the date string is exact and needs no time zone.
+ */
+export type IndiaDate = string;
+
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function epochDayOrNull(date: string): number | null {
+  const match = ISO_DATE.exec(date);
+  if (!match) return null;
+  const [, y, m, d] = match;
+  const ms = Date.UTC(Number(y), Number(m) - 1, Number(d));
+  // Round-trip rejects 2024-02-30 and the two-digit-year quirk of Date.UTC.
+  if (new Date(ms).toISOString().slice(0, 10) !== date) return null;
+  return ms / DAY_MS;
+}
+
+function epochDay(date: IndiaDate): number {
+  const day = epochDayOrNull(date);
+  if (day === null) throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${date}`);
+  return day;
+}
+
+function fromEpochDay(day: number): IndiaDate {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function isIndiaDate(value: string): boolean {
+  return epochDayOrNull(value) !== null;
+}
+
+export function addDays(date: IndiaDate, days: number): IndiaDate {
+  if (!Number.isInteger(days)) throw new RangeError(`Days must be an integer: ${days}`);
+  return fromEpochDay(epochDay(date) + days);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: IndiaDate, to: IndiaDate): number {
+  return epochDay(to) - epochDay(from);
+}
+
+export function compareDates(a: IndiaDate, b: IndiaDate): -1 | 0 | 1 {
+  const diff = daysBetween(b, a);
+  return diff < 0 ? -1 : diff > 0 ? 1 : 0;
+}
+
+export function isBefore(a: IndiaDate, b: IndiaDate): boolean {
+  return compareDates(a, b) < 0;
+}
+
+export function isAfter(a: IndiaDate, b: IndiaDate): boolean {
+  return compareDates(a, b) > 0;
+}

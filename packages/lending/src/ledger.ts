@@ -1,0 +1,220 @@
+import { COMPONENTS, zeroAmounts, type Component, type ComponentAmounts } from './components.js';
+import type { Paise } from './money.js';
+
+/**
+ * Chart of accounts. Debit is positive, credit negative; each journal sums to zero, and an
+ * order's outstanding per component is the sum of its `loans_receivable:*` lines.
+ */
+export const RECEIVABLE_ACCOUNTS = {
+  principal: 'loans_receivable:principal',
+  interest: 'loans_receivable:interest',
+  fee: 'loans_receivable:fee',
+  gst: 'loans_receivable:gst',
+  penal: 'loans_receivable:penal',
+} as const satisfies Record<Component, string>;
+
+export const ACCOUNTS = [
+  ...Object.values(RECEIVABLE_ACCOUNTS),
+  /** Money sent to borrowers through the payout gateway. */
+  'cash:payout_clearing',
+  /** Money received into the lender's virtual accounts / UPI. */
+  'cash:collection',
+  'income:interest',
+  'income:processing_fee',
+  'income:rollover_fee',
+  'income:penal',
+  'liability:gst_payable',
+  /** Paid beyond what was owed, until refunded. */
+  'liability:customer_overpayment',
+  'expense:waiver',
+  'expense:write_off',
+] as const;
+export type Account = (typeof ACCOUNTS)[number];
+
+export interface JournalLine {
+  account: Account;
+  /** Set on receivable lines: which part of the borrower's debt moves. */
+  component?: Component;
+  /** Debit positive, credit negative. */
+  amount: Paise;
+}
+
+export type LedgerEvent =
+  | { type: 'disbursal'; principal: Paise; processingFee: Paise; gstOnFee: Paise }
+  | { type: 'feeCharge'; kind: 'processing' | 'rollover'; fee: Paise; gst: Paise }
+  | { type: 'interestAccrual'; amount: Paise }
+  | { type: 'penalAccrual'; amount: Paise }
+  | { type: 'repayment'; allocated: ComponentAmounts; excess: Paise }
+  | { type: 'rollover'; fee: Paise; gst: Paise; paid: ComponentAmounts }
+  | { type: 'waiver'; amounts: ComponentAmounts }
+  | { type: 'writeOff'; amounts: ComponentAmounts }
+  | { type: 'refund'; amount: Paise }
+  | { type: 'reversal'; original: Journal };
+
+export type LedgerEventType = LedgerEvent['type'];
+
+export interface Journal {
+  event: LedgerEventType;
+  /** For a reversal: the event it undoes. */
+  reverses?: LedgerEventType;
+  lines: JournalLine[];
+}
+
+export class UnbalancedJournalError extends Error {
+  constructor(readonly journal: Journal, readonly imbalance: Paise) {
+    super(`Journal ${journal.event} does not balance: off by ${imbalance} paise`);
+    this.name = 'UnbalancedJournalError';
+  }
+}
+
+export function journalSum(journal: Journal): Paise {
+  return journal.lines.reduce((sum, line) => sum + line.amount, 0n);
+}
+
+export function isBalanced(journal: Journal): boolean {
+  return journalSum(journal) === 0n;
+}
+
+export function assertBalanced(journal: Journal): Journal {
+  const imbalance = journalSum(journal);
+  if (imbalance !== 0n) throw new UnbalancedJournalError(journal, imbalance);
+  return journal;
+}
+
+function nonNegative(label: string, amount: Paise): Paise {
+  if (amount < 0n) throw new RangeError(`${label} must not be negative: ${amount}`);
+  return amount;
+}
+
+class JournalBuilder {
+  private readonly lines: JournalLine[] = [];
+
+  debit(account: Account, amount: Paise, component?: Component): this {
+    return this.add(account, amount, component);
+  }
+
+  credit(account: Account, amount: Paise, component?: Component): this {
+    return this.add(account, -amount, component);
+  }
+
+  debitReceivable(component: Component, amount: Paise): this {
+    return this.debit(RECEIVABLE_ACCOUNTS[component], amount, component);
+  }
+
+  creditReceivable(component: Component, amount: Paise): this {
+    return this.credit(RECEIVABLE_ACCOUNTS[component], amount, component);
+  }
+
+  build(event: LedgerEventType, reverses?: LedgerEventType): Journal {
+    const journal: Journal = reverses ? { event, reverses, lines: this.lines } : { event, lines: this.lines };
+    return assertBalanced(journal);
+  }
+
+  private add(account: Account, amount: Paise, component?: Component): this {
+    // Zero lines carry no information and clutter statements.
+    if (amount !== 0n) this.lines.push(component ? { account, component, amount } : { account, amount });
+    return this;
+  }
+}
+
+function checkAmounts(label: string, amounts: ComponentAmounts): ComponentAmounts {
+  for (const c of COMPONENTS) nonNegative(`${label}.${c}`, amounts[c]);
+  return amounts;
+}
+
+/** The balanced journal of one money event. Throws on negative amounts (a programming error). */
+export function postingsFor(event: LedgerEvent): Journal {
+  const j = new JournalBuilder();
+  switch (event.type) {
+    case 'disbursal': {
+      // Fee and GST are deducted from the payout: the borrower owes the full principal.
+      const net = event.principal - event.processingFee - event.gstOnFee;
+      nonNegative('processingFee', event.processingFee);
+      nonNegative('gstOnFee', event.gstOnFee);
+      nonNegative('netDisbursed', net);
+      return j
+        .debitReceivable('principal', event.principal)
+        .credit('cash:payout_clearing', net)
+        .credit('income:processing_fee', event.processingFee)
+        .credit('liability:gst_payable', event.gstOnFee)
+        .build(event.type);
+    }
+    case 'feeCharge':
+      return j
+        .debitReceivable('fee', nonNegative('fee', event.fee))
+        .credit(event.kind === 'rollover' ? 'income:rollover_fee' : 'income:processing_fee', event.fee)
+        .debitReceivable('gst', nonNegative('gst', event.gst))
+        .credit('liability:gst_payable', event.gst)
+        .build(event.type);
+    case 'interestAccrual':
+      return j
+        .debitReceivable('interest', nonNegative('amount', event.amount))
+        .credit('income:interest', event.amount)
+        .build(event.type);
+    case 'penalAccrual':
+      return j
+        .debitReceivable('penal', nonNegative('amount', event.amount))
+        .credit('income:penal', event.amount)
+        .build(event.type);
+    case 'repayment': {
+      checkAmounts('allocated', event.allocated);
+      nonNegative('excess', event.excess);
+      const received = COMPONENTS.reduce((s, c) => s + event.allocated[c], 0n) + event.excess;
+      j.debit('cash:collection', received);
+      for (const c of COMPONENTS) j.creditReceivable(c, event.allocated[c]);
+      return j.credit('liability:customer_overpayment', event.excess).build(event.type);
+    }
+    case 'rollover': {
+      checkAmounts('paid', event.paid);
+      j.debitReceivable('fee', nonNegative('fee', event.fee))
+        .credit('income:rollover_fee', event.fee)
+        .debitReceivable('gst', nonNegative('gst', event.gst))
+        .credit('liability:gst_payable', event.gst);
+      const received = COMPONENTS.reduce((s, c) => s + event.paid[c], 0n);
+      j.debit('cash:collection', received);
+      for (const c of COMPONENTS) j.creditReceivable(c, event.paid[c]);
+      return j.build(event.type);
+    }
+    case 'waiver':
+    case 'writeOff': {
+      checkAmounts('amounts', event.amounts);
+      const total = COMPONENTS.reduce((s, c) => s + event.amounts[c], 0n);
+      j.debit(event.type === 'waiver' ? 'expense:waiver' : 'expense:write_off', total);
+      for (const c of COMPONENTS) j.creditReceivable(c, event.amounts[c]);
+      return j.build(event.type);
+    }
+    case 'refund':
+      return j
+        .debit('liability:customer_overpayment', nonNegative('amount', event.amount))
+        .credit('cash:payout_clearing', event.amount)
+        .build(event.type);
+    case 'reversal': {
+      assertBalanced(event.original);
+      for (const line of event.original.lines) {
+        if (line.component) j.creditReceivable(line.component, line.amount);
+        else j.credit(line.account, line.amount);
+      }
+      return j.build(event.type, event.original.event);
+    }
+  }
+}
+
+/** Outstanding per component as the ledger sees it: the sum of receivable lines. */
+export function receivableBalances(journals: Iterable<Journal>): ComponentAmounts {
+  const out = zeroAmounts();
+  for (const journal of journals) {
+    for (const line of journal.lines) if (line.component) out[line.component] += line.amount;
+  }
+  return out;
+}
+
+/** Balance of every account touched by the journals (debit positive). */
+export function accountBalances(journals: Iterable<Journal>): Map<Account, Paise> {
+  const out = new Map<Account, Paise>();
+  for (const journal of journals) {
+    for (const line of journal.lines) {
+      out.set(line.account, (out.get(line.account) ?? 0n) + line.amount);
+    }
+  }
+  return out;
+}
