@@ -26,7 +26,11 @@ export function accrueDay(
 ): LoanStep & { accrual: DayAccrual } {
   const accruedThrough = isBefore(loan.accruedThrough, date) ? date : loan.accruedThrough;
   if (isBefore(date, loan.disbursalDate)) {
-    return { loan: { ...loan, accruedThrough }, accrual: { date, interest: 0n, penal: 0n }, journals: [] };
+    return {
+      loan: { ...loan, accruedThrough },
+      accrual: { date, interest: 0n, penal: 0n },
+      journals: [],
+    };
   }
   const interest = dailyInterest(terms, loan.outstanding.principal);
   let penal = 0n;
@@ -62,7 +66,11 @@ export function accrueThrough(
   let current = loan;
   const accruals: DayAccrual[] = [];
   const journals: Journal[] = [];
-  for (let date = addDays(loan.accruedThrough, 1); !isBefore(through, date); date = addDays(date, 1)) {
+  for (
+    let date = addDays(loan.accruedThrough, 1);
+    !isBefore(through, date);
+    date = addDays(date, 1)
+  ) {
     const step = accrueDay(current, terms, date);
     current = step.loan;
     if (step.accrual.interest > 0n || step.accrual.penal > 0n) accruals.push(step.accrual);

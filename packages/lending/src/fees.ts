@@ -51,10 +51,7 @@ export function aprForKeyFacts(terms: LoanProductTerms, principal: Paise): Annua
   const { netDisbursed } = quoteDisbursal(terms, principal);
   if (netDisbursed <= 0n) throw new RangeError('Net disbursed amount must be positive');
   const cost = dueAmount(terms, principal) - netDisbursed;
-  const basisPoints = divRoundHalfUp(
-    cost * 365n * 10_000n,
-    netDisbursed * BigInt(terms.tenorDays),
-  );
+  const basisPoints = divRoundHalfUp(cost * 365n * 10_000n, netDisbursed * BigInt(terms.tenorDays));
   return { basisPoints, percent: formatHundredths(basisPoints) };
 }
 

@@ -61,7 +61,10 @@ export interface Journal {
 }
 
 export class UnbalancedJournalError extends Error {
-  constructor(readonly journal: Journal, readonly imbalance: Paise) {
+  constructor(
+    readonly journal: Journal,
+    readonly imbalance: Paise,
+  ) {
     super(`Journal ${journal.event} does not balance: off by ${imbalance} paise`);
     this.name = 'UnbalancedJournalError';
   }
@@ -106,13 +109,16 @@ class JournalBuilder {
   }
 
   build(event: LedgerEventType, reverses?: LedgerEventType): Journal {
-    const journal: Journal = reverses ? { event, reverses, lines: this.lines } : { event, lines: this.lines };
+    const journal: Journal = reverses
+      ? { event, reverses, lines: this.lines }
+      : { event, lines: this.lines };
     return assertBalanced(journal);
   }
 
   private add(account: Account, amount: Paise, component?: Component): this {
     // Zero lines carry no information and clutter statements.
-    if (amount !== 0n) this.lines.push(component ? { account, component, amount } : { account, amount });
+    if (amount !== 0n)
+      this.lines.push(component ? { account, component, amount } : { account, amount });
     return this;
   }
 }
@@ -142,7 +148,10 @@ export function postingsFor(event: LedgerEvent): Journal {
     case 'feeCharge':
       return j
         .debitReceivable('fee', nonNegative('fee', event.fee))
-        .credit(event.kind === 'rollover' ? 'income:rollover_fee' : 'income:processing_fee', event.fee)
+        .credit(
+          event.kind === 'rollover' ? 'income:rollover_fee' : 'income:processing_fee',
+          event.fee,
+        )
         .debitReceivable('gst', nonNegative('gst', event.gst))
         .credit('liability:gst_payable', event.gst)
         .build(event.type);

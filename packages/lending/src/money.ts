@@ -14,7 +14,8 @@ export const ZERO: Paise = 0n;
 export function paise(value: number | bigint | string): Paise {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new RangeError(`Paise must be a safe integer: ${value}`);
+    if (!Number.isSafeInteger(value))
+      throw new RangeError(`Paise must be a safe integer: ${value}`);
     return BigInt(value);
   }
   if (!/^-?\d+$/.test(value)) throw new RangeError(`Paise must be an integer string: ${value}`);

@@ -126,7 +126,11 @@ export function validateTerms(terms: LoanProductTerms): TermsFieldError[] {
     !order.every((c) => typeof c === 'string' && isComponent(c)) ||
     new Set(order).size !== COMPONENTS.length
   ) {
-    add('allocationOrder', 'order', `allocationOrder must list each of ${COMPONENTS.join(', ')} once`);
+    add(
+      'allocationOrder',
+      'order',
+      `allocationOrder must list each of ${COMPONENTS.join(', ')} once`,
+    );
   }
 
   // The borrower must receive something: fee + GST on the fee stays below the principal.

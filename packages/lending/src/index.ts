@@ -1,0 +1,15 @@
+/** The pure lending engine: money, fees, order states, accrual, allocation, rollover, ledger. */
+export * from './calendar-date.js';
+export * from './money.js';
+export * from './components.js';
+export * from './terms.js';
+export * from './fees.js';
+export * from './loan.js';
+export * from './accrual.js';
+export * from './clearing.js';
+export * from './allocation.js';
+export * from './repayment.js';
+export * from './rollover.js';
+export * from './overdue.js';
+export * from './order-state.js';
+export * from './ledger.js';
