@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { adminEndpoints } from '@lending/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { createEndpointRegistrar } from './plugins/access.js';
+import { redactUrl } from './plugins/auth.js';
+import type { Database } from './plugins/db.js';
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js';
+import { registerI18n } from './plugins/i18n.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { AppError } from './shared/app-error.js';
+import { systemClock, type Clock } from './shared/clock.js';
+import { registerConfigRoutes } from './modules/config/index.js';
+import { registerPowerRoutes } from './modules/power/index.js';
+import { createPasswordHasher, createUserModule, type PasswordHasher, type UserModule } from './modules/user/index.js';
+
+/** JSON bodies up to 1 MiB; uploads (later) get their own limit. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  /** Tests pass a cheaper hasher; production uses SECURITY.md's argon2id parameters. */
+  hasher?: PasswordHasher;
+  /** Fastify logger options; defaults to the configured level with tokens redacted. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Interface ids of every endpoint bound through the access layer. */
+    registeredEndpointIds: ReadonlySet<string>;
+    users: UserModule;
+  }
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers["x-token"]', 'req.headers.cookie'],
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+/** Content-Security-Policy of the console (SECURITY.md). Ant Design injects style tags. */
+export const contentSecurityPolicy = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'self'"],
+};
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: frameworkErrorHandler,
+  });
+
+  // Only JSON is accepted: text/plain and other types answer 4002/415.
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // An empty body is "no body" (axios sends none for calls without data).
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    parseJson(request, String(body), (error, value) => {
+      if (error) return done(new AppError('malformedJson'), undefined);
+      done(null, value);
+    });
+  });
+
+  registerI18n(app);
+  const consoleIndex = path.join(config.consoleDist, 'index.html');
+  const hasConsole = existsSync(consoleIndex);
+  registerErrorHandling(app, { hasConsole: () => hasConsole });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    // The console is served over plain HTTP on a workstation too; HSTS is set by the TLS proxy.
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: () => new AppError('rateLimited'),
+  });
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: config.consoleDist,
+      prefix: '/',
+      setHeaders(response, filePath) {
+        // Hashed assets never change; index.html must be re-read to pick up a new build.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const endpoints = createEndpointRegistrar(app, {
+    auth: {
+      verifySession: (token) => users.authPort.verifySession(token),
+      grantsOf: (userId) => users.authPort.grantsOf(userId),
+    },
+  });
+  const users = createUserModule({
+    db,
+    clock,
+    hasher: options.hasher ?? createPasswordHasher(),
+    settings: {
+      sessionIdleMinutes: config.sessionIdleMinutes,
+      sessionAbsoluteHours: config.sessionAbsoluteHours,
+      loginMaxFailures: config.loginMaxFailures,
+      loginWindowMinutes: config.loginWindowMinutes,
+    },
+  });
+  users.registerRoutes(endpoints);
+  registerPowerRoutes(endpoints, users);
+  registerConfigRoutes(endpoints, { productTitle: config.productTitle });
+  registerOpenApi(app, adminEndpoints, { title: `${config.productTitle} admin API`, version: '0.1.0' });
+
+  app.decorate('registeredEndpointIds', endpoints.registered);
+  app.decorate('users', users);
+  return app;
+}

@@ -1,0 +1,106 @@
+import { ADMIN_API_BASE, translateMessage, type EndpointDefinition } from '@lending/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../shared/app-error.js';
+import { tokenOf, type AuthPort, type Caller } from './auth.js';
+import { validationError } from './errors.js';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface EndpointContext<B, Q> {
+  body: Parsed<B>;
+  query: Parsed<Q>;
+  /** Set for `session` and `granted` endpoints; null for `public` ones. */
+  caller: Caller | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type EndpointHandler<B, Q, R extends z.ZodType> = (
+  context: EndpointContext<B, Q>,
+) => Promise<z.input<R>>;
+
+/** For handlers of non-public endpoints: the caller, which the access layer guarantees. */
+export function callerOf(context: { caller: Caller | null }): Caller {
+  if (!context.caller) throw new AppError('sessionEnded');
+  return context.caller;
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  );
+}
+
+/**
+ * Parses the body or query with the endpoint's (strict) schema. An endpoint without a schema
+ * takes nothing: an absent or empty input passes, anything else is an unknown field.
+ */
+function parseInput(schema: z.ZodType | undefined, input: unknown, prefix: string): unknown {
+  if (!schema) {
+    if (input === undefined || input === null || isEmptyObject(input)) return undefined;
+    const keys = typeof input === 'object' && !Array.isArray(input) ? Object.keys(input) : [];
+    const field = keys[0] ? `${prefix}.${keys[0]}` : prefix;
+    throw AppError.invalid(field, prefix === 'query' ? 'unknown parameter' : 'this call takes no body');
+  }
+  // Query strings arrive as null-prototype objects; zod wants a plain one.
+  const value = prefix === 'query' && input ? { ...(input as object) } : input;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error, prefix === 'query' ? 'query' : '');
+  return parsed.data;
+}
+
+export interface AccessOptions {
+  auth: AuthPort;
+}
+
+/**
+ * THE way to expose a contract endpoint. Deny by default: `public` needs nothing, `session`
+ * a live session, `granted` a role holding the endpoint's interface id (or `admin`); the
+ * check runs before the input is read, so a refused call changes nothing. Body and query are
+ * parsed with the contract's strict schemas, and the result is checked against `ret` so a
+ * response never carries a field the contract does not promise.
+ */
+export function createEndpointRegistrar(app: FastifyInstance, options: AccessOptions) {
+  const registered = new Set<string>();
+
+  return {
+    registered: registered as ReadonlySet<string>,
+
+    register<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends z.ZodType>(
+      endpoint: EndpointDefinition<B, Q, R>,
+      handler: EndpointHandler<B, Q, R>,
+    ): void {
+      if (registered.has(endpoint.id)) throw new Error(`endpoint ${endpoint.id} registered twice`);
+      registered.add(endpoint.id);
+      app.route({
+        method: endpoint.method,
+        url: `${ADMIN_API_BASE}${endpoint.path}`,
+        handler: async (request, reply) => {
+          let caller: Caller | null = null;
+          if (endpoint.access !== 'public') {
+            caller = (await options.auth.verifySession(tokenOf(request))) ?? null;
+            if (!caller) throw new AppError('sessionEnded');
+            if (endpoint.access === 'granted') {
+              const grants = await options.auth.grantsOf(caller.userId);
+              if (!grants.isAdmin && !grants.interfaces.has(endpoint.id)) {
+                throw new AppError('forbidden');
+              }
+            }
+          }
+          const query = parseInput(endpoint.query, request.query, 'query') as Parsed<Q>;
+          const body = parseInput(endpoint.body, request.body, 'body') as Parsed<B>;
+          const ret = await handler({ body, query, caller, request, reply });
+          const checked = endpoint.ret.safeParse(ret);
+          if (!checked.success) {
+            request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'response breaks the contract');
+            throw new AppError('internal');
+          }
+          return { code: 0, msg: translateMessage('ok', request.language), ret: checked.data };
+        },
+      });
+    },
+  };
+}
+
+export type EndpointRegistrar = ReturnType<typeof createEndpointRegistrar>;

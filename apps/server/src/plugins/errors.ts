@@ -1,0 +1,118 @@
+import {
+  ADMIN_API_BASE,
+  errorCatalogue,
+  translateMessage,
+  type ErrorKey,
+  type Language,
+} from '@lending/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, type AppErrorParams } from '../shared/app-error.js';
+import { languageOf } from './i18n.js';
+
+/** The body every failure gets: `{code, msg, errors?}`, msg translated, nothing internal. */
+export function errorBody(key: ErrorKey, language: Language, params: AppErrorParams = {}) {
+  return {
+    code: errorCatalogue[key].code,
+    msg: translateMessage(key, language, { field: params.field, detail: params.detail }),
+    ...(params.errors ? { errors: params.errors } : {}),
+  };
+}
+
+export function sendError(
+  reply: FastifyReply,
+  language: Language,
+  key: ErrorKey,
+  params: AppErrorParams = {},
+): FastifyReply {
+  return reply.status(errorCatalogue[key].status).send(errorBody(key, language, params));
+}
+
+/** Zod issues → one AppError naming the first field; `prefix` places query fields apart. */
+export function validationError(error: z.ZodError, prefix = ''): AppError {
+  const errors = error.issues.flatMap((issue) => {
+    const base = issue.path.map(String).join('.');
+    const join = (name: string) => [prefix, base, name].filter(Boolean).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ field: join(key), message: 'unknown field' }));
+    }
+    const field = join('') || prefix || 'body';
+    const message =
+      issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.message;
+    return [{ field, message }];
+  });
+  const first = errors[0] ?? { field: prefix || 'body', message: 'invalid' };
+  return new AppError('validationFailed', {
+    field: first.field,
+    detail: first.message,
+    errors,
+  });
+}
+
+/** Fastify's own errors (parsing, limits) mapped onto the catalogue. */
+function keyOfFrameworkError(error: FastifyError): ErrorKey | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return 'unsupportedMediaType';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'bodyTooLarge';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'malformedJson';
+  }
+  if (error instanceof SyntaxError) return 'malformedJson';
+  const status = error.statusCode ?? 500;
+  if (status === 413) return 'bodyTooLarge';
+  if (status === 415) return 'unsupportedMediaType';
+  if (status === 429) return 'rateLimited';
+  if (status === 404) return 'notFound';
+  if (status >= 400 && status < 500) return 'validationFailed';
+  return undefined;
+}
+
+function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const language = languageOf(request);
+  if (error instanceof AppError) return sendError(reply, language, error.key, error.params);
+  const fastifyError = error as FastifyError;
+  const key = keyOfFrameworkError(fastifyError);
+  if (key === 'validationFailed') {
+    // A framework refusal of the request as such: no field to blame, and no internals shown.
+    return sendError(reply, language, key, { field: 'request', detail: 'malformed request' });
+  }
+  if (key) return sendError(reply, language, key);
+  request.log.error({ err: error }, 'unexpected error');
+  return sendError(reply, language, 'internal');
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: { hasConsole: () => boolean }) {
+  app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const language = languageOf(request);
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === ADMIN_API_BASE || url.startsWith(`${ADMIN_API_BASE}/`);
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendError(reply, language, 'notFound');
+    }
+    // A missing asset is a plain 404; any other path is a console route (SPA fallback).
+    const lastSegment = url.split('/').pop() ?? '';
+    if (lastSegment.includes('.')) return reply.status(404).type('text/plain').send('Not found');
+    if (!options.hasConsole()) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The console is not built. Run `npm run build`, then start the server again.');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+/** Errors Fastify raises before routing (a malformed URL) get the same body shape. */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void handleError(error, request, reply);
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import os from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../app.js';
+import { loadConfig, type Config } from '../../config.js';
+import { openDatabase, type Database, type DatabaseHandle } from '../../plugins/db.js';
+import { createPasswordHasher, type PasswordHasher } from '../../modules/user/index.js';
+import { seed } from '../../seed.js';
+import { ManualClock } from '../clock.js';
+
+/** Cheap argon2id for tests; production parameters are checked by their own test. */
+export const testHasher: PasswordHasher = createPasswordHasher({
+  memoryCost: 256,
+  timeCost: 1,
+  parallelism: 1,
+});
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  clock: ManualClock;
+  config: Config;
+  driver: DatabaseHandle['driver'];
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  demoData?: boolean;
+  hasher?: PasswordHasher;
+}
+
+/**
+ * An app on a fresh database with migrations applied and the seed run: in-memory PGlite, or,
+ * when DATABASE_URL is set, a fresh schema on that PostgreSQL server (dropped on close), so
+ * test files run in parallel without seeing each other's rows.
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const config: Config = {
+    ...loadConfig({}, []),
+    consoleDist: path.join(os.tmpdir(), `no-console-${randomBytes(4).toString('hex')}`),
+    logLevel: 'silent',
+    rateLimitPerMinute: 100_000,
+    ...options.config,
+  };
+  let schema: string | undefined;
+  if (databaseUrl) {
+    schema = `test_${randomBytes(8).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create schema "${schema}"`);
+    await admin.end();
+  }
+  const database = await openDatabase({ databaseUrl, searchPath: schema });
+  await database.migrate();
+  const clock = new ManualClock();
+  const hasher = options.hasher ?? testHasher;
+  await seed({
+    db: database.db,
+    clock,
+    hasher,
+    demoData: options.demoData ?? true,
+    warn: () => undefined,
+  });
+  const app = await buildApp({ config, db: database.db, clock, hasher, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    clock,
+    config,
+    driver: database.driver,
+    async close() {
+      await app.close();
+      await database.close();
+      if (databaseUrl && schema) {
+        const admin = new pg.Client({ connectionString: databaseUrl });
+        await admin.connect();
+        await admin.query(`drop schema if exists "${schema}" cascade`);
+        await admin.end();
+      }
+    },
+  };
+}
