@@ -13,3 +13,4 @@ export * from './rollover.js';
 export * from './overdue.js';
 export * from './order-state.js';
 export * from './ledger.js';
+export * from './worked-example.js';
