@@ -16,7 +16,7 @@ export async function loginAs(
   const response = await app.inject({
     method: 'POST',
     url: '/admin-api/user/login',
-    payload: credentials,
+    payload: { email: credentials.email, password: credentials.password },
   });
   const body = response.json() as { code: number; ret?: { token: string }; msg: string };
   if (body.code !== 0 || !body.ret) {
