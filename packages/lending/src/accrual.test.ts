@@ -33,11 +33,18 @@ describe('accrueDay', () => {
   });
 
   it('posts nothing before disbursal', () => {
-    expect(accrueDay(loan, terms, day(-3)).accrual).toEqual({ date: day(-3), interest: 0n, penal: 0n });
+    expect(accrueDay(loan, terms, day(-3)).accrual).toEqual({
+      date: day(-3),
+      interest: 0n,
+      penal: 0n,
+    });
   });
 
   it('charges interest on principal outstanding only', () => {
-    const half = { ...loan, outstanding: { ...loan.outstanding, principal: r('2250.00'), interest: r('100.00') } };
+    const half = {
+      ...loan,
+      outstanding: { ...loan.outstanding, principal: r('2250.00'), interest: r('100.00') },
+    };
     expect(accrueDay(half, terms, day(3)).accrual.interest).toBe(r('2.25'));
   });
 
@@ -47,7 +54,11 @@ describe('accrueDay', () => {
       outstanding: { principal: 0n, interest: 0n, fee: 0n, gst: 0n, penal: r('60.00') },
       penalCharged: r('60.00'),
     };
-    expect(accrueDay(onlyPenal, terms, day(20)).accrual).toEqual({ date: day(20), interest: 0n, penal: 0n });
+    expect(accrueDay(onlyPenal, terms, day(20)).accrual).toEqual({
+      date: day(20),
+      interest: 0n,
+      penal: 0n,
+    });
   });
 
   it('is deterministic', () => {
@@ -79,7 +90,11 @@ describe('accrueThrough: catching up missed day-ends in order', () => {
   it('the ppm penal variant', () => {
     const { penalPerDayPaise: _, ...rest } = terms;
     const ppmTerms = { ...rest, penalPerDayPpm: 5_000 }; // 0.5% of ₹4,500 = ₹22.50 a day
-    const after = accrueThrough(openLoan(ppmTerms, WORKED_EXAMPLE_PRINCIPAL, DAY0), ppmTerms, day(16)).loan;
+    const after = accrueThrough(
+      openLoan(ppmTerms, WORKED_EXAMPLE_PRINCIPAL, DAY0),
+      ppmTerms,
+      day(16),
+    ).loan;
     expect(after.outstanding.penal).toBe(r('67.50'));
   });
 

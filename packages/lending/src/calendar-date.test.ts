@@ -31,10 +31,14 @@ describe('calendar dates', () => {
 
   it('addDays and daysBetween are inverse', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -5_000, max: 5_000 }), fc.integer({ min: -400, max: 400 }), (a, b) => {
-        const start = addDays('2025-06-15', a);
-        expect(daysBetween(start, addDays(start, b))).toBe(b);
-      }),
+      fc.property(
+        fc.integer({ min: -5_000, max: 5_000 }),
+        fc.integer({ min: -400, max: 400 }),
+        (a, b) => {
+          const start = addDays('2025-06-15', a);
+          expect(daysBetween(start, addDays(start, b))).toBe(b);
+        },
+      ),
     );
   });
 });

@@ -66,7 +66,13 @@ describe('coolingOffExitAmount', () => {
   ])('tenor %s, day %s: ₹%s (principal + interest for days used)', (tenor, n, amount) => {
     const t = { ...terms, tenorDays: tenor };
     const quote = coolingOffExitAmount(openLoan(t, WORKED_EXAMPLE_PRINCIPAL, DAY0), t, day(n));
-    expect(quote).toMatchObject({ ok: true, daysUsed: n, amount: r(amount), penalWaived: 0n, fees: 0n });
+    expect(quote).toMatchObject({
+      ok: true,
+      daysUsed: n,
+      amount: r(amount),
+      penalWaived: 0n,
+      fees: 0n,
+    });
   });
 
   it.each([
@@ -89,6 +95,9 @@ describe('coolingOffExitAmount', () => {
   });
 
   it('refuses before disbursal', () => {
-    expect(coolingOffExitAmount(loan, terms, day(-1))).toMatchObject({ ok: false, reason: 'NOT_DISBURSED' });
+    expect(coolingOffExitAmount(loan, terms, day(-1))).toMatchObject({
+      ok: false,
+      reason: 'NOT_DISBURSED',
+    });
   });
 });

@@ -26,7 +26,12 @@ describe('validateTerms', () => {
     ['zero rollover days', { rolloverDays: 0 }, 'rolloverDays', 'min'],
     ['negative max rollovers', { maxRollovers: -1 }, 'maxRollovers', 'min'],
     ['cooling-off below the RBI minimum', { coolingOffDays: 2 }, 'coolingOffDays', 'min'],
-    ['allocation order missing one', { allocationOrder: ['penal', 'fee', 'gst', 'interest'] }, 'allocationOrder', 'order'],
+    [
+      'allocation order missing one',
+      { allocationOrder: ['penal', 'fee', 'gst', 'interest'] },
+      'allocationOrder',
+      'order',
+    ],
     [
       'allocation order repeated',
       { allocationOrder: ['penal', 'penal', 'gst', 'interest', 'principal'] },
@@ -36,7 +41,7 @@ describe('validateTerms', () => {
     ['fee and GST eat the principal', { processingFeePpm: 900_000 }, 'processingFeePpm', 'max'],
   ])('%s', (_label, patch, field, code) => {
     const errors = validateTerms({ ...terms, ...patch });
-    const expectedField = field === ('penalPerDayPaise') ? 'penalPerDayPaise' : field;
+    const expectedField = field === 'penalPerDayPaise' ? 'penalPerDayPaise' : field;
     expect(errors).toContainEqual(expect.objectContaining({ field: expectedField, code }));
   });
 
@@ -48,7 +53,11 @@ describe('validateTerms', () => {
   });
 
   it('never throws on junk from a form', () => {
-    const junk = { tenorDays: 'x', minPrincipal: 5, allocationOrder: null } as unknown as LoanProductTerms;
+    const junk = {
+      tenorDays: 'x',
+      minPrincipal: 5,
+      allocationOrder: null,
+    } as unknown as LoanProductTerms;
     expect(() => validateTerms(junk)).not.toThrow();
     expect(validateTerms(junk).length).toBeGreaterThan(3);
   });
