@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../shared/testing/build-test-app.js';
+import { loginAs } from '../shared/testing/factories.js';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  token = await loginAs(t.app);
+});
+afterAll(() => t.close());
+
+function raw(
+  url: string,
+  body: string | Buffer | undefined,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+  method: 'POST' | 'GET' | 'PUT' | 'DELETE' = 'POST',
+) {
+  return t.app.inject({
+    method,
+    url: `/admin-api${url}`,
+    ...(body === undefined ? {} : { payload: body }),
+    headers: { 'x-token': token, ...headers },
+  });
+}
+
+function expectClean(body: string) {
+  expect(body).not.toMatch(/at \S+ \(|node_modules|\.ts:\d+|SELECT |INSERT |syntax error at/i);
+}
+
+describe('bad input never gets a 500', () => {
+  it('malformed JSON → 4001/400', async () => {
+    for (const body of ['{"email":', '{email: 1}', 'nul', '[1,2', '{"a":1}}']) {
+      const response = await raw('/user/login', body);
+      expect(response.statusCode, body).toBe(400);
+      expect(response.json(), body).toMatchObject({
+        code: 4001,
+        msg: 'The request body is not valid JSON',
+      });
+      expectClean(response.body);
+    }
+  });
+
+  it('prototype pollution attempts are refused', async () => {
+    const response = await raw(
+      '/user/login',
+      '{"email":"admin@example.com","password":"x","__proto__":{"admin":true}}',
+    );
+    expect(response.statusCode).toBe(400);
+    expect([4000, 4001]).toContain(response.json().code);
+  });
+
+  it('wrong content type → 4002/415', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
+      const response = await raw('/user/login', 'email=admin@example.com', { 'content-type': type });
+      expect(response.statusCode, type).toBe(415);
+      expect(response.json(), type).toMatchObject({ code: 4002 });
+    }
+  });
+
+  it('JSON with a charset is fine', async () => {
+    const response = await raw(
+      '/user/login',
+      JSON.stringify({ email: 'admin@example.com', password: 'Admin12345' }),
+      { 'content-type': 'application/json; charset=utf-8' },
+    );
+    expect(response.json().code).toBe(0);
+  });
+
+  it('unknown fields → 4000/400 naming the field', async () => {
+    const response = await raw(
+      '/user/login',
+      JSON.stringify({ email: 'admin@example.com', password: 'Admin12345', role: 'admin' }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 4000,
+      msg: 'Invalid value for role: unknown field',
+      errors: [{ field: 'role', message: 'unknown field' }],
+    });
+  });
+
+  it('wrong types and missing fields → 4000 naming the first field', async () => {
+    const cases: [unknown, string][] = [
+      [{ email: 42, password: 'x' }, 'email'],
+      [{ email: 'admin@example.com', password: ['x'] }, 'password'],
+      [{ email: 'admin@example.com' }, 'password'],
+      [{}, 'email'],
+      [[], 'body'],
+      ['just a string', 'body'],
+      [null, 'body'],
+      [7, 'body'],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await raw('/user/login', JSON.stringify(payload));
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().code, JSON.stringify(payload)).toBe(4000);
+      expect(response.json().errors[0].field, JSON.stringify(payload)).toBe(field);
+      expect(response.json().msg).toContain(field);
+    }
+  });
+
+  it('a missing body → 4000 naming the body', async () => {
+    const response = await raw('/user/login', undefined, {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 4000, errors: [{ field: 'body' }] });
+  });
+
+  it('a body over 1 MiB → 4130/413', async () => {
+    const huge = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) });
+    const response = await raw('/user/login', huge);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 4130, msg: 'The request body is too large' });
+  });
+
+  it('a long string under the limit → 4000, not a crash', async () => {
+    const response = await raw(
+      '/user/login',
+      JSON.stringify({ email: `${'a'.repeat(5000)}@example.com`, password: 'x'.repeat(500) }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe(4000);
+  });
+
+  it('deeply nested JSON → 4000, not a crash', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const response = await raw('/user/get_users', deep);
+    expect(response.statusCode).toBe(400);
+    expect([4000, 4001]).toContain(response.json().code);
+  });
+
+  it('translates validation messages by LANGUAGE', async () => {
+    const response = await raw('/user/login', JSON.stringify({ email: 'x' }), {
+      'content-type': 'application/json',
+      language: 'ZH',
+    });
+    expect(response.json().msg).toMatch(/^email 的值无效/);
+    const burmese = await raw('/user/login', JSON.stringify({ email: 'admin@example.com', password: 'bad' }), {
+      'content-type': 'application/json',
+      language: 'BUR',
+    });
+    expect(burmese.json().msg).toBe('အီးမေးလ် သို့မဟုတ် စကားဝှက် မှားနေပါသည်');
+    const unknown = await raw('/user/login', JSON.stringify({ email: 'x' }), {
+      'content-type': 'application/json',
+      language: 'FR',
+    });
+    expect(unknown.json().msg).toMatch(/^Invalid value for email/);
+  });
+});
+
+describe('unknown routes and methods', () => {
+  it('answers 4004/404 under /admin-api', async () => {
+    for (const [method, url] of [
+      ['GET', '/nothing/here'],
+      ['POST', '/user/nothing'],
+      ['GET', '/user/login'],
+      ['PUT', '/user/login'],
+      ['DELETE', '/user/edit_user'],
+    ] as const) {
+      const response = await t.app.inject({ method, url: `/admin-api${url}` });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json(), `${method} ${url}`).toMatchObject({ code: 4004, msg: 'Not found' });
+    }
+  });
+
+  it('a malformed URL gets the same body shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/admin-api/%E0%A4%A' });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(typeof response.json().code).toBe('number');
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 4290/429 over the limit', async () => {
+    const limited = await buildTestApp({ config: { rateLimitPerMinute: 3 } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/admin-api/config/index',
+          headers: { language: 'ZH' },
+        });
+        codes.push(response.json().code);
+        if (response.json().code === 4290) {
+          expect(response.statusCode).toBe(429);
+          expect(response.json().msg).toBe('请求过于频繁，请稍后再试');
+        }
+      }
+      expect(codes).toEqual([0, 0, 0, 4290, 4290]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { count } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { roles } from './modules/user/roles.table.js';
+import { staffUsers } from './modules/user/staff-users.table.js';
+import { seed } from './seed.js';
+import { buildTestApp, testHasher, type TestApp } from './shared/testing/build-test-app.js';
+import { loginAs } from './shared/testing/factories.js';
+
+const opened: TestApp[] = [];
+afterAll(async () => {
+  for (const t of opened) await t.close();
+});
+
+async function counts(t: TestApp) {
+  const [users] = await t.db.select({ total: count() }).from(staffUsers);
+  const [roleRows] = await t.db.select({ total: count() }).from(roles);
+  return { users: users?.total, roles: roleRows?.total };
+}
+
+describe('seed', () => {
+  it('creates the admin and the demo accounts once, and never again', async () => {
+    const t = await buildTestApp();
+    opened.push(t);
+    expect(await counts(t)).toEqual({ users: 4, roles: 4 });
+    const warnings: string[] = [];
+    await seed({ db: t.db, clock: t.clock, hasher: testHasher, demoData: true, warn: (m) => warnings.push(m) });
+    expect(await counts(t)).toEqual({ users: 4, roles: 4 });
+    expect(warnings).toEqual([]);
+    for (const credentials of [
+      { email: 'admin@example.com', password: 'Admin12345' },
+      { email: 'reviewer@example.com', password: 'Reviewer12345' },
+      { email: 'collector@example.com', password: 'Collector12345' },
+      { email: 'finance@example.com', password: 'Finance12345' },
+    ]) {
+      await loginAs(t.app, credentials);
+    }
+  });
+
+  it('without demo data creates only the admin, and warns about the demo credential', async () => {
+    const t = await buildTestApp({ demoData: false });
+    opened.push(t);
+    expect(await counts(t)).toEqual({ users: 1, roles: 1 });
+    const token = await loginAs(t.app);
+    expect(token).toBeTruthy();
+  });
+
+  it('warns that the admin password is a demo credential', async () => {
+    const t = await buildTestApp({ demoData: false });
+    opened.push(t);
+    await t.db.delete(staffUsers);
+    await t.db.delete(roles);
+    const warnings: string[] = [];
+    await seed({ db: t.db, clock: t.clock, hasher: testHasher, demoData: false, warn: (m) => warnings.push(m) });
+    expect(warnings.join(' ')).toMatch(/admin@example\.com.*demo password.*change it/);
+  });
+});
