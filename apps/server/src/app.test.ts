@@ -24,7 +24,12 @@ describe('serving the console', () => {
   });
 
   it('serves index.html at / and for console routes (SPA fallback)', async () => {
-    for (const url of ['/', '/dashboard', '/approve/reviewFirst/reviewFirstWait', '/login?redirect=%2F']) {
+    for (const url of [
+      '/',
+      '/dashboard',
+      '/approve/reviewFirst/reviewFirstWait',
+      '/login?redirect=%2F',
+    ]) {
       const response = await withConsole.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<title>console</title>');

@@ -16,7 +16,12 @@ import { AppError } from './shared/app-error.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { registerConfigRoutes } from './modules/config/index.js';
 import { registerPowerRoutes } from './modules/power/index.js';
-import { createPasswordHasher, createUserModule, type PasswordHasher, type UserModule } from './modules/user/index.js';
+import {
+  createPasswordHasher,
+  createUserModule,
+  type PasswordHasher,
+  type UserModule,
+} from './modules/user/index.js';
 
 /** JSON bodies up to 1 MiB; uploads (later) get their own limit. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -111,7 +116,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       setHeaders(response, filePath) {
         // Hashed assets never change; index.html must be re-read to pick up a new build.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -136,7 +144,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   users.registerRoutes(endpoints);
   registerPowerRoutes(endpoints, users);
   registerConfigRoutes(endpoints, { productTitle: config.productTitle });
-  registerOpenApi(app, adminEndpoints, { title: `${config.productTitle} admin API`, version: '0.1.0' });
+  registerOpenApi(app, adminEndpoints, {
+    title: `${config.productTitle} admin API`,
+    version: '0.1.0',
+  });
 
   app.decorate('registeredEndpointIds', endpoints.registered);
   app.decorate('users', users);

@@ -67,7 +67,8 @@ export function loadConfig(
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`,
+      (issue) =>
+        `  ${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`,
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

@@ -23,7 +23,13 @@ describe('seed', () => {
     opened.push(t);
     expect(await counts(t)).toEqual({ users: 4, roles: 4 });
     const warnings: string[] = [];
-    await seed({ db: t.db, clock: t.clock, hasher: testHasher, demoData: true, warn: (m) => warnings.push(m) });
+    await seed({
+      db: t.db,
+      clock: t.clock,
+      hasher: testHasher,
+      demoData: true,
+      warn: (m) => warnings.push(m),
+    });
     expect(await counts(t)).toEqual({ users: 4, roles: 4 });
     expect(warnings).toEqual([]);
     for (const credentials of [
@@ -50,7 +56,13 @@ describe('seed', () => {
     await t.db.delete(staffUsers);
     await t.db.delete(roles);
     const warnings: string[] = [];
-    await seed({ db: t.db, clock: t.clock, hasher: testHasher, demoData: false, warn: (m) => warnings.push(m) });
+    await seed({
+      db: t.db,
+      clock: t.clock,
+      hasher: testHasher,
+      demoData: false,
+      warn: (m) => warnings.push(m),
+    });
     expect(warnings.join(' ')).toMatch(/admin@example\.com.*demo password.*change it/);
   });
 });

@@ -10,7 +10,9 @@ let allGrantsToken: string;
 beforeAll(async () => {
   t = await buildTestApp();
   // Every menu of the tree but no interface: menus never grant calls.
-  const noGrant = await createStaff(t.db, t.clock, { menus: ['Dashboard', 'Power', 'role', 'account'] });
+  const noGrant = await createStaff(t.db, t.clock, {
+    menus: ['Dashboard', 'Power', 'role', 'account'],
+  });
   noGrantToken = await loginAs(t.app, noGrant);
   const allGrants = await createStaff(t.db, t.clock, { interfaces: [...grantableInterfaceIds] });
   allGrantsToken = await loginAs(t.app, allGrants);

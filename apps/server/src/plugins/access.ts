@@ -28,7 +28,10 @@ export function callerOf(context: { caller: Caller | null }): Caller {
 
 function isEmptyObject(value: unknown): boolean {
   return (
-    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 0
   );
 }
 
@@ -41,7 +44,10 @@ function parseInput(schema: z.ZodType | undefined, input: unknown, prefix: strin
     if (input === undefined || input === null || isEmptyObject(input)) return undefined;
     const keys = typeof input === 'object' && !Array.isArray(input) ? Object.keys(input) : [];
     const field = keys[0] ? `${prefix}.${keys[0]}` : prefix;
-    throw AppError.invalid(field, prefix === 'query' ? 'unknown parameter' : 'this call takes no body');
+    throw AppError.invalid(
+      field,
+      prefix === 'query' ? 'unknown parameter' : 'this call takes no body',
+    );
   }
   // Query strings arrive as null-prototype objects; zod wants a plain one.
   const value = prefix === 'query' && input ? { ...(input as object) } : input;
@@ -93,7 +99,10 @@ export function createEndpointRegistrar(app: FastifyInstance, options: AccessOpt
           const ret = await handler({ body, query, caller, request, reply });
           const checked = endpoint.ret.safeParse(ret);
           if (!checked.success) {
-            request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'response breaks the contract');
+            request.log.error(
+              { endpoint: endpoint.id, issues: checked.error.issues },
+              'response breaks the contract',
+            );
             throw new AppError('internal');
           }
           return { code: 0, msg: translateMessage('ok', request.language), ret: checked.data };

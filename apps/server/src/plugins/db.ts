@@ -15,7 +15,11 @@ type Schema = typeof schema;
 
 /** The one database type repositories use, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
 /** What a repository runs its SQL on: the database or a transaction in progress. */
 export type Executor = Database | Transaction;
 

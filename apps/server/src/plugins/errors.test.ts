@@ -51,8 +51,15 @@ describe('bad input never gets a 500', () => {
   });
 
   it('wrong content type → 4002/415', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
-      const response = await raw('/user/login', 'email=admin@example.com', { 'content-type': type });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+    ]) {
+      const response = await raw('/user/login', 'email=admin@example.com', {
+        'content-type': type,
+      });
       expect(response.statusCode, type).toBe(415);
       expect(response.json(), type).toMatchObject({ code: 4002 });
     }
@@ -135,10 +142,14 @@ describe('bad input never gets a 500', () => {
       language: 'ZH',
     });
     expect(response.json().msg).toMatch(/^email 的值无效/);
-    const burmese = await raw('/user/login', JSON.stringify({ email: 'admin@example.com', password: 'bad' }), {
-      'content-type': 'application/json',
-      language: 'BUR',
-    });
+    const burmese = await raw(
+      '/user/login',
+      JSON.stringify({ email: 'admin@example.com', password: 'bad' }),
+      {
+        'content-type': 'application/json',
+        language: 'BUR',
+      },
+    );
     expect(burmese.json().msg).toBe('အီးမေးလ် သို့မဟုတ် စကားဝှက် မှားနေပါသည်');
     const unknown = await raw('/user/login', JSON.stringify({ email: 'x' }), {
       'content-type': 'application/json',

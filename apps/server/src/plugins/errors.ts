@@ -85,7 +85,10 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
   return sendError(reply, language, 'internal');
 }
 
-export function registerErrorHandling(app: FastifyInstance, options: { hasConsole: () => boolean }) {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { hasConsole: () => boolean },
+) {
   app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
 
   app.setNotFoundHandler((request, reply) => {

@@ -17,12 +17,18 @@ describe('GET /admin-api/docs', () => {
       const document = response.json();
       expect(document.openapi).toBe('3.1.0');
       for (const endpoint of adminEndpoints) {
-        const operation = document.paths[`${ADMIN_API_BASE}${endpoint.path}`]?.[endpoint.method.toLowerCase()];
+        const operation =
+          document.paths[`${ADMIN_API_BASE}${endpoint.path}`]?.[endpoint.method.toLowerCase()];
         expect(operation, endpoint.id).toBeDefined();
         expect(operation.operationId).toBe(endpoint.id);
-        expect(operation.responses['200'].content['application/json'].schema.properties.ret).toBeDefined();
+        expect(
+          operation.responses['200'].content['application/json'].schema.properties.ret,
+        ).toBeDefined();
         if (endpoint.body) {
-          expect(operation.requestBody.content['application/json'].schema, endpoint.id).toBeDefined();
+          expect(
+            operation.requestBody.content['application/json'].schema,
+            endpoint.id,
+          ).toBeDefined();
         }
         if (endpoint.access !== 'public') expect(operation.security).toEqual([{ token: [] }]);
         if (endpoint.access === 'granted') expect(operation.responses['403']).toBeDefined();

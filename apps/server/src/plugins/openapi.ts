@@ -16,15 +16,23 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 function errorResponses(endpoint: EndpointDefinition) {
-  const error = { content: { 'application/json': { schema: jsonSchema(errorBodySchema, 'output') } } };
+  const error = {
+    content: { 'application/json': { schema: jsonSchema(errorBodySchema, 'output') } },
+  };
   const describe = (text: string) => ({ description: text, ...error });
   return {
-    '400': describe(`Invalid input (code ${errorCatalogue.validationFailed.code}, ${errorCatalogue.malformedJson.code})`),
+    '400': describe(
+      `Invalid input (code ${errorCatalogue.validationFailed.code}, ${errorCatalogue.malformedJson.code})`,
+    ),
     ...(endpoint.access !== 'public'
       ? { '401': describe(`No live session (code ${errorCatalogue.sessionEnded.code})`) }
       : {}),
     ...(endpoint.access === 'granted'
-      ? { '403': describe(`The caller's roles lack ${endpoint.id} (code ${errorCatalogue.forbidden.code})`) }
+      ? {
+          '403': describe(
+            `The caller's roles lack ${endpoint.id} (code ${errorCatalogue.forbidden.code})`,
+          ),
+        }
       : {}),
     '413': describe(`Body too large (code ${errorCatalogue.bodyTooLarge.code})`),
     '415': describe(`Not JSON (code ${errorCatalogue.unsupportedMediaType.code})`),

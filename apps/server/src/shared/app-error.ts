@@ -19,6 +19,10 @@ export class AppError extends Error {
 
   /** A validation failure naming one field. */
   static invalid(field: string, detail: string): AppError {
-    return new AppError('validationFailed', { field, detail, errors: [{ field, message: detail }] });
+    return new AppError('validationFailed', {
+      field,
+      detail,
+      errors: [{ field, message: detail }],
+    });
   }
 }

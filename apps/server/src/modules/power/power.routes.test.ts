@@ -10,7 +10,10 @@ afterAll(() => t.close());
 
 describe('POST /power/set_language', () => {
   it('stores the language on the account', async () => {
-    const token = await loginAs(t.app, { email: 'reviewer@example.com', password: 'Reviewer12345' });
+    const token = await loginAs(t.app, {
+      email: 'reviewer@example.com',
+      password: 'Reviewer12345',
+    });
     for (const language of ['zh', 'bur', 'en'] as const) {
       const response = await post(t.app, '/power/set_language', { language }, token);
       expect(response.statusCode).toBe(200);

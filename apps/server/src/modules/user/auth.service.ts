@@ -1,9 +1,18 @@
-import { isAcceptablePassword, newPasswordSchema, type ChangePasswordBody, type LoginBody } from '@lending/contract';
+import {
+  isAcceptablePassword,
+  newPasswordSchema,
+  type ChangePasswordBody,
+  type LoginBody,
+} from '@lending/contract';
 import { AppError } from '../../shared/app-error.js';
 import { insertLoginAttempt, recentFailureTimes } from './login-attempts.repository.js';
 import type { LoginFailureReason } from './login-attempts.table.js';
 import type { SessionPrincipal, SessionService } from './sessions.service.js';
-import { findStaffUserByEmail, findStaffUserById, updateStaffUser } from './staff-users.repository.js';
+import {
+  findStaffUserByEmail,
+  findStaffUserById,
+  updateStaffUser,
+} from './staff-users.repository.js';
 import type { ClientInfo, UserModuleDeps } from './user-module.js';
 
 export function createAuthService(deps: UserModuleDeps, sessions: SessionService) {

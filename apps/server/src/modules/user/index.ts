@@ -7,7 +7,12 @@ import { createStaffUsersService } from './staff-users.service.js';
 import { registerUserRoutes } from './user.routes.js';
 import type { UserModuleDeps } from './user-module.js';
 
-export { createPasswordHasher, productionHashOptions, type PasswordHasher, type PasswordHashOptions } from './passwords.js';
+export {
+  createPasswordHasher,
+  productionHashOptions,
+  type PasswordHasher,
+  type PasswordHashOptions,
+} from './passwords.js';
 export type { UserModuleDeps, UserModuleSettings } from './user-module.js';
 export { seedAccounts, type SeedOptions } from './seed-accounts.js';
 
@@ -24,7 +29,8 @@ export function createUserModule(deps: UserModuleDeps) {
     auth,
     staffUsers,
     authPort,
-    registerRoutes: (endpoints: EndpointRegistrar) => registerUserRoutes(endpoints, { auth, staffUsers }),
+    registerRoutes: (endpoints: EndpointRegistrar) =>
+      registerUserRoutes(endpoints, { auth, staffUsers }),
   };
 }
 

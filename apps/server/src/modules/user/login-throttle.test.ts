@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, post } from '../../shared/testing/factories.js';
+import { createStaff } from '../../shared/testing/factories.js';
 import { attemptsForEmail } from './login-attempts.repository.js';
 
 const MAX = 3;
@@ -32,7 +32,11 @@ describe('sign-in throttling', () => {
     expect(blocked.json().msg).toMatch(/try again in \d+ minutes/);
     const attempts = await attemptsForEmail(t.db, staff.email);
     expect(attempts).toHaveLength(MAX + 1);
-    expect(attempts[0]).toMatchObject({ success: false, failureReason: 'throttled', ip: '10.1.1.1' });
+    expect(attempts[0]).toMatchObject({
+      success: false,
+      failureReason: 'throttled',
+      ip: '10.1.1.1',
+    });
     expect(attempts.filter((row) => row.failureReason === 'bad_password')).toHaveLength(MAX);
 
     // The block lifts when the window has passed.

@@ -7,8 +7,14 @@ export const roles = pgTable('roles', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
-  menus: text('menus').array().notNull().default(sql`'{}'::text[]`),
-  interfaces: text('interfaces').array().notNull().default(sql`'{}'::text[]`),
+  menus: text('menus')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  interfaces: text('interfaces')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** System roles (admin) are created by the seed and cannot be deleted. */
   isSystem: boolean('is_system').notNull().default(false),
 });

@@ -37,7 +37,11 @@ const demoRoles = [
     name: 'Collector',
     description: 'Pre-collection and collection of overdue orders',
     menus: ['Dashboard', ...subtreeNames('Collection'), ...subtreeNames('Precollection')],
-    account: { email: 'collector@example.com', password: 'Collector12345', name: 'Kabir Collector' },
+    account: {
+      email: 'collector@example.com',
+      password: 'Collector12345',
+      name: 'Kabir Collector',
+    },
   },
   {
     name: 'Finance',
@@ -102,7 +106,9 @@ export async function seedAccounts(options: SeedOptions): Promise<boolean> {
   options.warn(
     `Created the administrator ${DEMO_ADMIN.email} with the demo password ${DEMO_ADMIN.password}: ` +
       'change it at once (avatar menu → Change password).' +
-      (options.demoData ? ' Demo accounts reviewer@, collector@ and finance@example.com were created too.' : ''),
+      (options.demoData
+        ? ' Demo accounts reviewer@, collector@ and finance@example.com were created too.'
+        : ''),
   );
   return true;
 }

@@ -49,12 +49,18 @@ describe('POST /user/login', () => {
     expect(stored).toBeDefined();
     const all = await t.db.select({ tokenHash: staffSessions.tokenHash }).from(staffSessions);
     expect(all.some((row) => row.tokenHash === token)).toBe(false);
-    const [admin] = await t.db.select().from(staffUsers).where(eq(staffUsers.email, ADMIN_LOGIN.email));
+    const [admin] = await t.db
+      .select()
+      .from(staffUsers)
+      .where(eq(staffUsers.email, ADMIN_LOGIN.email));
     expect(admin?.lastLoginAt).not.toBeNull();
   });
 
   it('refuses a wrong password and an unknown e-mail alike with 4010 and records both', async () => {
-    const wrong = await post(t.app, '/user/login', { email: 'admin@example.com', password: 'nope' });
+    const wrong = await post(t.app, '/user/login', {
+      email: 'admin@example.com',
+      password: 'nope',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ code: 4010, msg: 'Incorrect e-mail or password' });
     const unknown = await post(t.app, '/user/login', {
@@ -64,7 +70,11 @@ describe('POST /user/login', () => {
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toMatchObject({ code: 4010, msg: 'Incorrect e-mail or password' });
     const ghost = await attemptsForEmail(t.db, 'ghost@example.com');
-    expect(ghost[0]).toMatchObject({ success: false, failureReason: 'unknown_email', userId: null });
+    expect(ghost[0]).toMatchObject({
+      success: false,
+      failureReason: 'unknown_email',
+      userId: null,
+    });
     const admin = await attemptsForEmail(t.db, 'admin@example.com');
     expect(admin.some((row) => row.failureReason === 'bad_password')).toBe(true);
     expect(admin.some((row) => row.success)).toBe(true);
@@ -99,7 +109,10 @@ describe('POST /user/login', () => {
 
   it('refuses a disabled account with 4012 (only with the right password)', async () => {
     const staff = await createStaff(t.db, t.clock, { status: 'disabled' });
-    const right = await post(t.app, '/user/login', { email: staff.email, password: staff.password });
+    const right = await post(t.app, '/user/login', {
+      email: staff.email,
+      password: staff.password,
+    });
     expect(right.statusCode).toBe(403);
     expect(right.json().code).toBe(4012);
     const wrong = await post(t.app, '/user/login', { email: staff.email, password: 'Wrong12345' });
@@ -123,7 +136,10 @@ describe('GET /user/user_info', () => {
   });
 
   it("gives others the route names of their roles' menus, deduplicated", async () => {
-    const token = await loginAs(t.app, { email: 'reviewer@example.com', password: 'Reviewer12345' });
+    const token = await loginAs(t.app, {
+      email: 'reviewer@example.com',
+      password: 'Reviewer12345',
+    });
     const info = userInfoSchema.parse((await get(t.app, '/user/user_info', token)).json().ret);
     expect(info.name).toBe('Riya Reviewer');
     expect(info.roles).toContain('Dashboard');
@@ -151,7 +167,11 @@ describe('GET /user/user_info', () => {
 
   it('answers 4005 without a token, with a garbage token, and with a cookie only', async () => {
     for (const headers of [{}, { 'x-token': 'garbage' }, { 'x-token': 'A'.repeat(43) }]) {
-      const response = await t.app.inject({ method: 'GET', url: '/admin-api/user/user_info', headers });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/admin-api/user/user_info',
+        headers,
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({
         code: 4005,
@@ -227,13 +247,41 @@ describe('POST /user/change_password', () => {
     const staff = await createStaff(t.db, t.clock, { password: 'Original123' });
     const token = await loginAs(t.app, staff);
     const cases: [Record<string, string>, number, string?][] = [
-      [{ oldPassword: 'Wrong1234', newPassword: 'Better1234', confirmPassword: 'Better1234' }, 4013, 'oldPassword'],
-      [{ oldPassword: 'Original123', newPassword: 'short1', confirmPassword: 'short1' }, 4014, 'newPassword'],
-      [{ oldPassword: 'Original123', newPassword: 'lettersonly', confirmPassword: 'lettersonly' }, 4014, 'newPassword'],
-      [{ oldPassword: 'Original123', newPassword: '1234567890', confirmPassword: '1234567890' }, 4014, 'newPassword'],
-      [{ oldPassword: 'Original123', newPassword: 'Better1234', confirmPassword: 'Better12345' }, 4015, 'confirmPassword'],
-      [{ oldPassword: 'Original123', newPassword: staff.email, confirmPassword: staff.email }, 4016, 'newPassword'],
-      [{ oldPassword: 'Original123', newPassword: 'Original123', confirmPassword: 'Original123' }, 4017, 'newPassword'],
+      [
+        { oldPassword: 'Wrong1234', newPassword: 'Better1234', confirmPassword: 'Better1234' },
+        4013,
+        'oldPassword',
+      ],
+      [
+        { oldPassword: 'Original123', newPassword: 'short1', confirmPassword: 'short1' },
+        4014,
+        'newPassword',
+      ],
+      [
+        { oldPassword: 'Original123', newPassword: 'lettersonly', confirmPassword: 'lettersonly' },
+        4014,
+        'newPassword',
+      ],
+      [
+        { oldPassword: 'Original123', newPassword: '1234567890', confirmPassword: '1234567890' },
+        4014,
+        'newPassword',
+      ],
+      [
+        { oldPassword: 'Original123', newPassword: 'Better1234', confirmPassword: 'Better12345' },
+        4015,
+        'confirmPassword',
+      ],
+      [
+        { oldPassword: 'Original123', newPassword: staff.email, confirmPassword: staff.email },
+        4016,
+        'newPassword',
+      ],
+      [
+        { oldPassword: 'Original123', newPassword: 'Original123', confirmPassword: 'Original123' },
+        4017,
+        'newPassword',
+      ],
     ];
     for (const [body, code, field] of cases) {
       const response = await attempt(token, body);
@@ -267,7 +315,8 @@ describe('POST /user/change_password', () => {
     expect((await get(t.app, '/user/user_info', other)).json().code).toBe(4005);
     expect((await get(t.app, '/user/user_info', admin)).json().code).toBe(0);
     expect(
-      (await post(t.app, '/user/login', { email: staff.email, password: 'Original123' })).json().code,
+      (await post(t.app, '/user/login', { email: staff.email, password: 'Original123' })).json()
+        .code,
     ).toBe(4010);
     await loginAs(t.app, { email: staff.email, password: 'Changed4567' });
   });
@@ -299,7 +348,9 @@ describe('POST /user/get_users', () => {
     expect(all.statusCode).toBe(200);
     const list = getUsersRetSchema.parse(all.json().ret);
     expect(list.total).toBeGreaterThanOrEqual(4);
-    expect(list.list.map((user) => user.id)).toEqual([...list.list.map((u) => u.id)].sort((a, b) => a - b));
+    expect(list.list.map((user) => user.id)).toEqual(
+      [...list.list.map((u) => u.id)].sort((a, b) => a - b),
+    );
     const admin = list.list.find((user) => user.email === 'admin@example.com');
     expect(admin?.roles.map((role) => role.name)).toEqual([ADMIN_ROLE]);
     expect(JSON.stringify(all.json())).not.toContain('argon2');
@@ -322,7 +373,8 @@ describe('POST /user/get_users', () => {
 
     const collectorRole = await roleId('Collector');
     const byRole = getUsersRetSchema.parse(
-      (await post(t.app, '/user/get_users', { filters: { roleId: collectorRole } }, token)).json().ret,
+      (await post(t.app, '/user/get_users', { filters: { roleId: collectorRole } }, token)).json()
+        .ret,
     );
     expect(byRole.list.map((user) => user.email)).toEqual(['collector@example.com']);
 
@@ -338,7 +390,10 @@ describe('POST /user/get_users', () => {
     );
     expect(paged.list).toHaveLength(2);
     expect(paged.total).toBe(list.total);
-    const emailsDesc = list.list.map((user) => user.email).sort().reverse();
+    const emailsDesc = list.list
+      .map((user) => user.email)
+      .sort()
+      .reverse();
     expect(paged.list.map((user) => user.email)).toEqual(emailsDesc.slice(2, 4));
 
     const disabled = getUsersRetSchema.parse(
@@ -394,7 +449,12 @@ describe('POST /user/edit_user', () => {
     const response = await post(
       t.app,
       '/user/edit_user',
-      { id: staff.id, name: '  New Name ', avatar: 'https://example.com/a.png', roleIds: [finance] },
+      {
+        id: staff.id,
+        name: '  New Name ',
+        avatar: 'https://example.com/a.png',
+        roleIds: [finance],
+      },
       admin,
     );
     expect(response.statusCode).toBe(200);
@@ -416,9 +476,16 @@ describe('POST /user/edit_user', () => {
     const staff = await createStaff(t.db, t.clock);
     const staffToken = await loginAs(t.app, staff);
     expect((await post(t.app, '/user/get_users', {}, staffToken)).json().code).toBe(4003);
-    await post(t.app, '/user/edit_user', { id: staff.id, roleIds: [await roleId(ADMIN_ROLE)] }, admin);
+    await post(
+      t.app,
+      '/user/edit_user',
+      { id: staff.id, roleIds: [await roleId(ADMIN_ROLE)] },
+      admin,
+    );
     expect((await post(t.app, '/user/get_users', {}, staffToken)).json().code).toBe(0);
-    expect((await get(t.app, '/user/user_info', staffToken)).json().ret.roles).toEqual([ADMIN_ROLE]);
+    expect((await get(t.app, '/user/user_info', staffToken)).json().ret.roles).toEqual([
+      ADMIN_ROLE,
+    ]);
     await post(t.app, '/user/edit_user', { id: staff.id, roleIds: [] }, admin);
     expect((await post(t.app, '/user/get_users', {}, staffToken)).json().code).toBe(4003);
     expect((await get(t.app, '/user/user_info', staffToken)).json().ret.roles).toEqual([]);
@@ -428,11 +495,17 @@ describe('POST /user/edit_user', () => {
     const admin = await loginAs(t.app);
     const staff = await createStaff(t.db, t.clock);
     const staffToken = await loginAs(t.app, staff);
-    const response = await post(t.app, '/user/edit_user', { id: staff.id, status: 'disabled' }, admin);
+    const response = await post(
+      t.app,
+      '/user/edit_user',
+      { id: staff.id, status: 'disabled' },
+      admin,
+    );
     expect(response.json()).toMatchObject({ code: 0, ret: { status: 'disabled' } });
     expect((await get(t.app, '/user/user_info', staffToken)).json().code).toBe(4005);
     expect(
-      (await post(t.app, '/user/login', { email: staff.email, password: staff.password })).json().code,
+      (await post(t.app, '/user/login', { email: staff.email, password: staff.password })).json()
+        .code,
     ).toBe(4012);
     await post(t.app, '/user/edit_user', { id: staff.id, status: 'enabled' }, admin);
     await loginAs(t.app, staff);
@@ -444,7 +517,12 @@ describe('POST /user/edit_user', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe(4004);
     const staff = await createStaff(t.db, t.clock);
-    const badRole = await post(t.app, '/user/edit_user', { id: staff.id, roleIds: [999_999] }, admin);
+    const badRole = await post(
+      t.app,
+      '/user/edit_user',
+      { id: staff.id, roleIds: [999_999] },
+      admin,
+    );
     expect(badRole.statusCode).toBe(400);
     expect(badRole.json()).toMatchObject({ code: 4000, errors: [{ field: 'roleIds' }] });
     expect(badRole.json().msg).toContain('roleIds');
@@ -459,24 +537,37 @@ describe('POST /user/edit_user', () => {
       .from(staffUsers)
       .where(eq(staffUsers.email, ADMIN_LOGIN.email));
     const adminId = adminRow?.id ?? 0;
-    const disable = await post(t.app, '/user/edit_user', { id: adminId, status: 'disabled' }, admin);
+    const disable = await post(
+      t.app,
+      '/user/edit_user',
+      { id: adminId, status: 'disabled' },
+      admin,
+    );
     expect(disable.statusCode).toBe(409);
     expect(disable.json().code).toBe(4090);
     const demote = await post(t.app, '/user/edit_user', { id: adminId, roleIds: [] }, admin);
     expect(demote.json().code).toBe(4090);
     // Nothing changed, and the name-only edit of the same account still works.
     expect((await get(t.app, '/user/user_info', admin)).json().ret.roles).toEqual([ADMIN_ROLE]);
-    expect((await post(t.app, '/user/edit_user', { id: adminId, name: 'Admin' }, admin)).json().code).toBe(0);
+    expect(
+      (await post(t.app, '/user/edit_user', { id: adminId, name: 'Admin' }, admin)).json().code,
+    ).toBe(0);
 
     // With a second administrator, the first may step down.
     const second = await createStaff(t.db, t.clock);
-    await post(t.app, '/user/edit_user', { id: second.id, roleIds: [await roleId(ADMIN_ROLE)] }, admin);
+    await post(
+      t.app,
+      '/user/edit_user',
+      { id: second.id, roleIds: [await roleId(ADMIN_ROLE)] },
+      admin,
+    );
     const stepDown = await post(t.app, '/user/edit_user', { id: adminId, roleIds: [] }, admin);
     expect(stepDown.json().code).toBe(0);
     const secondToken = await loginAs(t.app, second);
     expect(
-      (await post(t.app, '/user/edit_user', { id: second.id, status: 'disabled' }, secondToken)).json()
-        .code,
+      (
+        await post(t.app, '/user/edit_user', { id: second.id, status: 'disabled' }, secondToken)
+      ).json().code,
     ).toBe(4090);
     const restore = await post(
       t.app,
@@ -492,9 +583,15 @@ describe('seeded roles', () => {
   it('give each demo role its groups with every descendant', async () => {
     const [finance] = await t.db.select().from(roles).where(eq(roles.name, 'Finance'));
     const expected = businessRouteNames().filter((name) =>
-      ['Loan', 'loanDetail', 'Repay', 'repayQuery', 'FinancialManagement', 'FinancialList', 'Report'].includes(
-        name,
-      ),
+      [
+        'Loan',
+        'loanDetail',
+        'Repay',
+        'repayQuery',
+        'FinancialManagement',
+        'FinancialList',
+        'Report',
+      ].includes(name),
     );
     expect(finance?.menus).toEqual(expect.arrayContaining(['Dashboard', ...expected]));
     expect(finance?.interfaces).toEqual([]);
