@@ -59,6 +59,13 @@ describe('postingsFor', () => {
       },
     ],
     [
+      { type: 'payoutReservation', amount: r('4128.30') },
+      {
+        'cash:payout_reserved': r('4128.30'),
+        'cash:disbursement_float': -r('4128.30'),
+      },
+    ],
+    [
       { type: 'interestAccrual', amount: r('4.50') },
       {
         'loans_receivable:interest': r('4.50'),

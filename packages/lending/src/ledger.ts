@@ -28,6 +28,10 @@ export const ACCOUNTS = [
   'liability:customer_overpayment',
   'expense:waiver',
   'expense:write_off',
+  /** The disbursement float: lender money available for payouts (credit = earmarked / spent). */
+  'cash:disbursement_float',
+  /** Float earmarked for a payout the gateway has not settled yet (SECURITY.md: reserved). */
+  'cash:payout_reserved',
 ] as const;
 export type Account = (typeof ACCOUNTS)[number];
 
@@ -49,6 +53,7 @@ export type LedgerEvent =
   | { type: 'waiver'; amounts: ComponentAmounts }
   | { type: 'writeOff'; amounts: ComponentAmounts }
   | { type: 'refund'; amount: Paise }
+  | { type: 'payoutReservation'; amount: Paise }
   | { type: 'reversal'; original: Journal };
 
 export type LedgerEventType = LedgerEvent['type'];
@@ -192,6 +197,13 @@ export function postingsFor(event: LedgerEvent): Journal {
       for (const c of COMPONENTS) j.creditReceivable(c, event.amounts[c]);
       return j.build(event.type);
     }
+    case 'payoutReservation':
+      // Payout intent is committed before the gateway is called: the net amount is earmarked
+      // from the float. The processed, failed or reversed outcome releases it (a reversal).
+      return j
+        .debit('cash:payout_reserved', nonNegative('amount', event.amount))
+        .credit('cash:disbursement_float', event.amount)
+        .build(event.type);
     case 'refund':
       return j
         .debit('liability:customer_overpayment', nonNegative('amount', event.amount))
