@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { ClosureType, OrderEvent, OrderStatus } from '@lending/lending';
+import { customers } from './customers.table.js';
+import { loanProducts, type LoanProductKind } from './loan-products.table.js';
+import type { KeyFactStatementJson, TermsJson } from './paise-json.js';
+
+/** `LN` + India date + this sequence, zero-padded: human readable and unique. */
+export const loanOrderNumberSeq = pgSequence('loan_order_number_seq');
+
+/**
+ * One loan application and, once disbursed, the loan. The status is the only state (DOMAIN.md);
+ * the money columns mirror the engine's `LoanBalances` and always equal the ledger's receivable
+ * postings (the ledger check proves it). Overdue days, band and RBI class are derived at day-end.
+ */
+export const loanOrders = pgTable(
+  'loan_orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: text('order_no').notNull().unique(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => loanProducts.id),
+    productVersion: integer('product_version').notNull(),
+    productKind: text('product_kind').$type<LoanProductKind>().notNull(),
+    /** The engine's LoanProductTerms as they were when the order was made (paise as strings). */
+    terms: jsonb('terms').$type<TermsJson>().notNull(),
+    principalPaise: bigint('principal_paise', { mode: 'bigint' }).notNull(),
+    processingFeePaise: bigint('processing_fee_paise', { mode: 'bigint' }).notNull(),
+    gstOnFeePaise: bigint('gst_on_fee_paise', { mode: 'bigint' }).notNull(),
+    netDisbursedPaise: bigint('net_disbursed_paise', { mode: 'bigint' }).notNull(),
+    dueAmountPaise: bigint('due_amount_paise', { mode: 'bigint' }).notNull(),
+    tenorDays: integer('tenor_days').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    closureType: text('closure_type').$type<ClosureType>(),
+    lastEvent: text('last_event').$type<OrderEvent>(),
+    /** Key fact statement shown before acceptance, and the evidence of acceptance. */
+    keyFacts: jsonb('key_facts').$type<KeyFactStatementJson>().notNull(),
+    aprBasisPoints: integer('apr_basis_points').notNull(),
+    kfsAcceptedAt: timestamp('kfs_accepted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    kfsChannel: text('kfs_channel').notNull(),
+    kfsOtpReference: text('kfs_otp_reference').notNull(),
+    /** Applicant features the risk rules read (device, bureau, app data…). */
+    applicantFeatures: jsonb('applicant_features').$type<Record<string, unknown>>().notNull(),
+    ruleSetVersion: integer('rule_set_version'),
+    machineScore: integer('machine_score'),
+    machineResult: text('machine_result').$type<'pass' | 'reject'>(),
+    machineReviewedAt: timestamp('machine_reviewed_at', { withTimezone: true, mode: 'date' }),
+    firstReviewerId: integer('first_reviewer_id'),
+    firstReviewedAt: timestamp('first_reviewed_at', { withTimezone: true, mode: 'date' }),
+    finalReviewerId: integer('final_reviewer_id'),
+    finalReviewedAt: timestamp('final_reviewed_at', { withTimezone: true, mode: 'date' }),
+    reason: text('reason'),
+    // The loan, from the payout's processed date on (LoanBalances).
+    disbursalDate: date('disbursal_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    accruedThroughDate: date('accrued_through_date', { mode: 'string' }),
+    /** Last business date whose day-end has processed this order (day-end progress). */
+    dayEndDate: date('day_end_date', { mode: 'string' }),
+    principalDisbursedPaise: bigint('principal_disbursed_paise', { mode: 'bigint' }).notNull().default(0n),
+    outstandingPrincipalPaise: bigint('outstanding_principal_paise', { mode: 'bigint' }).notNull().default(0n),
+    outstandingInterestPaise: bigint('outstanding_interest_paise', { mode: 'bigint' }).notNull().default(0n),
+    outstandingFeePaise: bigint('outstanding_fee_paise', { mode: 'bigint' }).notNull().default(0n),
+    outstandingGstPaise: bigint('outstanding_gst_paise', { mode: 'bigint' }).notNull().default(0n),
+    outstandingPenalPaise: bigint('outstanding_penal_paise', { mode: 'bigint' }).notNull().default(0n),
+    penalChargedPaise: bigint('penal_charged_paise', { mode: 'bigint' }).notNull().default(0n),
+    /** Paid beyond what was owed and not yet refunded (liability:customer_overpayment). */
+    overpaidPaise: bigint('overpaid_paise', { mode: 'bigint' }).notNull().default(0n),
+    rolloverCount: integer('rollover_count').notNull().default(0),
+    overdueDays: integer('overdue_days').notNull().default(0),
+    overdueBand: text('overdue_band'),
+    rbiClass: text('rbi_class'),
+    clearedDate: date('cleared_date', { mode: 'string' }),
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    check(
+      'loan_orders_outstanding_non_negative',
+      sql`${table.outstandingPrincipalPaise} >= 0 and ${table.outstandingInterestPaise} >= 0 and ${table.outstandingFeePaise} >= 0 and ${table.outstandingGstPaise} >= 0 and ${table.outstandingPenalPaise} >= 0 and ${table.overpaidPaise} >= 0`,
+    ),
+    index('loan_orders_status_idx').on(table.status, table.id),
+    index('loan_orders_customer_idx').on(table.customerId),
+    index('loan_orders_due_date_idx').on(table.dueDate),
+  ],
+);
+
+export type LoanOrderRow = typeof loanOrders.$inferSelect;
+
+/** Every status change of an order: from, to, event, who (null = the system), when, why. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => loanOrders.id),
+    fromStatus: text('from_status').$type<OrderStatus>(),
+    toStatus: text('to_status').$type<OrderStatus>().notNull(),
+    event: text('event').notNull(),
+    actorId: integer('actor_id'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    reason: text('reason'),
+  },
+  (table) => [index('order_status_history_order_idx').on(table.orderId, table.id)],
+);
+
+export type OrderStatusHistoryRow = typeof orderStatusHistory.$inferSelect;

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { loanOrders } from './loan-orders.table.js';
+
+export type PayoutStatus = 'queued' | 'processing' | 'processed' | 'failed' | 'reversed' | 'unknown';
+export type PayoutPurpose = 'disbursal' | 'refund';
+
+/**
+ * A payout through the gateway (spec §3 loan flow: disburse status, channel, fail count, error
+ * message). One live disbursal per order (partial unique index); a retry after `failed` or
+ * `reversed` is a new row with a new idempotency key; the same key never pays twice.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => loanOrders.id),
+    purpose: text('purpose').$type<PayoutPurpose>().notNull().default('disbursal'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amountPaise: bigint('amount_paise', { mode: 'bigint' }).notNull(),
+    status: text('status').$type<PayoutStatus>().notNull(),
+    channel: text('channel').notNull(),
+    utr: text('utr'),
+    processedDate: date('processed_date', { mode: 'string' }),
+    /** Failed attempts of this order's disbursal before this one. */
+    failCount: integer('fail_count').notNull().default(0),
+    errorMessage: text('error_message'),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    check(
+      'payouts_status',
+      sql`${table.status} in ('queued', 'processing', 'processed', 'failed', 'reversed', 'unknown')`,
+    ),
+    check('payouts_purpose', sql`${table.purpose} in ('disbursal', 'refund')`),
+    check('payouts_amount_positive', sql`${table.amountPaise} > 0`),
+    uniqueIndex('payouts_one_live_per_order')
+      .on(table.orderId, table.purpose)
+      .where(sql`${table.status} in ('queued', 'processing', 'processed', 'unknown')`),
+    index('payouts_order_idx').on(table.orderId),
+  ],
+);
+
+export type PayoutRow = typeof payouts.$inferSelect;
