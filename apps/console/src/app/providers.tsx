@@ -1,0 +1,95 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider, message, theme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_Z_INDEX } from '@lending/contract';
+import { useAppSettings } from '../lib/app-settings';
+import type { Size } from '../lib/cookies';
+import { bindMessage } from '../lib/feedback';
+import { i18n } from '../lib/i18n';
+import { RequestError } from '../lib/request';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: false,
+      // A business refusal will not change by asking again; a network blip may.
+      retry: (count, error) =>
+        !(error instanceof RequestError && error.kind === 'business') && count < 2,
+    },
+  },
+});
+
+/** The spec's sizes on Ant Design: Default large, Medium middle, Small small, Mini compact. */
+export function componentSizeOf(size: Size): 'large' | 'middle' | 'small' {
+  if (size === 'default') return 'large';
+  if (size === 'medium') return 'middle';
+  return 'small';
+}
+
+/** dayjs follows the language (Burmese uses English, decision 0002). */
+function followWithDayjs(language: string) {
+  dayjs.locale(language === 'zh' ? 'zh-cn' : 'en');
+}
+followWithDayjs(i18n.language);
+i18n.on('languageChanged', followWithDayjs);
+
+const ORANGE = '#fa8c16';
+const DARK_GREY = '#4d4d4d';
+
+/** Binds a message instance under the ConfigProvider for code outside React. */
+function MessageHolder() {
+  const [api, holder] = message.useMessage({ maxCount: 3 });
+  useEffect(() => {
+    bindMessage(api);
+    return () => bindMessage(null);
+  }, [api]);
+  return holder;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  // Re-renders when the language changes.
+  const { i18n: translation } = useTranslation();
+  const { size } = useAppSettings();
+  const language = translation.language;
+
+  useEffect(() => {
+    document.documentElement.lang = language === 'zh' ? 'zh-CN' : language === 'bur' ? 'my' : 'en';
+  }, [language]);
+
+  const themeConfig = useMemo(
+    () => ({
+      algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : undefined,
+      components: {
+        Message: { zIndexPopup: MESSAGE_Z_INDEX },
+        // Spec §9 theme: active menu text orange, menu text dark grey.
+        Menu: {
+          itemColor: DARK_GREY,
+          itemHoverColor: ORANGE,
+          itemSelectedColor: ORANGE,
+          itemSelectedBg: '#fff7e6',
+          subMenuItemSelectedColor: ORANGE,
+          collapsedWidth: 64,
+        },
+      },
+    }),
+    [size],
+  );
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider
+        locale={language === 'zh' ? zhCN : enUS}
+        componentSize={componentSizeOf(size)}
+        theme={themeConfig}
+      >
+        <MessageHolder />
+        {children}
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

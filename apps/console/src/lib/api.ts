@@ -1,0 +1,32 @@
+import { getToken, removeToken } from './cookies';
+import { feedback } from './feedback';
+import { currentLanguage, i18n } from './i18n';
+import { createRequestClient } from './request';
+
+/** Clears the stored login and reloads (spec §4: Re-Login, Log out). */
+export function clearLoginAndReload(): void {
+  removeToken();
+  window.location.reload();
+}
+
+/** The console's request client, wired to the cookies, i18n and antd feedback. */
+export const api = createRequestClient({
+  getToken,
+  getLanguage: currentLanguage,
+  notifyError: (text, durationMs) => feedback.error(text, durationMs),
+  confirmSessionEnded(language, onClose) {
+    // Spec §8: English, or the Chinese variant when the language is zh.
+    const t = i18n.getFixedT(language === 'zh' ? 'zh' : 'en');
+    feedback.confirm({
+      title: t('session.confirmLogoutTitle'),
+      content: t('session.confirmLogoutText'),
+      okText: t('session.relogin'),
+      cancelText: t('session.cancel'),
+      onOk: () => clearLoginAndReload(),
+      onCancel: onClose,
+      afterClose: onClose,
+    });
+  },
+});
+
+export const cancelPendingRequests = api.cancelAll;

@@ -1,0 +1,47 @@
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown } from 'antd';
+import { logout } from '@lending/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api, clearLoginAndReload } from '../../lib/api';
+import { useLayout } from '../layout/layout-context';
+
+/** Spec §2 avatar dropdown: Dashboard, Change password, Log out. */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { session } = useLayout();
+  const { name, avatar } = session.user;
+
+  const onClick = async ({ key }: { key: string }) => {
+    if (key === 'dashboard') void navigate('/dashboard');
+    else if (key === 'changePassword') void navigate('/changePassword/index');
+    else if (key === 'logout') {
+      // Spec §4: logout clears the stored login and reloads, whatever the server said.
+      await api.call(logout, undefined, { silent: true }).catch(() => undefined);
+      clearLoginAndReload();
+    }
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      autoFocus
+      menu={{
+        items: [
+          { key: 'dashboard', label: t('navbar.dashboard') },
+          { key: 'changePassword', label: t('navbar.changePassword') },
+          { type: 'divider' },
+          { key: 'logout', label: t('navbar.logOut') },
+        ],
+        onClick: (info) => void onClick(info),
+      }}
+    >
+      <Button type="text" aria-label={t('navbar.account')} className="account-button">
+        <Avatar size="small" src={avatar || undefined} icon={<UserOutlined />} alt="" />
+        <span className="account-name">{name}</span>
+        <DownOutlined style={{ fontSize: 10 }} />
+      </Button>
+    </Dropdown>
+  );
+}
