@@ -78,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
   });
 
@@ -91,6 +92,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (error) return done(new AppError('malformedJson'), undefined);
       done(null, value);
     });
+  });
+
+  // Any other type: an empty body is still "no body"; anything else is refused with 4002/415.
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    if (String(body).trim() === '') return done(null, undefined);
+    done(new AppError('unsupportedMediaType'), undefined);
   });
 
   registerI18n(app);

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       productTitle: 'Lending Console',
       demoData: true,
       logLevel: 'info',
+      rateLimitPerMinute: 1200,
+      trustProxy: false,
     });
     expect(config.consoleDist.endsWith(path.join('apps', 'console', 'dist'))).toBe(true);
   });

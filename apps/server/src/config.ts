@@ -32,6 +32,7 @@ const configSchema = z.object({
   CONSOLE_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(1200),
+  TRUST_PROXY: booleanString.default(false),
 });
 
 export interface Config {
@@ -49,6 +50,8 @@ export interface Config {
   logLevel: string;
   /** Requests per minute per address before 4290, for every route. */
   rateLimitPerMinute: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (throttles, log). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -87,5 +90,6 @@ export function loadConfig(
     consoleDist: path.resolve(values.CONSOLE_DIST ?? defaultConsoleDist()),
     logLevel: values.LOG_LEVEL,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+    trustProxy: values.TRUST_PROXY,
   };
 }

@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandling } from './errors.js';
 import { buildTestApp, type TestApp } from '../shared/testing/build-test-app.js';
 import { loginAs } from '../shared/testing/factories.js';
 
@@ -63,6 +65,16 @@ describe('bad input never gets a 500', () => {
       expect(response.statusCode, type).toBe(415);
       expect(response.json(), type).toMatchObject({ code: 4002 });
     }
+  });
+
+  it('an empty body of another type is no body (a bodiless call still works)', async () => {
+    const other = await raw('/user/logout', undefined, {
+      'x-token': await loginAs(t.app),
+      'content-type': 'text/plain',
+    });
+    expect(other.json().code).toBe(0);
+    const missing = await raw('/user/login', 'email=x', { 'content-type': '' });
+    expect(missing.statusCode).toBe(415);
   });
 
   it('JSON with a charset is fine', async () => {
@@ -156,6 +168,26 @@ describe('bad input never gets a 500', () => {
       language: 'FR',
     });
     expect(unknown.json().msg).toMatch(/^Invalid value for email/);
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answer 5000 with a generic message and no internals, and are logged', async () => {
+    const logged: unknown[] = [];
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app, { hasConsole: () => false });
+    app.addHook('onRequest', async (request) => {
+      request.log.error = ((obj: unknown) => logged.push(obj)) as typeof request.log.error;
+    });
+    app.get('/boom', async () => {
+      throw new Error('duplicate key value violates unique constraint; SELECT * FROM staff_users');
+    });
+    const response = await app.inject({ method: 'GET', url: '/boom', headers: { language: 'ZH' } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ code: 5000, msg: '内部错误，请稍后再试' });
+    expectClean(response.body);
+    expect(logged).toHaveLength(1);
+    await app.close();
   });
 });
 
