@@ -132,7 +132,7 @@ export function createStaffUsersService(deps: UserModuleDeps, sessions: SessionS
       return db.transaction(async (tx) => {
         const touchesAdminGuard = body.status !== undefined || body.roleIds !== undefined;
         // Lock first (always in this order) so concurrent edits see each other's outcome.
-        if (touchesAdminGuard) await lockRoleByName(tx, ADMIN_ROLE);
+        const adminRole = touchesAdminGuard ? await lockRoleByName(tx, ADMIN_ROLE) : undefined;
         const user = await findStaffUserById(tx, body.id, { forUpdate: true });
         if (!user) throw new AppError('notFound');
 
@@ -150,7 +150,6 @@ export function createStaffUsersService(deps: UserModuleDeps, sessions: SessionS
           const currentRoles = await rolesOfUser(tx, user.id);
           const isAdminNow =
             user.status === 'enabled' && currentRoles.some((role) => role.name === ADMIN_ROLE);
-          const adminRole = await lockRoleByName(tx, ADMIN_ROLE);
           const staysAdmin =
             roleIds === undefined
               ? currentRoles.some((role) => role.name === ADMIN_ROLE)

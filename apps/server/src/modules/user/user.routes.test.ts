@@ -6,14 +6,15 @@ import {
   staffUserSchema,
   userInfoSchema,
 } from '@lending/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { ADMIN_LOGIN, createStaff, get, loginAs, post } from '../../shared/testing/factories.js';
 import { attemptsForEmail } from './login-attempts.repository.js';
-import { roles } from './roles.table.js';
+import { roles, staffUserRoles } from './roles.table.js';
 import { hashToken } from './sessions.service.js';
 import { staffSessions } from './staff-sessions.table.js';
+import { replaceUserRoles } from './staff-users.repository.js';
 import { staffUsers } from './staff-users.table.js';
 
 let t: TestApp;
@@ -576,6 +577,45 @@ describe('POST /user/edit_user', () => {
       secondToken,
     );
     expect(restore.json().code).toBe(0);
+  });
+});
+
+describe('last-admin protection under concurrency', () => {
+  it('lets only one of two administrators disable the other at the same time', async () => {
+    const adminRole = await roleId(ADMIN_ROLE);
+    const holders = await t.db
+      .select({ userId: staffUserRoles.userId })
+      .from(staffUserRoles)
+      .where(eq(staffUserRoles.roleId, adminRole));
+    const first = await createStaff(t.db, t.clock);
+    const second = await createStaff(t.db, t.clock);
+    // Exactly these two are the enabled administrators during the race.
+    await t.db.delete(staffUserRoles).where(eq(staffUserRoles.roleId, adminRole));
+    for (const staff of [first, second]) await replaceUserRoles(t.db, staff.id, [adminRole]);
+    try {
+      const [firstToken, secondToken] = await Promise.all([
+        loginAs(t.app, first),
+        loginAs(t.app, second),
+      ]);
+      const results = await Promise.all([
+        post(t.app, '/user/edit_user', { id: second.id, status: 'disabled' }, firstToken),
+        post(t.app, '/user/edit_user', { id: first.id, status: 'disabled' }, secondToken),
+      ]);
+      const codes = results.map((response) => response.json().code).sort((a, b) => a - b);
+      // One wins; the other is refused (4090) or finds its own session already ended (4005).
+      expect(codes[0]).toBe(0);
+      expect([4005, 4090]).toContain(codes[1]);
+      const stillEnabled = await t.db
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(
+          and(inArray(staffUsers.id, [first.id, second.id]), eq(staffUsers.status, 'enabled')),
+        );
+      expect(stillEnabled).toHaveLength(1);
+    } finally {
+      await t.db.delete(staffUserRoles).where(eq(staffUserRoles.roleId, adminRole));
+      for (const holder of holders) await replaceUserRoles(t.db, holder.userId, [adminRole]);
+    }
   });
 });
 
