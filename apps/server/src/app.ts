@@ -15,6 +15,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { AppError } from './shared/app-error.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { registerConfigRoutes } from './modules/config/index.js';
+import { createLoanBookModule, loadLoanBookConfig } from './modules/loan-book/index.js';
 import { registerPowerRoutes } from './modules/power/index.js';
 import {
   createPasswordHasher,
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   users.registerRoutes(endpoints);
   registerPowerRoutes(endpoints, users);
   registerConfigRoutes(endpoints, { productTitle: config.productTitle });
+  createLoanBookModule({ db, clock, ...loadLoanBookConfig() }).registerRoutes(endpoints);
   registerOpenApi(app, adminEndpoints, {
     title: `${config.productTitle} admin API`,
     version: '0.1.0',

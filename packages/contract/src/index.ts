@@ -11,3 +11,6 @@ export * from './user/user.schema.js';
 export * from './user/user.endpoints.js';
 export * from './power/power.endpoints.js';
 export * from './config/config.endpoints.js';
+export * from './common/money.js';
+export * from './loan-book/loan-book.schema.js';
+export * from './loan-book/loan-book.endpoints.js';

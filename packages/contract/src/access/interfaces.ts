@@ -1,5 +1,6 @@
 import { configEndpoints } from '../config/config.endpoints.js';
 import type { EndpointDefinition } from '../endpoint.js';
+import { loanBookEndpoints } from '../loan-book/loan-book.endpoints.js';
 import { powerEndpoints } from '../power/power.endpoints.js';
 import { userEndpoints } from '../user/user.endpoints.js';
 
@@ -8,6 +9,7 @@ export const adminEndpoints: readonly EndpointDefinition[] = [
   ...userEndpoints,
   ...powerEndpoints,
   ...configEndpoints,
+  ...loanBookEndpoints,
 ];
 
 /** Interface ids a role can be granted (public and own-session calls need no grant). */

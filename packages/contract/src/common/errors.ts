@@ -23,6 +23,16 @@ export const errorCatalogue = {
   bodyTooLarge: { code: 4130, status: 413 },
   conflict: { code: 4090, status: 409 },
   duplicate: { code: 4091, status: 409 },
+  /** The order's status refuses the command (the message names the status). */
+  orderStateConflict: { code: 4092, status: 409 },
+  sameReviewer: { code: 4093, status: 409 },
+  rolloverLimitReached: { code: 4094, status: 409 },
+  coolingOffWindowClosed: { code: 4095, status: 409 },
+  /** An idempotency key reused with a different request. */
+  idempotencyKeyReused: { code: 4096, status: 409 },
+  amountNotAllowed: { code: 4097, status: 409 },
+  rolloverNotAllowed: { code: 4098, status: 409 },
+  repaymentAlreadyReversed: { code: 4099, status: 409 },
   rateLimited: { code: 4290, status: 429 },
   internal: { code: 5000, status: 500 },
 } as const;

@@ -1,0 +1,271 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  addDays,
+  isBefore,
+  overdueBand,
+  overdueDays,
+  rbiClass,
+  totalOutstanding,
+  transition,
+  type OrderEvent,
+  type OrderStatus,
+} from '@lending/lending';
+import type { Database, Executor } from '../../plugins/db.js';
+import type { Clock } from '../../shared/clock.js';
+import { indiaDateOf } from '../../shared/india-date.js';
+import { queryRows } from '../../shared/sql-rows.js';
+import {
+  balancesOf,
+  catchUpAccruals,
+  insertStatusHistory,
+  loanOrders,
+  postJournals,
+  termsFromJson,
+  type JournalToPost,
+  type LoanOrderRow,
+  type StatusChange,
+} from '../loan-book/index.js';
+import { dayEndRuns, jobLeases } from './day-end.table.js';
+
+export const DAY_END_JOB = 'day-end';
+const OPEN: OrderStatus[] = ['ACTIVE', 'DUE', 'OVERDUE'];
+
+export interface DayEndOptions {
+  db: Database;
+  clock: Clock;
+  /** Who runs it (instance id); defaults to host:pid:random. */
+  holder?: string;
+  batchSize?: number;
+  leaseMs?: number;
+  /** Run through this business date (default: yesterday in India time). */
+  upTo?: string;
+  /** Tests: throw after this many committed batches (a crash midway). */
+  failAfterBatches?: number;
+}
+
+export interface DayEndReport {
+  ran: boolean;
+  dates: { businessDate: string; ordersProcessed: number }[];
+}
+
+export function defaultHolder(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+/** Takes or renews the lease in one atomic upsert: free, expired, or already ours. */
+export async function acquireLease(db: Executor, name: string, holder: string, now: Date, leaseMs: number): Promise<boolean> {
+  const expiresAt = new Date(now.getTime() + leaseMs);
+  const rows = await db
+    .insert(jobLeases)
+    .values({ name, holder, expiresAt })
+    .onConflictDoUpdate({
+      target: jobLeases.name,
+      set: { holder, expiresAt },
+      setWhere: or(lt(jobLeases.expiresAt, now), eq(jobLeases.holder, holder)),
+    })
+    .returning({ holder: jobLeases.holder });
+  return rows.length === 1;
+}
+
+export async function releaseLease(db: Executor, name: string, holder: string, now: Date): Promise<void> {
+  await db.update(jobLeases).set({ expiresAt: now }).where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));
+}
+
+export class LeaseLostError extends Error {
+  override name = 'LeaseLostError';
+}
+
+/** Business dates to run: from the last completed one + 1 (or the oldest open order's next day-end) through `upTo`. */
+async function datesToRun(db: Executor, upTo: string): Promise<string[]> {
+  const [last] = await queryRows(db, sql`select max(business_date)::text as d from day_end_runs where status = 'completed'`);
+  let start: string;
+  if (last?.d) start = addDays(String(last.d), 1);
+  else {
+    const [oldest] = await queryRows(
+      db,
+      sql`select min(day_end_date)::text as d from loan_orders where status in ('ACTIVE', 'DUE', 'OVERDUE')`,
+    );
+    start = oldest?.d ? addDays(String(oldest.d), 1) : upTo;
+    if (isBefore(upTo, start)) start = upTo;
+  }
+  const dates: string[] = [];
+  for (let d = start; !isBefore(upTo, d); d = addDays(d, 1)) dates.push(d);
+  return dates;
+}
+
+interface OrderDayEnd {
+  row: LoanOrderRow;
+  journals: JournalToPost[];
+  changes: StatusChange[];
+  values: {
+    status: OrderStatus;
+    lastEvent: OrderEvent | null;
+    interest: bigint;
+    penal: bigint;
+    penalCharged: bigint;
+    accruedThrough: string;
+    overdueDays: number;
+    band: string | null;
+    rbi: string;
+  };
+}
+
+/**
+ * The day-end of business date D for one order: accrual through D (each day once, by key),
+ * ACTIVE → DUE when D + 1 is the due date or later, DUE → OVERDUE at the day-end of the due
+ * date with something outstanding, and the derived attributes as of D + 1.
+ */
+export function dayEndOf(row: LoanOrderRow, date: string, at: Date): OrderDayEnd {
+  const loan = balancesOf(row);
+  if (!loan) throw new Error(`order ${row.id} is open without a loan`);
+  const terms = termsFromJson(row.terms);
+  const caught = catchUpAccruals(row.id, loan, terms, date, at);
+  const next = addDays(date, 1);
+  let status = row.status;
+  let lastEvent = row.lastEvent;
+  const changes: StatusChange[] = [];
+  const move = (event: OrderEvent, context: Parameters<typeof transition>[2]) => {
+    const result = transition(status, event, context);
+    if (!result.ok) return;
+    changes.push({ orderId: row.id, from: status, to: result.to, event, actorId: null, at, reason: `day-end ${date}` });
+    status = result.to;
+    lastEvent = event;
+  };
+  const total = totalOutstanding(caught.loan);
+  if (status === 'ACTIVE') move('dayEndDue', { businessDate: next, dueDate: caught.loan.dueDate });
+  if (status === 'DUE') move('dayEndOverdue', { businessDate: date, dueDate: caught.loan.dueDate, outstanding: total });
+  const days = overdueDays(caught.loan.dueDate, next, total);
+  return {
+    row,
+    journals: caught.journals,
+    changes,
+    values: {
+      status,
+      lastEvent,
+      interest: caught.loan.outstanding.interest,
+      penal: caught.loan.outstanding.penal,
+      penalCharged: caught.loan.penalCharged,
+      accruedThrough: caught.loan.accruedThrough,
+      overdueDays: days,
+      band: overdueBand(days),
+      rbi: rbiClass(days),
+    },
+  };
+}
+
+/** One batch in one transaction; returns how many orders it processed (0 = the date is done). */
+async function runBatch(db: Database, date: string, batchSize: number, at: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Plain FOR UPDATE: a concurrent command on an order is waited for, and the WHERE is
+    // re-checked on the locked row, so an order is never processed twice for one date.
+    const rows = await tx
+      .select()
+      .from(loanOrders)
+      .where(and(inArray(loanOrders.status, OPEN), or(isNull(loanOrders.dayEndDate), lt(loanOrders.dayEndDate, date))))
+      .orderBy(loanOrders.id)
+      .limit(batchSize)
+      .for('update');
+    if (rows.length === 0) return 0;
+    const results = rows.map((row) => dayEndOf(row, date, at));
+    await postJournals(tx, results.flatMap((r) => r.journals));
+    await insertStatusHistory(tx, results.flatMap((r) => r.changes));
+    const values = results.map(
+      (r) =>
+        sql`(${r.row.id}, ${r.values.status}, ${r.values.lastEvent}, ${r.values.interest.toString()}, ${r.values.penal.toString()}, ${r.values.penalCharged.toString()}, ${r.values.accruedThrough}, ${r.values.overdueDays}, ${r.values.band}, ${r.values.rbi})`,
+    );
+    await tx.execute(sql`
+      update loan_orders as o set
+        status = v.status,
+        last_event = v.last_event,
+        outstanding_interest_paise = v.interest::bigint,
+        outstanding_penal_paise = v.penal::bigint,
+        penal_charged_paise = v.penal_charged::bigint,
+        accrued_through_date = v.accrued::date,
+        day_end_date = ${date}::date,
+        overdue_days = v.od::int,
+        overdue_band = v.band,
+        rbi_class = v.rbi,
+        updated_at = ${at.toISOString()}::timestamptz
+      from (values ${sql.join(values, sql`, `)}) as v(id, status, last_event, interest, penal, penal_charged, accrued, od, band, rbi)
+      where o.id = v.id::int`);
+    await tx
+      .update(dayEndRuns)
+      .set({ ordersProcessed: sql`${dayEndRuns.ordersProcessed} + ${rows.length}` })
+      .where(eq(dayEndRuns.businessDate, date));
+    return rows.length;
+  });
+}
+
+/**
+ * The day-end job: under the lease, each business date from the last completed one + 1 up to
+ * yesterday, in order. Idempotent per date (completed dates are skipped) and per order
+ * (`day_end_date` moves in the same transaction as the accrual journals), so a crash midway
+ * resumes where it stopped without posting anything twice.
+ */
+export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
+  const { db, clock } = options;
+  const holder = options.holder ?? defaultHolder();
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const batchSize = options.batchSize ?? 500;
+  const report: DayEndReport = { ran: false, dates: [] };
+  if (!(await acquireLease(db, DAY_END_JOB, holder, clock.now(), leaseMs))) return report;
+  report.ran = true;
+  let batches = 0;
+  try {
+    const upTo = options.upTo ?? addDays(indiaDateOf(clock.now()), -1);
+    for (const date of await datesToRun(db, upTo)) {
+      await db.insert(dayEndRuns).values({ businessDate: date, status: 'running', startedAt: clock.now() }).onConflictDoNothing();
+      const [run] = await db.select().from(dayEndRuns).where(eq(dayEndRuns.businessDate, date));
+      if (run?.status === 'completed') continue;
+      let processed = 0;
+      for (;;) {
+        const n = await runBatch(db, date, batchSize, clock.now());
+        if (n === 0) break;
+        processed += n;
+        batches += 1;
+        if (options.failAfterBatches !== undefined && batches >= options.failAfterBatches) {
+          throw new Error(`injected failure after ${batches} batches`);
+        }
+        if (!(await acquireLease(db, DAY_END_JOB, holder, clock.now(), leaseMs))) throw new LeaseLostError(DAY_END_JOB);
+      }
+      await db
+        .update(dayEndRuns)
+        .set({ status: 'completed', completedAt: clock.now() })
+        .where(and(eq(dayEndRuns.businessDate, date), eq(dayEndRuns.status, 'running')));
+      report.dates.push({ businessDate: date, ordersProcessed: processed });
+    }
+  } finally {
+    await releaseLease(db, DAY_END_JOB, holder, clock.now());
+  }
+  return report;
+}
+
+/** Checks every minute whether a day-end is due; returns a stop function (server.ts). */
+export function startDayEndJob(options: {
+  db: Database;
+  clock: Clock;
+  intervalMs?: number;
+  onError?: (error: unknown) => void;
+  onRun?: (report: DayEndReport) => void;
+}): () => void {
+  const holder = defaultHolder();
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const report = await runDayEnd({ db: options.db, clock: options.clock, holder });
+      if (report.dates.length > 0) options.onRun?.(report);
+    } catch (error) {
+      options.onError?.(error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), options.intervalMs ?? 60_000);
+  timer.unref();
+  void tick();
+  return () => clearInterval(timer);
+}

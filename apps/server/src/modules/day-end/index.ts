@@ -1,0 +1,11 @@
+/** The day-end job: accrual, ACTIVE → DUE → OVERDUE and derived attributes per India business date, under a lease. */
+export {
+  DAY_END_JOB,
+  acquireLease,
+  dayEndOf,
+  releaseLease,
+  runDayEnd,
+  startDayEndJob,
+  type DayEndOptions,
+  type DayEndReport,
+} from './day-end.service.js';

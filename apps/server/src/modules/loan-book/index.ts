@@ -1,0 +1,29 @@
+/**
+ * The loan book: customers, loan products (first loans and re-loans), orders and their state
+ * machine, the double-entry ledger, payouts, repayments, rollovers, risk rules and the audit
+ * of every change. Money and state rules come from packages/lending; this module stores them.
+ */
+import type { EndpointRegistrar } from '../../plugins/access.js';
+import type { LoanBookDeps } from './order-command.js';
+import { registerLoanBookRoutes } from './loan-book.routes.js';
+
+export * from './applications.service.js';
+export * from './payouts.service.js';
+export * from './repayments.service.js';
+export { createCustomer, aadhaarHash, type NewCustomer } from './customers.service.js';
+export { saveProduct, setProductStatus, listProducts, termsOfProduct, loanConfigView } from './products.service.js';
+export { publishRuleSet, ruleResultsOf, type NewRiskRule } from './risk.repository.js';
+export { checkLedger, postJournals, type JournalToPost, type LedgerCheckResult } from './ledger.repository.js';
+export { orderDetail } from './order-detail.service.js';
+export { balancesOf, findOrder, insertStatusHistory, type StatusChange } from './orders.repository.js';
+export { catchUpAccruals, type LoanBookDeps } from './order-command.js';
+export { termsFromJson } from './paise-json.js';
+export { loanOrders, type LoanOrderRow } from './loan-orders.table.js';
+export { loadLoanBookConfig, DEV_AADHAAR_HASH_KEY } from './loan-book.config.js';
+
+export function createLoanBookModule(deps: LoanBookDeps) {
+  return {
+    deps,
+    registerRoutes: (endpoints: EndpointRegistrar) => registerLoanBookRoutes(endpoints, deps),
+  };
+}

@@ -1,0 +1,163 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { assertBalanced, type Account, type Component, type Journal, type LedgerEventType } from '@lending/lending';
+import type { Executor } from '../../plugins/db.js';
+import { intFromDb, paiseFromDb } from '../../shared/paise.js';
+import { queryRows } from '../../shared/sql-rows.js';
+import { ledgerEntries, ledgerJournals } from './ledger.table.js';
+
+export interface JournalToPost {
+  orderId: number;
+  journal: Journal;
+  idempotencyKey: string;
+  businessDate: string;
+  at: Date;
+  reversesJournalId?: number;
+}
+
+/**
+ * Posts journals (each asserted balanced) with their entries. Append-only: nothing here ever
+ * updates or deletes a ledger row. Returns the journal ids in order.
+ */
+export async function postJournals(tx: Executor, journals: JournalToPost[]): Promise<number[]> {
+  if (journals.length === 0) return [];
+  for (const j of journals) assertBalanced(j.journal);
+  const inserted = await tx
+    .insert(ledgerJournals)
+    .values(
+      journals.map((j) => ({
+        orderId: j.orderId,
+        eventType: j.journal.event,
+        reversesEventType: j.journal.reverses ?? null,
+        reversesJournalId: j.reversesJournalId ?? null,
+        idempotencyKey: j.idempotencyKey,
+        businessDate: j.businessDate,
+        at: j.at,
+      })),
+    )
+    .returning({ id: ledgerJournals.id, key: ledgerJournals.idempotencyKey });
+  const idOf = new Map(inserted.map((row) => [row.key, row.id]));
+  const entries = journals.flatMap((j) =>
+    j.journal.lines.map((line) => ({
+      journalId: idOf.get(j.idempotencyKey)!,
+      account: line.account,
+      component: line.component ?? null,
+      amountPaise: line.amount,
+    })),
+  );
+  if (entries.length > 0) await tx.insert(ledgerEntries).values(entries);
+  return journals.map((j) => idOf.get(j.idempotencyKey)!);
+}
+
+/** A posted journal in the engine's shape (to reverse it line by line). */
+export async function loadJournal(db: Executor, journalId: number): Promise<Journal> {
+  const [head] = await db.select().from(ledgerJournals).where(eq(ledgerJournals.id, journalId));
+  if (!head) throw new Error(`journal ${journalId} not found`);
+  const lines = await db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.journalId, journalId))
+    .orderBy(asc(ledgerEntries.id));
+  return {
+    event: head.eventType as LedgerEventType,
+    ...(head.reversesEventType ? { reverses: head.reversesEventType as LedgerEventType } : {}),
+    lines: lines.map((line) => ({
+      account: line.account as Account,
+      ...(line.component ? { component: line.component as Component } : {}),
+      amount: paiseFromDb(line.amountPaise),
+    })),
+  };
+}
+
+export function journalsOfOrder(db: Executor, orderId: number) {
+  return db
+    .select()
+    .from(ledgerJournals)
+    .where(eq(ledgerJournals.orderId, orderId))
+    .orderBy(asc(ledgerJournals.id));
+}
+
+export function entriesOfJournals(db: Executor, journalIds: number[]) {
+  if (journalIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.journalId, journalIds))
+    .orderBy(asc(ledgerEntries.id));
+}
+
+export interface LedgerCheckResult {
+  ok: boolean;
+  journalsChecked: number;
+  ordersChecked: number;
+  unbalancedJournals: { journalId: number; orderId: number; imbalancePaise: bigint }[];
+  mismatchedOrders: {
+    orderId: number;
+    orderNo: string;
+    component: string;
+    storedPaise: bigint;
+    ledgerPaise: bigint;
+  }[];
+}
+
+const LIMIT = 100;
+
+/**
+ * The ledger check, in SQL over the whole book: every journal sums to zero; each order's
+ * outstanding per component equals the sum of its receivable postings, and its unrefunded
+ * overpayment equals its customer-overpayment liability.
+ */
+export async function checkLedger(db: Executor): Promise<LedgerCheckResult> {
+  const counts = await queryRows(db, sql`
+    select (select count(*) from ledger_journals) as journals, (select count(*) from loan_orders) as orders`);
+  const countRow = counts[0] ?? {};
+  const unbalanced = await queryRows(db, sql`
+    select j.id as journal_id, j.order_id, coalesce(sum(e.amount_paise), 0) as imbalance
+    from ledger_journals j left join ledger_entries e on e.journal_id = j.id
+    group by j.id, j.order_id
+    having coalesce(sum(e.amount_paise), 0) <> 0
+    order by j.id limit ${LIMIT}`);
+  const mismatched = await queryRows(db, sql`
+    with ledger as (
+      select j.order_id,
+        sum(case when e.component = 'principal' then e.amount_paise else 0 end) as principal,
+        sum(case when e.component = 'interest' then e.amount_paise else 0 end) as interest,
+        sum(case when e.component = 'fee' then e.amount_paise else 0 end) as fee,
+        sum(case when e.component = 'gst' then e.amount_paise else 0 end) as gst,
+        sum(case when e.component = 'penal' then e.amount_paise else 0 end) as penal,
+        -sum(case when e.account = 'liability:customer_overpayment' then e.amount_paise else 0 end) as overpaid
+      from ledger_entries e join ledger_journals j on j.id = e.journal_id
+      group by j.order_id
+    ),
+    pairs as (
+      select o.id as order_id, o.order_no, c.component, c.stored, coalesce(c.ledger, 0) as ledger
+      from loan_orders o left join ledger l on l.order_id = o.id
+      cross join lateral (values
+        ('principal', o.outstanding_principal_paise, l.principal),
+        ('interest', o.outstanding_interest_paise, l.interest),
+        ('fee', o.outstanding_fee_paise, l.fee),
+        ('gst', o.outstanding_gst_paise, l.gst),
+        ('penal', o.outstanding_penal_paise, l.penal),
+        ('overpaid', o.overpaid_paise, l.overpaid)
+      ) as c(component, stored, ledger)
+    )
+    select * from pairs where stored <> ledger order by order_id, component limit ${LIMIT}`);
+  const unbalancedJournals = unbalanced.map((row) => ({
+    journalId: intFromDb(row.journal_id),
+    orderId: intFromDb(row.order_id),
+    imbalancePaise: paiseFromDb(row.imbalance),
+  }));
+  const mismatchedOrders = mismatched.map((row) => ({
+    orderId: intFromDb(row.order_id),
+    orderNo: String(row.order_no),
+    component: String(row.component),
+    storedPaise: paiseFromDb(row.stored),
+    ledgerPaise: paiseFromDb(row.ledger),
+  }));
+  return {
+    ok: unbalancedJournals.length === 0 && mismatchedOrders.length === 0,
+    journalsChecked: intFromDb(countRow.journals),
+    ordersChecked: intFromDb(countRow.orders),
+    unbalancedJournals,
+    mismatchedOrders,
+  };
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { WORKED_EXAMPLE_PRINCIPAL, WORKED_EXAMPLE_TERMS, type LoanProductTerms } from '@lending/lending';
+import type { Database } from '../../plugins/db.js';
+import type { Clock } from '../../shared/clock.js';
+import { indiaDateOf } from '../../shared/india-date.js';
+import {
+  createCustomer,
+  createPayout,
+  finalReview,
+  firstReview,
+  recordPayoutResult,
+  runMachineReview,
+  saveProduct,
+  submitApplication,
+  type LoanBookDeps,
+} from './index.js';
+import { DEV_AADHAAR_HASH_KEY } from './loan-book.config.js';
+
+/** Test rows for the loan book (STYLE.md: rows from factories, not fixtures). */
+export function loanBookDeps(db: Database, clock: Clock): LoanBookDeps {
+  return { db, clock, aadhaarHashKey: DEV_AADHAAR_HASH_KEY };
+}
+
+export const FIRST_REVIEWER = 101;
+export const FINAL_REVIEWER = 102;
+
+export async function makeProduct(deps: LoanBookDeps, terms: Partial<LoanProductTerms> = {}) {
+  return saveProduct(
+    deps.db,
+    { kind: 'first', name: `Product ${randomBytes(3).toString('hex')}`, status: 'available', terms: { ...WORKED_EXAMPLE_TERMS, ...terms } },
+    null,
+    deps.clock.now(),
+  );
+}
+
+let phoneSeq = 0;
+export async function makeCustomer(deps: LoanBookDeps) {
+  phoneSeq += 1;
+  const digits = `${Date.now()}${phoneSeq}${Math.floor(Math.random() * 1e6)}`.slice(-11);
+  return createCustomer(
+    deps.db,
+    deps.aadhaarHashKey,
+    {
+      name: 'Asha Verma',
+      idType: 'aadhaar',
+      idNumber: `2${digits}`,
+      phone: `9${digits.slice(-9)}`,
+      registrationDate: indiaDateOf(deps.clock.now()),
+      bankName: 'State Bank of India',
+      bankAccountNumber: '12345678901',
+      ifsc: 'SBIN0001234',
+      bankAccountVerified: true,
+    },
+    deps.clock.now(),
+  );
+}
+
+export async function makeApplication(deps: LoanBookDeps, productId: number, principal = WORKED_EXAMPLE_PRINCIPAL, features: Record<string, unknown> = {}) {
+  const customer = await makeCustomer(deps);
+  return submitApplication(
+    deps,
+    {
+      customerId: customer.id,
+      productId,
+      principalPaise: principal,
+      acceptance: { acceptedAt: deps.clock.now(), channel: 'app', otpReference: `otp-${randomBytes(4).toString('hex')}` },
+      applicantFeatures: features,
+    },
+    null,
+  );
+}
+
+/** Application → machine review → first → final: PENDING_DISBURSEMENT. */
+export async function makeApprovedOrder(deps: LoanBookDeps, productId: number, principal = WORKED_EXAMPLE_PRINCIPAL) {
+  const order = await makeApplication(deps, productId, principal);
+  await runMachineReview(deps, order.id);
+  await firstReview(deps, { orderId: order.id, decision: 'pass' }, FIRST_REVIEWER);
+  await finalReview(deps, { orderId: order.id, decision: 'pass' }, FINAL_REVIEWER);
+  return order;
+}
+
+/** …and disbursed today (payout processed): ACTIVE, day 0. */
+export async function makeActiveOrder(deps: LoanBookDeps, productId: number, principal = WORKED_EXAMPLE_PRINCIPAL) {
+  const order = await makeApprovedOrder(deps, productId, principal);
+  const payout = await createPayout(deps, { orderId: order.id, idempotencyKey: `pay-${order.id}-${randomBytes(4).toString('hex')}`, channel: 'sandbox' }, null);
+  await recordPayoutResult(deps, payout.payoutId!, { status: 'processed', utr: `UTR${order.id}` });
+  return order;
+}

@@ -1,0 +1,94 @@
+import {
+  cancelOrder,
+  checkLedger,
+  createPayout,
+  finalReviewOrder,
+  firstReviewOrder,
+  listLoanConfig,
+  orderDetail,
+  postRepayment,
+  rejectOrder,
+  reverseRepayment,
+  rolloverOrder,
+  saveLoanConfig,
+  setLoanConfigStatus,
+  waiveOrder,
+  writeOffOrder,
+} from '@lending/contract';
+import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
+import { paiseToApi } from '../../shared/paise.js';
+import * as applications from './applications.service.js';
+import { checkLedger as runLedgerCheck } from './ledger.repository.js';
+import { writeAudit, type LoanBookDeps } from './order-command.js';
+import { orderDetail as loadOrderDetail } from './order-detail.service.js';
+import * as payoutsService from './payouts.service.js';
+import * as products from './products.service.js';
+import * as repaymentsService from './repayments.service.js';
+
+/** Binds the loan book's contract endpoints to its services; no SQL here. */
+export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanBookDeps): void {
+  endpoints.register(listLoanConfig, async ({ body }) => {
+    const { list, total } = await products.listProducts(deps.db, {
+      offset: (body.page - 1) * body.pageSize,
+      limit: body.pageSize,
+      kind: body.filters?.kind,
+      status: body.filters?.status,
+    });
+    return { list: list.map(products.loanConfigView), total };
+  });
+
+  endpoints.register(saveLoanConfig, async (context) => {
+    const actorId = callerOf(context).userId;
+    const now = deps.clock.now();
+    const row = await deps.db.transaction(async (tx) => {
+      const saved = await products.saveProduct(tx, products.productInputOf(context.body), actorId, now);
+      await writeAudit(tx, { actorId, action: 'loanConfig.save', targetType: 'loan_product', targetId: saved.id, after: products.loanConfigView(saved), at: now });
+      return saved;
+    });
+    return products.loanConfigView(row);
+  });
+
+  endpoints.register(setLoanConfigStatus, async (context) => {
+    const actorId = callerOf(context).userId;
+    const now = deps.clock.now();
+    const row = await deps.db.transaction(async (tx) => {
+      const { before, after } = await products.setProductStatus(tx, context.body.id, context.body.status, actorId, now);
+      await writeAudit(tx, { actorId, action: 'loanConfig.set_status', targetType: 'loan_product', targetId: after.id, before: { status: before.status }, after: { status: after.status }, at: now });
+      return after;
+    });
+    return products.loanConfigView(row);
+  });
+
+  endpoints.register(checkLedger, async () => {
+    const result = await runLedgerCheck(deps.db);
+    return {
+      ...result,
+      unbalancedJournals: result.unbalancedJournals.map((j) => ({ ...j, imbalancePaise: paiseToApi(j.imbalancePaise) })),
+      mismatchedOrders: result.mismatchedOrders.map((o) => ({
+        ...o,
+        storedPaise: paiseToApi(o.storedPaise),
+        ledgerPaise: paiseToApi(o.ledgerPaise),
+      })),
+    };
+  });
+
+  endpoints.register(firstReviewOrder, (context) => applications.firstReview(deps, context.body, callerOf(context).userId));
+  endpoints.register(finalReviewOrder, (context) => applications.finalReview(deps, context.body, callerOf(context).userId));
+  endpoints.register(rejectOrder, (context) => applications.rejectOrder(deps, context.body, callerOf(context).userId));
+  endpoints.register(cancelOrder, (context) => applications.cancelOrder(deps, context.body, callerOf(context).userId));
+  endpoints.register(orderDetail, ({ body }) => loadOrderDetail(deps.db, body.orderId));
+
+  endpoints.register(createPayout, (context) => payoutsService.createPayout(deps, context.body, callerOf(context).userId));
+
+  endpoints.register(postRepayment, (context) =>
+    repaymentsService.postRepayment(deps, { ...context.body, amountPaise: BigInt(context.body.amountPaise) }, callerOf(context).userId),
+  );
+  endpoints.register(rolloverOrder, (context) =>
+    repaymentsService.rollover(deps, { ...context.body, amountPaise: BigInt(context.body.amountPaise) }, callerOf(context).userId),
+  );
+  endpoints.register(waiveOrder, (context) => repaymentsService.waiver(deps, context.body, callerOf(context).userId));
+  endpoints.register(writeOffOrder, (context) => repaymentsService.writeOff(deps, context.body, callerOf(context).userId));
+  endpoints.register(reverseRepayment, (context) =>
+    repaymentsService.reverseRepayment(deps, context.body, callerOf(context).userId),
+  );
+}

@@ -1,0 +1,121 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ClosureType, LoanBalances, OrderEvent, OrderStatus } from '@lending/lending';
+import type { Executor } from '../../plugins/db.js';
+import { AppError } from '../../shared/app-error.js';
+import { loanOrders, orderStatusHistory, type LoanOrderRow } from './loan-orders.table.js';
+
+export async function lockOrder(tx: Executor, orderId: number): Promise<LoanOrderRow> {
+  const [row] = await tx.select().from(loanOrders).where(eq(loanOrders.id, orderId)).for('update');
+  if (!row) throw new AppError('notFound', { field: 'orderId', detail: String(orderId) });
+  return row;
+}
+
+export async function findOrder(db: Executor, orderId: number): Promise<LoanOrderRow | undefined> {
+  const [row] = await db.select().from(loanOrders).where(eq(loanOrders.id, orderId));
+  return row;
+}
+
+/** The engine's view of a disbursed order; null before the payout is processed. */
+export function balancesOf(row: LoanOrderRow): LoanBalances | null {
+  if (!row.disbursalDate || !row.dueDate || !row.accruedThroughDate) return null;
+  return {
+    outstanding: {
+      principal: row.outstandingPrincipalPaise,
+      interest: row.outstandingInterestPaise,
+      fee: row.outstandingFeePaise,
+      gst: row.outstandingGstPaise,
+      penal: row.outstandingPenalPaise,
+    },
+    principalDisbursed: row.principalDisbursedPaise,
+    penalCharged: row.penalChargedPaise,
+    disbursalDate: row.disbursalDate,
+    dueDate: row.dueDate,
+    accruedThrough: row.accruedThroughDate,
+    rolloverCount: row.rolloverCount,
+  };
+}
+
+export type OrderPatch = Partial<Omit<typeof loanOrders.$inferInsert, 'id' | 'orderNo'>>;
+
+/** The columns that mirror an engine LoanBalances. */
+export function balanceColumns(loan: LoanBalances): OrderPatch {
+  return {
+    outstandingPrincipalPaise: loan.outstanding.principal,
+    outstandingInterestPaise: loan.outstanding.interest,
+    outstandingFeePaise: loan.outstanding.fee,
+    outstandingGstPaise: loan.outstanding.gst,
+    outstandingPenalPaise: loan.outstanding.penal,
+    principalDisbursedPaise: loan.principalDisbursed,
+    penalChargedPaise: loan.penalCharged,
+    disbursalDate: loan.disbursalDate,
+    dueDate: loan.dueDate,
+    accruedThroughDate: loan.accruedThrough,
+    rolloverCount: loan.rolloverCount,
+  };
+}
+
+/**
+ * Writes the order, guarded by the status it was locked in: a row that moved meanwhile (it
+ * cannot while locked, but the guard keeps the rule in SQL) is a conflict, never overwritten.
+ */
+export async function updateOrder(
+  tx: Executor,
+  row: LoanOrderRow,
+  patch: OrderPatch,
+): Promise<LoanOrderRow> {
+  const [updated] = await tx
+    .update(loanOrders)
+    .set(patch)
+    .where(and(eq(loanOrders.id, row.id), eq(loanOrders.status, row.status)))
+    .returning();
+  if (!updated) throw new AppError('orderStateConflict', { field: row.orderNo, detail: row.status });
+  return updated;
+}
+
+export interface StatusChange {
+  orderId: number;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  event: OrderEvent | 'create';
+  actorId: number | null;
+  at: Date;
+  reason?: string | null | undefined;
+}
+
+export async function insertStatusHistory(tx: Executor, changes: StatusChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await tx.insert(orderStatusHistory).values(
+    changes.map((c) => ({
+      orderId: c.orderId,
+      fromStatus: c.from,
+      toStatus: c.to,
+      event: c.event,
+      actorId: c.actorId,
+      at: c.at,
+      reason: c.reason ?? null,
+    })),
+  );
+}
+
+export function statusHistoryOf(db: Executor, orderId: number) {
+  return db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.id));
+}
+
+export function ordersByIds(db: Executor, ids: number[]) {
+  return db.select().from(loanOrders).where(inArray(loanOrders.id, ids));
+}
+
+/** `LN` + India date (YYYYMMDD) + a database sequence: unique under concurrency. */
+export function nextOrderNumberSql(indiaDate: string) {
+  return sql<string>`'LN' || ${indiaDate.replaceAll('-', '')} || lpad(nextval('loan_order_number_seq')::text, 6, '0')`;
+}
+
+export function nextRepaymentSerialSql(indiaDate: string) {
+  return sql<string>`'RP' || ${indiaDate.replaceAll('-', '')} || lpad(nextval('repayment_serial_seq')::text, 8, '0')`;
+}
+
+export type { ClosureType };

@@ -1,0 +1,351 @@
+import { eq } from 'drizzle-orm';
+import {
+  addDays,
+  applyCoolingOffExit,
+  applyRepayment,
+  applyRollover,
+  coolingOffDays,
+  receivableBalances,
+  reverseRepayment as reverseRepaymentStep,
+  subtractAmounts,
+  totalOf,
+  waiveRemaining,
+  writeOff as writeOffStep,
+  zeroAmounts,
+  type ComponentAmounts,
+  type Journal,
+  type LoanBalances,
+  type LoanProductTerms,
+} from '@lending/lending';
+import { AppError } from '../../shared/app-error.js';
+import { paiseToApi } from '../../shared/paise.js';
+import { moveOrder } from './applications.service.js';
+import { postJournals } from './ledger.repository.js';
+import {
+  catchUpAccruals,
+  commandJournals,
+  mustTransition,
+  runOrderCommand,
+  type CommandContext,
+  type LoanBookDeps,
+} from './order-command.js';
+import { balanceColumns, balancesOf, nextRepaymentSerialSql } from './orders.repository.js';
+import { termsFromJson } from './paise-json.js';
+import { repayments, rollovers, type RepaymentRow, type RepaymentType } from './repayments.table.js';
+import { orderResult } from './results.js';
+
+interface LoanContext {
+  terms: LoanProductTerms;
+  /** Caught up through yesterday (the engine's own catch-up is then a no-op). */
+  loan: LoanBalances;
+  accruals: ReturnType<typeof catchUpAccruals>['journals'];
+}
+
+function openLoanOf(ctx: CommandContext): LoanContext {
+  const loan = balancesOf(ctx.order);
+  if (!loan) throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: ctx.order.status });
+  const terms = termsFromJson(ctx.order.terms);
+  const caughtUp = catchUpAccruals(ctx.order.id, loan, terms, addDays(ctx.businessDate, -1), ctx.now);
+  return { terms, loan: caughtUp.loan, accruals: caughtUp.journals };
+}
+
+/** Collection input common to money received. */
+export interface ReceiptInput {
+  orderId: number;
+  idempotencyKey: string;
+  channel: string;
+  virtualAccountCode?: string | undefined;
+  gatewayPaymentId?: string | undefined;
+}
+
+async function insertRepayment(
+  ctx: CommandContext,
+  input: ReceiptInput,
+  values: { amount: bigint; type: RepaymentType; allocated: ComponentAmounts; excess: bigint; journalId: number },
+): Promise<RepaymentRow> {
+  const [row] = await ctx.tx
+    .insert(repayments)
+    .values({
+      serialNo: nextRepaymentSerialSql(ctx.businessDate),
+      orderId: ctx.order.id,
+      channel: input.channel,
+      virtualAccountCode: input.virtualAccountCode ?? null,
+      amountPaise: values.amount,
+      type: values.type,
+      gatewayPaymentId: input.gatewayPaymentId ?? null,
+      idempotencyKey: input.idempotencyKey,
+      allocatedPrincipalPaise: values.allocated.principal,
+      allocatedInterestPaise: values.allocated.interest,
+      allocatedFeePaise: values.allocated.fee,
+      allocatedGstPaise: values.allocated.gst,
+      allocatedPenalPaise: values.allocated.penal,
+      excessPaise: values.excess,
+      journalId: values.journalId,
+      businessDate: ctx.businessDate,
+      receivedAt: ctx.now,
+    })
+    .returning();
+  return row!;
+}
+
+/** A second credit for the same gateway payment id (another key) replays the first. */
+async function replayByGatewayPayment(ctx: CommandContext, gatewayPaymentId: string | undefined) {
+  if (!gatewayPaymentId) return null;
+  const [existing] = await ctx.tx.select().from(repayments).where(eq(repayments.gatewayPaymentId, gatewayPaymentId));
+  if (!existing) return null;
+  if (existing.orderId !== ctx.order.id) throw new AppError('duplicate', { field: 'gatewayPaymentId' });
+  return orderResult(ctx.order, { repaymentId: existing.id, amountPaise: existing.amountPaise, excessPaise: existing.excessPaise });
+}
+
+/**
+ * Money received: missed day-ends are accrued first, then the engine allocates it in the
+ * product's order. Paid in full → CLEARED (closure by the day it arrived), beyond → OVERPAID
+ * with the excess held as a liability, otherwise the status stays (partial is a label).
+ */
+export function postRepayment(deps: LoanBookDeps, input: ReceiptInput & { amountPaise: bigint }, actorId: number | null) {
+  return runOrderCommand(
+    deps,
+    { orderId: input.orderId, command: 'postRepayment', idempotency: { key: input.idempotencyKey, payload: input } },
+    async (ctx) => {
+      const replay = await replayByGatewayPayment(ctx, input.gatewayPaymentId);
+      if (replay) return replay;
+      if (!['ACTIVE', 'DUE', 'OVERDUE'].includes(ctx.order.status)) mustTransition(ctx.order, 'repayPartial');
+      const { terms, loan, accruals } = openLoanOf(ctx);
+      const step = applyRepayment(loan, terms, ctx.businessDate, input.amountPaise);
+      const event = !step.settled ? 'repayPartial' : step.allocation.excess > 0n ? 'overpay' : 'repayFull';
+      const { to, closureType } = mustTransition(ctx.order, event, { dueDate: loan.dueDate, businessDate: ctx.businessDate });
+      const ids = await postJournals(ctx.tx, [
+        ...accruals,
+        ...commandJournals(ctx.order.id, input.idempotencyKey, step.journals, ctx.businessDate, ctx.now),
+      ]);
+      const repayment = await insertRepayment(ctx, input, {
+        amount: input.amountPaise,
+        type: step.settled ? 'full' : 'partial',
+        allocated: step.allocation.allocated,
+        excess: step.allocation.excess,
+        journalId: ids[ids.length - 1]!,
+      });
+      const updated = await moveOrder(ctx, event, to, actorId, {
+        ...balanceColumns(step.loan),
+        ...(closureType ? { closureType, clearedDate: ctx.businessDate } : {}),
+        ...(event === 'overpay' ? { overpaidPaise: step.allocation.excess } : {}),
+        ...(step.settled ? { overdueDays: 0, overdueBand: null, rbiClass: 'STANDARD' } : {}),
+      });
+      return orderResult(updated, { repaymentId: repayment.id, amountPaise: input.amountPaise, excessPaise: step.allocation.excess });
+    },
+  );
+}
+
+/**
+ * Renew (rollover): the borrower pays exactly the engine's quote (interest to date + fee + GST,
+ * + penal if overdue); the due date moves by the rollover period; principal stays.
+ */
+export function rollover(deps: LoanBookDeps, input: ReceiptInput & { amountPaise: bigint }, actorId: number | null) {
+  return runOrderCommand(
+    deps,
+    { orderId: input.orderId, command: 'rollover', idempotency: { key: input.idempotencyKey, payload: input } },
+    async (ctx) => {
+      const replay = await replayByGatewayPayment(ctx, input.gatewayPaymentId);
+      if (replay) return replay;
+      const { terms, loan, accruals } = openLoanOf(ctx);
+      const { to } = mustTransition(ctx.order, 'rollover', {
+        rolloverCount: loan.rolloverCount,
+        maxRollovers: terms.maxRollovers,
+        allowOverdueRollover: terms.allowOverdueRollover,
+      });
+      const step = applyRollover(loan, terms, ctx.businessDate);
+      if (!step.ok) {
+        if (step.reason === 'MAX_ROLLOVERS_REACHED') {
+          throw new AppError('rolloverLimitReached', { field: ctx.order.orderNo, detail: String(terms.maxRollovers) });
+        }
+        throw new AppError('rolloverNotAllowed', { field: ctx.order.orderNo, detail: step.reason });
+      }
+      if (step.quote.total !== input.amountPaise) {
+        throw new AppError('amountNotAllowed', { detail: `the rollover costs ${paiseToApi(step.quote.total)} paise` });
+      }
+      const ids = await postJournals(ctx.tx, [
+        ...accruals,
+        ...commandJournals(ctx.order.id, input.idempotencyKey, step.journals, ctx.businessDate, ctx.now),
+      ]);
+      const repayment = await insertRepayment(ctx, input, {
+        amount: input.amountPaise,
+        type: 'renew',
+        allocated: step.quote.payable,
+        excess: 0n,
+        journalId: ids[ids.length - 1]!,
+      });
+      await ctx.tx.insert(rollovers).values({
+        orderId: ctx.order.id,
+        repaymentId: repayment.id,
+        rolloverNumber: step.quote.rolloverNumber,
+        fromDueDate: loan.dueDate,
+        toDueDate: step.quote.newDueDate,
+        feePaise: step.quote.fee,
+        gstPaise: step.quote.gst,
+        interestPaise: step.quote.interest,
+        penalPaise: step.quote.penal,
+        totalPaise: step.quote.total,
+        businessDate: ctx.businessDate,
+        at: ctx.now,
+      });
+      const updated = await moveOrder(ctx, 'rollover', to, actorId, {
+        ...balanceColumns(step.loan),
+        overdueDays: 0,
+        overdueBand: null,
+        rbiClass: 'STANDARD',
+      });
+      return orderResult(updated, { repaymentId: repayment.id, amountPaise: input.amountPaise });
+    },
+  );
+}
+
+/** Allocated per component of a repayment journal: what left the receivables. */
+function paidBy(journal: Journal): ComponentAmounts {
+  return subtractAmounts(zeroAmounts(), receivableBalances([journal]));
+}
+
+/** RBI cooling-off exit: principal + interest for the days used; penal (if any) waived. */
+export function coolingOffExit(deps: LoanBookDeps, input: ReceiptInput & { amountPaise: bigint }, actorId: number | null) {
+  return runOrderCommand(
+    deps,
+    { orderId: input.orderId, command: 'coolingOffExit', idempotency: { key: input.idempotencyKey, payload: input } },
+    async (ctx) => {
+      const { terms, loan, accruals } = openLoanOf(ctx);
+      const { to, closureType } = mustTransition(ctx.order, 'coolingOffExit', {
+        disbursalDate: loan.disbursalDate,
+        businessDate: ctx.businessDate,
+        coolingOffDays: coolingOffDays(terms),
+      });
+      const step = applyCoolingOffExit(loan, terms, ctx.businessDate);
+      if (!step.ok) throw new AppError('coolingOffWindowClosed', { field: ctx.order.orderNo });
+      if (step.amount !== input.amountPaise) {
+        throw new AppError('amountNotAllowed', { detail: `the cooling-off exit costs ${paiseToApi(step.amount)} paise` });
+      }
+      const journals = commandJournals(ctx.order.id, input.idempotencyKey, step.journals, ctx.businessDate, ctx.now);
+      const ids = await postJournals(ctx.tx, [...accruals, ...journals]);
+      const repaymentIndex = step.journals.findIndex((j) => j.event === 'repayment');
+      const repayment = await insertRepayment(ctx, input, {
+        amount: input.amountPaise,
+        type: 'normal',
+        allocated: paidBy(step.journals[repaymentIndex]!),
+        excess: 0n,
+        journalId: ids[accruals.length + repaymentIndex]!,
+      });
+      const updated = await moveOrder(ctx, 'coolingOffExit', to, actorId, {
+        ...balanceColumns(step.loan),
+        closureType: closureType ?? 'COOLING_OFF_EXIT',
+        clearedDate: ctx.businessDate,
+        overdueDays: 0,
+        overdueBand: null,
+        rbiClass: 'STANDARD',
+      });
+      return orderResult(updated, { repaymentId: repayment.id, amountPaise: input.amountPaise });
+    },
+  );
+}
+
+/** Settlement: what remains (after accruals to date) is waived; CLEARED as settled with waiver. */
+export function waiver(deps: LoanBookDeps, input: { orderId: number; idempotencyKey: string; reason: string }, actorId: number) {
+  return runOrderCommand(
+    deps,
+    { orderId: input.orderId, command: 'waiver', idempotency: { key: input.idempotencyKey, payload: input } },
+    async (ctx) => {
+      const { to, closureType } = mustTransition(ctx.order, 'waiverSettle');
+      const { loan, accruals } = openLoanOf(ctx);
+      const step = waiveRemaining(loan);
+      if (!step.ok) throw new AppError('amountNotAllowed', { detail: step.reason });
+      await postJournals(ctx.tx, [...accruals, ...commandJournals(ctx.order.id, input.idempotencyKey, step.journals, ctx.businessDate, ctx.now)]);
+      const updated = await moveOrder(
+        ctx,
+        'waiverSettle',
+        to,
+        actorId,
+        { ...balanceColumns(step.loan), closureType: closureType ?? 'SETTLED_WITH_WAIVER', clearedDate: ctx.businessDate, overdueDays: 0, overdueBand: null },
+        input.reason,
+      );
+      return orderResult(updated, { amountPaise: totalOf(step.amounts) });
+    },
+  );
+}
+
+export function writeOff(deps: LoanBookDeps, input: { orderId: number; idempotencyKey: string; reason: string }, actorId: number) {
+  return runOrderCommand(
+    deps,
+    { orderId: input.orderId, command: 'writeOff', idempotency: { key: input.idempotencyKey, payload: input } },
+    async (ctx) => {
+      const { to } = mustTransition(ctx.order, 'writeOff');
+      const { loan, accruals } = openLoanOf(ctx);
+      const step = writeOffStep(loan);
+      if (!step.ok) throw new AppError('amountNotAllowed', { detail: step.reason });
+      await postJournals(ctx.tx, [...accruals, ...commandJournals(ctx.order.id, input.idempotencyKey, step.journals, ctx.businessDate, ctx.now)]);
+      const updated = await moveOrder(ctx, 'writeOff', to, actorId, balanceColumns(step.loan), input.reason);
+      return orderResult(updated, { amountPaise: totalOf(step.amounts) });
+    },
+  );
+}
+
+
+
+/**
+ * A bounced or charged-back payment: its allocation is owed again and its excess leaves the
+ * overpayment liability; a CLEARED or OVERPAID order re-opens as ACTIVE, DUE or OVERDUE by date.
+ */
+export async function reverseRepayment(
+  deps: LoanBookDeps,
+  input: { repaymentId: number; idempotencyKey: string; reason: string },
+  actorId: number,
+) {
+  const [found] = await deps.db.select({ orderId: repayments.orderId }).from(repayments).where(eq(repayments.id, input.repaymentId));
+  if (!found) throw new AppError('notFound', { field: 'repaymentId', detail: String(input.repaymentId) });
+  return runOrderCommand(
+    deps,
+    { orderId: found.orderId, command: 'reverseRepayment', idempotency: { key: input.idempotencyKey, payload: input } },
+    async (ctx) => {
+      const [repayment] = await ctx.tx.select().from(repayments).where(eq(repayments.id, input.repaymentId)).for('update');
+      if (!repayment) throw new AppError('notFound', { field: 'repaymentId', detail: String(input.repaymentId) });
+      if (repayment.reversed) throw new AppError('repaymentAlreadyReversed', { field: repayment.serialNo });
+      if (repayment.type === 'renew') {
+        throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: 'a rollover payment cannot be reversed here' });
+      }
+      if (repayment.excessPaise > 0n && ctx.order.overpaidPaise !== repayment.excessPaise) {
+        throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: 'the overpayment was already refunded' });
+      }
+      const loan = balancesOf(ctx.order);
+      if (!loan) throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: ctx.order.status });
+      const { to } = mustTransition(ctx.order, 'reverseRepayment', { dueDate: loan.dueDate, businessDate: ctx.businessDate });
+      const allocated: ComponentAmounts = {
+        principal: repayment.allocatedPrincipalPaise,
+        interest: repayment.allocatedInterestPaise,
+        fee: repayment.allocatedFeePaise,
+        gst: repayment.allocatedGstPaise,
+        penal: repayment.allocatedPenalPaise,
+      };
+      const step = reverseRepaymentStep(loan, { allocated, excess: repayment.excessPaise });
+      await postJournals(ctx.tx, [
+        ...commandJournals(ctx.order.id, input.idempotencyKey, step.journals, ctx.businessDate, ctx.now).map((j) => ({
+          ...j,
+          reversesJournalId: repayment.journalId,
+        })),
+      ]);
+      await ctx.tx
+        .update(repayments)
+        .set({ reversed: true, reversedAt: ctx.now, reversalReason: input.reason })
+        .where(eq(repayments.id, repayment.id));
+      const reopened = to !== ctx.order.status;
+      const updated = await moveOrder(
+        ctx,
+        'reverseRepayment',
+        to,
+        actorId,
+        {
+          ...balanceColumns(step.loan),
+          ...(repayment.excessPaise > 0n ? { overpaidPaise: 0n } : {}),
+          ...(reopened ? { closureType: null, clearedDate: null } : {}),
+        },
+        input.reason,
+      );
+      return orderResult(updated, { repaymentId: repayment.id, amountPaise: repayment.amountPaise });
+    },
+  );
+}
+

@@ -1,0 +1,237 @@
+import { defineEndpoint } from '../endpoint.js';
+import {
+  cancelOrderBodySchema,
+  createPayoutBodySchema,
+  finalReviewBodySchema,
+  firstReviewBodySchema,
+  ledgerCheckBodySchema,
+  ledgerCheckRetSchema,
+  listLoanConfigBodySchema,
+  listLoanConfigRetSchema,
+  loanConfigSchema,
+  orderCommandRetSchema,
+  orderDetailBodySchema,
+  orderDetailSchema,
+  postRepaymentBodySchema,
+  rejectOrderBodySchema,
+  reverseRepaymentBodySchema,
+  rolloverBodySchema,
+  saveLoanConfigBodySchema,
+  setLoanConfigStatusBodySchema,
+  waiverBodySchema,
+  writeOffBodySchema,
+} from './loan-book.schema.js';
+
+export const listLoanConfig = defineEndpoint({
+  id: 'loanConfig.list',
+  method: 'POST',
+  path: '/loanConfig/list',
+  module: 'loanConfig',
+  summary: 'List loan configurations (first loans and re-loans)',
+  access: 'granted',
+  mutates: false,
+  body: listLoanConfigBodySchema,
+  query: undefined,
+  ret: listLoanConfigRetSchema,
+});
+
+export const saveLoanConfig = defineEndpoint({
+  id: 'loanConfig.save',
+  method: 'POST',
+  path: '/loanConfig/save',
+  module: 'loanConfig',
+  summary: 'Create a loan configuration, or save a new version of one',
+  access: 'granted',
+  mutates: true,
+  body: saveLoanConfigBodySchema,
+  query: undefined,
+  ret: loanConfigSchema,
+});
+
+export const setLoanConfigStatus = defineEndpoint({
+  id: 'loanConfig.set_status',
+  method: 'POST',
+  path: '/loanConfig/set_status',
+  module: 'loanConfig',
+  summary: 'Make a loan configuration available or unavailable',
+  access: 'granted',
+  mutates: true,
+  body: setLoanConfigStatusBodySchema,
+  query: undefined,
+  ret: loanConfigSchema,
+});
+
+export const checkLedger = defineEndpoint({
+  id: 'ledger.check',
+  method: 'POST',
+  path: '/ledger/check',
+  module: 'ledger',
+  summary: 'Run the ledger check: every journal balances; each order equals its postings',
+  access: 'granted',
+  mutates: false,
+  body: ledgerCheckBodySchema,
+  query: undefined,
+  ret: ledgerCheckRetSchema,
+});
+
+export const firstReviewOrder = defineEndpoint({
+  id: 'order.first_review',
+  method: 'POST',
+  path: '/order/first_review',
+  module: 'order',
+  summary: 'First review: pass to final review or reject',
+  access: 'granted',
+  mutates: true,
+  body: firstReviewBodySchema,
+  query: undefined,
+  ret: orderCommandRetSchema,
+});
+
+export const finalReviewOrder = defineEndpoint({
+  id: 'order.final_review',
+  method: 'POST',
+  path: '/order/final_review',
+  module: 'order',
+  summary: 'Final review by a second person: pass, reject or send back',
+  access: 'granted',
+  mutates: true,
+  body: finalReviewBodySchema,
+  query: undefined,
+  ret: orderCommandRetSchema,
+});
+
+export const rejectOrder = defineEndpoint({
+  id: 'order.reject',
+  method: 'POST',
+  path: '/order/reject',
+  module: 'order',
+  summary: 'Reject an order at its current review stage',
+  access: 'granted',
+  mutates: true,
+  body: rejectOrderBodySchema,
+  query: undefined,
+  ret: orderCommandRetSchema,
+});
+
+export const cancelOrder = defineEndpoint({
+  id: 'order.cancel',
+  method: 'POST',
+  path: '/order/cancel',
+  module: 'order',
+  summary: 'Cancel an order before its payout',
+  access: 'granted',
+  mutates: true,
+  body: cancelOrderBodySchema,
+  query: undefined,
+  ret: orderCommandRetSchema,
+});
+
+export const orderDetail = defineEndpoint({
+  id: 'order.detail',
+  method: 'POST',
+  path: '/order/detail',
+  module: 'order',
+  summary: 'One order with its amounts, history, payouts, repayments and ledger',
+  access: 'granted',
+  mutates: false,
+  body: orderDetailBodySchema,
+  query: undefined,
+  ret: orderDetailSchema,
+});
+
+export const createPayout = defineEndpoint({
+  id: 'loan.create_payout',
+  method: 'POST',
+  path: '/loan/create_payout',
+  module: 'loan',
+  summary: 'Create the disbursal payout of an approved order (idempotent by key)',
+  access: 'granted',
+  mutates: true,
+  body: createPayoutBodySchema,
+  query: undefined,
+  ret: orderCommandRetSchema,
+});
+
+export const postRepayment = defineEndpoint({
+  id: 'repay.post_repayment',
+  method: 'POST',
+  path: '/repay/post_repayment',
+  module: 'repay',
+  summary: 'Post money received for an order (idempotent by key and gateway payment id)',
+  access: 'granted',
+  mutates: true,
+  body: postRepaymentBodySchema,
+  query: undefined,
+  ret: orderCommandRetSchema,
+});
+
+export const rolloverOrder = defineEndpoint({
+  id: 'repay.rollover',
+  method: 'POST',
+  path: '/repay/rollover',
+  module: 'repay',
+  summary: 'Renew a loan on payment of the rollover quote',
+  access: 'granted',
+  mutates: true,
+  body: rolloverBodySchema,
+  query: undefined,
+  ret: orderCommandRetSchema,
+});
+
+export const waiveOrder = defineEndpoint({
+  id: 'repay.waiver',
+  method: 'POST',
+  path: '/repay/waiver',
+  module: 'repay',
+  summary: 'Settle an open loan by waiving what remains',
+  access: 'granted',
+  mutates: true,
+  body: waiverBodySchema,
+  query: undefined,
+  ret: orderCommandRetSchema,
+});
+
+export const writeOffOrder = defineEndpoint({
+  id: 'repay.write_off',
+  method: 'POST',
+  path: '/repay/write_off',
+  module: 'repay',
+  summary: 'Write off an overdue loan',
+  access: 'granted',
+  mutates: true,
+  body: writeOffBodySchema,
+  query: undefined,
+  ret: orderCommandRetSchema,
+});
+
+export const reverseRepayment = defineEndpoint({
+  id: 'repay.reverse',
+  method: 'POST',
+  path: '/repay/reverse',
+  module: 'repay',
+  summary: 'Reverse a repayment (bounced or charged back); re-opens a cleared order',
+  access: 'granted',
+  mutates: true,
+  body: reverseRepaymentBodySchema,
+  query: undefined,
+  ret: orderCommandRetSchema,
+});
+
+/** The loan book's endpoints (configuration, ledger check and the order commands). */
+export const loanBookEndpoints = [
+  listLoanConfig,
+  saveLoanConfig,
+  setLoanConfigStatus,
+  checkLedger,
+  firstReviewOrder,
+  finalReviewOrder,
+  rejectOrder,
+  cancelOrder,
+  orderDetail,
+  createPayout,
+  postRepayment,
+  rolloverOrder,
+  waiveOrder,
+  writeOffOrder,
+  reverseRepayment,
+] as const;

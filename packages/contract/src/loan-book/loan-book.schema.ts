@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import {
+  idempotencyKeySchema,
+  indiaDateSchema,
+  paiseSchema,
+  positivePaiseSchema,
+  ppmSchema,
+  signedPaiseSchema,
+} from '../common/money.js';
+import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+
+export const loanProductKindSchema = z.enum(['first', 'reloan']);
+export const loanConfigStatusSchema = z.enum(['available', 'unavailable']);
+const COMPONENT_NAMES = ['principal', 'interest', 'fee', 'gst', 'penal'] as const;
+export const componentSchema = z.enum(COMPONENT_NAMES);
+export const orderIdSchema = z.int().min(1).max(2_147_483_647);
+
+/**
+ * Loan configuration (spec §3: period, limit min/max, service fee rate, interest rate, overdue
+ * fee rate, config status), in the engine's terms: period = tenorDays, service fee rate =
+ * processingFeePpm, interest rate = interestPerDayPpm, overdue fee rate = penalPerDayPaise
+ * (fixed per day) or penalPerDayPpm (of principal per day) — exactly one.
+ */
+export const loanConfigTermsSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  tenorDays: z.int().min(1).max(366),
+  minPrincipalPaise: positivePaiseSchema,
+  maxPrincipalPaise: positivePaiseSchema,
+  processingFeePpm: ppmSchema,
+  gstPpm: ppmSchema.default(180_000),
+  interestPerDayPpm: ppmSchema,
+  penalPerDayPaise: paiseSchema.nullable().default(null),
+  penalPerDayPpm: ppmSchema.nullable().default(null),
+  penalCapPpm: ppmSchema,
+  rolloverFeePpm: ppmSchema,
+  rolloverDays: z.int().min(1).max(366),
+  maxRollovers: z.int().min(0).max(100),
+  allowOverdueRollover: z.boolean(),
+  coolingOffDays: z.int().min(1).max(366).nullable().default(null),
+  allocationOrder: z.array(componentSchema).length(5).default(['penal', 'fee', 'gst', 'interest', 'principal']),
+  status: loanConfigStatusSchema.default('available'),
+});
+
+export const saveLoanConfigBodySchema = loanConfigTermsSchema.extend({
+  /** Absent: a new product; present: a new version of that product. */
+  id: orderIdSchema.optional(),
+  kind: loanProductKindSchema,
+});
+export type SaveLoanConfigBody = z.infer<typeof saveLoanConfigBodySchema>;
+
+export const loanConfigSchema = z.object({
+  id: z.int(),
+  kind: loanProductKindSchema,
+  name: z.string(),
+  version: z.int(),
+  status: loanConfigStatusSchema,
+  tenorDays: z.int(),
+  minPrincipalPaise: paiseSchema,
+  maxPrincipalPaise: paiseSchema,
+  processingFeePpm: z.int(),
+  gstPpm: z.int(),
+  interestPerDayPpm: z.int(),
+  penalPerDayPaise: paiseSchema.nullable(),
+  penalPerDayPpm: z.int().nullable(),
+  penalCapPpm: z.int(),
+  rolloverFeePpm: z.int(),
+  rolloverDays: z.int(),
+  maxRollovers: z.int(),
+  allowOverdueRollover: z.boolean(),
+  coolingOffDays: z.int().nullable(),
+  allocationOrder: z.array(componentSchema),
+  updatedAt: z.string(),
+});
+export type LoanConfig = z.infer<typeof loanConfigSchema>;
+
+export const listLoanConfigBodySchema = listRequestSchema(
+  z.strictObject({ kind: loanProductKindSchema.optional(), status: loanConfigStatusSchema.optional() }),
+);
+export const listLoanConfigRetSchema = listResultSchema(loanConfigSchema);
+
+export const setLoanConfigStatusBodySchema = z.strictObject({
+  id: orderIdSchema,
+  status: loanConfigStatusSchema,
+});
+
+export const ledgerCheckBodySchema = z.strictObject({}).optional();
+export const ledgerCheckRetSchema = z.object({
+  ok: z.boolean(),
+  journalsChecked: z.int(),
+  ordersChecked: z.int(),
+  unbalancedJournals: z.array(
+    z.object({ journalId: z.int(), orderId: z.int(), imbalancePaise: signedPaiseSchema }),
+  ),
+  mismatchedOrders: z.array(
+    z.object({
+      orderId: z.int(),
+      orderNo: z.string(),
+      component: z.string(),
+      storedPaise: signedPaiseSchema,
+      ledgerPaise: signedPaiseSchema,
+    }),
+  ),
+});
+export type LedgerCheck = z.infer<typeof ledgerCheckRetSchema>;
+
+const reasonSchema = z.string().trim().min(1).max(500);
+
+export const firstReviewBodySchema = z.strictObject({
+  orderId: orderIdSchema,
+  decision: z.enum(['pass', 'reject']),
+  reason: reasonSchema.optional(),
+});
+export const finalReviewBodySchema = z.strictObject({
+  orderId: orderIdSchema,
+  decision: z.enum(['pass', 'reject', 'sendBack']),
+  reason: reasonSchema.optional(),
+});
+export const rejectOrderBodySchema = z.strictObject({ orderId: orderIdSchema, reason: reasonSchema });
+export const cancelOrderBodySchema = z.strictObject({ orderId: orderIdSchema, reason: reasonSchema });
+
+export const createPayoutBodySchema = z.strictObject({
+  orderId: orderIdSchema,
+  idempotencyKey: idempotencyKeySchema,
+  channel: z.string().trim().min(1).max(50).default('sandbox'),
+});
+
+export const repaymentChannelSchema = z.string().trim().min(1).max(50);
+export const postRepaymentBodySchema = z.strictObject({
+  orderId: orderIdSchema,
+  idempotencyKey: idempotencyKeySchema,
+  amountPaise: positivePaiseSchema,
+  channel: repaymentChannelSchema,
+  virtualAccountCode: z.string().trim().min(1).max(50).optional(),
+  gatewayPaymentId: z.string().trim().min(1).max(100).optional(),
+});
+export const rolloverBodySchema = z.strictObject({
+  orderId: orderIdSchema,
+  idempotencyKey: idempotencyKeySchema,
+  /** The amount the borrower paid; must equal the rollover quote. */
+  amountPaise: positivePaiseSchema,
+  channel: repaymentChannelSchema,
+  virtualAccountCode: z.string().trim().min(1).max(50).optional(),
+  gatewayPaymentId: z.string().trim().min(1).max(100).optional(),
+});
+export const waiverBodySchema = z.strictObject({
+  orderId: orderIdSchema,
+  idempotencyKey: idempotencyKeySchema,
+  reason: reasonSchema,
+});
+export const writeOffBodySchema = waiverBodySchema;
+export const reverseRepaymentBodySchema = z.strictObject({
+  repaymentId: orderIdSchema,
+  idempotencyKey: idempotencyKeySchema,
+  reason: reasonSchema,
+});
+export const orderDetailBodySchema = z.strictObject({ orderId: orderIdSchema });
+
+export const orderStatusSchema = z.enum([
+  'APPLIED',
+  'MACHINE_REVIEW',
+  'FIRST_REVIEW',
+  'FINAL_REVIEW',
+  'PENDING_DISBURSEMENT',
+  'DISBURSING',
+  'ACTIVE',
+  'DUE',
+  'OVERDUE',
+  'CLEARED',
+  'WRITTEN_OFF',
+  'REJECTED',
+  'CANCELLED',
+  'DISBURSEMENT_FAILED',
+  'OVERPAID',
+]);
+export const closureTypeSchema = z.enum([
+  'ADVANCE_CLEAR',
+  'ON_TIME',
+  'OVERDUE_CLEAR',
+  'COOLING_OFF_EXIT',
+  'SETTLED_WITH_WAIVER',
+]);
+
+/** What every order command answers: the order's new state (and ids of rows it made). */
+export const orderCommandRetSchema = z.object({
+  orderId: z.int(),
+  orderNo: z.string(),
+  status: orderStatusSchema,
+  closureType: closureTypeSchema.nullable(),
+  payoutId: z.int().optional(),
+  repaymentId: z.int().optional(),
+  amountPaise: paiseSchema.optional(),
+  excessPaise: paiseSchema.optional(),
+  dueDate: indiaDateSchema.nullable().optional(),
+});
+export type OrderCommandRet = z.infer<typeof orderCommandRetSchema>;
+
+const amountsSchema = z.object({
+  principal: paiseSchema,
+  interest: paiseSchema,
+  fee: paiseSchema,
+  gst: paiseSchema,
+  penal: paiseSchema,
+});
+
+export const orderDetailSchema = z.object({
+  id: z.int(),
+  orderNo: z.string(),
+  customerId: z.int(),
+  productId: z.int(),
+  productVersion: z.int(),
+  productKind: loanProductKindSchema,
+  status: orderStatusSchema,
+  closureType: closureTypeSchema.nullable(),
+  principalPaise: paiseSchema,
+  processingFeePaise: paiseSchema,
+  gstOnFeePaise: paiseSchema,
+  netDisbursedPaise: paiseSchema,
+  dueAmountPaise: paiseSchema,
+  aprPercent: z.string(),
+  tenorDays: z.int(),
+  disbursalDate: indiaDateSchema.nullable(),
+  dueDate: indiaDateSchema.nullable(),
+  outstanding: amountsSchema,
+  outstandingTotalPaise: paiseSchema,
+  overpaidPaise: paiseSchema,
+  rolloverCount: z.int(),
+  overdueDays: z.int(),
+  overdueBand: z.string().nullable(),
+  rbiClass: z.string().nullable(),
+  machineScore: z.int().nullable(),
+  machineResult: z.string().nullable(),
+  ruleSetVersion: z.int().nullable(),
+  firstReviewerId: z.int().nullable(),
+  finalReviewerId: z.int().nullable(),
+  statusHistory: z.array(
+    z.object({
+      from: orderStatusSchema.nullable(),
+      to: orderStatusSchema,
+      event: z.string(),
+      actorId: z.int().nullable(),
+      at: z.string(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  payouts: z.array(
+    z.object({
+      id: z.int(),
+      purpose: z.string(),
+      status: z.string(),
+      amountPaise: paiseSchema,
+      channel: z.string(),
+      utr: z.string().nullable(),
+      failCount: z.int(),
+      errorMessage: z.string().nullable(),
+    }),
+  ),
+  repayments: z.array(
+    z.object({
+      id: z.int(),
+      serialNo: z.string(),
+      type: z.string(),
+      channel: z.string(),
+      virtualAccountCode: z.string().nullable(),
+      amountPaise: paiseSchema,
+      excessPaise: paiseSchema,
+      businessDate: indiaDateSchema,
+      reversed: z.boolean(),
+    }),
+  ),
+  journals: z.array(
+    z.object({
+      id: z.int(),
+      eventType: z.string(),
+      businessDate: indiaDateSchema,
+      lines: z.array(z.object({ account: z.string(), component: z.string().nullable(), amountPaise: signedPaiseSchema })),
+    }),
+  ),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
