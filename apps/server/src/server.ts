@@ -5,6 +5,7 @@ import { openDatabase } from './plugins/db.js';
 import { seed } from './seed.js';
 import { systemClock } from './shared/clock.js';
 import { createPasswordHasher } from './modules/user/index.js';
+import { startDayEndJob } from './modules/day-end/index.js';
 
 function readConfig(): Config {
   try {
@@ -46,9 +47,11 @@ async function main(): Promise<void> {
   );
 
   let closing = false;
+  let stopDayEnd: (() => void) | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    stopDayEnd?.();
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
@@ -61,6 +64,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Day-end (accrual, DUE/OVERDUE) checks every minute; a lease makes it run once per business date.
+  stopDayEnd = startDayEndJob({
+    db: database.db,
+    clock: systemClock,
+    onError: (error) => app.log.error({ err: error }, 'day-end failed'),
+    onRun: (report) => app.log.info({ dates: report.dates }, 'day-end completed'),
+  });
 }
 
 await main();

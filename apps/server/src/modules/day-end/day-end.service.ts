@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   addDays,
   isBefore,
@@ -63,7 +63,7 @@ export async function acquireLease(db: Executor, name: string, holder: string, n
     .onConflictDoUpdate({
       target: jobLeases.name,
       set: { holder, expiresAt },
-      setWhere: or(lt(jobLeases.expiresAt, now), eq(jobLeases.holder, holder)),
+      setWhere: or(lte(jobLeases.expiresAt, now), eq(jobLeases.holder, holder)),
     })
     .returning({ holder: jobLeases.holder });
   return rows.length === 1;
