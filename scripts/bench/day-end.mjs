@@ -9,12 +9,16 @@ import pg from 'pg';
 register();
 const { openDatabase } = await import('../../apps/server/src/plugins/db.ts');
 const { runDayEnd } = await import('../../apps/server/src/modules/day-end/index.ts');
-const { saveProduct, createCustomer, DEV_AADHAAR_HASH_KEY } = await import('../../apps/server/src/modules/loan-book/index.ts');
+const { saveProduct, createCustomer, DEV_AADHAAR_HASH_KEY } =
+  await import('../../apps/server/src/modules/loan-book/index.ts');
 const { termsToJson } = await import('../../apps/server/src/modules/loan-book/paise-json.ts');
 const { ManualClock } = await import('../../apps/server/src/shared/clock.ts');
 const lending = await import('../../packages/lending/src/index.ts');
 
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const databaseUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
 const D0 = '2025-01-15';
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
@@ -37,8 +41,24 @@ async function withSchema(fn) {
 /** N active loans disbursed on D0, with their disbursal journals, in set-based SQL. */
 async function seed(db, n) {
   const clock = new ManualClock(new Date(`${D0}T04:30:00Z`));
-  const product = await saveProduct(db, { kind: 'first', name: 'bench', status: 'available', terms: lending.WORKED_EXAMPLE_TERMS }, null, clock.now());
-  const customer = await createCustomer(db, DEV_AADHAAR_HASH_KEY, { name: 'Bench', idType: 'pan', idNumber: 'ABCDE1234F', phone: '9876543210', registrationDate: D0 }, clock.now());
+  const product = await saveProduct(
+    db,
+    { kind: 'first', name: 'bench', status: 'available', terms: lending.WORKED_EXAMPLE_TERMS },
+    null,
+    clock.now(),
+  );
+  const customer = await createCustomer(
+    db,
+    DEV_AADHAAR_HASH_KEY,
+    {
+      name: 'Bench',
+      idType: 'pan',
+      idNumber: 'ABCDE1234F',
+      phone: '9876543210',
+      registrationDate: D0,
+    },
+    clock.now(),
+  );
   const terms = JSON.stringify(termsToJson(lending.WORKED_EXAMPLE_TERMS));
   const { sql } = await import('drizzle-orm');
   await db.execute(sql`
@@ -72,7 +92,9 @@ async function dayEndBench(n) {
     if (n >= 100_000) {
       const { sql } = await import('drizzle-orm');
       const t0 = performance.now();
-      await db.execute(sql`update loan_orders set outstanding_interest_paise = outstanding_interest_paise + 450, accrued_through_date = accrued_through_date + 1 where status in ('ACTIVE', 'DUE', 'OVERDUE')`);
+      await db.execute(
+        sql`update loan_orders set outstanding_interest_paise = outstanding_interest_paise + 450, accrued_through_date = accrued_through_date + 1 where status in ('ACTIVE', 'DUE', 'OVERDUE')`,
+      );
       sqlPass = (performance.now() - t0) / 1000;
     }
     return { processed, seconds, sqlPass };
@@ -81,10 +103,16 @@ async function dayEndBench(n) {
 
 console.log(`database: ${databaseUrl.replace(/:[^:@/]*@/, ':***@')}`);
 const base = await dayEndBench(10_000);
-console.log(`baseline  day-end over ${fmt(base.processed)} loans: ${base.seconds.toFixed(2)} s  → ${fmt(base.processed / base.seconds)} loans/s`);
+console.log(
+  `baseline  day-end over ${fmt(base.processed)} loans: ${base.seconds.toFixed(2)} s  → ${fmt(base.processed / base.seconds)} loans/s`,
+);
 const big = await dayEndBench(100_000);
-console.log(`day-end over ${fmt(big.processed)} loans: ${big.seconds.toFixed(2)} s  → ${fmt(big.processed / big.seconds)} loans/s (${(big.processed / big.seconds / (base.processed / base.seconds)).toFixed(2)}× the 10k baseline's rate)`);
-console.log(`baseline  plain SQL accrual pass over the same 100,000 rows: ${big.sqlPass.toFixed(2)} s → ${fmt(100_000 / big.sqlPass)} rows/s (day-end is ${(big.seconds / big.sqlPass).toFixed(1)}× slower: per-order engine, journals, entries, history)`);
+console.log(
+  `day-end over ${fmt(big.processed)} loans: ${big.seconds.toFixed(2)} s  → ${fmt(big.processed / big.seconds)} loans/s (${(big.processed / big.seconds / (base.processed / base.seconds)).toFixed(2)}× the 10k baseline's rate)`,
+);
+console.log(
+  `baseline  plain SQL accrual pass over the same 100,000 rows: ${big.sqlPass.toFixed(2)} s → ${fmt(100_000 / big.sqlPass)} rows/s (day-end is ${(big.seconds / big.sqlPass).toFixed(1)}× slower: per-order engine, journals, entries, history)`,
+);
 
 // Engine quote throughput.
 const terms = lending.WORKED_EXAMPLE_TERMS;
@@ -100,4 +128,6 @@ const M = 2_000_000;
 t0 = performance.now();
 for (let i = 0; i < M; i++) sink += lending.applyRate(450_000n + BigInt(i & 1023), 1_000);
 const rateRate = M / ((performance.now() - t0) / 1000);
-console.log(`engine: clearingAmountOn (day 17, 17 accrual days) ${fmt(quoteRate)} quotes/s; baseline applyRate ${fmt(rateRate)} ops/s (a quote costs ${(rateRate / quoteRate).toFixed(0)} applyRate calls)`);
+console.log(
+  `engine: clearingAmountOn (day 17, 17 accrual days) ${fmt(quoteRate)} quotes/s; baseline applyRate ${fmt(rateRate)} ops/s (a quote costs ${(rateRate / quoteRate).toFixed(0)} applyRate calls)`,
+);

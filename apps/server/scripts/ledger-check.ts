@@ -7,11 +7,20 @@ import { checkLedger } from '../src/modules/loan-book/index.js';
 import { openDatabase } from '../src/plugins/db.js';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+});
 try {
   await database.migrate();
   const result = await checkLedger(database.db);
-  console.log(JSON.stringify(result, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2));
+  console.log(
+    JSON.stringify(
+      result,
+      (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+      2,
+    ),
+  );
   console.log(result.ok ? 'ledger check: OK' : 'ledger check: FAILED');
   process.exitCode = result.ok ? 0 : 1;
 } finally {

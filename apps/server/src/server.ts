@@ -47,11 +47,11 @@ async function main(): Promise<void> {
   );
 
   let closing = false;
-  let stopDayEnd: (() => void) | undefined;
+  const jobs: { stopDayEnd?: () => void } = {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    stopDayEnd?.();
+    jobs.stopDayEnd?.();
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   // Day-end (accrual, DUE/OVERDUE) checks every minute; a lease makes it run once per business date.
-  stopDayEnd = startDayEndJob({
+  jobs.stopDayEnd = startDayEndJob({
     db: database.db,
     clock: systemClock,
     onError: (error) => app.log.error({ err: error }, 'day-end failed'),

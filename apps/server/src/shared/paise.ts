@@ -7,7 +7,8 @@ import type { Paise } from '@lending/lending';
 export function paiseFromDb(value: unknown): Paise {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new RangeError(`Unsafe paise from the database: ${value}`);
+    if (!Number.isSafeInteger(value))
+      throw new RangeError(`Unsafe paise from the database: ${value}`);
     return BigInt(value);
   }
   if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value);

@@ -14,4 +14,9 @@ export const ppmSchema = z.int().min(0).max(1_000_000);
 /** India calendar date `YYYY-MM-DD`. */
 export const indiaDateSchema = z.iso.date();
 /** Idempotency keys: the caller's unique id of one money-moving request. */
-export const idempotencyKeySchema = z.string().trim().min(8).max(100).regex(/^[A-Za-z0-9:_\-.]+$/);
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9:_\-.]+$/);

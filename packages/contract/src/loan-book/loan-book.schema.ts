@@ -37,7 +37,10 @@ export const loanConfigTermsSchema = z.strictObject({
   maxRollovers: z.int().min(0).max(100),
   allowOverdueRollover: z.boolean(),
   coolingOffDays: z.int().min(1).max(366).nullable().default(null),
-  allocationOrder: z.array(componentSchema).length(5).default(['penal', 'fee', 'gst', 'interest', 'principal']),
+  allocationOrder: z
+    .array(componentSchema)
+    .length(5)
+    .default(['penal', 'fee', 'gst', 'interest', 'principal']),
   status: loanConfigStatusSchema.default('available'),
 });
 
@@ -74,7 +77,10 @@ export const loanConfigSchema = z.object({
 export type LoanConfig = z.infer<typeof loanConfigSchema>;
 
 export const listLoanConfigBodySchema = listRequestSchema(
-  z.strictObject({ kind: loanProductKindSchema.optional(), status: loanConfigStatusSchema.optional() }),
+  z.strictObject({
+    kind: loanProductKindSchema.optional(),
+    status: loanConfigStatusSchema.optional(),
+  }),
 );
 export const listLoanConfigRetSchema = listResultSchema(loanConfigSchema);
 
@@ -115,8 +121,14 @@ export const finalReviewBodySchema = z.strictObject({
   decision: z.enum(['pass', 'reject', 'sendBack']),
   reason: reasonSchema.optional(),
 });
-export const rejectOrderBodySchema = z.strictObject({ orderId: orderIdSchema, reason: reasonSchema });
-export const cancelOrderBodySchema = z.strictObject({ orderId: orderIdSchema, reason: reasonSchema });
+export const rejectOrderBodySchema = z.strictObject({
+  orderId: orderIdSchema,
+  reason: reasonSchema,
+});
+export const cancelOrderBodySchema = z.strictObject({
+  orderId: orderIdSchema,
+  reason: reasonSchema,
+});
 
 export const createPayoutBodySchema = z.strictObject({
   orderId: orderIdSchema,
@@ -272,7 +284,13 @@ export const orderDetailSchema = z.object({
       id: z.int(),
       eventType: z.string(),
       businessDate: indiaDateSchema,
-      lines: z.array(z.object({ account: z.string(), component: z.string().nullable(), amountPaise: signedPaiseSchema })),
+      lines: z.array(
+        z.object({
+          account: z.string(),
+          component: z.string().nullable(),
+          amountPaise: signedPaiseSchema,
+        }),
+      ),
     }),
   ),
 });

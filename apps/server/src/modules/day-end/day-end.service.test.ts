@@ -31,26 +31,46 @@ async function snapshot(ids: number[]) {
   const rows = await queryRows(
     t.db,
     sql`select id, status, outstanding_interest_paise::text as i, outstanding_penal_paise::text as p, accrued_through_date::text as a, day_end_date::text as d, overdue_days as od
-        from loan_orders where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id`,
+        from loan_orders where id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) order by id`,
   );
-  const [journals] = await t.db.select({ n: count() }).from(ledgerJournals).where(inArray(ledgerJournals.orderId, ids));
+  const [journals] = await t.db
+    .select({ n: count() })
+    .from(ledgerJournals)
+    .where(inArray(ledgerJournals.orderId, ids));
   return { rows, journals: journals?.n };
 }
 
-const run = (extra: Partial<Parameters<typeof runDayEnd>[0]> = {}) => runDayEnd({ db: t.db, clock: t.clock, holder: 'a', ...extra });
+const run = (extra: Partial<Parameters<typeof runDayEnd>[0]> = {}) =>
+  runDayEnd({ db: t.db, clock: t.clock, holder: 'a', ...extra });
 
 describe('day-end', () => {
   it('moves ACTIVE → DUE on the due date and DUE → OVERDUE after its day-end, accruing daily', async () => {
     const [id] = await activeOrders(1);
     t.clock.advance(13 * DAY);
     await run();
-    expect(await findOrder(t.db, id!)).toMatchObject({ status: 'ACTIVE', outstandingInterestPaise: 5_850n, overdueDays: 0 });
+    expect(await findOrder(t.db, id!)).toMatchObject({
+      status: 'ACTIVE',
+      outstandingInterestPaise: 5_850n,
+      overdueDays: 0,
+    });
     t.clock.advance(DAY);
     await run();
-    expect(await findOrder(t.db, id!)).toMatchObject({ status: 'DUE', outstandingInterestPaise: 6_300n, outstandingPenalPaise: 0n });
+    expect(await findOrder(t.db, id!)).toMatchObject({
+      status: 'DUE',
+      outstandingInterestPaise: 6_300n,
+      outstandingPenalPaise: 0n,
+    });
     t.clock.advance(DAY);
     await run();
-    expect(await findOrder(t.db, id!)).toMatchObject({ status: 'OVERDUE', overdueDays: 1, outstandingPenalPaise: 2_000n, rbiClass: 'SMA-0' });
+    expect(await findOrder(t.db, id!)).toMatchObject({
+      status: 'OVERDUE',
+      overdueDays: 1,
+      outstandingPenalPaise: 2_000n,
+      rbiClass: 'SMA-0',
+    });
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
@@ -58,7 +78,11 @@ describe('day-end', () => {
     const ids = await activeOrders(2);
     t.clock.advance(3 * DAY);
     const first = await run();
-    expect(first.dates.map((d) => d.businessDate)).toEqual(['2025-01-15', '2025-01-16', '2025-01-17']);
+    expect(first.dates.map((d) => d.businessDate)).toEqual([
+      '2025-01-15',
+      '2025-01-16',
+      '2025-01-17',
+    ]);
     const before = await snapshot(ids);
     expect(await run()).toMatchObject({ ran: true, dates: [] });
     await run({ upTo: '2025-01-16' });
@@ -78,7 +102,10 @@ describe('day-end', () => {
       '2025-01-20',
       '2025-01-21',
     ]);
-    const dates = await queryRows(t.db, sql`select business_date::text as d from ledger_journals where order_id = ${ids[0]} and event_type = 'interestAccrual' order by id`);
+    const dates = await queryRows(
+      t.db,
+      sql`select business_date::text as d from ledger_journals where order_id = ${ids[0]} and event_type = 'interestAccrual' order by id`,
+    );
     expect(dates.map((r) => r.d)).toEqual(report.dates.map((d) => d.businessDate));
     expect((await findOrder(t.db, ids[0]!))!.outstandingInterestPaise).toBe(3_150n);
   });
@@ -92,7 +119,14 @@ describe('day-end', () => {
     await run({ holder: 'b', batchSize: 2 });
     const after = await snapshot(ids);
     for (const row of after.rows) {
-      expect(row).toMatchObject({ status: 'OVERDUE', i: '7200', p: '4000', a: '2025-01-30', d: '2025-01-30', od: 2 });
+      expect(row).toMatchObject({
+        status: 'OVERDUE',
+        i: '7200',
+        p: '4000',
+        a: '2025-01-30',
+        d: '2025-01-30',
+        od: 2,
+      });
     }
     // 5 orders × (16 interest + 2 penal) accrual journals + 3 disbursal-time journals each.
     expect(after.journals).toBe(5 * (16 + 2 + 3));
@@ -115,6 +149,8 @@ describe('day-end', () => {
     expect(await acquireLease(t.db, 'test-job', 'a', now, 60_000)).toBe(true);
     expect(await acquireLease(t.db, 'test-job', 'b', now, 60_000)).toBe(false);
     expect(await acquireLease(t.db, 'test-job', 'a', now, 60_000)).toBe(true);
-    expect(await acquireLease(t.db, 'test-job', 'b', new Date(now.getTime() + 61_000), 60_000)).toBe(true);
+    expect(
+      await acquireLease(t.db, 'test-job', 'b', new Date(now.getTime() + 61_000), 60_000),
+    ).toBe(true);
   });
 });

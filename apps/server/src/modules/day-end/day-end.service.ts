@@ -55,7 +55,13 @@ export function defaultHolder(): string {
 }
 
 /** Takes or renews the lease in one atomic upsert: free, expired, or already ours. */
-export async function acquireLease(db: Executor, name: string, holder: string, now: Date, leaseMs: number): Promise<boolean> {
+export async function acquireLease(
+  db: Executor,
+  name: string,
+  holder: string,
+  now: Date,
+  leaseMs: number,
+): Promise<boolean> {
   const expiresAt = new Date(now.getTime() + leaseMs);
   const rows = await db
     .insert(jobLeases)
@@ -69,8 +75,16 @@ export async function acquireLease(db: Executor, name: string, holder: string, n
   return rows.length === 1;
 }
 
-export async function releaseLease(db: Executor, name: string, holder: string, now: Date): Promise<void> {
-  await db.update(jobLeases).set({ expiresAt: now }).where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));
+export async function releaseLease(
+  db: Executor,
+  name: string,
+  holder: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(jobLeases)
+    .set({ expiresAt: now })
+    .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));
 }
 
 export class LeaseLostError extends Error {
@@ -79,7 +93,10 @@ export class LeaseLostError extends Error {
 
 /** Business dates to run: from the last completed one + 1 (or the oldest open order's next day-end) through `upTo`. */
 async function datesToRun(db: Executor, upTo: string): Promise<string[]> {
-  const [last] = await queryRows(db, sql`select max(business_date)::text as d from day_end_runs where status = 'completed'`);
+  const [last] = await queryRows(
+    db,
+    sql`select max(business_date)::text as d from day_end_runs where status = 'completed'`,
+  );
   let start: string;
   if (last?.d) start = addDays(String(last.d), 1);
   else {
@@ -129,13 +146,22 @@ export function dayEndOf(row: LoanOrderRow, date: string, at: Date): OrderDayEnd
   const move = (event: OrderEvent, context: Parameters<typeof transition>[2]) => {
     const result = transition(status, event, context);
     if (!result.ok) return;
-    changes.push({ orderId: row.id, from: status, to: result.to, event, actorId: null, at, reason: `day-end ${date}` });
+    changes.push({
+      orderId: row.id,
+      from: status,
+      to: result.to,
+      event,
+      actorId: null,
+      at,
+      reason: `day-end ${date}`,
+    });
     status = result.to;
     lastEvent = event;
   };
   const total = totalOutstanding(caught.loan);
   if (status === 'ACTIVE') move('dayEndDue', { businessDate: next, dueDate: caught.loan.dueDate });
-  if (status === 'DUE') move('dayEndOverdue', { businessDate: date, dueDate: caught.loan.dueDate, outstanding: total });
+  if (status === 'DUE')
+    move('dayEndOverdue', { businessDate: date, dueDate: caught.loan.dueDate, outstanding: total });
   const days = overdueDays(caught.loan.dueDate, next, total);
   return {
     row,
@@ -163,14 +189,25 @@ async function runBatch(db: Database, date: string, batchSize: number, at: Date)
     const rows = await tx
       .select()
       .from(loanOrders)
-      .where(and(inArray(loanOrders.status, OPEN), or(isNull(loanOrders.dayEndDate), lt(loanOrders.dayEndDate, date))))
+      .where(
+        and(
+          inArray(loanOrders.status, OPEN),
+          or(isNull(loanOrders.dayEndDate), lt(loanOrders.dayEndDate, date)),
+        ),
+      )
       .orderBy(loanOrders.id)
       .limit(batchSize)
       .for('update');
     if (rows.length === 0) return 0;
     const results = rows.map((row) => dayEndOf(row, date, at));
-    await postJournals(tx, results.flatMap((r) => r.journals));
-    await insertStatusHistory(tx, results.flatMap((r) => r.changes));
+    await postJournals(
+      tx,
+      results.flatMap((r) => r.journals),
+    );
+    await insertStatusHistory(
+      tx,
+      results.flatMap((r) => r.changes),
+    );
     const values = results.map(
       (r) =>
         sql`(${r.row.id}, ${r.values.status}, ${r.values.lastEvent}, ${r.values.interest.toString()}, ${r.values.penal.toString()}, ${r.values.penalCharged.toString()}, ${r.values.accruedThrough}, ${r.values.overdueDays}, ${r.values.band}, ${r.values.rbi})`,
@@ -216,7 +253,10 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
   try {
     const upTo = options.upTo ?? addDays(indiaDateOf(clock.now()), -1);
     for (const date of await datesToRun(db, upTo)) {
-      await db.insert(dayEndRuns).values({ businessDate: date, status: 'running', startedAt: clock.now() }).onConflictDoNothing();
+      await db
+        .insert(dayEndRuns)
+        .values({ businessDate: date, status: 'running', startedAt: clock.now() })
+        .onConflictDoNothing();
       const [run] = await db.select().from(dayEndRuns).where(eq(dayEndRuns.businessDate, date));
       if (run?.status === 'completed') continue;
       let processed = 0;
@@ -228,7 +268,8 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
         if (options.failAfterBatches !== undefined && batches >= options.failAfterBatches) {
           throw new Error(`injected failure after ${batches} batches`);
         }
-        if (!(await acquireLease(db, DAY_END_JOB, holder, clock.now(), leaseMs))) throw new LeaseLostError(DAY_END_JOB);
+        if (!(await acquireLease(db, DAY_END_JOB, holder, clock.now(), leaseMs)))
+          throw new LeaseLostError(DAY_END_JOB);
       }
       await db
         .update(dayEndRuns)

@@ -21,7 +21,12 @@ import {
   type CommandContext,
   type LoanBookDeps,
 } from './order-command.js';
-import { insertStatusHistory, nextOrderNumberSql, updateOrder, type OrderPatch } from './orders.repository.js';
+import {
+  insertStatusHistory,
+  nextOrderNumberSql,
+  updateOrder,
+  type OrderPatch,
+} from './orders.repository.js';
 import { termsToJson, type KeyFactStatementJson } from './paise-json.js';
 import { findProduct, termsOfProduct } from './products.service.js';
 import { enabledRuleSet, insertRuleResults } from './risk.repository.js';
@@ -41,17 +46,26 @@ export interface SubmitApplicationInput {
  * Creates the order with the product's terms snapshotted and its key fact statement (APR from
  * the engine, total due), then submits it to machine review.
  */
-export async function submitApplication(deps: LoanBookDeps, input: SubmitApplicationInput, actorId: number | null) {
+export async function submitApplication(
+  deps: LoanBookDeps,
+  input: SubmitApplicationInput,
+  actorId: number | null,
+) {
   const now = deps.clock.now();
   const today = indiaDateOf(now);
   return deps.db.transaction(async (tx) => {
     const product = await findProduct(tx, input.productId);
-    if (!product) throw new AppError('notFound', { field: 'productId', detail: String(input.productId) });
+    if (!product)
+      throw new AppError('notFound', { field: 'productId', detail: String(input.productId) });
     if (product.status !== 'available') {
       throw new AppError('orderStateConflict', { field: product.name, detail: 'unavailable' });
     }
-    const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId));
-    if (!customer) throw new AppError('notFound', { field: 'customerId', detail: String(input.customerId) });
+    const [customer] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.id, input.customerId));
+    if (!customer)
+      throw new AppError('notFound', { field: 'customerId', detail: String(input.customerId) });
     const terms = termsOfProduct(product);
     if (input.principalPaise < terms.minPrincipal || input.principalPaise > terms.maxPrincipal) {
       throw AppError.invalid('principalPaise', 'outside the product limits');
@@ -64,12 +78,16 @@ export async function submitApplication(deps: LoanBookDeps, input: SubmitApplica
       processingFeePaise: paiseToJson(quote.processingFee),
       gstOnFeePaise: paiseToJson(quote.gstOnFee),
       netDisbursedPaise: paiseToJson(quote.netDisbursed),
-      totalInterestPaise: paiseToJson(BigInt(terms.tenorDays) * dailyInterest(terms, input.principalPaise)),
+      totalInterestPaise: paiseToJson(
+        BigInt(terms.tenorDays) * dailyInterest(terms, input.principalPaise),
+      ),
       dueAmountPaise: paiseToJson(due),
       aprPercent: apr.percent,
       tenorDays: terms.tenorDays,
       interestPerDayPpm: terms.interestPerDayPpm,
-      ...(terms.penalPerDayPaise !== undefined ? { penalPerDayPaise: paiseToJson(terms.penalPerDayPaise) } : {}),
+      ...(terms.penalPerDayPaise !== undefined
+        ? { penalPerDayPaise: paiseToJson(terms.penalPerDayPaise) }
+        : {}),
       ...(terms.penalPerDayPpm !== undefined ? { penalPerDayPpm: terms.penalPerDayPpm } : {}),
       penalCapPpm: terms.penalCapPpm,
       coolingOffDays: coolingOffDays(terms),
@@ -106,7 +124,14 @@ export async function submitApplication(deps: LoanBookDeps, input: SubmitApplica
       { orderId: order!.id, from: null, to: 'APPLIED', event: 'create', actorId, at: now },
       { orderId: order!.id, from: 'APPLIED', to: submitted.to, event: 'submit', actorId, at: now },
     ]);
-    await writeAudit(tx, { actorId, action: 'order.submit', targetType: 'order', targetId: order!.id, after: auditView(order!), at: now });
+    await writeAudit(tx, {
+      actorId,
+      action: 'order.submit',
+      targetType: 'order',
+      targetId: order!.id,
+      after: auditView(order!),
+      at: now,
+    });
     return order!;
   });
 }
@@ -120,9 +145,16 @@ export async function moveOrder(
   patch: OrderPatch,
   reason?: string | null,
 ): Promise<LoanOrderRow> {
-  const updated = await updateOrder(ctx.tx, ctx.order, { ...patch, status: to, lastEvent: event, updatedAt: ctx.now });
+  const updated = await updateOrder(ctx.tx, ctx.order, {
+    ...patch,
+    status: to,
+    lastEvent: event,
+    updatedAt: ctx.now,
+  });
   if (to !== ctx.order.status) {
-    await insertStatusHistory(ctx.tx, [{ orderId: ctx.order.id, from: ctx.order.status, to, event, actorId, at: ctx.now, reason }]);
+    await insertStatusHistory(ctx.tx, [
+      { orderId: ctx.order.id, from: ctx.order.status, to, event, actorId, at: ctx.now, reason },
+    ]);
   }
   await writeAudit(ctx.tx, {
     actorId,
@@ -172,7 +204,14 @@ export function firstReview(
   return runOrderCommand(deps, { orderId: input.orderId, command: 'firstReview' }, async (ctx) => {
     const event = input.decision === 'pass' ? 'firstPass' : 'firstReject';
     const { to } = mustTransition(ctx.order, event);
-    const updated = await moveOrder(ctx, event, to, reviewerId, { firstReviewerId: reviewerId, firstReviewedAt: ctx.now }, input.reason);
+    const updated = await moveOrder(
+      ctx,
+      event,
+      to,
+      reviewerId,
+      { firstReviewerId: reviewerId, firstReviewedAt: ctx.now },
+      input.reason,
+    );
     return orderResult(updated);
   });
 }
@@ -184,12 +223,26 @@ export function finalReview(
   reviewerId: number,
 ) {
   return runOrderCommand(deps, { orderId: input.orderId, command: 'finalReview' }, async (ctx) => {
-    const event = input.decision === 'pass' ? 'finalPass' : input.decision === 'reject' ? 'finalReject' : 'sendBack';
+    const event =
+      input.decision === 'pass'
+        ? 'finalPass'
+        : input.decision === 'reject'
+          ? 'finalReject'
+          : 'sendBack';
     const { to } = mustTransition(ctx.order, event, {
-      ...(ctx.order.firstReviewerId !== null ? { firstReviewerId: String(ctx.order.firstReviewerId) } : {}),
+      ...(ctx.order.firstReviewerId !== null
+        ? { firstReviewerId: String(ctx.order.firstReviewerId) }
+        : {}),
       finalReviewerId: String(reviewerId),
     });
-    const updated = await moveOrder(ctx, event, to, reviewerId, { finalReviewerId: reviewerId, finalReviewedAt: ctx.now }, input.reason);
+    const updated = await moveOrder(
+      ctx,
+      event,
+      to,
+      reviewerId,
+      { finalReviewerId: reviewerId, finalReviewedAt: ctx.now },
+      input.reason,
+    );
     return orderResult(updated);
   });
 }
@@ -201,17 +254,27 @@ const REJECT_EVENT: Partial<Record<OrderStatus, OrderEvent>> = {
 };
 
 /** Rejects at whichever review stage the order is in. */
-export function rejectOrder(deps: LoanBookDeps, input: { orderId: number; reason: string }, actorId: number) {
+export function rejectOrder(
+  deps: LoanBookDeps,
+  input: { orderId: number; reason: string },
+  actorId: number,
+) {
   return runOrderCommand(deps, { orderId: input.orderId, command: 'reject' }, async (ctx) => {
     const event = REJECT_EVENT[ctx.order.status];
-    if (!event) throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: ctx.order.status });
+    if (!event)
+      throw new AppError('orderStateConflict', {
+        field: ctx.order.orderNo,
+        detail: ctx.order.status,
+      });
     const isFinal = event === 'finalReject';
     const { to } = mustTransition(
       ctx.order,
       event,
       isFinal
         ? {
-            ...(ctx.order.firstReviewerId !== null ? { firstReviewerId: String(ctx.order.firstReviewerId) } : {}),
+            ...(ctx.order.firstReviewerId !== null
+              ? { firstReviewerId: String(ctx.order.firstReviewerId) }
+              : {}),
             finalReviewerId: String(actorId),
           }
         : {},
@@ -222,15 +285,33 @@ export function rejectOrder(deps: LoanBookDeps, input: { orderId: number; reason
         : isFinal
           ? { finalReviewerId: actorId, finalReviewedAt: ctx.now }
           : {};
-    const updated = await moveOrder(ctx, event, to, actorId, { ...reviewer, reason: input.reason }, input.reason);
+    const updated = await moveOrder(
+      ctx,
+      event,
+      to,
+      actorId,
+      { ...reviewer, reason: input.reason },
+      input.reason,
+    );
     return orderResult(updated);
   });
 }
 
-export function cancelOrder(deps: LoanBookDeps, input: { orderId: number; reason: string }, actorId: number | null) {
+export function cancelOrder(
+  deps: LoanBookDeps,
+  input: { orderId: number; reason: string },
+  actorId: number | null,
+) {
   return runOrderCommand(deps, { orderId: input.orderId, command: 'cancel' }, async (ctx) => {
     const { to } = mustTransition(ctx.order, 'cancel');
-    const updated = await moveOrder(ctx, 'cancel', to, actorId, { reason: input.reason }, input.reason);
+    const updated = await moveOrder(
+      ctx,
+      'cancel',
+      to,
+      actorId,
+      { reason: input.reason },
+      input.reason,
+    );
     return orderResult(updated);
   });
 }

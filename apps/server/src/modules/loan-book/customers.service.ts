@@ -37,15 +37,21 @@ export async function createCustomer(
   at: Date,
 ): Promise<CustomerRow> {
   const idNumber = input.idNumber.replace(/\s+/g, '').toUpperCase();
-  if (input.idType === 'pan' && !PAN_PATTERN.test(idNumber)) throw AppError.invalid('idNumber', 'not a PAN');
+  if (input.idType === 'pan' && !PAN_PATTERN.test(idNumber))
+    throw AppError.invalid('idNumber', 'not a PAN');
   if (input.idType === 'aadhaar' && !AADHAAR_PATTERN.test(idNumber)) {
     throw AppError.invalid('idNumber', 'not an Aadhaar number');
   }
-  if (!PHONE_PATTERN.test(input.phone)) throw AppError.invalid('phone', 'not an Indian mobile number');
+  if (!PHONE_PATTERN.test(input.phone))
+    throw AppError.invalid('phone', 'not an Indian mobile number');
   if (input.ifsc && !IFSC_PATTERN.test(input.ifsc)) throw AppError.invalid('ifsc', 'not an IFSC');
   const identity =
     input.idType === 'aadhaar'
-      ? { idNumber: null, idLast4: idNumber.slice(-4), idHash: aadhaarHash(aadhaarHashKey, idNumber) }
+      ? {
+          idNumber: null,
+          idLast4: idNumber.slice(-4),
+          idHash: aadhaarHash(aadhaarHashKey, idNumber),
+        }
       : { idNumber, idLast4: null, idHash: null };
   const [row] = await db
     .insert(customers)

@@ -11,11 +11,27 @@ export * from './applications.service.js';
 export * from './payouts.service.js';
 export * from './repayments.service.js';
 export { createCustomer, aadhaarHash, type NewCustomer } from './customers.service.js';
-export { saveProduct, setProductStatus, listProducts, termsOfProduct, loanConfigView } from './products.service.js';
+export {
+  saveProduct,
+  setProductStatus,
+  listProducts,
+  termsOfProduct,
+  loanConfigView,
+} from './products.service.js';
 export { publishRuleSet, ruleResultsOf, type NewRiskRule } from './risk.repository.js';
-export { checkLedger, postJournals, type JournalToPost, type LedgerCheckResult } from './ledger.repository.js';
+export {
+  checkLedger,
+  postJournals,
+  type JournalToPost,
+  type LedgerCheckResult,
+} from './ledger.repository.js';
 export { orderDetail } from './order-detail.service.js';
-export { balancesOf, findOrder, insertStatusHistory, type StatusChange } from './orders.repository.js';
+export {
+  balancesOf,
+  findOrder,
+  insertStatusHistory,
+  type StatusChange,
+} from './orders.repository.js';
 export { catchUpAccruals, type LoanBookDeps } from './order-command.js';
 export { termsFromJson } from './paise-json.js';
 export { loanOrders, type LoanOrderRow } from './loan-orders.table.js';

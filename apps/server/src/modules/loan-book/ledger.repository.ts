@@ -1,5 +1,11 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { assertBalanced, type Account, type Component, type Journal, type LedgerEventType } from '@lending/lending';
+import {
+  assertBalanced,
+  type Account,
+  type Component,
+  type Journal,
+  type LedgerEventType,
+} from '@lending/lending';
 import type { Executor } from '../../plugins/db.js';
 import { intFromDb, paiseFromDb } from '../../shared/paise.js';
 import { queryRows } from '../../shared/sql-rows.js';
@@ -107,16 +113,24 @@ const LIMIT = 100;
  * overpayment equals its customer-overpayment liability.
  */
 export async function checkLedger(db: Executor): Promise<LedgerCheckResult> {
-  const counts = await queryRows(db, sql`
-    select (select count(*) from ledger_journals) as journals, (select count(*) from loan_orders) as orders`);
+  const counts = await queryRows(
+    db,
+    sql`
+    select (select count(*) from ledger_journals) as journals, (select count(*) from loan_orders) as orders`,
+  );
   const countRow = counts[0] ?? {};
-  const unbalanced = await queryRows(db, sql`
+  const unbalanced = await queryRows(
+    db,
+    sql`
     select j.id as journal_id, j.order_id, coalesce(sum(e.amount_paise), 0) as imbalance
     from ledger_journals j left join ledger_entries e on e.journal_id = j.id
     group by j.id, j.order_id
     having coalesce(sum(e.amount_paise), 0) <> 0
-    order by j.id limit ${LIMIT}`);
-  const mismatched = await queryRows(db, sql`
+    order by j.id limit ${LIMIT}`,
+  );
+  const mismatched = await queryRows(
+    db,
+    sql`
     with ledger as (
       select j.order_id,
         sum(case when e.component = 'principal' then e.amount_paise else 0 end) as principal,
@@ -140,7 +154,8 @@ export async function checkLedger(db: Executor): Promise<LedgerCheckResult> {
         ('overpaid', o.overpaid_paise, l.overpaid)
       ) as c(component, stored, ledger)
     )
-    select * from pairs where stored <> ledger order by order_id, component limit ${LIMIT}`);
+    select * from pairs where stored <> ledger order by order_id, component limit ${LIMIT}`,
+  );
   const unbalancedJournals = unbalanced.map((row) => ({
     journalId: intFromDb(row.journal_id),
     orderId: intFromDb(row.order_id),

@@ -9,7 +9,12 @@ import { ManualClock } from '../../shared/clock.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { runDayEnd } from '../day-end/index.js';
 import { checkLedger, createPayout, postRepayment, type LoanBookDeps } from './index.js';
-import { loanBookDeps, makeActiveOrder, makeApprovedOrder, makeProduct } from './loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeApprovedOrder,
+  makeProduct,
+} from './loan-book.factories.js';
 
 /**
  * PGlite runs one transaction at a time, which hides races (SECURITY.md): these run only on a
@@ -33,7 +38,11 @@ describe.runIf(databaseUrl)('the loan book under concurrency (PostgreSQL)', () =
     await admin.end();
     handle = await openDatabase({ databaseUrl, searchPath: schema });
     await handle.migrate();
-    pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, options: `-c search_path=${schema}` });
+    pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: POOL_SIZE,
+      options: `-c search_path=${schema}`,
+    });
     const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
     for (const client of clients) client.release();
     expect(pool.totalCount).toBe(POOL_SIZE);
@@ -54,14 +63,17 @@ describe.runIf(databaseUrl)('the loan book under concurrency (PostgreSQL)', () =
   it('50 concurrent create-payout calls per order over 100 orders → one payout and one balanced journal each', async () => {
     const orders: number[] = [];
     for (let i = 0; i < 100; i += 10) {
-      const batch = await Promise.all(Array.from({ length: 10 }, () => makeApprovedOrder(deps, productId)));
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, () => makeApprovedOrder(deps, productId)),
+      );
       orders.push(...batch.map((o) => o.id));
     }
     const outcomes = { ok: 0, refused: 0, unexpected: [] as unknown[] };
     const calls = orders.flatMap((orderId) =>
       Array.from({ length: 50 }, (_, i) => {
         // Half reuse one of three shared keys, half bring a fresh key each.
-        const idempotencyKey = i % 2 === 0 ? `storm-${orderId}-${i % 3}` : `storm-${orderId}-fresh-${i}`;
+        const idempotencyKey =
+          i % 2 === 0 ? `storm-${orderId}-${i % 3}` : `storm-${orderId}-fresh-${i}`;
         return createPayout(deps, { orderId, idempotencyKey, channel: 'sandbox' }, null).then(
           () => outcomes.ok++,
           (error: unknown) => {
@@ -79,7 +91,10 @@ describe.runIf(databaseUrl)('the loan book under concurrency (PostgreSQL)', () =
       sql`select o.id,
             (select count(*) from payouts p where p.order_id = o.id)::int as payouts,
             (select count(*) from ledger_journals j where j.order_id = o.id)::int as journals
-          from loan_orders o where o.id in (${sql.join(orders.map((id) => sql`${id}`), sql`, `)})`,
+          from loan_orders o where o.id in (${sql.join(
+            orders.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
     );
     expect(perOrder).toHaveLength(100);
     for (const row of perOrder) expect(row).toMatchObject({ payouts: 1, journals: 1 });
@@ -92,13 +107,25 @@ describe.runIf(databaseUrl)('the loan book under concurrency (PostgreSQL)', () =
     const amounts = Array.from({ length: 40 }, (_, i) => BigInt(5_000 + ((i * 7_919) % 40_000)));
     const results = await Promise.allSettled(
       amounts.map((amountPaise, i) =>
-        postRepayment(deps, { orderId: order.id, idempotencyKey: `conc-rep-${order.id}-${i % 35}`, amountPaise, channel: 'upi' }, null),
+        postRepayment(
+          deps,
+          {
+            orderId: order.id,
+            idempotencyKey: `conc-rep-${order.id}-${i % 35}`,
+            amountPaise,
+            channel: 'upi',
+          },
+          null,
+        ),
       ),
     );
     const unexpected = results.filter(
       (r) =>
         r.status === 'rejected' &&
-        !(r.reason instanceof AppError && ['orderStateConflict', 'idempotencyKeyReused'].includes(r.reason.key)),
+        !(
+          r.reason instanceof AppError &&
+          ['orderStateConflict', 'idempotencyKeyReused'].includes(r.reason.key)
+        ),
     );
     expect(unexpected).toEqual([]);
     const [sums] = await queryRows(
@@ -109,7 +136,10 @@ describe.runIf(databaseUrl)('the loan book under concurrency (PostgreSQL)', () =
           from repayments where order_id = ${order.id}`,
     );
     expect(sums!.allocated).toBe(sums!.received);
-    const [orderRow] = await queryRows(db, sql`select outstanding_principal_paise::text as p, status from loan_orders where id = ${order.id}`);
+    const [orderRow] = await queryRows(
+      db,
+      sql`select outstanding_principal_paise::text as p, status from loan_orders where id = ${order.id}`,
+    );
     expect(BigInt(String(orderRow!.p))).toBeGreaterThanOrEqual(0n);
     expect(BigInt(String(orderRow!.p)) + BigInt(String(sums!.principal))).toBe(450_000n);
     expect((await checkLedger(db)).ok).toBe(true);
@@ -125,12 +155,18 @@ describe.runIf(databaseUrl)('the loan book under concurrency (PostgreSQL)', () =
       runDayEnd({ db, clock, holder: 'instance-b', batchSize: 5 }),
     ]);
     expect(reports.filter((r) => r.ran).length).toBeGreaterThanOrEqual(1);
-    await Promise.all([runDayEnd({ db, clock, holder: 'instance-a' }), runDayEnd({ db, clock, holder: 'instance-b' })]);
+    await Promise.all([
+      runDayEnd({ db, clock, holder: 'instance-a' }),
+      runDayEnd({ db, clock, holder: 'instance-b' }),
+    ]);
     const rows = await queryRows(
       db,
       sql`select o.id, o.outstanding_interest_paise::text as interest,
             (select count(*) from ledger_journals j where j.order_id = o.id and j.event_type = 'interestAccrual')::int as accruals
-          from loan_orders o where o.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+          from loan_orders o where o.id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
     );
     for (const row of rows) expect(row).toMatchObject({ interest: '1350', accruals: 3 });
     expect((await checkLedger(db)).ok).toBe(true);

@@ -5,7 +5,9 @@
  */
 export const DEV_AADHAAR_HASH_KEY = 'dev-only-aadhaar-hash-key-change-me-in-production';
 
-export function loadLoanBookConfig(env: Record<string, string | undefined> = process.env): { aadhaarHashKey: string } {
+export function loadLoanBookConfig(env: Record<string, string | undefined> = process.env): {
+  aadhaarHashKey: string;
+} {
   const key = env.AADHAAR_HASH_KEY;
   if (key === undefined || key === '') return { aadhaarHashKey: DEV_AADHAAR_HASH_KEY };
   if (key.length < 32) throw new Error('AADHAAR_HASH_KEY must be at least 32 characters');

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { WORKED_EXAMPLE_PRINCIPAL, WORKED_EXAMPLE_TERMS, type LoanProductTerms } from '@lending/lending';
+import {
+  WORKED_EXAMPLE_PRINCIPAL,
+  WORKED_EXAMPLE_TERMS,
+  type LoanProductTerms,
+} from '@lending/lending';
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
@@ -27,7 +31,12 @@ export const FINAL_REVIEWER = 102;
 export async function makeProduct(deps: LoanBookDeps, terms: Partial<LoanProductTerms> = {}) {
   return saveProduct(
     deps.db,
-    { kind: 'first', name: `Product ${randomBytes(3).toString('hex')}`, status: 'available', terms: { ...WORKED_EXAMPLE_TERMS, ...terms } },
+    {
+      kind: 'first',
+      name: `Product ${randomBytes(3).toString('hex')}`,
+      status: 'available',
+      terms: { ...WORKED_EXAMPLE_TERMS, ...terms },
+    },
     null,
     deps.clock.now(),
   );
@@ -55,7 +64,12 @@ export async function makeCustomer(deps: LoanBookDeps) {
   );
 }
 
-export async function makeApplication(deps: LoanBookDeps, productId: number, principal = WORKED_EXAMPLE_PRINCIPAL, features: Record<string, unknown> = {}) {
+export async function makeApplication(
+  deps: LoanBookDeps,
+  productId: number,
+  principal = WORKED_EXAMPLE_PRINCIPAL,
+  features: Record<string, unknown> = {},
+) {
   const customer = await makeCustomer(deps);
   return submitApplication(
     deps,
@@ -63,7 +77,11 @@ export async function makeApplication(deps: LoanBookDeps, productId: number, pri
       customerId: customer.id,
       productId,
       principalPaise: principal,
-      acceptance: { acceptedAt: deps.clock.now(), channel: 'app', otpReference: `otp-${randomBytes(4).toString('hex')}` },
+      acceptance: {
+        acceptedAt: deps.clock.now(),
+        channel: 'app',
+        otpReference: `otp-${randomBytes(4).toString('hex')}`,
+      },
       applicantFeatures: features,
     },
     null,
@@ -71,7 +89,11 @@ export async function makeApplication(deps: LoanBookDeps, productId: number, pri
 }
 
 /** Application → machine review → first → final: PENDING_DISBURSEMENT. */
-export async function makeApprovedOrder(deps: LoanBookDeps, productId: number, principal = WORKED_EXAMPLE_PRINCIPAL) {
+export async function makeApprovedOrder(
+  deps: LoanBookDeps,
+  productId: number,
+  principal = WORKED_EXAMPLE_PRINCIPAL,
+) {
   const order = await makeApplication(deps, productId, principal);
   await runMachineReview(deps, order.id);
   await firstReview(deps, { orderId: order.id, decision: 'pass' }, FIRST_REVIEWER);
@@ -80,9 +102,21 @@ export async function makeApprovedOrder(deps: LoanBookDeps, productId: number, p
 }
 
 /** …and disbursed today (payout processed): ACTIVE, day 0. */
-export async function makeActiveOrder(deps: LoanBookDeps, productId: number, principal = WORKED_EXAMPLE_PRINCIPAL) {
+export async function makeActiveOrder(
+  deps: LoanBookDeps,
+  productId: number,
+  principal = WORKED_EXAMPLE_PRINCIPAL,
+) {
   const order = await makeApprovedOrder(deps, productId, principal);
-  const payout = await createPayout(deps, { orderId: order.id, idempotencyKey: `pay-${order.id}-${randomBytes(4).toString('hex')}`, channel: 'sandbox' }, null);
+  const payout = await createPayout(
+    deps,
+    {
+      orderId: order.id,
+      idempotencyKey: `pay-${order.id}-${randomBytes(4).toString('hex')}`,
+      channel: 'sandbox',
+    },
+    null,
+  );
   await recordPayoutResult(deps, payout.payoutId!, { status: 'processed', utr: `UTR${order.id}` });
   return order;
 }

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
 import { runMachineReview, type LoanBookDeps } from './index.js';
-import { loanBookDeps, makeActiveOrder, makeApplication, makeApprovedOrder, makeProduct } from './loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeApplication,
+  makeApprovedOrder,
+  makeProduct,
+} from './loan-book.factories.js';
 
 let t: TestApp;
 let deps: LoanBookDeps;
@@ -16,8 +22,14 @@ beforeAll(async () => {
   t = await buildTestApp({ demoData: false });
   deps = loanBookDeps(t.db, t.clock);
   admin = await loginAs(t.app);
-  checker = await loginAs(t.app, await createStaff(t.db, t.clock, { interfaces: [...grantableInterfaceIds] }));
-  noGrant = await loginAs(t.app, await createStaff(t.db, t.clock, { interfaces: ['loanConfig.list'] }));
+  checker = await loginAs(
+    t.app,
+    await createStaff(t.db, t.clock, { interfaces: [...grantableInterfaceIds] }),
+  );
+  noGrant = await loginAs(
+    t.app,
+    await createStaff(t.db, t.clock, { interfaces: ['loanConfig.list'] }),
+  );
   productId = (await makeProduct(deps)).id;
 });
 afterAll(() => t.close());
@@ -43,23 +55,52 @@ describe('loan configuration', () => {
     const saved = await post(t.app, '/loanConfig/save', config, admin);
     expect(saved.statusCode).toBe(200);
     const product = saved.json().ret;
-    expect(product).toMatchObject({ kind: 'reloan', version: 1, status: 'available', gstPpm: 180_000, penalPerDayPaise: 2_000 });
-    const again = await post(t.app, '/loanConfig/save', { ...config, id: product.id, tenorDays: 21 }, admin);
+    expect(product).toMatchObject({
+      kind: 'reloan',
+      version: 1,
+      status: 'available',
+      gstPpm: 180_000,
+      penalPerDayPaise: 2_000,
+    });
+    const again = await post(
+      t.app,
+      '/loanConfig/save',
+      { ...config, id: product.id, tenorDays: 21 },
+      admin,
+    );
     expect(again.json().ret).toMatchObject({ version: 2, tenorDays: 21 });
     const list = await post(t.app, '/loanConfig/list', { filters: { kind: 'reloan' } }, admin);
     expect(list.json().ret.list.map((p: { id: number }) => p.id)).toContain(product.id);
-    const off = await post(t.app, '/loanConfig/set_status', { id: product.id, status: 'unavailable' }, admin);
+    const off = await post(
+      t.app,
+      '/loanConfig/set_status',
+      { id: product.id, status: 'unavailable' },
+      admin,
+    );
     expect(off.json().ret.status).toBe('unavailable');
   });
 
   it('answers 400 naming the field', async () => {
-    const inverted = await post(t.app, '/loanConfig/save', { ...config, maxPrincipalPaise: 50_000 }, admin);
+    const inverted = await post(
+      t.app,
+      '/loanConfig/save',
+      { ...config, maxPrincipalPaise: 50_000 },
+      admin,
+    );
     expect(inverted.statusCode).toBe(400);
-    expect(inverted.json().errors).toContainEqual({ field: 'maxPrincipalPaise', message: 'maxPrincipal must not be below minPrincipal' });
+    expect(inverted.json().errors).toContainEqual({
+      field: 'maxPrincipalPaise',
+      message: 'maxPrincipal must not be below minPrincipal',
+    });
     const both = await post(t.app, '/loanConfig/save', { ...config, penalPerDayPpm: 1_000 }, admin);
     expect(both.json()).toMatchObject({ code: 4000 });
     expect(both.json().errors[0].field).toBe('penalPerDayPaise');
-    const fraction = await post(t.app, '/loanConfig/save', { ...config, minPrincipalPaise: 1000.5 }, admin);
+    const fraction = await post(
+      t.app,
+      '/loanConfig/save',
+      { ...config, minPrincipalPaise: 1000.5 },
+      admin,
+    );
     expect(fraction.json().errors[0].field).toBe('minPrincipalPaise');
     const unknown = await post(t.app, '/loanConfig/save', { ...config, rate: 7 }, admin);
     expect(unknown.json().errors[0]).toEqual({ field: 'rate', message: 'unknown field' });
@@ -76,12 +117,28 @@ describe('order commands', () => {
   it('first and final review by two people; the same person is refused with 409', async () => {
     const order = await makeApplication(deps, productId);
     await runMachineReview(deps, order.id);
-    const first = await post(t.app, '/order/first_review', { orderId: order.id, decision: 'pass' }, admin);
+    const first = await post(
+      t.app,
+      '/order/first_review',
+      { orderId: order.id, decision: 'pass' },
+      admin,
+    );
     expect(first.json().ret).toMatchObject({ status: 'FINAL_REVIEW' });
-    const same = await post(t.app, '/order/final_review', { orderId: order.id, decision: 'pass' }, admin, { language: 'ZH' });
+    const same = await post(
+      t.app,
+      '/order/final_review',
+      { orderId: order.id, decision: 'pass' },
+      admin,
+      { language: 'ZH' },
+    );
     expect(same.statusCode).toBe(409);
     expect(same.json()).toMatchObject({ code: 4093, msg: '终审人必须与初审人不同' });
-    const final = await post(t.app, '/order/final_review', { orderId: order.id, decision: 'pass' }, checker);
+    const final = await post(
+      t.app,
+      '/order/final_review',
+      { orderId: order.id, decision: 'pass' },
+      checker,
+    );
     expect(final.json().ret).toMatchObject({ status: 'PENDING_DISBURSEMENT' });
   });
 
@@ -90,7 +147,9 @@ describe('order commands', () => {
     const body = { orderId: order.id, idempotencyKey: `pay-route-${order.id}` };
     const created = await post(t.app, '/loan/create_payout', body, admin);
     expect(created.json().ret).toMatchObject({ status: 'DISBURSING', amountPaise: 412_830 });
-    expect((await post(t.app, '/loan/create_payout', body, admin)).json().ret).toEqual(created.json().ret);
+    expect((await post(t.app, '/loan/create_payout', body, admin)).json().ret).toEqual(
+      created.json().ret,
+    );
     const cancel = await post(t.app, '/order/cancel', { orderId: order.id, reason: 'late' }, admin);
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().code).toBe(4092);
@@ -101,36 +160,94 @@ describe('order commands', () => {
 
   it('rejects and cancels', async () => {
     const a = await makeApplication(deps, productId);
-    expect((await post(t.app, '/order/reject', { orderId: a.id, reason: 'fraud' }, admin)).json().ret.status).toBe('REJECTED');
+    expect(
+      (await post(t.app, '/order/reject', { orderId: a.id, reason: 'fraud' }, admin)).json().ret
+        .status,
+    ).toBe('REJECTED');
     const b = await makeApplication(deps, productId);
-    expect((await post(t.app, '/order/cancel', { orderId: b.id, reason: 'asked' }, admin)).json().ret.status).toBe('CANCELLED');
-    expect((await post(t.app, '/order/reject', { orderId: 999_999, reason: 'x' }, admin)).statusCode).toBe(404);
+    expect(
+      (await post(t.app, '/order/cancel', { orderId: b.id, reason: 'asked' }, admin)).json().ret
+        .status,
+    ).toBe('CANCELLED');
+    expect(
+      (await post(t.app, '/order/reject', { orderId: 999_999, reason: 'x' }, admin)).statusCode,
+    ).toBe(404);
   });
 
   it('posts, reverses and details repayments; rollover, waiver and write-off answer 409 or succeed by state', async () => {
     const order = await makeActiveOrder(deps, productId);
-    const bad = await post(t.app, '/repay/post_repayment', { orderId: order.id, idempotencyKey: 'rep-route-1', amountPaise: -5, channel: 'upi' }, admin);
+    const bad = await post(
+      t.app,
+      '/repay/post_repayment',
+      { orderId: order.id, idempotencyKey: 'rep-route-1', amountPaise: -5, channel: 'upi' },
+      admin,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('amountPaise');
     const paid = await post(
       t.app,
       '/repay/post_repayment',
-      { orderId: order.id, idempotencyKey: 'rep-route-1', amountPaise: 450_000, channel: 'upi', virtualAccountCode: 'VA77' },
+      {
+        orderId: order.id,
+        idempotencyKey: 'rep-route-1',
+        amountPaise: 450_000,
+        channel: 'upi',
+        virtualAccountCode: 'VA77',
+      },
       admin,
     );
     expect(paid.json().ret).toMatchObject({ status: 'CLEARED', closureType: 'ADVANCE_CLEAR' });
-    const roll = await post(t.app, '/repay/rollover', { orderId: order.id, idempotencyKey: 'roll-route-1', amountPaise: 100, channel: 'upi' }, admin);
+    const roll = await post(
+      t.app,
+      '/repay/rollover',
+      { orderId: order.id, idempotencyKey: 'roll-route-1', amountPaise: 100, channel: 'upi' },
+      admin,
+    );
     expect(roll.statusCode).toBe(409);
-    const off = await post(t.app, '/repay/write_off', { orderId: order.id, idempotencyKey: 'wo-route-1', reason: 'x' }, admin);
+    const off = await post(
+      t.app,
+      '/repay/write_off',
+      { orderId: order.id, idempotencyKey: 'wo-route-1', reason: 'x' },
+      admin,
+    );
     expect(off.json().code).toBe(4092);
-    const reversed = await post(t.app, '/repay/reverse', { repaymentId: paid.json().ret.repaymentId, idempotencyKey: 'rev-route-1', reason: 'bounced' }, admin);
+    const reversed = await post(
+      t.app,
+      '/repay/reverse',
+      {
+        repaymentId: paid.json().ret.repaymentId,
+        idempotencyKey: 'rev-route-1',
+        reason: 'bounced',
+      },
+      admin,
+    );
     expect(reversed.json().ret).toMatchObject({ status: 'ACTIVE', closureType: null });
-    const waived = await post(t.app, '/repay/waiver', { orderId: order.id, idempotencyKey: 'waive-route-1', reason: 'goodwill' }, admin);
-    expect(waived.json().ret).toMatchObject({ status: 'CLEARED', closureType: 'SETTLED_WITH_WAIVER', amountPaise: 450_000 });
+    const waived = await post(
+      t.app,
+      '/repay/waiver',
+      { orderId: order.id, idempotencyKey: 'waive-route-1', reason: 'goodwill' },
+      admin,
+    );
+    expect(waived.json().ret).toMatchObject({
+      status: 'CLEARED',
+      closureType: 'SETTLED_WITH_WAIVER',
+      amountPaise: 450_000,
+    });
     const detail = await post(t.app, '/order/detail', { orderId: order.id }, admin);
-    expect(detail.json().ret).toMatchObject({ status: 'CLEARED', netDisbursedPaise: 412_830, aprPercent: '274.53' });
-    expect(detail.json().ret.repayments[0]).toMatchObject({ virtualAccountCode: 'VA77', reversed: true });
+    expect(detail.json().ret).toMatchObject({
+      status: 'CLEARED',
+      netDisbursedPaise: 412_830,
+      aprPercent: '274.53',
+    });
+    expect(detail.json().ret.repayments[0]).toMatchObject({
+      virtualAccountCode: 'VA77',
+      reversed: true,
+    });
     const check = await post(t.app, '/ledger/check', {}, admin);
-    expect(check.json().ret).toMatchObject({ ok: true, unbalancedJournals: [], mismatchedOrders: [] });
+    expect(check.json().ret).toMatchObject({
+      ok: true,
+      unbalancedJournals: [],
+      mismatchedOrders: [],
+    });
   });
 });

@@ -41,8 +41,20 @@ export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanB
     const actorId = callerOf(context).userId;
     const now = deps.clock.now();
     const row = await deps.db.transaction(async (tx) => {
-      const saved = await products.saveProduct(tx, products.productInputOf(context.body), actorId, now);
-      await writeAudit(tx, { actorId, action: 'loanConfig.save', targetType: 'loan_product', targetId: saved.id, after: products.loanConfigView(saved), at: now });
+      const saved = await products.saveProduct(
+        tx,
+        products.productInputOf(context.body),
+        actorId,
+        now,
+      );
+      await writeAudit(tx, {
+        actorId,
+        action: 'loanConfig.save',
+        targetType: 'loan_product',
+        targetId: saved.id,
+        after: products.loanConfigView(saved),
+        at: now,
+      });
       return saved;
     });
     return products.loanConfigView(row);
@@ -52,8 +64,22 @@ export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanB
     const actorId = callerOf(context).userId;
     const now = deps.clock.now();
     const row = await deps.db.transaction(async (tx) => {
-      const { before, after } = await products.setProductStatus(tx, context.body.id, context.body.status, actorId, now);
-      await writeAudit(tx, { actorId, action: 'loanConfig.set_status', targetType: 'loan_product', targetId: after.id, before: { status: before.status }, after: { status: after.status }, at: now });
+      const { before, after } = await products.setProductStatus(
+        tx,
+        context.body.id,
+        context.body.status,
+        actorId,
+        now,
+      );
+      await writeAudit(tx, {
+        actorId,
+        action: 'loanConfig.set_status',
+        targetType: 'loan_product',
+        targetId: after.id,
+        before: { status: before.status },
+        after: { status: after.status },
+        at: now,
+      });
       return after;
     });
     return products.loanConfigView(row);
@@ -63,7 +89,10 @@ export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanB
     const result = await runLedgerCheck(deps.db);
     return {
       ...result,
-      unbalancedJournals: result.unbalancedJournals.map((j) => ({ ...j, imbalancePaise: paiseToApi(j.imbalancePaise) })),
+      unbalancedJournals: result.unbalancedJournals.map((j) => ({
+        ...j,
+        imbalancePaise: paiseToApi(j.imbalancePaise),
+      })),
       mismatchedOrders: result.mismatchedOrders.map((o) => ({
         ...o,
         storedPaise: paiseToApi(o.storedPaise),
@@ -72,22 +101,44 @@ export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanB
     };
   });
 
-  endpoints.register(firstReviewOrder, (context) => applications.firstReview(deps, context.body, callerOf(context).userId));
-  endpoints.register(finalReviewOrder, (context) => applications.finalReview(deps, context.body, callerOf(context).userId));
-  endpoints.register(rejectOrder, (context) => applications.rejectOrder(deps, context.body, callerOf(context).userId));
-  endpoints.register(cancelOrder, (context) => applications.cancelOrder(deps, context.body, callerOf(context).userId));
+  endpoints.register(firstReviewOrder, (context) =>
+    applications.firstReview(deps, context.body, callerOf(context).userId),
+  );
+  endpoints.register(finalReviewOrder, (context) =>
+    applications.finalReview(deps, context.body, callerOf(context).userId),
+  );
+  endpoints.register(rejectOrder, (context) =>
+    applications.rejectOrder(deps, context.body, callerOf(context).userId),
+  );
+  endpoints.register(cancelOrder, (context) =>
+    applications.cancelOrder(deps, context.body, callerOf(context).userId),
+  );
   endpoints.register(orderDetail, ({ body }) => loadOrderDetail(deps.db, body.orderId));
 
-  endpoints.register(createPayout, (context) => payoutsService.createPayout(deps, context.body, callerOf(context).userId));
+  endpoints.register(createPayout, (context) =>
+    payoutsService.createPayout(deps, context.body, callerOf(context).userId),
+  );
 
   endpoints.register(postRepayment, (context) =>
-    repaymentsService.postRepayment(deps, { ...context.body, amountPaise: BigInt(context.body.amountPaise) }, callerOf(context).userId),
+    repaymentsService.postRepayment(
+      deps,
+      { ...context.body, amountPaise: BigInt(context.body.amountPaise) },
+      callerOf(context).userId,
+    ),
   );
   endpoints.register(rolloverOrder, (context) =>
-    repaymentsService.rollover(deps, { ...context.body, amountPaise: BigInt(context.body.amountPaise) }, callerOf(context).userId),
+    repaymentsService.rollover(
+      deps,
+      { ...context.body, amountPaise: BigInt(context.body.amountPaise) },
+      callerOf(context).userId,
+    ),
   );
-  endpoints.register(waiveOrder, (context) => repaymentsService.waiver(deps, context.body, callerOf(context).userId));
-  endpoints.register(writeOffOrder, (context) => repaymentsService.writeOff(deps, context.body, callerOf(context).userId));
+  endpoints.register(waiveOrder, (context) =>
+    repaymentsService.waiver(deps, context.body, callerOf(context).userId),
+  );
+  endpoints.register(writeOffOrder, (context) =>
+    repaymentsService.writeOff(deps, context.body, callerOf(context).userId),
+  );
   endpoints.register(reverseRepayment, (context) =>
     repaymentsService.reverseRepayment(deps, context.body, callerOf(context).userId),
   );

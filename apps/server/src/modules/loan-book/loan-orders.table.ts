@@ -71,15 +71,31 @@ export const loanOrders = pgTable(
     accruedThroughDate: date('accrued_through_date', { mode: 'string' }),
     /** Last business date whose day-end has processed this order (day-end progress). */
     dayEndDate: date('day_end_date', { mode: 'string' }),
-    principalDisbursedPaise: bigint('principal_disbursed_paise', { mode: 'bigint' }).notNull().default(sql`0`),
-    outstandingPrincipalPaise: bigint('outstanding_principal_paise', { mode: 'bigint' }).notNull().default(sql`0`),
-    outstandingInterestPaise: bigint('outstanding_interest_paise', { mode: 'bigint' }).notNull().default(sql`0`),
-    outstandingFeePaise: bigint('outstanding_fee_paise', { mode: 'bigint' }).notNull().default(sql`0`),
-    outstandingGstPaise: bigint('outstanding_gst_paise', { mode: 'bigint' }).notNull().default(sql`0`),
-    outstandingPenalPaise: bigint('outstanding_penal_paise', { mode: 'bigint' }).notNull().default(sql`0`),
-    penalChargedPaise: bigint('penal_charged_paise', { mode: 'bigint' }).notNull().default(sql`0`),
+    principalDisbursedPaise: bigint('principal_disbursed_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    outstandingPrincipalPaise: bigint('outstanding_principal_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    outstandingInterestPaise: bigint('outstanding_interest_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    outstandingFeePaise: bigint('outstanding_fee_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    outstandingGstPaise: bigint('outstanding_gst_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    outstandingPenalPaise: bigint('outstanding_penal_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    penalChargedPaise: bigint('penal_charged_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** Paid beyond what was owed and not yet refunded (liability:customer_overpayment). */
-    overpaidPaise: bigint('overpaid_paise', { mode: 'bigint' }).notNull().default(sql`0`),
+    overpaidPaise: bigint('overpaid_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     rolloverCount: integer('rollover_count').notNull().default(0),
     overdueDays: integer('overdue_days').notNull().default(0),
     overdueBand: text('overdue_band'),

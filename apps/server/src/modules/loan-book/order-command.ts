@@ -35,14 +35,18 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v === 'bigint') return v.toString();
     if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)));
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
     }
     return v;
   });
 }
 
 export function requestHash(command: string, payload: unknown): string {
-  return createHash('sha256').update(`${command}\n${stableJson(payload)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${command}\n${stableJson(payload)}`)
+    .digest('hex');
 }
 
 /**
@@ -64,14 +68,26 @@ export async function claimIdempotencyKey(
     .onConflictDoNothing()
     .returning({ key: idempotencyRecords.key });
   if (inserted.length > 0) return null;
-  const [existing] = await tx.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, key));
-  if (!existing || existing.command !== command || existing.requestHash !== hash || !existing.result) {
+  const [existing] = await tx
+    .select()
+    .from(idempotencyRecords)
+    .where(eq(idempotencyRecords.key, key));
+  if (
+    !existing ||
+    existing.command !== command ||
+    existing.requestHash !== hash ||
+    !existing.result
+  ) {
     throw new AppError('idempotencyKeyReused', { field: key });
   }
   return existing.result as CommandResult;
 }
 
-export async function storeIdempotentResult(tx: Executor, key: string, result: CommandResult): Promise<void> {
+export async function storeIdempotentResult(
+  tx: Executor,
+  key: string,
+  result: CommandResult,
+): Promise<void> {
   await tx.update(idempotencyRecords).set({ result }).where(eq(idempotencyRecords.key, key));
 }
 
@@ -126,14 +142,23 @@ export function mustTransition(
   context: TransitionContext = {},
 ): { to: OrderStatus; closureType?: ClosureType } {
   const result = transition(order.status, event, context);
-  if (result.ok) return result.closureType ? { to: result.to, closureType: result.closureType } : { to: result.to };
+  if (result.ok)
+    return result.closureType
+      ? { to: result.to, closureType: result.closureType }
+      : { to: result.to };
   switch (result.reason) {
     case 'SAME_REVIEWER':
       throw new AppError('sameReviewer', { field: order.orderNo });
     case 'MAX_ROLLOVERS_REACHED':
-      throw new AppError('rolloverLimitReached', { field: order.orderNo, detail: String(context.maxRollovers ?? '') });
+      throw new AppError('rolloverLimitReached', {
+        field: order.orderNo,
+        detail: String(context.maxRollovers ?? ''),
+      });
     case 'OVERDUE_ROLLOVER_NOT_ALLOWED':
-      throw new AppError('rolloverNotAllowed', { field: order.orderNo, detail: 'the product does not allow overdue rollover' });
+      throw new AppError('rolloverNotAllowed', {
+        field: order.orderNo,
+        detail: 'the product does not allow overdue rollover',
+      });
     case 'COOLING_OFF_WINDOW_CLOSED':
       throw new AppError('coolingOffWindowClosed', { field: order.orderNo });
     default:
@@ -197,7 +222,11 @@ export function catchUpAccruals(
 ): { loan: LoanBalances; journals: JournalToPost[] } {
   let current = loan;
   const journals: JournalToPost[] = [];
-  for (let date = addDays(loan.accruedThrough, 1); !isBefore(through, date); date = addDays(date, 1)) {
+  for (
+    let date = addDays(loan.accruedThrough, 1);
+    !isBefore(through, date);
+    date = addDays(date, 1)
+  ) {
     const step = accrueDay(current, terms, date);
     current = step.loan;
     for (const journal of step.journals) {
@@ -233,4 +262,3 @@ export function commandJournals(
     at,
   }));
 }
-

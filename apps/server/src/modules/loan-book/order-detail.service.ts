@@ -18,8 +18,17 @@ export async function orderDetail(db: Executor, orderId: number): Promise<OrderD
     db.select().from(repayments).where(eq(repayments.orderId, orderId)).orderBy(asc(repayments.id)),
     journalsOfOrder(db, orderId),
   ]);
-  const entries = await entriesOfJournals(db, journals.map((j) => j.id));
-  const outstanding = balancesOf(order)?.outstanding ?? { principal: 0n, interest: 0n, fee: 0n, gst: 0n, penal: 0n };
+  const entries = await entriesOfJournals(
+    db,
+    journals.map((j) => j.id),
+  );
+  const outstanding = balancesOf(order)?.outstanding ?? {
+    principal: 0n,
+    interest: 0n,
+    fee: 0n,
+    gst: 0n,
+    penal: 0n,
+  };
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -91,7 +100,11 @@ export async function orderDetail(db: Executor, orderId: number): Promise<OrderD
       businessDate: j.businessDate,
       lines: entries
         .filter((e) => e.journalId === j.id)
-        .map((e) => ({ account: e.account, component: e.component, amountPaise: paiseToApi(e.amountPaise) })),
+        .map((e) => ({
+          account: e.account,
+          component: e.component,
+          amountPaise: paiseToApi(e.amountPaise),
+        })),
     })),
   };
 }

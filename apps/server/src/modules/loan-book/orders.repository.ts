@@ -68,7 +68,8 @@ export async function updateOrder(
     .set(patch)
     .where(and(eq(loanOrders.id, row.id), eq(loanOrders.status, row.status)))
     .returning();
-  if (!updated) throw new AppError('orderStateConflict', { field: row.orderNo, detail: row.status });
+  if (!updated)
+    throw new AppError('orderStateConflict', { field: row.orderNo, detail: row.status });
   return updated;
 }
 

@@ -1,8 +1,4 @@
-import {
-  isComponent,
-  type Component,
-  type LoanProductTerms,
-} from '@lending/lending';
+import { isComponent, type Component, type LoanProductTerms } from '@lending/lending';
 import { paiseFromDb, paiseToJson } from '../../shared/paise.js';
 
 /** LoanProductTerms as stored in jsonb: the same fields, paise as decimal strings. */
@@ -32,7 +28,9 @@ export function termsToJson(terms: LoanProductTerms): TermsJson {
     processingFeePpm: terms.processingFeePpm,
     gstPpm: terms.gstPpm,
     interestPerDayPpm: terms.interestPerDayPpm,
-    ...(terms.penalPerDayPaise !== undefined ? { penalPerDayPaise: paiseToJson(terms.penalPerDayPaise) } : {}),
+    ...(terms.penalPerDayPaise !== undefined
+      ? { penalPerDayPaise: paiseToJson(terms.penalPerDayPaise) }
+      : {}),
     ...(terms.penalPerDayPpm !== undefined ? { penalPerDayPpm: terms.penalPerDayPpm } : {}),
     penalCapPpm: terms.penalCapPpm,
     rolloverFeePpm: terms.rolloverFeePpm,
@@ -53,7 +51,9 @@ export function termsFromJson(json: TermsJson): LoanProductTerms {
     processingFeePpm: json.processingFeePpm,
     gstPpm: json.gstPpm,
     interestPerDayPpm: json.interestPerDayPpm,
-    ...(json.penalPerDayPaise !== undefined ? { penalPerDayPaise: paiseFromDb(json.penalPerDayPaise) } : {}),
+    ...(json.penalPerDayPaise !== undefined
+      ? { penalPerDayPaise: paiseFromDb(json.penalPerDayPaise) }
+      : {}),
     ...(json.penalPerDayPpm !== undefined ? { penalPerDayPpm: json.penalPerDayPpm } : {}),
     penalCapPpm: json.penalCapPpm,
     rolloverFeePpm: json.rolloverFeePpm,

@@ -23,7 +23,11 @@ export function createPayout(
 ) {
   return runOrderCommand(
     deps,
-    { orderId: input.orderId, command: 'createPayout', idempotency: { key: input.idempotencyKey, payload: input } },
+    {
+      orderId: input.orderId,
+      command: 'createPayout',
+      idempotency: { key: input.idempotencyKey, payload: input },
+    },
     async (ctx) => {
       const event = ctx.order.status === 'DISBURSEMENT_FAILED' ? 'retryPayout' : 'createPayout';
       const { to } = mustTransition(ctx.order, event);
@@ -32,7 +36,13 @@ export function createPayout(
       const [failed] = await ctx.tx
         .select({ n: count() })
         .from(payouts)
-        .where(and(eq(payouts.orderId, ctx.order.id), eq(payouts.purpose, 'disbursal'), inArray(payouts.status, ['failed', 'reversed'])));
+        .where(
+          and(
+            eq(payouts.orderId, ctx.order.id),
+            eq(payouts.purpose, 'disbursal'),
+            inArray(payouts.status, ['failed', 'reversed']),
+          ),
+        );
       const [payout] = await ctx.tx
         .insert(payouts)
         .values({
@@ -83,16 +93,36 @@ const OPEN_PAYOUT = ['queued', 'processing', 'unknown'] as const;
  * processed → the loan opens on the processed date (day 0) with the disbursal journal;
  * failed → DISBURSEMENT_FAILED; reversed (after processed) → the loan's journals are reversed.
  */
-export async function recordPayoutResult(deps: LoanBookDeps, payoutId: number, outcome: PayoutOutcome, actorId: number | null = null) {
+export async function recordPayoutResult(
+  deps: LoanBookDeps,
+  payoutId: number,
+  outcome: PayoutOutcome,
+  actorId: number | null = null,
+) {
   const found = await findPayout(deps, payoutId);
   return runOrderCommand(deps, { orderId: found.orderId, command: 'payoutResult' }, async (ctx) => {
-    const [payout] = await ctx.tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+    const [payout] = await ctx.tx
+      .select()
+      .from(payouts)
+      .where(eq(payouts.id, payoutId))
+      .for('update');
     if (!payout) throw new AppError('notFound', { field: 'payoutId', detail: String(payoutId) });
     const isOpen = (OPEN_PAYOUT as readonly string[]).includes(payout.status);
     const setPayout = (patch: Partial<typeof payouts.$inferInsert>) =>
-      ctx.tx.update(payouts).set({ ...patch, updatedAt: ctx.now }).where(eq(payouts.id, payout.id));
+      ctx.tx
+        .update(payouts)
+        .set({ ...patch, updatedAt: ctx.now })
+        .where(eq(payouts.id, payout.id));
     const audit = (after: unknown) =>
-      writeAudit(ctx.tx, { actorId, action: `payout.${outcome.status}`, targetType: 'payout', targetId: payout.id, before: { status: payout.status }, after, at: ctx.now });
+      writeAudit(ctx.tx, {
+        actorId,
+        action: `payout.${outcome.status}`,
+        targetType: 'payout',
+        targetId: payout.id,
+        before: { status: payout.status },
+        after,
+        at: ctx.now,
+      });
 
     if (outcome.status === 'processing') {
       if (payout.status === 'queued') await setPayout({ status: 'processing' });
@@ -120,14 +150,24 @@ export async function recordPayoutResult(deps: LoanBookDeps, payoutId: number, o
     };
 
     if (outcome.status === 'processed') {
-      if (!isOpen) throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: `payout ${payout.status}` });
+      if (!isOpen)
+        throw new AppError('orderStateConflict', {
+          field: ctx.order.orderNo,
+          detail: `payout ${payout.status}`,
+        });
       const { to } = mustTransition(ctx.order, 'payoutProcessed');
       const date = outcome.processedDate ?? ctx.businessDate;
       const terms = termsFromJson(ctx.order.terms);
       const step = disburse(terms, ctx.order.principalPaise, date);
       await postJournals(ctx.tx, [
         await release(),
-        { orderId: ctx.order.id, journal: step.journals[0]!, idempotencyKey: `payout:${payout.id}:disbursal`, businessDate: date, at: ctx.now },
+        {
+          orderId: ctx.order.id,
+          journal: step.journals[0]!,
+          idempotencyKey: `payout:${payout.id}:disbursal`,
+          businessDate: date,
+          at: ctx.now,
+        },
       ]);
       await setPayout({ status: 'processed', utr: outcome.utr, processedDate: date });
       await audit({ status: 'processed', utr: outcome.utr, processedDate: date });
@@ -142,7 +182,11 @@ export async function recordPayoutResult(deps: LoanBookDeps, payoutId: number, o
     }
 
     if (outcome.status === 'failed') {
-      if (!isOpen) throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: `payout ${payout.status}` });
+      if (!isOpen)
+        throw new AppError('orderStateConflict', {
+          field: ctx.order.orderNo,
+          detail: `payout ${payout.status}`,
+        });
       const { to } = mustTransition(ctx.order, 'payoutFailed');
       await postJournals(ctx.tx, [await release()]);
       await setPayout({ status: 'failed', errorMessage: outcome.errorMessage });
@@ -156,12 +200,21 @@ export async function recordPayoutResult(deps: LoanBookDeps, payoutId: number, o
     if (isOpen) {
       await postJournals(ctx.tx, [await release()]);
     } else {
-      const [paid] = await ctx.tx.select({ n: count() }).from(repayments).where(and(eq(repayments.orderId, ctx.order.id), eq(repayments.reversed, false)));
+      const [paid] = await ctx.tx
+        .select({ n: count() })
+        .from(repayments)
+        .where(and(eq(repayments.orderId, ctx.order.id), eq(repayments.reversed, false)));
       if ((paid?.n ?? 0) > 0) {
-        throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: 'repaid (reverse the repayments first)' });
+        throw new AppError('orderStateConflict', {
+          field: ctx.order.orderNo,
+          detail: 'repaid (reverse the repayments first)',
+        });
       }
       // Undo the disbursal and every accrual since, newest first: the receivables return to zero.
-      const [disbursal] = await ctx.tx.select().from(ledgerJournals).where(eq(ledgerJournals.idempotencyKey, `payout:${payout.id}:disbursal`));
+      const [disbursal] = await ctx.tx
+        .select()
+        .from(ledgerJournals)
+        .where(eq(ledgerJournals.idempotencyKey, `payout:${payout.id}:disbursal`));
       const since = await ctx.tx
         .select({ id: ledgerJournals.id })
         .from(ledgerJournals)
@@ -191,7 +244,12 @@ export async function recordPayoutResult(deps: LoanBookDeps, payoutId: number, o
       actorId,
       loan
         ? {
-            ...balanceColumns({ ...loan, outstanding: zeroAmounts(), penalCharged: 0n, principalDisbursed: 0n }),
+            ...balanceColumns({
+              ...loan,
+              outstanding: zeroAmounts(),
+              penalCharged: 0n,
+              principalDisbursed: 0n,
+            }),
             disbursalDate: null,
             dueDate: null,
             accruedThroughDate: null,
@@ -227,9 +285,16 @@ async function refundOutcome(
         at: ctx.now,
       },
     ]);
-    await setPayout({ status: 'processed', utr: outcome.utr, processedDate: outcome.processedDate ?? ctx.businessDate });
+    await setPayout({
+      status: 'processed',
+      utr: outcome.utr,
+      processedDate: outcome.processedDate ?? ctx.businessDate,
+    });
     await audit({ status: 'processed', utr: outcome.utr });
-    const updated = await moveOrder(ctx, 'refundProcessed', to, null, { overpaidPaise: 0n, clearedDate: ctx.businessDate });
+    const updated = await moveOrder(ctx, 'refundProcessed', to, null, {
+      overpaidPaise: 0n,
+      clearedDate: ctx.businessDate,
+    });
     return orderResult(updated, { payoutId: payout.id });
   }
   // A failed or reversed refund leaves the order OVERPAID: the money is still owed back.
@@ -240,13 +305,24 @@ async function refundOutcome(
 }
 
 /** Refund of an overpayment: a refund payout of the held excess; CLEARED when it is processed. */
-export function createRefund(deps: LoanBookDeps, input: { orderId: number; idempotencyKey: string; channel: string }, actorId: number | null) {
+export function createRefund(
+  deps: LoanBookDeps,
+  input: { orderId: number; idempotencyKey: string; channel: string },
+  actorId: number | null,
+) {
   return runOrderCommand(
     deps,
-    { orderId: input.orderId, command: 'createRefund', idempotency: { key: input.idempotencyKey, payload: input } },
+    {
+      orderId: input.orderId,
+      command: 'createRefund',
+      idempotency: { key: input.idempotencyKey, payload: input },
+    },
     async (ctx) => {
       if (ctx.order.status !== 'OVERPAID' || ctx.order.overpaidPaise === 0n) {
-        throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: ctx.order.status });
+        throw new AppError('orderStateConflict', {
+          field: ctx.order.orderNo,
+          detail: ctx.order.status,
+        });
       }
       const [payout] = await ctx.tx
         .insert(payouts)
@@ -263,8 +339,19 @@ export function createRefund(deps: LoanBookDeps, input: { orderId: number; idemp
         })
         .onConflictDoNothing()
         .returning();
-      if (!payout) throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: 'refund already in progress' });
-      await writeAudit(ctx.tx, { actorId, action: 'payout.refund', targetType: 'payout', targetId: payout.id, after: { amount: payout.amountPaise }, at: ctx.now });
+      if (!payout)
+        throw new AppError('orderStateConflict', {
+          field: ctx.order.orderNo,
+          detail: 'refund already in progress',
+        });
+      await writeAudit(ctx.tx, {
+        actorId,
+        action: 'payout.refund',
+        targetType: 'payout',
+        targetId: payout.id,
+        after: { amount: payout.amountPaise },
+        at: ctx.now,
+      });
       return orderResult(ctx.order, { payoutId: payout.id, amountPaise: payout.amountPaise });
     },
   );

@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { loanOrders } from './loan-orders.table.js';
 
-export type PayoutStatus = 'queued' | 'processing' | 'processed' | 'failed' | 'reversed' | 'unknown';
+export type PayoutStatus =
+  'queued' | 'processing' | 'processed' | 'failed' | 'reversed' | 'unknown';
 export type PayoutPurpose = 'disbursal' | 'refund';
 
 /**

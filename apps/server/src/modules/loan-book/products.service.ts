@@ -4,7 +4,12 @@ import { validateTerms, type Component, type LoanProductTerms } from '@lending/l
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { paiseToApi } from '../../shared/paise.js';
-import { loanProducts, type LoanProductKind, type LoanProductRow, type LoanProductStatus } from './loan-products.table.js';
+import {
+  loanProducts,
+  type LoanProductKind,
+  type LoanProductRow,
+  type LoanProductStatus,
+} from './loan-products.table.js';
 
 /** The engine's terms of a product row. */
 export function termsOfProduct(row: LoanProductRow): LoanProductTerms {
@@ -37,7 +42,9 @@ function termsOfInput(input: TermsInput): LoanProductTerms {
     processingFeePpm: input.processingFeePpm,
     gstPpm: input.gstPpm,
     interestPerDayPpm: input.interestPerDayPpm,
-    ...(input.penalPerDayPaise !== null ? { penalPerDayPaise: BigInt(input.penalPerDayPaise) } : {}),
+    ...(input.penalPerDayPaise !== null
+      ? { penalPerDayPaise: BigInt(input.penalPerDayPaise) }
+      : {}),
     ...(input.penalPerDayPpm !== null ? { penalPerDayPpm: input.penalPerDayPpm } : {}),
     penalCapPpm: input.penalCapPpm,
     rolloverFeePpm: input.rolloverFeePpm,
@@ -59,9 +66,16 @@ const API_FIELD: Partial<Record<keyof LoanProductTerms, string>> = {
 export function assertValidTerms(terms: LoanProductTerms): void {
   const errors = validateTerms(terms);
   if (errors.length === 0) return;
-  const fieldErrors = errors.map((e) => ({ field: API_FIELD[e.field] ?? e.field, message: e.message }));
+  const fieldErrors = errors.map((e) => ({
+    field: API_FIELD[e.field] ?? e.field,
+    message: e.message,
+  }));
   const first = fieldErrors[0]!;
-  throw new AppError('validationFailed', { field: first.field, detail: first.message, errors: fieldErrors });
+  throw new AppError('validationFailed', {
+    field: first.field,
+    detail: first.message,
+    errors: fieldErrors,
+  });
 }
 
 function columnsOf(terms: LoanProductTerms) {
@@ -126,7 +140,13 @@ export async function saveProduct(
   at: Date,
 ): Promise<LoanProductRow> {
   assertValidTerms(input.terms);
-  const columns = { ...columnsOf(input.terms), name: input.name, status: input.status, updatedAt: at, updatedBy: actorId };
+  const columns = {
+    ...columnsOf(input.terms),
+    name: input.name,
+    status: input.status,
+    updatedAt: at,
+    updatedBy: actorId,
+  };
   if (input.id === undefined) {
     const [row] = await db
       .insert(loanProducts)
@@ -144,7 +164,13 @@ export async function saveProduct(
 }
 
 export function productInputOf(body: SaveLoanConfigBody): ProductInput {
-  return { id: body.id, kind: body.kind, name: body.name, status: body.status, terms: termsOfInput(body) };
+  return {
+    id: body.id,
+    kind: body.kind,
+    name: body.name,
+    status: body.status,
+    terms: termsOfInput(body),
+  };
 }
 
 export async function setProductStatus(
@@ -154,7 +180,11 @@ export async function setProductStatus(
   actorId: number | null,
   at: Date,
 ): Promise<{ before: LoanProductRow; after: LoanProductRow }> {
-  const [before] = await db.select().from(loanProducts).where(eq(loanProducts.id, id)).for('update');
+  const [before] = await db
+    .select()
+    .from(loanProducts)
+    .where(eq(loanProducts.id, id))
+    .for('update');
   if (!before) throw new AppError('notFound', { field: 'id', detail: String(id) });
   const [after] = await db
     .update(loanProducts)
@@ -166,13 +196,24 @@ export async function setProductStatus(
 
 export async function listProducts(
   db: Executor,
-  query: { offset: number; limit: number; kind?: LoanProductKind | undefined; status?: LoanProductStatus | undefined },
+  query: {
+    offset: number;
+    limit: number;
+    kind?: LoanProductKind | undefined;
+    status?: LoanProductStatus | undefined;
+  },
 ): Promise<{ list: LoanProductRow[]; total: number }> {
   const where = and(
     query.kind ? eq(loanProducts.kind, query.kind) : undefined,
     query.status ? eq(loanProducts.status, query.status) : undefined,
   );
-  const list = await db.select().from(loanProducts).where(where).orderBy(asc(loanProducts.id)).offset(query.offset).limit(query.limit);
+  const list = await db
+    .select()
+    .from(loanProducts)
+    .where(where)
+    .orderBy(asc(loanProducts.id))
+    .offset(query.offset)
+    .limit(query.limit);
   const [total] = await db.select({ n: count() }).from(loanProducts).where(where);
   return { list, total: total?.n ?? 0 };
 }

@@ -31,7 +31,12 @@ import {
 } from './order-command.js';
 import { balanceColumns, balancesOf, nextRepaymentSerialSql } from './orders.repository.js';
 import { termsFromJson } from './paise-json.js';
-import { repayments, rollovers, type RepaymentRow, type RepaymentType } from './repayments.table.js';
+import {
+  repayments,
+  rollovers,
+  type RepaymentRow,
+  type RepaymentType,
+} from './repayments.table.js';
 import { orderResult } from './results.js';
 
 interface LoanContext {
@@ -43,9 +48,19 @@ interface LoanContext {
 
 function openLoanOf(ctx: CommandContext): LoanContext {
   const loan = balancesOf(ctx.order);
-  if (!loan) throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: ctx.order.status });
+  if (!loan)
+    throw new AppError('orderStateConflict', {
+      field: ctx.order.orderNo,
+      detail: ctx.order.status,
+    });
   const terms = termsFromJson(ctx.order.terms);
-  const caughtUp = catchUpAccruals(ctx.order.id, loan, terms, addDays(ctx.businessDate, -1), ctx.now);
+  const caughtUp = catchUpAccruals(
+    ctx.order.id,
+    loan,
+    terms,
+    addDays(ctx.businessDate, -1),
+    ctx.now,
+  );
   return { terms, loan: caughtUp.loan, accruals: caughtUp.journals };
 }
 
@@ -61,7 +76,13 @@ export interface ReceiptInput {
 async function insertRepayment(
   ctx: CommandContext,
   input: ReceiptInput,
-  values: { amount: bigint; type: RepaymentType; allocated: ComponentAmounts; excess: bigint; journalId: number },
+  values: {
+    amount: bigint;
+    type: RepaymentType;
+    allocated: ComponentAmounts;
+    excess: bigint;
+    journalId: number;
+  },
 ): Promise<RepaymentRow> {
   const [row] = await ctx.tx
     .insert(repayments)
@@ -91,10 +112,18 @@ async function insertRepayment(
 /** A second credit for the same gateway payment id (another key) replays the first. */
 async function replayByGatewayPayment(ctx: CommandContext, gatewayPaymentId: string | undefined) {
   if (!gatewayPaymentId) return null;
-  const [existing] = await ctx.tx.select().from(repayments).where(eq(repayments.gatewayPaymentId, gatewayPaymentId));
+  const [existing] = await ctx.tx
+    .select()
+    .from(repayments)
+    .where(eq(repayments.gatewayPaymentId, gatewayPaymentId));
   if (!existing) return null;
-  if (existing.orderId !== ctx.order.id) throw new AppError('duplicate', { field: 'gatewayPaymentId' });
-  return orderResult(ctx.order, { repaymentId: existing.id, amountPaise: existing.amountPaise, excessPaise: existing.excessPaise });
+  if (existing.orderId !== ctx.order.id)
+    throw new AppError('duplicate', { field: 'gatewayPaymentId' });
+  return orderResult(ctx.order, {
+    repaymentId: existing.id,
+    amountPaise: existing.amountPaise,
+    excessPaise: existing.excessPaise,
+  });
 }
 
 /**
@@ -102,21 +131,43 @@ async function replayByGatewayPayment(ctx: CommandContext, gatewayPaymentId: str
  * product's order. Paid in full → CLEARED (closure by the day it arrived), beyond → OVERPAID
  * with the excess held as a liability, otherwise the status stays (partial is a label).
  */
-export function postRepayment(deps: LoanBookDeps, input: ReceiptInput & { amountPaise: bigint }, actorId: number | null) {
+export function postRepayment(
+  deps: LoanBookDeps,
+  input: ReceiptInput & { amountPaise: bigint },
+  actorId: number | null,
+) {
   return runOrderCommand(
     deps,
-    { orderId: input.orderId, command: 'postRepayment', idempotency: { key: input.idempotencyKey, payload: input } },
+    {
+      orderId: input.orderId,
+      command: 'postRepayment',
+      idempotency: { key: input.idempotencyKey, payload: input },
+    },
     async (ctx) => {
       const replay = await replayByGatewayPayment(ctx, input.gatewayPaymentId);
       if (replay) return replay;
-      if (!['ACTIVE', 'DUE', 'OVERDUE'].includes(ctx.order.status)) mustTransition(ctx.order, 'repayPartial');
+      if (!['ACTIVE', 'DUE', 'OVERDUE'].includes(ctx.order.status))
+        mustTransition(ctx.order, 'repayPartial');
       const { terms, loan, accruals } = openLoanOf(ctx);
       const step = applyRepayment(loan, terms, ctx.businessDate, input.amountPaise);
-      const event = !step.settled ? 'repayPartial' : step.allocation.excess > 0n ? 'overpay' : 'repayFull';
-      const { to, closureType } = mustTransition(ctx.order, event, { dueDate: loan.dueDate, businessDate: ctx.businessDate });
+      const event = !step.settled
+        ? 'repayPartial'
+        : step.allocation.excess > 0n
+          ? 'overpay'
+          : 'repayFull';
+      const { to, closureType } = mustTransition(ctx.order, event, {
+        dueDate: loan.dueDate,
+        businessDate: ctx.businessDate,
+      });
       const ids = await postJournals(ctx.tx, [
         ...accruals,
-        ...commandJournals(ctx.order.id, input.idempotencyKey, step.journals, ctx.businessDate, ctx.now),
+        ...commandJournals(
+          ctx.order.id,
+          input.idempotencyKey,
+          step.journals,
+          ctx.businessDate,
+          ctx.now,
+        ),
       ]);
       const repayment = await insertRepayment(ctx, input, {
         amount: input.amountPaise,
@@ -131,7 +182,11 @@ export function postRepayment(deps: LoanBookDeps, input: ReceiptInput & { amount
         ...(event === 'overpay' ? { overpaidPaise: step.allocation.excess } : {}),
         ...(step.settled ? { overdueDays: 0, overdueBand: null, rbiClass: 'STANDARD' } : {}),
       });
-      return orderResult(updated, { repaymentId: repayment.id, amountPaise: input.amountPaise, excessPaise: step.allocation.excess });
+      return orderResult(updated, {
+        repaymentId: repayment.id,
+        amountPaise: input.amountPaise,
+        excessPaise: step.allocation.excess,
+      });
     },
   );
 }
@@ -140,10 +195,18 @@ export function postRepayment(deps: LoanBookDeps, input: ReceiptInput & { amount
  * Renew (rollover): the borrower pays exactly the engine's quote (interest to date + fee + GST,
  * + penal if overdue); the due date moves by the rollover period; principal stays.
  */
-export function rollover(deps: LoanBookDeps, input: ReceiptInput & { amountPaise: bigint }, actorId: number | null) {
+export function rollover(
+  deps: LoanBookDeps,
+  input: ReceiptInput & { amountPaise: bigint },
+  actorId: number | null,
+) {
   return runOrderCommand(
     deps,
-    { orderId: input.orderId, command: 'rollover', idempotency: { key: input.idempotencyKey, payload: input } },
+    {
+      orderId: input.orderId,
+      command: 'rollover',
+      idempotency: { key: input.idempotencyKey, payload: input },
+    },
     async (ctx) => {
       const replay = await replayByGatewayPayment(ctx, input.gatewayPaymentId);
       if (replay) return replay;
@@ -156,16 +219,27 @@ export function rollover(deps: LoanBookDeps, input: ReceiptInput & { amountPaise
       const step = applyRollover(loan, terms, ctx.businessDate);
       if (!step.ok) {
         if (step.reason === 'MAX_ROLLOVERS_REACHED') {
-          throw new AppError('rolloverLimitReached', { field: ctx.order.orderNo, detail: String(terms.maxRollovers) });
+          throw new AppError('rolloverLimitReached', {
+            field: ctx.order.orderNo,
+            detail: String(terms.maxRollovers),
+          });
         }
         throw new AppError('rolloverNotAllowed', { field: ctx.order.orderNo, detail: step.reason });
       }
       if (step.quote.total !== input.amountPaise) {
-        throw new AppError('amountNotAllowed', { detail: `the rollover costs ${paiseToApi(step.quote.total)} paise` });
+        throw new AppError('amountNotAllowed', {
+          detail: `the rollover costs ${paiseToApi(step.quote.total)} paise`,
+        });
       }
       const ids = await postJournals(ctx.tx, [
         ...accruals,
-        ...commandJournals(ctx.order.id, input.idempotencyKey, step.journals, ctx.businessDate, ctx.now),
+        ...commandJournals(
+          ctx.order.id,
+          input.idempotencyKey,
+          step.journals,
+          ctx.businessDate,
+          ctx.now,
+        ),
       ]);
       const repayment = await insertRepayment(ctx, input, {
         amount: input.amountPaise,
@@ -205,10 +279,18 @@ function paidBy(journal: Journal): ComponentAmounts {
 }
 
 /** RBI cooling-off exit: principal + interest for the days used; penal (if any) waived. */
-export function coolingOffExit(deps: LoanBookDeps, input: ReceiptInput & { amountPaise: bigint }, actorId: number | null) {
+export function coolingOffExit(
+  deps: LoanBookDeps,
+  input: ReceiptInput & { amountPaise: bigint },
+  actorId: number | null,
+) {
   return runOrderCommand(
     deps,
-    { orderId: input.orderId, command: 'coolingOffExit', idempotency: { key: input.idempotencyKey, payload: input } },
+    {
+      orderId: input.orderId,
+      command: 'coolingOffExit',
+      idempotency: { key: input.idempotencyKey, payload: input },
+    },
     async (ctx) => {
       const { terms, loan, accruals } = openLoanOf(ctx);
       const { to, closureType } = mustTransition(ctx.order, 'coolingOffExit', {
@@ -219,9 +301,17 @@ export function coolingOffExit(deps: LoanBookDeps, input: ReceiptInput & { amoun
       const step = applyCoolingOffExit(loan, terms, ctx.businessDate);
       if (!step.ok) throw new AppError('coolingOffWindowClosed', { field: ctx.order.orderNo });
       if (step.amount !== input.amountPaise) {
-        throw new AppError('amountNotAllowed', { detail: `the cooling-off exit costs ${paiseToApi(step.amount)} paise` });
+        throw new AppError('amountNotAllowed', {
+          detail: `the cooling-off exit costs ${paiseToApi(step.amount)} paise`,
+        });
       }
-      const journals = commandJournals(ctx.order.id, input.idempotencyKey, step.journals, ctx.businessDate, ctx.now);
+      const journals = commandJournals(
+        ctx.order.id,
+        input.idempotencyKey,
+        step.journals,
+        ctx.businessDate,
+        ctx.now,
+      );
       const ids = await postJournals(ctx.tx, [...accruals, ...journals]);
       const repaymentIndex = step.journals.findIndex((j) => j.event === 'repayment');
       const repayment = await insertRepayment(ctx, input, {
@@ -245,22 +335,45 @@ export function coolingOffExit(deps: LoanBookDeps, input: ReceiptInput & { amoun
 }
 
 /** Settlement: what remains (after accruals to date) is waived; CLEARED as settled with waiver. */
-export function waiver(deps: LoanBookDeps, input: { orderId: number; idempotencyKey: string; reason: string }, actorId: number) {
+export function waiver(
+  deps: LoanBookDeps,
+  input: { orderId: number; idempotencyKey: string; reason: string },
+  actorId: number,
+) {
   return runOrderCommand(
     deps,
-    { orderId: input.orderId, command: 'waiver', idempotency: { key: input.idempotencyKey, payload: input } },
+    {
+      orderId: input.orderId,
+      command: 'waiver',
+      idempotency: { key: input.idempotencyKey, payload: input },
+    },
     async (ctx) => {
       const { to, closureType } = mustTransition(ctx.order, 'waiverSettle');
       const { loan, accruals } = openLoanOf(ctx);
       const step = waiveRemaining(loan);
       if (!step.ok) throw new AppError('amountNotAllowed', { detail: step.reason });
-      await postJournals(ctx.tx, [...accruals, ...commandJournals(ctx.order.id, input.idempotencyKey, step.journals, ctx.businessDate, ctx.now)]);
+      await postJournals(ctx.tx, [
+        ...accruals,
+        ...commandJournals(
+          ctx.order.id,
+          input.idempotencyKey,
+          step.journals,
+          ctx.businessDate,
+          ctx.now,
+        ),
+      ]);
       const updated = await moveOrder(
         ctx,
         'waiverSettle',
         to,
         actorId,
-        { ...balanceColumns(step.loan), closureType: closureType ?? 'SETTLED_WITH_WAIVER', clearedDate: ctx.businessDate, overdueDays: 0, overdueBand: null },
+        {
+          ...balanceColumns(step.loan),
+          closureType: closureType ?? 'SETTLED_WITH_WAIVER',
+          clearedDate: ctx.businessDate,
+          overdueDays: 0,
+          overdueBand: null,
+        },
         input.reason,
       );
       return orderResult(updated, { amountPaise: totalOf(step.amounts) });
@@ -268,23 +381,45 @@ export function waiver(deps: LoanBookDeps, input: { orderId: number; idempotency
   );
 }
 
-export function writeOff(deps: LoanBookDeps, input: { orderId: number; idempotencyKey: string; reason: string }, actorId: number) {
+export function writeOff(
+  deps: LoanBookDeps,
+  input: { orderId: number; idempotencyKey: string; reason: string },
+  actorId: number,
+) {
   return runOrderCommand(
     deps,
-    { orderId: input.orderId, command: 'writeOff', idempotency: { key: input.idempotencyKey, payload: input } },
+    {
+      orderId: input.orderId,
+      command: 'writeOff',
+      idempotency: { key: input.idempotencyKey, payload: input },
+    },
     async (ctx) => {
       const { to } = mustTransition(ctx.order, 'writeOff');
       const { loan, accruals } = openLoanOf(ctx);
       const step = writeOffStep(loan);
       if (!step.ok) throw new AppError('amountNotAllowed', { detail: step.reason });
-      await postJournals(ctx.tx, [...accruals, ...commandJournals(ctx.order.id, input.idempotencyKey, step.journals, ctx.businessDate, ctx.now)]);
-      const updated = await moveOrder(ctx, 'writeOff', to, actorId, balanceColumns(step.loan), input.reason);
+      await postJournals(ctx.tx, [
+        ...accruals,
+        ...commandJournals(
+          ctx.order.id,
+          input.idempotencyKey,
+          step.journals,
+          ctx.businessDate,
+          ctx.now,
+        ),
+      ]);
+      const updated = await moveOrder(
+        ctx,
+        'writeOff',
+        to,
+        actorId,
+        balanceColumns(step.loan),
+        input.reason,
+      );
       return orderResult(updated, { amountPaise: totalOf(step.amounts) });
     },
   );
 }
-
-
 
 /**
  * A bounced or charged-back payment: its allocation is owed again and its excess leaves the
@@ -295,24 +430,51 @@ export async function reverseRepayment(
   input: { repaymentId: number; idempotencyKey: string; reason: string },
   actorId: number,
 ) {
-  const [found] = await deps.db.select({ orderId: repayments.orderId }).from(repayments).where(eq(repayments.id, input.repaymentId));
-  if (!found) throw new AppError('notFound', { field: 'repaymentId', detail: String(input.repaymentId) });
+  const [found] = await deps.db
+    .select({ orderId: repayments.orderId })
+    .from(repayments)
+    .where(eq(repayments.id, input.repaymentId));
+  if (!found)
+    throw new AppError('notFound', { field: 'repaymentId', detail: String(input.repaymentId) });
   return runOrderCommand(
     deps,
-    { orderId: found.orderId, command: 'reverseRepayment', idempotency: { key: input.idempotencyKey, payload: input } },
+    {
+      orderId: found.orderId,
+      command: 'reverseRepayment',
+      idempotency: { key: input.idempotencyKey, payload: input },
+    },
     async (ctx) => {
-      const [repayment] = await ctx.tx.select().from(repayments).where(eq(repayments.id, input.repaymentId)).for('update');
-      if (!repayment) throw new AppError('notFound', { field: 'repaymentId', detail: String(input.repaymentId) });
-      if (repayment.reversed) throw new AppError('repaymentAlreadyReversed', { field: repayment.serialNo });
+      const [repayment] = await ctx.tx
+        .select()
+        .from(repayments)
+        .where(eq(repayments.id, input.repaymentId))
+        .for('update');
+      if (!repayment)
+        throw new AppError('notFound', { field: 'repaymentId', detail: String(input.repaymentId) });
+      if (repayment.reversed)
+        throw new AppError('repaymentAlreadyReversed', { field: repayment.serialNo });
       if (repayment.type === 'renew') {
-        throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: 'a rollover payment cannot be reversed here' });
+        throw new AppError('orderStateConflict', {
+          field: ctx.order.orderNo,
+          detail: 'a rollover payment cannot be reversed here',
+        });
       }
       if (repayment.excessPaise > 0n && ctx.order.overpaidPaise !== repayment.excessPaise) {
-        throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: 'the overpayment was already refunded' });
+        throw new AppError('orderStateConflict', {
+          field: ctx.order.orderNo,
+          detail: 'the overpayment was already refunded',
+        });
       }
       const loan = balancesOf(ctx.order);
-      if (!loan) throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: ctx.order.status });
-      const { to } = mustTransition(ctx.order, 'reverseRepayment', { dueDate: loan.dueDate, businessDate: ctx.businessDate });
+      if (!loan)
+        throw new AppError('orderStateConflict', {
+          field: ctx.order.orderNo,
+          detail: ctx.order.status,
+        });
+      const { to } = mustTransition(ctx.order, 'reverseRepayment', {
+        dueDate: loan.dueDate,
+        businessDate: ctx.businessDate,
+      });
       const allocated: ComponentAmounts = {
         principal: repayment.allocatedPrincipalPaise,
         interest: repayment.allocatedInterestPaise,
@@ -322,7 +484,13 @@ export async function reverseRepayment(
       };
       const step = reverseRepaymentStep(loan, { allocated, excess: repayment.excessPaise });
       await postJournals(ctx.tx, [
-        ...commandJournals(ctx.order.id, input.idempotencyKey, step.journals, ctx.businessDate, ctx.now).map((j) => ({
+        ...commandJournals(
+          ctx.order.id,
+          input.idempotencyKey,
+          step.journals,
+          ctx.businessDate,
+          ctx.now,
+        ).map((j) => ({
           ...j,
           reversesJournalId: repayment.journalId,
         })),
@@ -344,8 +512,10 @@ export async function reverseRepayment(
         },
         input.reason,
       );
-      return orderResult(updated, { repaymentId: repayment.id, amountPaise: repayment.amountPaise });
+      return orderResult(updated, {
+        repaymentId: repayment.id,
+        amountPaise: repayment.amountPaise,
+      });
     },
   );
 }
-

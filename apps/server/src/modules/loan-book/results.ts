@@ -5,7 +5,12 @@ import type { LoanOrderRow } from './loan-orders.table.js';
 /** What every order command answers (and an idempotent replay answers again). */
 export function orderResult(
   row: LoanOrderRow,
-  extra: { payoutId?: number; repaymentId?: number; amountPaise?: bigint; excessPaise?: bigint } = {},
+  extra: {
+    payoutId?: number;
+    repaymentId?: number;
+    amountPaise?: bigint;
+    excessPaise?: bigint;
+  } = {},
 ): OrderCommandRet {
   return {
     orderId: row.id,

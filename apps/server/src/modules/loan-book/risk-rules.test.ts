@@ -16,7 +16,17 @@ const rule = (over: Partial<RiskRule>): RiskRule => ({
 describe('evaluateRules', () => {
   it('records every rule with its value, hit and weighted score', () => {
     const verdict = evaluateRules(
-      [rule({ id: 1 }), rule({ id: 2, fieldName: 'bureau.score', expression: '<', comparisonValue: '600', score: 20, weight: 2 })],
+      [
+        rule({ id: 1 }),
+        rule({
+          id: 2,
+          fieldName: 'bureau.score',
+          expression: '<',
+          comparisonValue: '600',
+          score: 20,
+          weight: 2,
+        }),
+      ],
       { age: 19, bureau: { score: 700 } },
       50,
     );

@@ -75,12 +75,22 @@ export function evaluateRules(
     const hit = compare(raw, rule.expression, rule.comparisonValue);
     return {
       ruleId: rule.id,
-      value: raw === undefined || raw === null ? null : typeof raw === 'object' ? JSON.stringify(raw) : String(raw),
+      value:
+        raw === undefined || raw === null
+          ? null
+          : typeof raw === 'object'
+            ? JSON.stringify(raw)
+            : String(raw),
       hit,
       score: hit ? rule.score * rule.weight : 0,
     };
   });
   const totalScore = outcomes.reduce((sum, o) => sum + o.score, 0);
   const hardFail = rules.some((rule, i) => rule.level === 'hard' && outcomes[i]!.hit);
-  return { outcomes, totalScore, hardFail, result: hardFail || totalScore > rejectScoreAbove ? 'reject' : 'pass' };
+  return {
+    outcomes,
+    totalScore,
+    hardFail,
+    result: hardFail || totalScore > rejectScoreAbove ? 'reject' : 'pass',
+  };
 }

@@ -23,13 +23,31 @@ export async function publishRuleSet(
 ): Promise<{ id: number; version: number }> {
   const [latest] = await tx.select({ version: max(riskRuleSets.version) }).from(riskRuleSets);
   const version = (latest?.version ?? 0) + 1;
-  await tx.update(riskRuleSets).set({ status: 'retired' }).where(eq(riskRuleSets.status, 'enabled'));
+  await tx
+    .update(riskRuleSets)
+    .set({ status: 'retired' })
+    .where(eq(riskRuleSets.status, 'enabled'));
   const [set] = await tx
     .insert(riskRuleSets)
-    .values({ version, status: 'enabled', rejectScoreAbove: input.rejectScoreAbove, createdAt: at, enabledAt: at })
+    .values({
+      version,
+      status: 'enabled',
+      rejectScoreAbove: input.rejectScoreAbove,
+      createdAt: at,
+      enabledAt: at,
+    })
     .returning();
   if (input.rules.length > 0) {
-    await tx.insert(riskRules).values(input.rules.map((r) => ({ ...r, ruleSetId: set!.id, weight: r.weight ?? 1, enable: r.enable ?? true })));
+    await tx
+      .insert(riskRules)
+      .values(
+        input.rules.map((r) => ({
+          ...r,
+          ruleSetId: set!.id,
+          weight: r.weight ?? 1,
+          enable: r.enable ?? true,
+        })),
+      );
   }
   return { id: set!.id, version };
 }
@@ -45,11 +63,19 @@ export async function enabledRuleSet(db: Executor) {
   return { set, rules };
 }
 
-export async function insertRuleResults(tx: Executor, orderId: number, outcomes: RuleOutcome[]): Promise<void> {
+export async function insertRuleResults(
+  tx: Executor,
+  orderId: number,
+  outcomes: RuleOutcome[],
+): Promise<void> {
   if (outcomes.length === 0) return;
   await tx.insert(riskRuleResults).values(outcomes.map((o) => ({ orderId, ...o })));
 }
 
 export function ruleResultsOf(db: Executor, orderId: number) {
-  return db.select().from(riskRuleResults).where(eq(riskRuleResults.orderId, orderId)).orderBy(asc(riskRuleResults.id));
+  return db
+    .select()
+    .from(riskRuleResults)
+    .where(eq(riskRuleResults.orderId, orderId))
+    .orderBy(asc(riskRuleResults.id));
 }

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { loanOrders } from './loan-orders.table.js';
 
 /**
@@ -19,7 +28,9 @@ export const riskRuleSets = pgTable(
   },
   (table) => [
     check('risk_rule_sets_status', sql`${table.status} in ('draft', 'enabled', 'retired')`),
-    uniqueIndex('risk_rule_sets_one_enabled').on(table.status).where(sql`${table.status} = 'enabled'`),
+    uniqueIndex('risk_rule_sets_one_enabled')
+      .on(table.status)
+      .where(sql`${table.status} = 'enabled'`),
   ],
 );
 
@@ -45,7 +56,10 @@ export const riskRules = pgTable(
   },
   (table) => [
     check('risk_rules_level', sql`${table.level} in ('hard', 'soft')`),
-    check('risk_rules_expression', sql`${table.expression} in ('>', '>=', '<', '<=', '==', '!=', 'in', 'notIn')`),
+    check(
+      'risk_rules_expression',
+      sql`${table.expression} in ('>', '>=', '<', '<=', '==', '!=', 'in', 'notIn')`,
+    ),
     index('risk_rules_set_idx').on(table.ruleSetId),
   ],
 );
