@@ -43,10 +43,12 @@ test('log out from the avatar menu ends the session on the server', async ({ pag
   expect(await apiLogin(request, admin)).toBeTruthy();
 });
 
-test('an invalid stored token is cleared and the user is sent to sign in', async ({ page, context }) => {
-  await context.addCookies([
-    { name: 'Admin-Token', value: 'forged-token', url: 'http://127.0.0.1:18090' },
-  ]);
+test('an invalid stored token is cleared and the user is sent to sign in', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: 'Admin-Token', value: 'forged-token', url: baseURL! }]);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login/);
   const cookies = await context.cookies();

@@ -36,7 +36,9 @@ export async function tokenOf(page: Page): Promise<string> {
 
 /** Calls the admin API directly, as another device or staff member would. */
 export async function apiLogin(request: APIRequestContext, user: { email: string; password: string }) {
-  const response = await request.post('/admin-api/user/login', { data: user });
+  const response = await request.post('/admin-api/user/login', {
+    data: { email: user.email, password: user.password },
+  });
   const body = (await response.json()) as { code: number; ret: { token: string } };
   expect(body.code).toBe(0);
   return body.ret.token;
