@@ -85,6 +85,8 @@ export function Providers({ children }: { children: ReactNode }) {
       <ConfigProvider
         locale={language === 'zh' ? zhCN : enUS}
         componentSize={componentSizeOf(size)}
+        // Button texts stay as written ('取消', not '取 消'): they are accessible names too.
+        button={{ autoInsertSpace: false }}
         theme={themeConfig}
       >
         <MessageHolder />

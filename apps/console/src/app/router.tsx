@@ -9,6 +9,7 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { cancelPendingRequests } from '../lib/api';
 import { getToken } from '../lib/cookies';
 import { loadSession } from '../lib/session';
+import { recordVisit } from '../lib/visited-pages';
 import { loadNotBuiltPage, pageRegistry } from './page-registry';
 import { FullPageLoading, Root, RouteErrorPage } from './root';
 
@@ -160,11 +161,13 @@ export function buildRoutes(): RouteObject[] {
 }
 
 export function createAppRouter() {
+  recordVisit(window.location.pathname, window.location.search);
   const router = createBrowserRouter(buildRoutes());
   let lastPath = router.state.location.pathname;
   router.subscribe((state) => {
     if (state.location.pathname === lastPath) return;
     lastPath = state.location.pathname;
+    recordVisit(state.location.pathname, state.location.search);
     // Spec §7: pending requests are cancelled on every route change; §2: scroll to top.
     cancelPendingRequests();
     window.scrollTo?.(0, 0);

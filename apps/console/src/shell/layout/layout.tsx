@@ -4,6 +4,7 @@ import { useLocation, useOutlet } from 'react-router';
 import { appSettings, deviceOfWidth, useAppSettings } from '../../lib/app-settings';
 import { useDocumentTitle } from '../../lib/console-config';
 import { bindModal } from '../../lib/feedback';
+import { PageScopeContext } from '../../lib/page-state';
 import { findRouteChain, layoutRouteTree, pagesOf } from '../../lib/route-tree';
 import { useSession, type Session } from '../../lib/session';
 import { Navbar } from '../navbar/navbar';
@@ -64,6 +65,7 @@ function SignedInLayout({ session }: { session: Session }) {
     [tree],
   );
 
+  const pagePaths = useMemo(() => new Set(pagesOf(tree).map(({ fullPath }) => fullPath)), [tree]);
   const page = findRouteChain(tree, location.pathname)?.at(-1)?.node;
   const current: VisitedTab | null = page?.meta
     ? {
@@ -77,6 +79,7 @@ function SignedInLayout({ session }: { session: Session }) {
 
   const { tabs, elements, refreshKeys, activePath, actions } = useVisitedTabs(
     pinned,
+    (path) => pagePaths.has(path),
     current,
     outlet,
   );
@@ -124,7 +127,9 @@ function SignedInLayout({ session }: { session: Session }) {
                 key={`${tab.path}#${refreshKeys[tab.path] ?? 0}`}
                 mode={tab.path === activePath ? 'visible' : 'hidden'}
               >
-                {elements[tab.path]}
+                <PageScopeContext.Provider value={tab.path}>
+                  {elements[tab.path]}
+                </PageScopeContext.Provider>
               </Activity>
             ))}
             {/* Routes that are not pages (redirects) render whatever they render. */}

@@ -1,4 +1,4 @@
-import { useCallback, useReducer, type ReactNode } from 'react';
+import { useCallback, useEffect, useReducer, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   addTab,
@@ -8,6 +8,8 @@ import {
   type CloseResult,
   type VisitedTab,
 } from '../tags-view/tags-model';
+import { dropPageState, keepPageState } from '../../lib/page-state';
+import { loadVisits, saveVisits } from '../../lib/visited-pages';
 
 /**
  * The visited pages and their rendered elements (keep-alive). A page's element is kept while
@@ -57,22 +59,39 @@ function reducer(state: TabsState, action: TabsAction): TabsState {
   }
 }
 
+/** The pinned tabs, then the saved visits the user may still open. */
+function restoreTabs(pinned: readonly VisitedTab[], isPage: (path: string) => boolean) {
+  const tabs = [...pinned];
+  for (const visit of loadVisits()) {
+    if (isPage(visit.path) && !tabs.some((tab) => tab.path === visit.path)) {
+      tabs.push({ ...visit, affix: false });
+    }
+  }
+  return tabs;
+}
+
 function pathnameOf(fullPath: string): string {
   return fullPath.split(/[?#]/)[0] ?? fullPath;
 }
 
 export function useVisitedTabs(
   pinned: VisitedTab[],
+  isPage: (path: string) => boolean,
   current: VisitedTab | null,
   currentElement: ReactNode,
 ) {
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(reducer, pinned, (tabs) => ({
-    tabs,
+    tabs: restoreTabs(tabs, isPage),
     elements: {},
     refreshKeys: {},
     lastVisit: null,
   }));
+
+  useEffect(() => {
+    saveVisits(state.tabs.filter((tab) => !tab.affix));
+    keepPageState(state.tabs.map((tab) => tab.path));
+  }, [state.tabs]);
 
   // Storing information from the previous render: a newly shown page becomes a tab at once.
   if (current && current.fullPath !== state.lastVisit) {
@@ -83,7 +102,10 @@ export function useVisitedTabs(
     (result: CloseResult) => {
       dispatch({ type: 'set', tabs: result.tabs });
       if (result.next) {
-        if (result.next.refresh) dispatch({ type: 'refresh', path: pathnameOf(result.next.to) });
+        if (result.next.refresh) {
+          dropPageState([pathnameOf(result.next.to)]);
+          dispatch({ type: 'refresh', path: pathnameOf(result.next.to) });
+        }
         void navigate(result.next.to);
       }
     },
@@ -96,6 +118,7 @@ export function useVisitedTabs(
     closeOthers: (path: string) => apply(closeOtherTabs(state.tabs, path)),
     closeAll: (tab: VisitedTab) => apply(closeAllTabs(state.tabs, activePath, tab)),
     refresh: (tab: VisitedTab) => {
+      dropPageState([tab.path]);
       dispatch({ type: 'refresh', path: tab.path });
       if (tab.path !== activePath) void navigate(tab.fullPath);
     },

@@ -68,6 +68,7 @@ export function Sidebar() {
         </Link>
         <Menu
           mode="inline"
+          inlineIndent={16}
           items={items}
           selectedKeys={[selected]}
           inlineCollapsed={collapsed}

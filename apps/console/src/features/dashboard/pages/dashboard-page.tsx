@@ -3,7 +3,9 @@ import { Alert, Card, Segmented, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIndiaDateTime } from '../../../lib/format';
+import { usePageState } from '../../../lib/page-state';
 import { dashboardRanges, rangeDates, type DashboardRange } from '../dashboard-range';
+import './dashboard-page.css';
 
 function useNow(intervalMs: number): Date {
   const [now, setNow] = useState(() => new Date());
@@ -21,7 +23,8 @@ function useNow(intervalMs: number): Date {
  */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<DashboardRange>('lastThreeDays');
+  // Kept while the dashboard's tab is open, across reloads; a Refresh starts afresh.
+  const [range, setRange] = usePageState<DashboardRange>('range', 'lastThreeDays');
   const now = useNow(1000);
   const { from, to } = rangeDates(range, now);
 
@@ -30,6 +33,7 @@ export function DashboardPage() {
       <Card>
         <Space wrap size="large" style={{ width: '100%', justifyContent: 'space-between' }}>
           <Segmented<DashboardRange>
+            className="dashboard-range"
             aria-label={t('dashboard.range')}
             value={range}
             onChange={setRange}
