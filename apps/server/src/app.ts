@@ -14,6 +14,7 @@ import { registerI18n } from './plugins/i18n.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { AppError } from './shared/app-error.js';
 import { systemClock, type Clock } from './shared/clock.js';
+import { createAuditModule, scopedDatabase } from './modules/audit/index.js';
 import { registerConfigRoutes } from './modules/config/index.js';
 import { createLoanBookModule, loadLoanBookConfig } from './modules/loan-book/index.js';
 import { registerPowerRoutes } from './modules/power/index.js';
@@ -132,14 +133,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
+  // Audited calls run in one transaction with their audit row; modules get a database that
+  // joins that transaction while one is in progress (decision 0012).
+  const audit = createAuditModule(db);
+  const moduleDb = scopedDatabase(db);
   const endpoints = createEndpointRegistrar(app, {
     auth: {
       verifySession: (token) => users.authPort.verifySession(token),
       grantsOf: (userId) => users.authPort.grantsOf(userId),
+      staffOf: (userId) => users.authPort.staffOf(userId),
     },
+    audit: audit.port,
+    db,
+    clock,
   });
   const users = createUserModule({
-    db,
+    db: moduleDb,
     clock,
     hasher: options.hasher ?? createPasswordHasher(),
     settings: {
@@ -152,7 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   users.registerRoutes(endpoints);
   registerPowerRoutes(endpoints, users);
   registerConfigRoutes(endpoints, { productTitle: config.productTitle });
-  createLoanBookModule({ db, clock, ...loadLoanBookConfig() }).registerRoutes(endpoints);
+  audit.registerRoutes(endpoints);
+  createLoanBookModule({ db: moduleDb, clock, ...loadLoanBookConfig() }).registerRoutes(endpoints);
   registerOpenApi(app, adminEndpoints, {
     title: `${config.productTitle} admin API`,
     version: '0.1.0',

@@ -11,4 +11,5 @@ export * from './modules/loan-book/payouts.table.js';
 export * from './modules/loan-book/repayments.table.js';
 export * from './modules/loan-book/risk.table.js';
 export * from './modules/loan-book/audit-events.table.js';
+export * from './modules/audit/audit-events.table.js';
 export * from './modules/day-end/day-end.table.js';

@@ -23,6 +23,11 @@ export interface EndpointDefinition<
   access: EndpointAccess;
   /** True when the call changes data (the audit trail records these). */
   mutates: boolean;
+  /**
+   * True for a read that must still leave a trace in the operation log (unmasking personal
+   * data). Every `mutates` endpoint behind a session is audited anyway.
+   */
+  audited?: boolean;
   body: Body;
   query: Query;
   ret: Ret;

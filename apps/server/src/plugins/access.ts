@@ -2,7 +2,10 @@ import { ADMIN_API_BASE, translateMessage, type EndpointDefinition } from '@lend
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../shared/app-error.js';
-import { tokenOf, type AuthPort, type Caller } from './auth.js';
+import type { Clock } from '../shared/clock.js';
+import type { AuditPort, AuditRecorder } from './audit-port.js';
+import { tokenOf, type AuthPort, type Caller, type CallerGrants } from './auth.js';
+import type { Database, Executor } from './db.js';
 import { validationError } from './errors.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -12,6 +15,15 @@ export interface EndpointContext<B, Q> {
   query: Parsed<Q>;
   /** Set for `session` and `granted` endpoints; null for `public` ones. */
   caller: Caller | null;
+  /** The caller's grants as they are now; null for `public` endpoints. */
+  grants: CallerGrants | null;
+  /**
+   * An audited call's transaction (its audit rows commit with it); the database otherwise.
+   * Services that take the module's database join it anyway (see scopedDatabase).
+   */
+  tx: Executor;
+  /** Describes the change (target, before, after); only inside an audited call. */
+  audit: AuditRecorder;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -58,6 +70,28 @@ function parseInput(schema: z.ZodType | undefined, input: unknown, prefix: strin
 
 export interface AccessOptions {
   auth: AuthPort;
+  audit: AuditPort;
+  /** The plain database, handed to handlers of calls that are not audited. */
+  db: Database;
+  clock: Clock;
+}
+
+/** Mutating calls behind a session, and reads declared `audited`, leave an audit row. */
+export function isAudited(endpoint: EndpointDefinition): boolean {
+  return endpoint.access !== 'public' && (endpoint.mutates || endpoint.audited === true);
+}
+
+const notAudited: AuditRecorder = {
+  record() {
+    return Promise.reject(
+      new Error('audit.record outside an audited call: declare the endpoint mutates or audited'),
+    );
+  },
+};
+
+function userAgentOf(request: FastifyRequest): string {
+  const agent = request.headers['user-agent'];
+  return typeof agent === 'string' ? agent : '';
 }
 
 /**
@@ -66,6 +100,9 @@ export interface AccessOptions {
  * check runs before the input is read, so a refused call changes nothing. Body and query are
  * parsed with the contract's strict schemas, and the result is checked against `ret` so a
  * response never carries a field the contract does not promise.
+ *
+ * Audited calls (decision 0012) run in one transaction together with their audit row: a
+ * refused call (4005, 4003, 400) never reaches it, a failing one rolls back with its row.
  */
 export function createEndpointRegistrar(app: FastifyInstance, options: AccessOptions) {
   const registered = new Set<string>();
@@ -84,28 +121,55 @@ export function createEndpointRegistrar(app: FastifyInstance, options: AccessOpt
         url: `${ADMIN_API_BASE}${endpoint.path}`,
         handler: async (request, reply) => {
           let caller: Caller | null = null;
+          let grants: CallerGrants | null = null;
           if (endpoint.access !== 'public') {
             caller = (await options.auth.verifySession(tokenOf(request))) ?? null;
             if (!caller) throw new AppError('sessionEnded');
-            if (endpoint.access === 'granted') {
-              const grants = await options.auth.grantsOf(caller.userId);
-              if (!grants.isAdmin && !grants.interfaces.has(endpoint.id)) {
-                throw new AppError('forbidden');
-              }
+            grants = await options.auth.grantsOf(caller.userId);
+            if (
+              endpoint.access === 'granted' &&
+              !grants.isAdmin &&
+              !grants.interfaces.has(endpoint.id)
+            ) {
+              throw new AppError('forbidden');
             }
           }
           const query = parseInput(endpoint.query, request.query, 'query') as Parsed<Q>;
           const body = parseInput(endpoint.body, request.body, 'body') as Parsed<B>;
-          const ret = await handler({ body, query, caller, request, reply });
-          const checked = endpoint.ret.safeParse(ret);
-          if (!checked.success) {
-            request.log.error(
-              { endpoint: endpoint.id, issues: checked.error.issues },
-              'response breaks the contract',
+
+          const respond = async (tx: Executor, audit: AuditRecorder) => {
+            const ret = await handler({ body, query, caller, grants, tx, audit, request, reply });
+            const checked = endpoint.ret.safeParse(ret);
+            if (!checked.success) {
+              request.log.error(
+                { endpoint: endpoint.id, issues: checked.error.issues },
+                'response breaks the contract',
+              );
+              throw new AppError('internal');
+            }
+            return checked.data as unknown;
+          };
+
+          let data: unknown;
+          if (isAudited(endpoint) && caller) {
+            const actor = await options.auth.staffOf(caller.userId);
+            data = await options.audit.run(
+              {
+                interfaceId: endpoint.id,
+                module: endpoint.module,
+                summary: endpoint.summary,
+                actor: actor ? { id: caller.userId, ...actor } : null,
+                ip: request.ip,
+                userAgent: userAgentOf(request),
+                request: body ?? query ?? null,
+                at: options.clock.now(),
+              },
+              respond,
             );
-            throw new AppError('internal');
+          } else {
+            data = await respond(options.db, notAudited);
           }
-          return { code: 0, msg: translateMessage('ok', request.language), ret: checked.data };
+          return { code: 0, msg: translateMessage('ok', request.language), ret: data };
         },
       });
     },

@@ -6,12 +6,19 @@ export interface Caller {
   userId: number;
 }
 
+export interface CallerGrants {
+  isAdmin: boolean;
+  interfaces: ReadonlySet<string>;
+}
+
 /** What the access layer needs from the accounts module (kept as a port so plugins own no SQL). */
 export interface AuthPort {
   /** The live session of a token, or undefined (missing, expired, revoked, account disabled). */
   verifySession(token: string | undefined): Promise<Caller | undefined>;
   /** Grants as they are now in the database (role changes apply at the next call). */
-  grantsOf(userId: number): Promise<{ isAdmin: boolean; interfaces: ReadonlySet<string> }>;
+  grantsOf(userId: number): Promise<CallerGrants>;
+  /** Name and e-mail of an account, copied onto the audit rows of its calls. */
+  staffOf(userId: number): Promise<{ name: string; email: string } | undefined>;
 }
 
 /**

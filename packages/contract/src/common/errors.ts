@@ -33,6 +33,23 @@ export const errorCatalogue = {
   amountNotAllowed: { code: 4097, status: 409 },
   rolloverNotAllowed: { code: 4098, status: 409 },
   repaymentAlreadyReversed: { code: 4099, status: 409 },
+  /** Granting a menu, interface or role the caller does not hold (no self-escalation). */
+  grantNotHeld: { code: 4031, status: 403 },
+  /** Managing an account whose grants exceed the caller's own. */
+  accountBeyondGrants: { code: 4032, status: 403 },
+  /** `admin` and other system roles cannot be renamed, stripped or deleted. */
+  systemRoleLocked: { code: 4100, status: 409 },
+  roleInUse: { code: 4101, status: 409 },
+  cannotDeleteSelf: { code: 4102, status: 409 },
+  /** Borrower app (/app-api): one-time passwords. */
+  otpIncorrect: { code: 4200, status: 400 },
+  otpExpired: { code: 4201, status: 400 },
+  otpAttemptsExceeded: { code: 4202, status: 429 },
+  otpThrottled: { code: 4203, status: 429 },
+  /** The borrower must finish an earlier step (profile, bank account) first. */
+  borrowerStepMissing: { code: 4204, status: 409 },
+  /** A gateway webhook with a bad signature, or signed outside the timestamp window. */
+  webhookRejected: { code: 4206, status: 401 },
   rateLimited: { code: 4290, status: 429 },
   internal: { code: 5000, status: 500 },
 } as const;

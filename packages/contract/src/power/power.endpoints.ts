@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { languageSchema } from '../common/languages.js';
 import { defineEndpoint } from '../endpoint.js';
+import {
+  getRolesBodySchema,
+  getRolesRetSchema,
+  interfaceCatalogueSchema,
+  roleIdBodySchema,
+  roleSchema,
+  saveRoleBodySchema,
+  setRoleInterfacesBodySchema,
+  setRoleMenusBodySchema,
+} from './power.schema.js';
 
 export const setLanguageBodySchema = z.strictObject({ language: languageSchema });
 
@@ -17,4 +27,104 @@ export const setLanguage = defineEndpoint({
   ret: z.object({ language: languageSchema }),
 });
 
-export const powerEndpoints = [setLanguage] as const;
+export const getRoles = defineEndpoint({
+  id: 'power.roles',
+  method: 'POST',
+  path: '/power/roles',
+  module: 'power',
+  summary: 'List roles with their menus, interfaces and number of accounts',
+  access: 'granted',
+  mutates: false,
+  body: getRolesBodySchema,
+  query: undefined,
+  ret: getRolesRetSchema,
+});
+
+export const roleDetail = defineEndpoint({
+  id: 'power.role_detail',
+  method: 'POST',
+  path: '/power/role_detail',
+  module: 'power',
+  summary: 'One role with its menus and interfaces',
+  access: 'granted',
+  mutates: false,
+  body: roleIdBodySchema,
+  query: undefined,
+  ret: roleSchema,
+});
+
+export const saveRole = defineEndpoint({
+  id: 'power.save_role',
+  method: 'POST',
+  path: '/power/save_role',
+  module: 'power',
+  summary: "Create a role, or edit a role's name and description",
+  access: 'granted',
+  mutates: true,
+  body: saveRoleBodySchema,
+  query: undefined,
+  ret: roleSchema,
+});
+
+export const deleteRole = defineEndpoint({
+  id: 'power.delete_role',
+  method: 'POST',
+  path: '/power/delete_role',
+  module: 'power',
+  summary: 'Delete a role for good (not a system role, not one still assigned)',
+  access: 'granted',
+  mutates: true,
+  body: roleIdBodySchema,
+  query: undefined,
+  ret: z.null(),
+});
+
+export const setRoleMenus = defineEndpoint({
+  id: 'power.set_role_menus',
+  method: 'POST',
+  path: '/power/set_role_menus',
+  module: 'power',
+  summary: 'Replace the route names (menus) a role grants',
+  access: 'granted',
+  mutates: true,
+  body: setRoleMenusBodySchema,
+  query: undefined,
+  ret: roleSchema,
+});
+
+export const setRoleInterfaces = defineEndpoint({
+  id: 'power.set_role_interfaces',
+  method: 'POST',
+  path: '/power/set_role_interfaces',
+  module: 'power',
+  summary: 'Replace the interface ids a role grants',
+  access: 'granted',
+  mutates: true,
+  body: setRoleInterfacesBodySchema,
+  query: undefined,
+  ret: roleSchema,
+});
+
+export const getInterfaces = defineEndpoint({
+  id: 'power.interfaces',
+  method: 'POST',
+  path: '/power/interfaces',
+  module: 'power',
+  summary: 'The catalogue of grantable interfaces, grouped by module',
+  access: 'granted',
+  mutates: false,
+  body: z.strictObject({}).optional(),
+  query: undefined,
+  ret: interfaceCatalogueSchema,
+});
+
+export const powerEndpoints = [
+  setLanguage,
+  getRoles,
+  roleDetail,
+  saveRole,
+  deleteRole,
+  setRoleMenus,
+  setRoleInterfaces,
+  getInterfaces,
+] as const;

@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import {
   changePasswordBodySchema,
+  createUserBodySchema,
+  deleteUserBodySchema,
   editUserBodySchema,
   getUsersBodySchema,
   getUsersRetSchema,
   loginBodySchema,
   loginRetSchema,
+  resetPasswordBodySchema,
   staffUserSchema,
   userInfoQuerySchema,
   userInfoSchema,
@@ -90,4 +93,53 @@ export const editUser = defineEndpoint({
   ret: staffUserSchema,
 });
 
-export const userEndpoints = [login, userInfo, logout, changePassword, getUsers, editUser] as const;
+export const createUser = defineEndpoint({
+  id: 'user.create_user',
+  method: 'POST',
+  path: '/user/create_user',
+  module: 'user',
+  summary: 'Create a staff account with an initial password and roles',
+  access: 'granted',
+  mutates: true,
+  body: createUserBodySchema,
+  query: undefined,
+  ret: staffUserSchema,
+});
+
+export const resetPassword = defineEndpoint({
+  id: 'user.reset_password',
+  method: 'POST',
+  path: '/user/reset_password',
+  module: 'user',
+  summary: "Set a staff account's password; ends every session of that account",
+  access: 'granted',
+  mutates: true,
+  body: resetPasswordBodySchema,
+  query: undefined,
+  ret: z.null(),
+});
+
+export const deleteUser = defineEndpoint({
+  id: 'user.delete_user',
+  method: 'POST',
+  path: '/user/delete_user',
+  module: 'user',
+  summary: 'Delete a staff account for good (not your own, not the last administrator)',
+  access: 'granted',
+  mutates: true,
+  body: deleteUserBodySchema,
+  query: undefined,
+  ret: z.null(),
+});
+
+export const userEndpoints = [
+  login,
+  userInfo,
+  logout,
+  changePassword,
+  getUsers,
+  editUser,
+  createUser,
+  resetPassword,
+  deleteUser,
+] as const;

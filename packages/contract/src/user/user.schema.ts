@@ -82,3 +82,20 @@ export const editUserBodySchema = z.strictObject({
   roleIds: z.array(z.int().positive()).max(50).optional(),
 });
 export type EditUserBody = z.infer<typeof editUserBodySchema>;
+
+export const createUserBodySchema = z.strictObject({
+  email: emailSchema,
+  name: z.string().trim().min(1).max(100),
+  roleIds: z.array(z.int().positive()).max(50),
+  /** The initial password (spec §5 policy); the staff member changes it after signing in. */
+  password: z.string().max(128),
+});
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+
+export const resetPasswordBodySchema = z.strictObject({
+  id: z.int().positive(),
+  newPassword: z.string().max(128),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const deleteUserBodySchema = z.strictObject({ id: z.int().positive() });

@@ -5,7 +5,7 @@ import { AppError } from '../../shared/app-error.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { runDayEnd } from '../day-end/index.js';
-import { auditEvents } from './audit-events.table.js';
+import { auditEvents } from '../audit/index.js';
 import {
   cancelOrder,
   checkLedger,

@@ -16,7 +16,8 @@ import type { Database, Executor, Transaction } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { auditEvents, idempotencyRecords } from './audit-events.table.js';
+import { recordAudit } from '../audit/index.js';
+import { idempotencyRecords } from './audit-events.table.js';
 import type { LoanOrderRow } from './loan-orders.table.js';
 import type { JournalToPost } from './ledger.repository.js';
 import { lockOrder } from './orders.repository.js';
@@ -101,18 +102,15 @@ export interface AuditRecord {
   at: Date;
 }
 
-function jsonSafe(value: unknown): unknown {
-  return value === undefined ? null : JSON.parse(stableJson(value));
-}
-
+/** Written through the audit module, so the row carries the call's interface id and actor. */
 export async function writeAudit(tx: Executor, record: AuditRecord): Promise<void> {
-  await tx.insert(auditEvents).values({
+  await recordAudit(tx, {
     actorId: record.actorId,
     action: record.action,
     targetType: record.targetType,
-    targetId: String(record.targetId),
-    before: jsonSafe(record.before),
-    after: jsonSafe(record.after),
+    targetId: record.targetId,
+    before: record.before,
+    after: record.after,
     at: record.at,
   });
 }

@@ -1,2 +1,2 @@
-/** Permission management calls (roles, accounts, menus, interfaces); for now the own language. */
-export { registerPowerRoutes } from './power.routes.js';
+/** Permission management calls: roles, their menus and interfaces, the interface catalogue. */
+export { registerPowerRoutes, interfaceCatalogue } from './power.routes.js';

@@ -1,7 +1,9 @@
-/** Staff accounts, roles, sessions and sign-in attempts: who may use the console, and how. */
+/** Staff accounts, roles and their grants, sessions and sign-in attempts (the login log). */
 import type { AuthPort } from '../../plugins/auth.js';
 import type { EndpointRegistrar } from '../../plugins/access.js';
 import { createAuthService } from './auth.service.js';
+import { createLoginLogService } from './login-log.service.js';
+import { createRolesService } from './roles.service.js';
 import { createSessionService } from './sessions.service.js';
 import { createStaffUsersService } from './staff-users.service.js';
 import { registerUserRoutes } from './user.routes.js';
@@ -15,22 +17,29 @@ export {
 } from './passwords.js';
 export type { UserModuleDeps, UserModuleSettings } from './user-module.js';
 export { seedAccounts, type SeedOptions } from './seed-accounts.js';
+export { grantableMenuNames, coveredMenus } from './grant-rules.js';
+export type { RolesService } from './roles.service.js';
 
 export function createUserModule(deps: UserModuleDeps) {
   const sessions = createSessionService(deps);
   const auth = createAuthService(deps, sessions);
   const staffUsers = createStaffUsersService(deps, sessions);
+  const roles = createRolesService(deps, (userId) => staffUsers.heldGrants(userId));
+  const loginLog = createLoginLogService(deps);
   const authPort: AuthPort = {
     verifySession: (token) => sessions.verify(token),
     grantsOf: (userId) => staffUsers.grantsOf(userId),
+    staffOf: (userId) => staffUsers.staffOf(userId),
   };
   return {
     sessions,
     auth,
     staffUsers,
+    roles,
+    loginLog,
     authPort,
     registerRoutes: (endpoints: EndpointRegistrar) =>
-      registerUserRoutes(endpoints, { auth, staffUsers }),
+      registerUserRoutes(endpoints, { auth, staffUsers, loginLog }),
   };
 }
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, lt, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
 import { loginAttempts, type LoginAttemptRow } from './login-attempts.table.js';
+import { staffUsers } from './staff-users.table.js';
 
 export async function insertLoginAttempt(
   db: Executor,
@@ -43,4 +44,39 @@ export function attemptsForEmail(db: Executor, email: string): Promise<LoginAtte
     .from(loginAttempts)
     .where(eq(loginAttempts.email, email))
     .orderBy(desc(loginAttempts.id));
+}
+
+export interface LoginLogQuery {
+  offset: number;
+  limit: number;
+  email?: string | undefined;
+  success?: boolean | undefined;
+  ip?: string | undefined;
+  from?: Date | undefined;
+  before?: Date | undefined;
+}
+
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** The login log, newest first, with the account's current name when it still exists. */
+export async function listLoginAttempts(db: Executor, query: LoginLogQuery) {
+  const conditions: SQL[] = [];
+  if (query.email) conditions.push(ilike(loginAttempts.email, containsPattern(query.email)));
+  if (query.success !== undefined) conditions.push(eq(loginAttempts.success, query.success));
+  if (query.ip) conditions.push(eq(loginAttempts.ip, query.ip));
+  if (query.from) conditions.push(gte(loginAttempts.at, query.from));
+  if (query.before) conditions.push(lt(loginAttempts.at, query.before));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await db
+    .select({ attempt: loginAttempts, userName: staffUsers.name })
+    .from(loginAttempts)
+    .leftJoin(staffUsers, eq(staffUsers.id, loginAttempts.userId))
+    .where(where)
+    .orderBy(desc(loginAttempts.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [totals] = await db.select({ total: count() }).from(loginAttempts).where(where);
+  return { rows, total: totals?.total ?? 0 };
 }

@@ -206,3 +206,8 @@ export async function countOtherEnabledHolders(
     );
   return row?.total ?? 0;
 }
+
+/** Sessions and role links go with it (cascade); sign-in attempts keep the e-mail tried. */
+export async function deleteStaffUser(db: Executor, id: number): Promise<void> {
+  await db.delete(staffUsers).where(eq(staffUsers.id, id));
+}

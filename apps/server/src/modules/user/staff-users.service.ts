@@ -1,6 +1,10 @@
 import {
   ADMIN_ROLE,
+  isAcceptablePassword,
+  newPasswordSchema,
+  type CreateUserBody,
   type EditUserBody,
+  type ResetPasswordBody,
   type Language,
   type StaffUser,
   type UserInfo,
@@ -10,11 +14,16 @@ import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
+import { grantsBeyond, mustHoldAll, type HeldGrants } from './grant-rules.js';
 import { findRolesByIds, lockRoleByName } from './roles.repository.js';
+import type { RoleRow } from './roles.table.js';
 import type { SessionService } from './sessions.service.js';
 import {
   countOtherEnabledHolders,
+  deleteStaffUser,
+  findStaffUserByEmail,
   findStaffUserById,
+  insertStaffUser,
   listStaffUsers,
   replaceUserRoles,
   roleRefsOfUsers,
@@ -64,8 +73,84 @@ export function grantsFromRoles(roleRows: RoleGrant[]): Grants {
   };
 }
 
+/** The password policy of an account set by someone else (spec §5, SECURITY.md). */
+function assertPasswordPolicy(password: string, email: string, field: string): void {
+  if (!isAcceptablePassword(password)) {
+    const issue = newPasswordSchema.safeParse(password).error?.issues[0];
+    throw new AppError('weakPassword', {
+      field,
+      errors: [{ field, message: issue?.message ?? 'too weak' }],
+    });
+  }
+  if (password.trim().toLowerCase() === email) {
+    throw new AppError('passwordSameAsEmail', {
+      field,
+      errors: [{ field, message: 'must not be the e-mail address' }],
+    });
+  }
+}
+
+export interface StaffUserChange {
+  before: StaffUser | null;
+  after: StaffUser;
+}
+
 export function createStaffUsersService(deps: UserModuleDeps, sessions: SessionService) {
-  const { db, clock } = deps;
+  const { db, clock, hasher } = deps;
+
+  async function heldGrants(executor: Executor, userId: number): Promise<HeldGrants> {
+    const grants = grantsFromRoles(await rolesOfUser(executor, userId));
+    return { isAdmin: grants.isAdmin, menus: grants.menus, interfaces: grants.interfaces };
+  }
+
+  /** A non-admin manages only accounts whose grants it holds itself. */
+  async function assertCanManage(executor: Executor, held: HeldGrants, targetId: number) {
+    if (held.isAdmin) return;
+    const target = grantsFromRoles(await rolesOfUser(executor, targetId));
+    if (grantsBeyond(held, { ...target, interfaces: [...target.interfaces] }).length > 0) {
+      throw new AppError('accountBeyondGrants');
+    }
+  }
+
+  /** Roles newly given to an account: each must be within the caller's own grants. */
+  function assertCanGive(held: HeldGrants, added: RoleRow[]): void {
+    for (const role of added) {
+      mustHoldAll(held, {
+        isAdmin: role.name === ADMIN_ROLE,
+        menus: role.menus,
+        interfaces: role.interfaces,
+      });
+    }
+  }
+
+  async function knownRoles(executor: Executor, ids: number[]): Promise<RoleRow[]> {
+    const unique = [...new Set(ids)];
+    const found = await findRolesByIds(executor, unique);
+    const missing = unique.filter((id) => !found.some((role) => role.id === id));
+    if (missing.length > 0) {
+      throw AppError.invalid('roleIds', `unknown role id ${missing.join(', ')}`);
+    }
+    return found;
+  }
+
+  /** Refuses a change that would leave no enabled administrator (call with the admin lock held). */
+  async function assertAdminRemains(
+    executor: Executor,
+    user: StaffUserRow,
+    outcome: { staysAdmin: boolean; staysEnabled: boolean },
+  ): Promise<void> {
+    const currentRoles = await rolesOfUser(executor, user.id);
+    const isAdminNow =
+      user.status === 'enabled' && currentRoles.some((role) => role.name === ADMIN_ROLE);
+    if (isAdminNow && !(outcome.staysAdmin && outcome.staysEnabled)) {
+      const others = await countOtherEnabledHolders(executor, ADMIN_ROLE, user.id);
+      if (others === 0) {
+        throw new AppError('conflict', {
+          detail: 'the last enabled administrator must stay enabled and keep the admin role',
+        });
+      }
+    }
+  }
 
   async function loadStaffUser(executor: Executor, id: number): Promise<StaffUser> {
     const row = await findStaffUserById(executor, id);
@@ -77,6 +162,17 @@ export function createStaffUsersService(deps: UserModuleDeps, sessions: SessionS
   return {
     async grantsOf(userId: number): Promise<Grants> {
       return grantsFromRoles(await rolesOfUser(db, userId));
+    },
+
+    heldGrants: (userId: number) => heldGrants(db, userId),
+
+    async staffOf(userId: number): Promise<{ name: string; email: string } | undefined> {
+      const row = await findStaffUserById(db, userId);
+      return row ? { name: row.name, email: row.email } : undefined;
+    },
+
+    async getUser(id: number): Promise<StaffUser> {
+      return loadStaffUser(db, id);
     },
 
     /** Spec §6: `['admin']` for an administrator, else the route names of the caller's roles. */
@@ -126,43 +222,38 @@ export function createStaffUsersService(deps: UserModuleDeps, sessions: SessionS
     /**
      * Edits an account in one transaction. Disabling ends its sessions at once; a role change
      * needs no session change because grants are read from the database on every call.
-     * The last enabled administrator can be neither disabled nor stripped of `admin`.
+     * The last enabled administrator can be neither disabled nor stripped of `admin`; a
+     * non-admin neither manages an account stronger than itself nor gives roles beyond its own.
      */
-    async editUser(body: EditUserBody): Promise<StaffUser> {
+    async editUser(callerId: number, body: EditUserBody): Promise<StaffUserChange> {
       return db.transaction(async (tx) => {
         const touchesAdminGuard = body.status !== undefined || body.roleIds !== undefined;
         // Lock first (always in this order) so concurrent edits see each other's outcome.
         const adminRole = touchesAdminGuard ? await lockRoleByName(tx, ADMIN_ROLE) : undefined;
         const user = await findStaffUserById(tx, body.id, { forUpdate: true });
         if (!user) throw new AppError('notFound');
+        const held = await heldGrants(tx, callerId);
+        await assertCanManage(tx, held, user.id);
+        const before = await loadStaffUser(tx, user.id);
 
         let roleIds: number[] | undefined;
         if (body.roleIds !== undefined) {
-          roleIds = [...new Set(body.roleIds)];
-          const found = await findRolesByIds(tx, roleIds);
-          const missing = roleIds.filter((id) => !found.some((role) => role.id === id));
-          if (missing.length > 0) {
-            throw AppError.invalid('roleIds', `unknown role id ${missing.join(', ')}`);
-          }
+          const found = await knownRoles(tx, body.roleIds);
+          roleIds = found.map((role) => role.id);
+          const currentIds = new Set(before.roles.map((role) => role.id));
+          assertCanGive(
+            held,
+            found.filter((role) => !currentIds.has(role.id)),
+          );
         }
 
         if (touchesAdminGuard) {
-          const currentRoles = await rolesOfUser(tx, user.id);
-          const isAdminNow =
-            user.status === 'enabled' && currentRoles.some((role) => role.name === ADMIN_ROLE);
           const staysAdmin =
             roleIds === undefined
-              ? currentRoles.some((role) => role.name === ADMIN_ROLE)
+              ? before.roles.some((role) => role.name === ADMIN_ROLE)
               : adminRole !== undefined && roleIds.includes(adminRole.id);
           const staysEnabled = (body.status ?? user.status) === 'enabled';
-          if (isAdminNow && !(staysAdmin && staysEnabled)) {
-            const others = await countOtherEnabledHolders(tx, ADMIN_ROLE, user.id);
-            if (others === 0) {
-              throw new AppError('conflict', {
-                detail: 'the last enabled administrator must stay enabled and keep the admin role',
-              });
-            }
-          }
+          await assertAdminRemains(tx, user, { staysAdmin, staysEnabled });
         }
 
         const now = clock.now();
@@ -176,7 +267,66 @@ export function createStaffUsersService(deps: UserModuleDeps, sessions: SessionS
         if (body.status === 'disabled' && user.status !== 'disabled') {
           await sessions.revokeAllOfUser(tx, user.id);
         }
+        return { before, after: await loadStaffUser(tx, user.id) };
+      });
+    },
+
+    async createUser(callerId: number, body: CreateUserBody): Promise<StaffUser> {
+      assertPasswordPolicy(body.password, body.email, 'password');
+      const passwordHash = await hasher.hash(body.password);
+      return db.transaction(async (tx) => {
+        const held = await heldGrants(tx, callerId);
+        const found = await knownRoles(tx, body.roleIds);
+        assertCanGive(held, found);
+        if (await findStaffUserByEmail(tx, body.email)) {
+          throw new AppError('duplicate', {
+            field: body.email,
+            errors: [{ field: 'email', message: 'already exists' }],
+          });
+        }
+        const row = await insertStaffUser(tx, {
+          email: body.email,
+          name: body.name,
+          passwordHash,
+          at: clock.now(),
+        });
+        await replaceUserRoles(
+          tx,
+          row.id,
+          found.map((role) => role.id),
+        );
+        return loadStaffUser(tx, row.id);
+      });
+    },
+
+    /** An administrator sets a password: every session of that account ends at once. */
+    async resetPassword(callerId: number, body: ResetPasswordBody): Promise<StaffUser> {
+      const target = await findStaffUserById(db, body.id);
+      if (!target) throw new AppError('notFound');
+      assertPasswordPolicy(body.newPassword, target.email, 'newPassword');
+      const passwordHash = await hasher.hash(body.newPassword);
+      return db.transaction(async (tx) => {
+        const user = await findStaffUserById(tx, body.id, { forUpdate: true });
+        if (!user) throw new AppError('notFound');
+        await assertCanManage(tx, await heldGrants(tx, callerId), user.id);
+        await updateStaffUser(tx, user.id, { passwordHash, updatedAt: clock.now() });
+        await sessions.revokeAllOfUser(tx, user.id);
         return loadStaffUser(tx, user.id);
+      });
+    },
+
+    /** Deletes an account for good; never one's own, never the last enabled administrator. */
+    async deleteUser(callerId: number, id: number): Promise<StaffUser> {
+      if (callerId === id) throw new AppError('cannotDeleteSelf');
+      return db.transaction(async (tx) => {
+        await lockRoleByName(tx, ADMIN_ROLE);
+        const user = await findStaffUserById(tx, id, { forUpdate: true });
+        if (!user) throw new AppError('notFound');
+        await assertCanManage(tx, await heldGrants(tx, callerId), user.id);
+        await assertAdminRemains(tx, user, { staysAdmin: false, staysEnabled: false });
+        const before = await loadStaffUser(tx, user.id);
+        await deleteStaffUser(tx, user.id);
+        return before;
       });
     },
   };

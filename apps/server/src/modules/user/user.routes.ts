@@ -1,7 +1,19 @@
-import { changePassword, editUser, getUsers, login, logout, userInfo } from '@lending/contract';
+import {
+  changePassword,
+  createUser,
+  deleteUser,
+  editUser,
+  getUsers,
+  login,
+  loginLog,
+  logout,
+  resetPassword,
+  userInfo,
+} from '@lending/contract';
 import type { FastifyRequest } from 'fastify';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import type { AuthService } from './auth.service.js';
+import type { LoginLogService } from './login-log.service.js';
 import type { StaffUsersService } from './staff-users.service.js';
 import type { ClientInfo } from './user-module.js';
 
@@ -10,25 +22,63 @@ function clientOf(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : '' };
 }
 
+const STAFF_USER = 'staff_user';
+
 export function registerUserRoutes(
   endpoints: EndpointRegistrar,
-  services: { auth: AuthService; staffUsers: StaffUsersService },
+  services: { auth: AuthService; staffUsers: StaffUsersService; loginLog: LoginLogService },
 ): void {
+  // Public, so not in the operation log: every attempt is in the login log instead.
   endpoints.register(login, ({ body, request }) => services.auth.login(body, clientOf(request)));
 
   endpoints.register(userInfo, (context) => services.staffUsers.userInfo(callerOf(context).userId));
 
   endpoints.register(logout, async (context) => {
-    await services.auth.logout(callerOf(context));
+    const caller = callerOf(context);
+    await services.auth.logout(caller);
+    await context.audit.record({ targetType: 'staff_session', targetId: caller.sessionId });
     return null;
   });
 
   endpoints.register(changePassword, async (context) => {
-    await services.auth.changePassword(callerOf(context), context.body);
+    const caller = callerOf(context);
+    await services.auth.changePassword(caller, context.body);
+    await context.audit.record({ targetType: STAFF_USER, targetId: caller.userId });
     return null;
   });
 
   endpoints.register(getUsers, ({ body }) => services.staffUsers.listUsers(body));
 
-  endpoints.register(editUser, ({ body }) => services.staffUsers.editUser(body));
+  endpoints.register(editUser, async (context) => {
+    const { before, after } = await services.staffUsers.editUser(
+      callerOf(context).userId,
+      context.body,
+    );
+    await context.audit.record({ targetType: STAFF_USER, targetId: after.id, before, after });
+    return after;
+  });
+
+  endpoints.register(createUser, async (context) => {
+    const after = await services.staffUsers.createUser(callerOf(context).userId, context.body);
+    await context.audit.record({ targetType: STAFF_USER, targetId: after.id, after });
+    return after;
+  });
+
+  endpoints.register(resetPassword, async (context) => {
+    const user = await services.staffUsers.resetPassword(callerOf(context).userId, context.body);
+    await context.audit.record({
+      targetType: STAFF_USER,
+      targetId: user.id,
+      after: { email: user.email, passwordReset: true, sessionsEnded: true },
+    });
+    return null;
+  });
+
+  endpoints.register(deleteUser, async (context) => {
+    const before = await services.staffUsers.deleteUser(callerOf(context).userId, context.body.id);
+    await context.audit.record({ targetType: STAFF_USER, targetId: before.id, before });
+    return null;
+  });
+
+  endpoints.register(loginLog, ({ body }) => services.loginLog.list(body));
 }

@@ -1,0 +1,50 @@
+import { defineEndpoint } from '../endpoint.js';
+import {
+  loginLogBodySchema,
+  loginLogRetSchema,
+  operationLogBodySchema,
+  operationLogDetailBodySchema,
+  operationLogDetailSchema,
+  operationLogRetSchema,
+} from './log.schema.js';
+
+export const loginLog = defineEndpoint({
+  id: 'log.login_log',
+  method: 'POST',
+  path: '/log/login_log',
+  module: 'log',
+  summary: 'Every sign-in attempt: e-mail tried, account, result, address, user agent, time',
+  access: 'granted',
+  mutates: false,
+  body: loginLogBodySchema,
+  query: undefined,
+  ret: loginLogRetSchema,
+});
+
+export const operationLog = defineEndpoint({
+  id: 'log.operation_log',
+  method: 'POST',
+  path: '/log/operation_log',
+  module: 'log',
+  summary: 'The operation log: every call that changed data, who made it, when and from where',
+  access: 'granted',
+  mutates: false,
+  body: operationLogBodySchema,
+  query: undefined,
+  ret: operationLogRetSchema,
+});
+
+export const operationLogDetail = defineEndpoint({
+  id: 'log.operation_log_detail',
+  method: 'POST',
+  path: '/log/operation_log_detail',
+  module: 'log',
+  summary: 'One operation log entry with its before and after',
+  access: 'granted',
+  mutates: false,
+  body: operationLogDetailBodySchema,
+  query: undefined,
+  ret: operationLogDetailSchema,
+});
+
+export const logEndpoints = [loginLog, operationLog, operationLogDetail] as const;
