@@ -13,3 +13,7 @@ export * from './modules/loan-book/risk.table.js';
 export * from './modules/loan-book/audit-events.table.js';
 export * from './modules/audit/audit-events.table.js';
 export * from './modules/day-end/day-end.table.js';
+export * from './integrations/webhooks/gateway-events.table.js';
+export * from './integrations/sms/sms.table.js';
+export * from './integrations/collections/collections.table.js';
+export * from './modules/borrower-app/borrowers.table.js';
