@@ -1,0 +1,220 @@
+import { defineEndpoint, type EndpointDefinition } from '../endpoint.js';
+import {
+  appLoanListRetSchema,
+  appProductsRetSchema,
+  applyLoanBodySchema,
+  applyLoanRetSchema,
+  borrowerProfileSchema,
+  coolingOffQuoteSchema,
+  emptyAppBodySchema,
+  emptyRetSchema,
+  keyFactStatementSchema,
+  loanQuoteBodySchema,
+  orderOnlyBodySchema,
+  repayInstructionsSchema,
+  rolloverQuoteSchema,
+  saveBankBodySchema,
+  saveProfileBodySchema,
+  sendOtpBodySchema,
+  sendOtpRetSchema,
+  verifyOtpBodySchema,
+  verifyOtpRetSchema,
+} from './app.schema.js';
+
+/** The borrower API's base path: the lender's mobile app calls it (never the console). */
+export const APP_API_BASE = '/app-api';
+/** The borrower session token travels only in this header. */
+export const APP_TOKEN_HEADER = 'X-App-Token';
+
+/*
+ * Borrower endpoints reuse the admin contract's shape. `public` needs nothing; `session`
+ * needs a borrower session (X-App-Token). They are not in `adminEndpoints`: no staff role
+ * can be granted them and the admin permission matrix does not list them.
+ */
+
+export const appSendOtp = defineEndpoint({
+  id: 'app.auth.send_otp',
+  method: 'POST',
+  path: '/auth/send_otp',
+  module: 'auth',
+  summary: 'Send a 6-digit code by SMS (sign-in/registration, or accepting a loan)',
+  access: 'public',
+  mutates: true,
+  body: sendOtpBodySchema,
+  query: undefined,
+  ret: sendOtpRetSchema,
+});
+
+export const appVerifyOtp = defineEndpoint({
+  id: 'app.auth.verify_otp',
+  method: 'POST',
+  path: '/auth/verify_otp',
+  module: 'auth',
+  summary: 'Verify the code: registers the borrower on first use, returns a session token',
+  access: 'public',
+  mutates: true,
+  body: verifyOtpBodySchema,
+  query: undefined,
+  ret: verifyOtpRetSchema,
+});
+
+export const appLogout = defineEndpoint({
+  id: 'app.auth.logout',
+  method: 'POST',
+  path: '/auth/logout',
+  module: 'auth',
+  summary: 'End the borrower session',
+  access: 'session',
+  mutates: true,
+  body: emptyAppBodySchema,
+  query: undefined,
+  ret: emptyRetSchema,
+});
+
+export const appProfile = defineEndpoint({
+  id: 'app.profile.get',
+  method: 'POST',
+  path: '/profile/get',
+  module: 'profile',
+  summary: "The borrower's profile, KYC (masked) and bank account",
+  access: 'session',
+  mutates: false,
+  body: emptyAppBodySchema,
+  query: undefined,
+  ret: borrowerProfileSchema,
+});
+
+export const appSaveProfile = defineEndpoint({
+  id: 'app.profile.save',
+  method: 'POST',
+  path: '/profile/save',
+  module: 'profile',
+  summary: 'Save the profile and KYC (PAN; Aadhaar kept only as last 4 digits + keyed hash)',
+  access: 'session',
+  mutates: true,
+  body: saveProfileBodySchema,
+  query: undefined,
+  ret: borrowerProfileSchema,
+});
+
+export const appSaveBank = defineEndpoint({
+  id: 'app.bank.save',
+  method: 'POST',
+  path: '/bank/save',
+  module: 'bank',
+  summary: 'Save the bank account for disbursal (verification pending until a penny drop)',
+  access: 'session',
+  mutates: true,
+  body: saveBankBodySchema,
+  query: undefined,
+  ret: borrowerProfileSchema,
+});
+
+export const appLoanProducts = defineEndpoint({
+  id: 'app.loan.products',
+  method: 'POST',
+  path: '/loan/products',
+  module: 'loan',
+  summary: 'Products the borrower may apply for (first loan or re-loan)',
+  access: 'session',
+  mutates: false,
+  body: emptyAppBodySchema,
+  query: undefined,
+  ret: appProductsRetSchema,
+});
+
+export const appLoanQuote = defineEndpoint({
+  id: 'app.loan.quote',
+  method: 'POST',
+  path: '/loan/quote',
+  module: 'loan',
+  summary: 'Key fact statement for a product and amount: charges, net disbursed, due, APR',
+  access: 'session',
+  mutates: false,
+  body: loanQuoteBodySchema,
+  query: undefined,
+  ret: keyFactStatementSchema,
+});
+
+export const appApplyLoan = defineEndpoint({
+  id: 'app.loan.apply',
+  method: 'POST',
+  path: '/loan/apply',
+  module: 'loan',
+  summary: 'Apply: accept the key fact statement with the OTP; the order goes to machine review',
+  access: 'session',
+  mutates: true,
+  body: applyLoanBodySchema,
+  query: undefined,
+  ret: applyLoanRetSchema,
+});
+
+export const appLoanList = defineEndpoint({
+  id: 'app.loan.list',
+  method: 'POST',
+  path: '/loan/list',
+  module: 'loan',
+  summary: "The borrower's loans with what clears each today",
+  access: 'session',
+  mutates: false,
+  body: emptyAppBodySchema,
+  query: undefined,
+  ret: appLoanListRetSchema,
+});
+
+export const appRepayInstructions = defineEndpoint({
+  id: 'app.repay.instructions',
+  method: 'POST',
+  path: '/repay/instructions',
+  module: 'repay',
+  summary: "Where to pay: the borrower's virtual account (number + IFSC) and UPI id",
+  access: 'session',
+  mutates: true,
+  body: orderOnlyBodySchema,
+  query: undefined,
+  ret: repayInstructionsSchema,
+});
+
+export const appRolloverQuote = defineEndpoint({
+  id: 'app.loan.rollover_quote',
+  method: 'POST',
+  path: '/loan/rollover_quote',
+  module: 'loan',
+  summary: 'What renewing costs today (interest to date + fee + GST, + penal if overdue)',
+  access: 'session',
+  mutates: false,
+  body: orderOnlyBodySchema,
+  query: undefined,
+  ret: rolloverQuoteSchema,
+});
+
+export const appCoolingOffQuote = defineEndpoint({
+  id: 'app.loan.cooling_off_quote',
+  method: 'POST',
+  path: '/loan/cooling_off_quote',
+  module: 'loan',
+  summary:
+    'What exiting in the cooling-off period costs today (principal + interest for days used)',
+  access: 'session',
+  mutates: false,
+  body: orderOnlyBodySchema,
+  query: undefined,
+  ret: coolingOffQuoteSchema,
+});
+
+/** Every borrower API endpoint; its OpenAPI document (/app-api/docs) derives from it. */
+export const appEndpoints: readonly EndpointDefinition[] = [
+  appSendOtp,
+  appVerifyOtp,
+  appLogout,
+  appProfile,
+  appSaveProfile,
+  appSaveBank,
+  appLoanProducts,
+  appLoanQuote,
+  appApplyLoan,
+  appLoanList,
+  appRepayInstructions,
+  appRolloverQuote,
+  appCoolingOffQuote,
+];
