@@ -16,6 +16,7 @@ import { AppError } from './shared/app-error.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { createAuditModule, scopedDatabase } from './modules/audit/index.js';
 import { registerConfigRoutes } from './modules/config/index.js';
+import { registerDashboardRoutes } from './modules/dashboard/index.js';
 import { createLoanBookModule, loadLoanBookConfig } from './modules/loan-book/index.js';
 import { registerPowerRoutes } from './modules/power/index.js';
 import {
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConfigRoutes(endpoints, { productTitle: config.productTitle });
   audit.registerRoutes(endpoints);
   createLoanBookModule({ db: moduleDb, clock, ...loadLoanBookConfig() }).registerRoutes(endpoints);
+  registerDashboardRoutes(endpoints, { db: moduleDb, clock });
   registerOpenApi(app, adminEndpoints, {
     title: `${config.productTitle} admin API`,
     version: '0.1.0',

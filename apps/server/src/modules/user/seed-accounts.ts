@@ -92,7 +92,8 @@ export async function seedAccounts(options: SeedOptions): Promise<boolean> {
         name: demo.name,
         description: demo.description,
         menus: [...new Set(demo.menus)],
-        interfaces: [],
+        // Every demo role opens the dashboard, so it may read the dashboard's figures.
+        interfaces: ['dashboard.summary'],
       });
       const user = await insertStaffUser(tx, {
         email: demo.account.email,
