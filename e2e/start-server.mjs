@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-const dataDir = resolve(process.cwd(), '.tmp/e2e-data');
+const dataDir = resolve(process.cwd(), `.tmp/e2e-data-${process.env.PORT ?? 'default'}`);
 rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.HOST = '127.0.0.1';
