@@ -41,11 +41,11 @@ export function defineEndpoint<
   return definition;
 }
 
-export type EndpointBody<E> = E extends EndpointDefinition<infer B, infer _Q, infer _R>
-  ? B extends z.ZodType
-    ? z.input<B>
-    : undefined
-  : never;
-export type EndpointRet<E> = E extends EndpointDefinition<infer _B, infer _Q, infer R>
-  ? z.output<R>
-  : never;
+export type EndpointBody<E> =
+  E extends EndpointDefinition<infer B, infer _Q, infer _R>
+    ? B extends z.ZodType
+      ? z.input<B>
+      : undefined
+    : never;
+export type EndpointRet<E> =
+  E extends EndpointDefinition<infer _B, infer _Q, infer R> ? z.output<R> : never;

@@ -1,4 +1,5 @@
 import { configEndpoints } from '../config/config.endpoints.js';
+import { dashboardEndpoints } from '../dashboard/dashboard.endpoints.js';
 import type { EndpointDefinition } from '../endpoint.js';
 import { loanBookEndpoints } from '../loan-book/loan-book.endpoints.js';
 import { logEndpoints } from '../log/log.endpoints.js';
@@ -12,6 +13,7 @@ export const adminEndpoints: readonly EndpointDefinition[] = [
   ...configEndpoints,
   ...logEndpoints,
   ...loanBookEndpoints,
+  ...dashboardEndpoints,
 ];
 
 /** Interface ids a role can be granted (public and own-session calls need no grant). */

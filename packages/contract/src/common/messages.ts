@@ -106,7 +106,5 @@ export function translateMessage(
   params: { field?: string; detail?: string } = {},
 ): string {
   const template = messageCatalogues[language][key] ?? en[key];
-  return template
-    .replace('{field}', params.field ?? '')
-    .replace('{detail}', params.detail ?? '');
+  return template.replace('{field}', params.field ?? '').replace('{detail}', params.detail ?? '');
 }

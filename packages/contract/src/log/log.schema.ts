@@ -4,7 +4,6 @@ import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 /** An India calendar date, YYYY-MM-DD (Asia/Kolkata). */
 export const logDateSchema = z.iso.date();
 
-
 export const loginFailureReasonSchema = z.enum([
   'unknown_email',
   'bad_password',

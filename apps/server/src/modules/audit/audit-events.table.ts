@@ -38,4 +38,3 @@ export const auditEvents = pgTable(
 );
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
-

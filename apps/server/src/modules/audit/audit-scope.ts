@@ -55,7 +55,9 @@ export function scopedDatabase(db: Database): Database {
       const scope = currentScope();
       const executor: Executor = scope ? scope.tx : target;
       const value: unknown = Reflect.get(executor, property, executor);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(executor) : value;
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(executor)
+        : value;
     },
   });
 }

@@ -35,7 +35,10 @@ export async function listAuditEvents(
   if (query.actorId !== undefined) conditions.push(eq(auditEvents.actorId, query.actorId));
   if (query.actor) {
     const pattern = containsPattern(query.actor);
-    const either = or(ilike(auditEvents.actorName, pattern), ilike(auditEvents.actorEmail, pattern));
+    const either = or(
+      ilike(auditEvents.actorName, pattern),
+      ilike(auditEvents.actorEmail, pattern),
+    );
     if (either) conditions.push(either);
   }
   if (query.module) conditions.push(eq(auditEvents.module, query.module));

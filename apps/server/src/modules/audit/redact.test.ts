@@ -12,7 +12,10 @@ describe('redact', () => {
     expect(out).toEqual({
       email: 'a@example.com',
       password: REDACTED,
-      nested: { newPassword: REDACTED, list: [{ TOKEN: REDACTED, oldPassword: REDACTED, keep: 1 }] },
+      nested: {
+        newPassword: REDACTED,
+        list: [{ TOKEN: REDACTED, oldPassword: REDACTED, keep: 1 }],
+      },
       confirmPassword: REDACTED,
     });
     expect(JSON.stringify(out)).not.toMatch(/Secret123/);

@@ -8,9 +8,15 @@ import { AppError } from '../../shared/app-error.js';
 
 /** Route names a role may grant: the dashboard and every name of the business tree. */
 function allNames(nodes: RouteNode[]): string[] {
-  return nodes.flatMap((node) => [...(node.name ? [node.name] : []), ...allNames(node.children ?? [])]);
+  return nodes.flatMap((node) => [
+    ...(node.name ? [node.name] : []),
+    ...allNames(node.children ?? []),
+  ]);
 }
-export const grantableMenuNames: ReadonlySet<string> = new Set(['Dashboard', ...allNames(businessRoutes)]);
+export const grantableMenuNames: ReadonlySet<string> = new Set([
+  'Dashboard',
+  ...allNames(businessRoutes),
+]);
 const grantableInterfaces: ReadonlySet<string> = new Set(grantableInterfaceIds);
 
 /** Every route name a set of granted names opens: a granted group opens its whole subtree. */
@@ -39,7 +45,8 @@ export interface HeldGrants {
 export function validateMenus(menus: readonly string[]): string[] {
   const unique = [...new Set(menus)];
   const unknown = unique.filter((name) => !grantableMenuNames.has(name));
-  if (unknown.length > 0) throw AppError.invalid('menus', `unknown route name ${unknown.join(', ')}`);
+  if (unknown.length > 0)
+    throw AppError.invalid('menus', `unknown route name ${unknown.join(', ')}`);
   return unique;
 }
 
@@ -72,5 +79,6 @@ export function mustHoldAll(
   wanted: { isAdmin?: boolean; menus: readonly string[]; interfaces: readonly string[] },
 ): void {
   const beyond = grantsBeyond(held, wanted);
-  if (beyond.length > 0) throw new AppError('grantNotHeld', { field: beyond.slice(0, 5).join(', ') });
+  if (beyond.length > 0)
+    throw new AppError('grantNotHeld', { field: beyond.slice(0, 5).join(', ') });
 }

@@ -41,7 +41,10 @@ export interface RoleChange {
   after: Role;
 }
 
-export function createRolesService(deps: UserModuleDeps, heldBy: (userId: number) => Promise<HeldGrants>) {
+export function createRolesService(
+  deps: UserModuleDeps,
+  heldBy: (userId: number) => Promise<HeldGrants>,
+) {
   const { db } = deps;
 
   async function load(executor: Executor, id: number, forUpdate = false): Promise<RoleRow> {
