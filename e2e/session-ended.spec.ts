@@ -23,11 +23,17 @@ test('a session revoked from elsewhere shows the Confirm logout dialog; Cancel s
 
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
-  await page.getByRole('dialog', { name: 'Confirm logout' }).getByRole('button', { name: 'Re-Login' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm logout' })
+    .getByRole('button', { name: 'Re-Login' })
+    .click();
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('the Confirm logout dialog is in Chinese when the language is zh', async ({ page, request }) => {
+test('the Confirm logout dialog is in Chinese when the language is zh', async ({
+  page,
+  request,
+}) => {
   await signIn(page, reviewer);
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: '中文' }).click();

@@ -60,8 +60,16 @@ test('tags view: every visited page is a tab, the dashboard is pinned', async ({
   await page.goto('/power/role');
   await page.goto('/power/account');
   await page.goto('/report/registrationReport');
-  await expect(tabs.getByRole('tab')).toHaveText(['Dashboard', 'Roles', 'Accounts', 'Registration report']);
-  await expect(tabs.getByRole('tab', { name: 'Registration report' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.getByRole('tab')).toHaveText([
+    'Dashboard',
+    'Roles',
+    'Accounts',
+    'Registration report',
+  ]);
+  await expect(tabs.getByRole('tab', { name: 'Registration report' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 
   // Close the active tab with its icon: the last remaining tab opens.
   await tabs.getByRole('button', { name: 'Close Registration report' }).click();
@@ -116,7 +124,10 @@ test('a page keeps its state while its tab is open, and loses it when closed', a
 
   // Refresh remounts the page: its state starts afresh.
   await tabs.getByRole('tab', { name: 'Dashboard' }).click({ button: 'right' });
-  await page.getByRole('menu', { name: 'Tab actions' }).getByRole('menuitem', { name: 'Refresh' }).click();
+  await page
+    .getByRole('menu', { name: 'Tab actions' })
+    .getByRole('menuitem', { name: 'Refresh' })
+    .click();
   await expect(page.getByRole('radio', { name: 'Last three days' })).toBeChecked();
 });
 

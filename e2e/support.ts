@@ -6,7 +6,11 @@ export const reviewer = {
   password: 'Reviewer12345',
   name: 'Riya Reviewer',
 };
-export const finance = { email: 'finance@example.com', password: 'Finance12345', name: 'Meera Finance' };
+export const finance = {
+  email: 'finance@example.com',
+  password: 'Finance12345',
+  name: 'Meera Finance',
+};
 
 export const TOKEN_COOKIE = 'Admin-Token';
 
@@ -35,7 +39,10 @@ export async function tokenOf(page: Page): Promise<string> {
 }
 
 /** Calls the admin API directly, as another device or staff member would. */
-export async function apiLogin(request: APIRequestContext, user: { email: string; password: string }) {
+export async function apiLogin(
+  request: APIRequestContext,
+  user: { email: string; password: string },
+) {
   const response = await request.post('/admin-api/user/login', {
     data: { email: user.email, password: user.password },
   });

@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path';
 const dir = resolve(import.meta.dirname, 'bench');
 const only = process.argv[2];
 let failed = 0;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.mjs')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.mjs'))
+  .sort()) {
   if (only && !file.includes(only)) continue;
   console.log(`\n### ${file}`);
   const result = spawnSync(process.execPath, [join(dir, file)], { stdio: 'inherit' });

@@ -34,13 +34,23 @@ const shared = ['packages/contract/src', 'packages/lending/src'];
 if (isStale(join(root, 'apps/console/dist/index.html'), ['apps/console', ...shared])) {
   run('npm', ['run', 'build', '--workspace', 'apps/console']);
 }
-if (isStale(join(root, 'apps/server/dist/server.js'), ['apps/server/src', 'apps/server/drizzle', ...shared])) {
+if (
+  isStale(join(root, 'apps/server/dist/server.js'), [
+    'apps/server/src',
+    'apps/server/drizzle',
+    ...shared,
+  ])
+) {
   run('npm', ['run', 'build', '--workspace', 'apps/server']);
 }
 
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  [join(root, 'apps/server/dist/server.js'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

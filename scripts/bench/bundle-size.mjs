@@ -15,7 +15,10 @@ const AIM_KB = 175;
 const port = 18_190;
 const base = `http://127.0.0.1:${port}`;
 
-if (!existsSync(join(root, 'apps/console/dist/index.html')) || !existsSync(join(root, 'apps/server/dist/server.js'))) {
+if (
+  !existsSync(join(root, 'apps/console/dist/index.html')) ||
+  !existsSync(join(root, 'apps/server/dist/server.js'))
+) {
   spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 
@@ -68,7 +71,13 @@ async function firstLoad(browser, path, cookies = []) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js'), '--no-demo'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  },
   stdio: 'ignore',
 });
 try {
@@ -88,7 +97,12 @@ try {
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   const signIn = await firstLoad(browser, '/login');
   const dashboard = await firstLoad(browser, '/dashboard', [
@@ -98,12 +112,17 @@ try {
   const whole = wholeBundle();
 
   console.log('first load (gzipped)          JS KB   CSS KB   JS files   JS share of whole bundle');
-  for (const [name, r] of [['sign-in page', signIn], ['dashboard', dashboard]]) {
+  for (const [name, r] of [
+    ['sign-in page', signIn],
+    ['dashboard', dashboard],
+  ]) {
     console.log(
       `${name.padEnd(28)} ${kb(r.js).padStart(7)} ${kb(r.css).padStart(8)} ${String(r.jsFiles).padStart(10)}   ${(r.js / whole.js).toFixed(2)}`,
     );
   }
-  console.log(`${'whole bundle (baseline)'.padEnd(28)} ${kb(whole.js).padStart(7)} ${kb(whole.css).padStart(8)} ${String(whole.chunks).padStart(10)}   1.00`);
+  console.log(
+    `${'whole bundle (baseline)'.padEnd(28)} ${kb(whole.js).padStart(7)} ${kb(whole.css).padStart(8)} ${String(whole.chunks).padStart(10)}   1.00`,
+  );
   console.log(
     `sign-in JS vs budget ${BUDGET_KB} KB: ${(signIn.js / 1024 / BUDGET_KB).toFixed(2)}; vs aim ${AIM_KB} KB: ${(signIn.js / 1024 / AIM_KB).toFixed(2)}`,
   );

@@ -28,7 +28,12 @@ export interface RouteNode {
   children?: RouteNode[];
 }
 
-function page(path: string, name: string, extra: Partial<RouteNode> = {}, meta: Partial<RouteMeta> = {}): RouteNode {
+function page(
+  path: string,
+  name: string,
+  extra: Partial<RouteNode> = {},
+  meta: Partial<RouteMeta> = {},
+): RouteNode {
   return { path, name, ...extra, meta: { title: name, ...meta } };
 }
 
@@ -63,7 +68,9 @@ export const constantRoutes: RouteNode[] = [
   {
     path: '/',
     redirect: '/dashboard',
-    children: [page('dashboard', 'Dashboard', {}, { title: 'dashboard', icon: 'home', affix: true })],
+    children: [
+      page('dashboard', 'Dashboard', {}, { title: 'dashboard', icon: 'home', affix: true }),
+    ],
   },
 ];
 
@@ -79,7 +86,11 @@ export const businessRoutes: RouteNode[] = [
     subGroup('machinerReview', 'machinerReview', `${A}/machinerReview/machinerReviewPass`, [
       page('machinerReviewPass', 'machinerReviewPass'),
       page('machinerReviewReject', 'machinerReviewReject'),
-      hiddenPage('machinerDetailReject', 'machinerDetailReject', `${A}/machinerReview/machinerReviewReject`),
+      hiddenPage(
+        'machinerDetailReject',
+        'machinerDetailReject',
+        `${A}/machinerReview/machinerReviewReject`,
+      ),
       hiddenPage('machinerDetail', 'machinerDetail', `${A}/machinerReview/machinerReviewPass`),
     ]),
     subGroup('reviewFirst', 'reviewFirst', `${A}/reviewFirst/reviewFirstWait`, [
@@ -107,12 +118,24 @@ export const businessRoutes: RouteNode[] = [
       page('all', 'collectionOrderAll'),
       page('finish', 'collectionOrderFinish'),
     ]),
-    hiddenPage('detail/collectionRepayOrder', 'collectionRepayOrder', `${C}/collectionOrderManage/all`),
-    hiddenPage('detail/collectionRepayedOrder', 'collectionRepayedOrder', `${C}/collectionOrderManage/finish`),
+    hiddenPage(
+      'detail/collectionRepayOrder',
+      'collectionRepayOrder',
+      `${C}/collectionOrderManage/all`,
+    ),
+    hiddenPage(
+      'detail/collectionRepayedOrder',
+      'collectionRepayedOrder',
+      `${C}/collectionOrderManage/finish`,
+    ),
     page('performance2', 'performance2'),
   ]),
   group(P, 'Precollection', 'bell', `${P}/userManage`, [
-    hiddenPage('detail/preCollectionList', 'preCollectionList', `${P}/preCollectionManage/orderList`),
+    hiddenPage(
+      'detail/preCollectionList',
+      'preCollectionList',
+      `${P}/preCollectionManage/orderList`,
+    ),
     page('userManage', 'userManage'),
     page('groupManage', 'groupManage'),
     page('dispatchManage', 'dispatchManage'),
@@ -120,10 +143,12 @@ export const businessRoutes: RouteNode[] = [
       page('orderList', 'preCollectionOrderList'),
       page('orderProcessingList', 'preCollectionOrderProcessingList'),
     ]),
-    subGroup('myPreCollectionManage', 'myPreCollectionManage', `${P}/myPreCollectionManage/myOrderList`, [
-      page('myOrderList', 'myOrderList'),
-      page('myOrderProcessingList', 'myOrderProcessingList'),
-    ]),
+    subGroup(
+      'myPreCollectionManage',
+      'myPreCollectionManage',
+      `${P}/myPreCollectionManage/myOrderList`,
+      [page('myOrderList', 'myOrderList'), page('myOrderProcessingList', 'myOrderProcessingList')],
+    ),
     page('preDailyProcess', 'preDailyProcess'),
     page('summaryCollectinOrders', 'summaryCollectinOrders'),
     page('performance', 'performance'),
@@ -163,12 +188,18 @@ export const businessRoutes: RouteNode[] = [
     page('borrowAgainRate', 'borrowAgainRate'),
     page('channelConversionRate', 'channelConversionRate'),
   ]),
-  group('/telemarketing', 'Telemarketing', 'customer-service', '/telemarketing/customerVerifyCode', [
-    page('customerVerifyCode', 'customerVerifyCode'),
-    page('userList', 'userList'),
-    page('checkList', 'checkList'),
-    page('telemarketingRate', 'telemarketingRate'),
-  ]),
+  group(
+    '/telemarketing',
+    'Telemarketing',
+    'customer-service',
+    '/telemarketing/customerVerifyCode',
+    [
+      page('customerVerifyCode', 'customerVerifyCode'),
+      page('userList', 'userList'),
+      page('checkList', 'checkList'),
+      page('telemarketingRate', 'telemarketingRate'),
+    ],
+  ),
   group(S, 'SystemConfig', 'setting', `${S}/appConfig`, [
     page('appConfig', 'appConfig'),
     page('systemConfig', 'systemConfig'),

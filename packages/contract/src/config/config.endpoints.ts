@@ -19,7 +19,8 @@ export const configIndex = defineEndpoint({
   method: 'POST',
   path: '/config/index',
   module: 'config',
-  summary: "The console's configuration: product title, languages, time zone, currency, upload limit",
+  summary:
+    "The console's configuration: product title, languages, time zone, currency, upload limit",
   access: 'public',
   mutates: false,
   body: z.strictObject({}).optional(),
