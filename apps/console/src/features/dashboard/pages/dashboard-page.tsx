@@ -1,10 +1,13 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { Alert, Card, Segmented, Space, Typography } from 'antd';
+import { Alert, Card, Segmented, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { usePageState } from '../../../lib/page-state';
-import { dashboardRanges, rangeDates, type DashboardRange } from '../dashboard-range';
+import { useDashboardSummary } from '../api/use-dashboard-summary';
+import { DailyChart, type DailySeries } from '../components/daily-chart';
+import { FigureCards } from '../components/figure-cards';
+import { apiRangeOf, dashboardRanges, rangeDates, type DashboardRange } from '../dashboard-range';
 import './dashboard-page.css';
 
 function useNow(intervalMs: number): Date {
@@ -18,15 +21,45 @@ function useNow(intervalMs: number): Date {
 
 /**
  * Spec §2 Dashboard: counts as of 23:59:59 and the current India time, over the last three
- * days, nearly a week or the last month. The figures need the loan book and come later; until
- * then the page says so instead of showing numbers.
+ * days, nearly a week or the last month. Every figure comes from the server, computed from
+ * the book; the period shown is the one the server counted.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   // Kept while the dashboard's tab is open, across reloads; a Refresh starts afresh.
   const [range, setRange] = usePageState<DashboardRange>('range', 'lastThreeDays');
   const now = useNow(1000);
-  const { from, to } = rangeDates(range, now);
+  const summary = useDashboardSummary(apiRangeOf[range]);
+  const fallback = rangeDates(range, now);
+  const from = summary.data?.from ?? fallback.from;
+  const to = summary.data?.to ?? fallback.to;
+
+  const series: DailySeries[] = [
+    {
+      key: 'applications',
+      label: t('dashboard.applications'),
+      color: '#1677ff',
+      value: (day) => day.applications,
+    },
+    {
+      key: 'disbursals',
+      label: t('dashboard.disbursals'),
+      color: '#52c41a',
+      value: (day) => day.disbursals.count,
+    },
+    {
+      key: 'repayments',
+      label: t('dashboard.repayments'),
+      color: '#fa8c16',
+      value: (day) => day.repayments.count,
+    },
+    {
+      key: 'overdue',
+      label: t('dashboard.overdue'),
+      color: '#f5222d',
+      value: (day) => day.overdue.count,
+    },
+  ];
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -48,7 +81,28 @@ export function DashboardPage() {
           {t('dashboard.period', { from, to })} · {t('dashboard.asOf', { date: to })}
         </Typography.Paragraph>
       </Card>
-      <Alert type="info" showIcon title={t('dashboard.figuresNotBuilt')} />
+      {summary.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('dashboard.loadFailed', { message: summary.error.message })}
+        />
+      ) : summary.data ? (
+        <>
+          <FigureCards totals={summary.data.totals} />
+          <Card title={t('dashboard.chartTitle')}>
+            <DailyChart
+              days={summary.data.daily}
+              series={series}
+              title={t('dashboard.chartTitle')}
+            />
+          </Card>
+        </>
+      ) : (
+        <Spin>
+          <Card>{t('dashboard.loading')}</Card>
+        </Spin>
+      )}
     </Space>
   );
 }
