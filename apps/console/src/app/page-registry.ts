@@ -13,6 +13,14 @@ export const pageRegistry: Partial<Record<string, PageLoader>> = {
     import('../features/auth/pages/change-password-page').then((m) => m.ChangePasswordPage),
   Dashboard: () =>
     import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
+  role: () => import('../features/power/pages/role-page').then((m) => m.RolePage),
+  account: () => import('../features/power/pages/account-page').then((m) => m.AccountPage),
+  powerMenu: () => import('../features/power/pages/menu-page').then((m) => m.MenuPage),
+  powerInterface: () =>
+    import('../features/power/pages/interface-page').then((m) => m.InterfacePage),
+  loginLog: () => import('../features/system-log/pages/login-log-page').then((m) => m.LoginLogPage),
+  log: () =>
+    import('../features/system-log/pages/operation-log-page').then((m) => m.OperationLogPage),
 };
 
 export const loadNotBuiltPage = () =>

@@ -1,0 +1,83 @@
+import { Alert, Button, Card, Empty, Space, Spin, Tree, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { feedback } from '../../../lib/feedback';
+import { useRoleDetail, useSetRoleMenus } from '../api/use-roles';
+import { allKeys, compactMenus, expandMenus, menuTree, type MenuTreeNode } from '../menu-tree';
+
+interface TreeData {
+  key: string;
+  title: string;
+  children?: TreeData[];
+}
+
+function translate(nodes: MenuTreeNode[], t: (key: string) => string): TreeData[] {
+  return nodes.map((node) => ({
+    key: node.key,
+    title: t(`route.${node.titleKey}`),
+    ...(node.children ? { children: translate(node.children, t) } : {}),
+  }));
+}
+
+/** Spec §2 hidden /power/menu?roleId=: the route tree, parent and children linked. */
+export function MenuPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const roleId = Number(searchParams.get('roleId')) || undefined;
+  const role = useRoleDetail(roleId);
+  const setMenus = useSetRoleMenus();
+  const tree = useMemo(() => menuTree(), []);
+  const treeData = useMemo(() => translate(tree, (key) => t(key)), [tree, t]);
+  const [checked, setChecked] = useState<string[] | null>(null);
+  const [expanded, setExpanded] = useState<string[]>(['Power', 'SystemConfig']);
+
+  if (!roleId) return <Empty description={t('menuAssign.noRole')} />;
+  if (!role.data) return <Spin />;
+  const current = checked ?? expandMenus(tree, role.data.menus);
+
+  const save = async () => {
+    try {
+      await setMenus.mutateAsync({ id: roleId, menus: compactMenus(tree, current) });
+    } catch {
+      return;
+    }
+    feedback.success(t('messages.saveSuccess'));
+    setChecked(null);
+  };
+
+  return (
+    <Card
+      title={<h1 className="page-heading">{t('menuAssign.heading', { name: role.data.name })}</h1>}
+    >
+      <Alert type="info" showIcon title={t('menuAssign.hint')} style={{ marginBottom: 16 }} />
+      <Space style={{ marginBottom: 12 }}>
+        <Button onClick={() => setExpanded(allKeys(tree))}>{t('menuAssign.expandAll')}</Button>
+        <Button onClick={() => setExpanded([])}>{t('menuAssign.collapseAll')}</Button>
+      </Space>
+      <Typography.Text id="menu-tree-label" className="visually-hidden">
+        {t('menuAssign.tree')}
+      </Typography.Text>
+      <Tree
+        aria-labelledby="menu-tree-label"
+        checkable
+        selectable={false}
+        treeData={treeData}
+        checkedKeys={current}
+        expandedKeys={expanded}
+        onExpand={(keys) => setExpanded(keys.map(String))}
+        onCheck={(keys) => {
+          const list = Array.isArray(keys) ? keys : keys.checked;
+          setChecked(list.map(String));
+        }}
+      />
+      <Space style={{ marginTop: 24 }}>
+        <Button type="primary" loading={setMenus.isPending} onClick={() => void save()}>
+          {t('common.save')}
+        </Button>
+        <Button onClick={() => navigate('/power/role')}>{t('common.back')}</Button>
+      </Space>
+    </Card>
+  );
+}
