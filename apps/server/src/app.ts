@@ -17,6 +17,13 @@ import { systemClock, type Clock } from './shared/clock.js';
 import { createAuditModule, scopedDatabase } from './modules/audit/index.js';
 import { registerConfigRoutes } from './modules/config/index.js';
 import { registerDashboardRoutes } from './modules/dashboard/index.js';
+import { loadBorrowerAppSettings, registerBorrowerApp } from './modules/borrower-app/index.js';
+import {
+  createIntegrations,
+  loadIntegrationsConfig,
+  type Integrations,
+  type IntegrationsDeps,
+} from './integrations/index.js';
 import { createLoanBookModule, loadLoanBookConfig } from './modules/loan-book/index.js';
 import { registerPowerRoutes } from './modules/power/index.js';
 import {
@@ -35,6 +42,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Tests pass a cheaper hasher; production uses SECURITY.md's argon2id parameters. */
   hasher?: PasswordHasher;
+  /** Gateway sandbox overrides (tests deliver webhooks through inject, on their own schedule). */
+  gateways?: Partial<Pick<IntegrationsDeps, 'deliver' | 'scheduler' | 'random' | 'config'>>;
   /** Fastify logger options; defaults to the configured level with tokens redacted. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -43,6 +52,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Interface ids of every endpoint bound through the access layer. */
     registeredEndpointIds: ReadonlySet<string>;
+    /** The gateways (SMS, collections) and their sandboxes. */
+    integrations: Integrations;
     users: UserModule;
   }
 }
@@ -165,6 +176,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   audit.registerRoutes(endpoints);
   createLoanBookModule({ db: moduleDb, clock, ...loadLoanBookConfig() }).registerRoutes(endpoints);
   registerDashboardRoutes(endpoints, { db: moduleDb, clock });
+  const loanBookDeps = { db, clock, ...loadLoanBookConfig() };
+  const integrations = createIntegrations({
+    config: loadIntegrationsConfig(process.env, config.port),
+    db,
+    clock,
+    loanBook: loanBookDeps,
+    ...options.gateways,
+  });
+  await integrations.registerWebhooks(app);
+  app.addHook('onClose', async () => integrations.scheduler.stop());
+  registerBorrowerApp(
+    app,
+    {
+      db,
+      clock,
+      settings: loadBorrowerAppSettings(),
+      sms: integrations.sms,
+      collections: integrations.collections,
+      loanBook: loanBookDeps,
+    },
+    config.productTitle,
+  );
   registerOpenApi(app, adminEndpoints, {
     title: `${config.productTitle} admin API`,
     version: '0.1.0',
@@ -172,5 +205,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('registeredEndpointIds', endpoints.registered);
   app.decorate('users', users);
+  app.decorate('integrations', integrations);
   return app;
 }

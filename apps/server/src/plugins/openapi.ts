@@ -54,9 +54,18 @@ function queryParameters(schema: z.ZodType | undefined) {
 }
 
 /** OpenAPI 3.1 of the admin API, generated from the contract's endpoint definitions. */
+/** Where a document's endpoints live and which header carries their token. */
+export interface ApiSurface {
+  base: string;
+  tokenHeader: string;
+}
+
+const ADMIN_SURFACE: ApiSurface = { base: ADMIN_API_BASE, tokenHeader: 'X-Token' };
+
 export function buildOpenApiDocument(
   endpoints: readonly EndpointDefinition[],
   info: { title: string; version: string },
+  surface: ApiSurface = ADMIN_SURFACE,
 ) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of endpoints) {
@@ -105,20 +114,19 @@ export function buildOpenApiDocument(
         ...errorResponses(endpoint),
       },
     };
-    const url = `${ADMIN_API_BASE}${endpoint.path}`;
+    const url = `${surface.base}${endpoint.path}`;
     paths[url] = { ...(paths[url] ?? {}), [endpoint.method.toLowerCase()]: operation };
   }
   return {
     openapi: '3.1.0',
     info: {
       ...info,
-      description:
-        'Every body is {code, msg, ...}; code 0 is success and data is under ret. Send the session token in X-Token; code 4005 means the session has ended.',
+      description: `Every body is {code, msg, ...}; code 0 is success and data is under ret. Send the session token in ${surface.tokenHeader}; code 4005 means the session has ended.`,
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } },
+      securitySchemes: { token: { type: 'apiKey', in: 'header', name: surface.tokenHeader } },
     },
     paths,
   };
@@ -128,9 +136,10 @@ export function registerOpenApi(
   app: FastifyInstance,
   endpoints: readonly EndpointDefinition[],
   info: { title: string; version: string },
+  surface: ApiSurface = ADMIN_SURFACE,
 ): void {
-  const document = buildOpenApiDocument(endpoints, info);
-  for (const url of [`${ADMIN_API_BASE}/docs`, `${ADMIN_API_BASE}/docs/openapi.json`]) {
+  const document = buildOpenApiDocument(endpoints, info, surface);
+  for (const url of [`${surface.base}/docs`, `${surface.base}/docs/openapi.json`]) {
     app.get(url, async (_request, reply) => reply.type('application/json').send(document));
   }
 }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { customers, type CustomerRow } from './customers.table.js';
@@ -75,4 +76,25 @@ export async function createCustomer(
     .returning();
   if (!row) throw new AppError('duplicate', { field: 'idNumber' });
   return row;
+}
+
+/**
+ * The customer's bank account for disbursal (DOMAIN.md: only to the borrower's own verified
+ * account). Saving a new account clears the verification until it is proven again.
+ */
+export async function setCustomerBankAccount(
+  db: Executor,
+  customerId: number,
+  account: { bankName: string; accountNumber: string; ifsc: string; verified: boolean },
+): Promise<void> {
+  if (!IFSC_PATTERN.test(account.ifsc)) throw AppError.invalid('ifsc', 'not an IFSC');
+  await db
+    .update(customers)
+    .set({
+      bankName: account.bankName,
+      bankAccountNumber: account.accountNumber,
+      ifsc: account.ifsc,
+      bankAccountVerified: account.verified,
+    })
+    .where(eq(customers.id, customerId));
 }

@@ -10,7 +10,12 @@ import { registerLoanBookRoutes } from './loan-book.routes.js';
 export * from './applications.service.js';
 export * from './payouts.service.js';
 export * from './repayments.service.js';
-export { createCustomer, aadhaarHash, type NewCustomer } from './customers.service.js';
+export {
+  createCustomer,
+  aadhaarHash,
+  setCustomerBankAccount,
+  type NewCustomer,
+} from './customers.service.js';
 export {
   saveProduct,
   setProductStatus,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../app.js';
+import { buildApp, type BuildAppOptions } from '../../app.js';
 import { loadConfig, type Config } from '../../config.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../../plugins/db.js';
 import { createPasswordHasher, type PasswordHasher } from '../../modules/user/index.js';
@@ -30,6 +30,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   demoData?: boolean;
   hasher?: PasswordHasher;
+  /** Gateway sandbox overrides (see BuildAppOptions.gateways). */
+  gateways?: BuildAppOptions['gateways'];
 }
 
 /**
@@ -65,7 +67,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     demoData: options.demoData ?? true,
     warn: () => undefined,
   });
-  const app = await buildApp({ config, db: database.db, clock, hasher, logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    hasher,
+    logger: false,
+    ...(options.gateways ? { gateways: options.gateways } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** A rate between 0 and 1. */
+const rate = z.coerce.number().min(0).max(1);
+const ms = z.coerce.number().int().min(0).max(600_000);
+
+const schema = z.object({
+  /** Adapter per gateway: `sandbox` is the default and, for now, the only one. */
+  SMS_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+  COLLECTION_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+  /** Where the sandbox delivers its webhooks: this server's own endpoints. */
+  GATEWAY_WEBHOOK_BASE_URL: z.url().optional(),
+  /** HMAC-SHA256 key the sandbox signs webhooks with (and the server verifies them with). */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Signed webhooks older (or newer) than this are refused as replays. */
+  WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  SANDBOX_MIN_DELAY_MS: ms.default(200),
+  SANDBOX_MAX_DELAY_MS: ms.default(2_000),
+  /** Share of SMS that end `failed` instead of `delivered`. */
+  SANDBOX_SMS_FAILURE_RATE: rate.default(0.02),
+  /** Share of webhooks delivered a second time (gateways deliver at least once). */
+  SANDBOX_DUPLICATE_RATE: rate.default(0.2),
+  /** Share of bank-account verifications (penny drop) that fail. */
+  SANDBOX_BANK_VERIFY_FAILURE_RATE: rate.default(0.05),
+});
+
+/** The development default: public, only fit for the sandbox and the demo database. */
+export const DEV_SANDBOX_WEBHOOK_SECRET = 'dev-only-sandbox-webhook-secret-change-me';
+
+export interface IntegrationsConfig {
+  smsGateway: 'sandbox';
+  collectionGateway: 'sandbox';
+  webhookBaseUrl: string;
+  sandboxWebhookSecret: string;
+  webhookToleranceSeconds: number;
+  sandbox: {
+    minDelayMs: number;
+    maxDelayMs: number;
+    smsFailureRate: number;
+    duplicateRate: number;
+    bankVerifyFailureRate: number;
+  };
+}
+
+/** Reads the gateway settings; a bad value throws naming the variable. */
+export function loadIntegrationsConfig(
+  env: Record<string, string | undefined> = process.env,
+  port = 8080,
+): IntegrationsConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in schema.shape && value !== ''),
+  );
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid gateway setting ${String(issue?.path[0])}: ${issue?.message}`);
+  }
+  const v = parsed.data;
+  return {
+    smsGateway: v.SMS_GATEWAY,
+    collectionGateway: v.COLLECTION_GATEWAY,
+    webhookBaseUrl: (v.GATEWAY_WEBHOOK_BASE_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
+    sandboxWebhookSecret: v.SANDBOX_WEBHOOK_SECRET ?? DEV_SANDBOX_WEBHOOK_SECRET,
+    webhookToleranceSeconds: v.WEBHOOK_TOLERANCE_SECONDS,
+    sandbox: {
+      minDelayMs: v.SANDBOX_MIN_DELAY_MS,
+      maxDelayMs: Math.max(v.SANDBOX_MIN_DELAY_MS, v.SANDBOX_MAX_DELAY_MS),
+      smsFailureRate: v.SANDBOX_SMS_FAILURE_RATE,
+      duplicateRate: v.SANDBOX_DUPLICATE_RATE,
+      bankVerifyFailureRate: v.SANDBOX_BANK_VERIFY_FAILURE_RATE,
+    },
+  };
+}

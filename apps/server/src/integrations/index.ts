@@ -1,0 +1,127 @@
+/**
+ * Gateways behind ports (SMS, collections; payouts later) with their sandbox adapters, and the
+ * shared signed-webhook plumbing: raw-body HMAC verification, timestamp window, and event
+ * de-duplication in the transaction that applies the event.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../plugins/db.js';
+import type { Clock } from '../shared/clock.js';
+import type { LoanBookDeps } from '../modules/loan-book/index.js';
+import type { IntegrationsConfig } from './config.js';
+import { applyCollectionCredit } from './collections/collections.service.js';
+import {
+  createSandboxCollectionGateway,
+  SANDBOX_COLLECTIONS_WEBHOOK_PATH,
+  type SandboxCollectionGateway,
+} from './collections/sandbox-collections.js';
+import {
+  createSandboxSmsGateway,
+  SANDBOX_SMS_WEBHOOK_PATH,
+  type SandboxSmsGateway,
+} from './sms/sandbox-sms.js';
+import { applySmsReceipt } from './sms/sms.service.js';
+import {
+  httpDeliverer,
+  timerScheduler,
+  type Scheduler,
+  type WebhookDeliverer,
+} from './webhooks/delivery.js';
+import { registerWebhookRoutes, type WebhookRouteOptions } from './webhooks/webhook-routes.js';
+
+export {
+  loadIntegrationsConfig,
+  DEV_SANDBOX_WEBHOOK_SECRET,
+  type IntegrationsConfig,
+} from './config.js';
+export type { SmsGateway } from './sms/sms-gateway.js';
+export { SMS_TEMPLATES } from './sms/sms-gateway.js';
+export { sendSms, findSmsMessage } from './sms/sms.service.js';
+export type {
+  CollectionGateway,
+  GatewayVirtualAccount,
+  StatementCredit,
+} from './collections/collection-gateway.js';
+export { ensureVirtualAccount, creditsOfPayment } from './collections/collections.service.js';
+export { claimGatewayEvent, findGatewayEvent } from './webhooks/gateway-events.repository.js';
+export { signatureHeader, verifySignature, SIGNATURE_HEADER } from './webhooks/signature.js';
+export {
+  registerWebhookRoutes,
+  type WebhookRoute,
+  type GatewayEvent,
+} from './webhooks/webhook-routes.js';
+export {
+  httpDeliverer,
+  timerScheduler,
+  deliverWithRetries,
+  type Scheduler,
+  type WebhookDeliverer,
+} from './webhooks/delivery.js';
+export { SANDBOX_SMS_WEBHOOK_PATH, SANDBOX_COLLECTIONS_WEBHOOK_PATH };
+export type { SandboxSmsGateway, SandboxCollectionGateway };
+
+export interface IntegrationsDeps {
+  config: IntegrationsConfig;
+  db: Database;
+  clock: Clock;
+  loanBook: LoanBookDeps;
+  /** Tests deliver webhooks through app.inject; the default is HTTP to the base URL. */
+  deliver?: WebhookDeliverer;
+  scheduler?: Scheduler;
+  random?: () => number;
+  onWebhook?: WebhookRouteOptions['onOutcome'];
+}
+
+export function createIntegrations(deps: IntegrationsDeps) {
+  const { config, clock } = deps;
+  const deliver = deps.deliver ?? httpDeliverer(config.webhookBaseUrl);
+  const scheduler = deps.scheduler ?? timerScheduler();
+  const sandbox = {
+    clock,
+    secret: config.sandboxWebhookSecret,
+    deliver,
+    scheduler,
+    minDelayMs: config.sandbox.minDelayMs,
+    maxDelayMs: config.sandbox.maxDelayMs,
+    duplicateRate: config.sandbox.duplicateRate,
+    ...(deps.random ? { random: deps.random } : {}),
+  };
+  const sms: SandboxSmsGateway = createSandboxSmsGateway({
+    ...sandbox,
+    failureRate: config.sandbox.smsFailureRate,
+  });
+  const collections: SandboxCollectionGateway = createSandboxCollectionGateway(sandbox);
+
+  return {
+    sms,
+    collections,
+    scheduler,
+    registerWebhooks(app: FastifyInstance) {
+      return registerWebhookRoutes(
+        app,
+        [
+          {
+            path: SANDBOX_SMS_WEBHOOK_PATH,
+            provider: 'sandbox-sms',
+            secret: config.sandboxWebhookSecret,
+            apply: (tx, event, at) => applySmsReceipt(tx, sms.provider, event, at),
+          },
+          {
+            path: SANDBOX_COLLECTIONS_WEBHOOK_PATH,
+            provider: 'sandbox-collections',
+            secret: config.sandboxWebhookSecret,
+            apply: (tx, event, at) =>
+              applyCollectionCredit(tx, deps.loanBook, collections.provider, event, at),
+          },
+        ],
+        {
+          db: deps.db,
+          clock,
+          toleranceSeconds: config.webhookToleranceSeconds,
+          ...(deps.onWebhook ? { onOutcome: deps.onWebhook } : {}),
+        },
+      );
+    },
+  };
+}
+
+export type Integrations = ReturnType<typeof createIntegrations>;

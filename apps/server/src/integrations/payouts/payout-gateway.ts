@@ -1,0 +1,57 @@
+/** Statuses a payout goes through at the gateway (RazorpayX / Cashfree Payouts style). */
+export type GatewayPayoutStatus = 'queued' | 'processing' | 'processed' | 'failed' | 'reversed';
+
+export interface PayoutBeneficiary {
+  name: string;
+  accountNumber: string;
+  ifsc: string;
+}
+
+export interface CreatePayoutRequest {
+  /** The same key always names the same payout: a retry never pays twice. */
+  idempotencyKey: string;
+  amountPaise: bigint;
+  beneficiary: PayoutBeneficiary;
+  purpose: 'disbursal' | 'refund';
+  /** Our reference for the payout, echoed in status lookups and webhooks. */
+  reference: string;
+  mode?: 'IMPS' | 'NEFT';
+}
+
+/** A payout as the gateway reports it. */
+export interface GatewayPayout {
+  gatewayPayoutId: string;
+  reference: string;
+  status: GatewayPayoutStatus;
+  amountPaise: bigint;
+  utr?: string | undefined;
+  /** When the gateway marked it processed (the loan's day 0 is this instant's India date). */
+  processedAt?: Date | undefined;
+  failureReason?: string | undefined;
+}
+
+/** What the server asks of a payout gateway. */
+export interface PayoutGateway {
+  readonly provider: string;
+  createPayout(request: CreatePayoutRequest): Promise<GatewayPayout>;
+  /** By the gateway's id or by our reference; undefined when the gateway has no such payout. */
+  fetchStatus(query: {
+    gatewayPayoutId?: string;
+    reference?: string;
+  }): Promise<GatewayPayout | undefined>;
+  /** The balance available for payouts, in paise. */
+  balance(): Promise<bigint>;
+}
+
+/**
+ * The call's outcome is unknown: a timeout, a dropped connection, a 5xx. The payout may or
+ * may not exist at the gateway; only a lookup or a retry with the same key can tell.
+ */
+export class PayoutGatewayUnavailable extends Error {
+  override name = 'PayoutGatewayUnavailable';
+}
+
+/** The gateway refused the request as such (validation, bad account): no payout was made. */
+export class PayoutGatewayRejected extends Error {
+  override name = 'PayoutGatewayRejected';
+}

@@ -1,0 +1,72 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '../../plugins/db.js';
+import { AppError } from '../../shared/app-error.js';
+import type { GatewayEvent } from '../webhooks/webhook-routes.js';
+import type { SmsGateway } from './sms-gateway.js';
+import { smsMessages, type SmsStatus } from './sms.table.js';
+
+/** Sends through the gateway and records the message (status `queued` until a receipt). */
+export async function sendSms(
+  db: Executor,
+  gateway: SmsGateway,
+  message: { phone: string; templateId: string; params: Record<string, string> },
+  at: Date,
+): Promise<{ messageId: string }> {
+  const { messageId } = await gateway.send(message);
+  await db.insert(smsMessages).values({
+    provider: gateway.provider,
+    providerMessageId: messageId,
+    phone: message.phone,
+    templateId: message.templateId,
+    status: 'queued',
+    createdAt: at,
+    updatedAt: at,
+  });
+  return { messageId };
+}
+
+const receiptSchema = z.object({
+  messageId: z.string().min(1).max(200),
+  status: z.enum(['sent', 'delivered', 'failed']),
+  errorCode: z.string().max(100).optional(),
+});
+
+const RANK: Record<SmsStatus, number> = { queued: 0, sent: 1, delivered: 2, failed: 2 };
+
+/**
+ * A delivery receipt. Receipts come out of order: the status only moves forward, so a late
+ * `sent` never undoes `delivered`. A receipt for an unknown message is recorded and ignored.
+ */
+export async function applySmsReceipt(
+  tx: Executor,
+  provider: string,
+  event: GatewayEvent,
+  at: Date,
+): Promise<void> {
+  const parsed = receiptSchema.safeParse(event.data);
+  if (!parsed.success) throw AppError.invalid('data', 'not an SMS receipt');
+  const { messageId, status, errorCode } = parsed.data;
+  const lowerRanks = (Object.keys(RANK) as SmsStatus[]).filter((s) => RANK[s] < RANK[status]);
+  await tx
+    .update(smsMessages)
+    .set({ status, errorCode: errorCode ?? null, updatedAt: at })
+    .where(
+      and(
+        eq(smsMessages.provider, provider),
+        eq(smsMessages.providerMessageId, messageId),
+        sql`${smsMessages.status} in (${sql.join(
+          lowerRanks.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+}
+
+export async function findSmsMessage(db: Executor, provider: string, messageId: string) {
+  const [row] = await db
+    .select()
+    .from(smsMessages)
+    .where(and(eq(smsMessages.provider, provider), eq(smsMessages.providerMessageId, messageId)));
+  return row;
+}

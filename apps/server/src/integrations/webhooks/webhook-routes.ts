@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Database, Transaction } from '../../plugins/db.js';
+import { AppError } from '../../shared/app-error.js';
+import type { Clock } from '../../shared/clock.js';
+import { claimGatewayEvent } from './gateway-events.repository.js';
+import { SIGNATURE_HEADER, verifySignature } from './signature.js';
+
+/** The envelope every gateway event is reduced to: a provider-unique id, a type and its data. */
+export const gatewayEventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.string().min(1).max(100),
+  createdAt: z.iso.datetime({ offset: true }).optional(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type GatewayEvent = z.infer<typeof gatewayEventSchema>;
+
+export interface WebhookRoute {
+  /** e.g. `/webhooks/collections/sandbox`. */
+  path: string;
+  provider: string;
+  secret: string;
+  /** Applies the event; runs in the transaction that also records its id. */
+  apply(tx: Transaction, event: GatewayEvent, at: Date): Promise<void>;
+}
+
+export interface WebhookRouteOptions {
+  db: Database;
+  clock: Clock;
+  toleranceSeconds: number;
+  /** Called with the outcome of each webhook (logs, tests). */
+  onOutcome?: (outcome: { path: string; eventId?: string; result: string }) => void;
+}
+
+/**
+ * Registers signed webhook endpoints in their own encapsulated scope, whose only body parser
+ * keeps the raw bytes: the signature is checked on exactly what the gateway signed, before
+ * anything is parsed. A bad or stale signature → 401 (code 4206); a redelivered event id →
+ * 200 without a second effect (the id is recorded in the effect's own transaction).
+ */
+export async function registerWebhookRoutes(
+  app: FastifyInstance,
+  routes: readonly WebhookRoute[],
+  options: WebhookRouteOptions,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    for (const route of routes) {
+      scope.post(route.path, async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const header = request.headers[SIGNATURE_HEADER];
+        const now = options.clock.now();
+        const check = verifySignature(
+          route.secret,
+          Array.isArray(header) ? header[0] : header,
+          raw,
+          now,
+          options.toleranceSeconds,
+        );
+        if (!check.ok) {
+          options.onOutcome?.({ path: route.path, result: `refused: ${check.reason}` });
+          request.log.warn({ path: route.path, reason: check.reason }, 'webhook refused');
+          throw new AppError('webhookRejected', { detail: check.reason });
+        }
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw new AppError('malformedJson');
+        }
+        const parsed = gatewayEventSchema.safeParse(json);
+        if (!parsed.success) throw AppError.invalid('body', 'not a gateway event');
+        const event = parsed.data;
+        const applied = await options.db.transaction(async (tx) => {
+          const fresh = await claimGatewayEvent(tx, {
+            provider: route.provider,
+            eventId: event.id,
+            eventType: event.type,
+            payload: event,
+            at: now,
+          });
+          if (fresh) await route.apply(tx, event, now);
+          return fresh;
+        });
+        options.onOutcome?.({
+          path: route.path,
+          eventId: event.id,
+          result: applied ? 'applied' : 'duplicate',
+        });
+        return reply.send({ code: 0, msg: 'OK', ret: { eventId: event.id, duplicate: !applied } });
+      });
+    }
+  });
+}

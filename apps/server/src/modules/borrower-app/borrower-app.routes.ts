@@ -1,0 +1,67 @@
+import {
+  appApplyLoan,
+  appCoolingOffQuote,
+  appLoanList,
+  appLoanProducts,
+  appLoanQuote,
+  appLogout,
+  appProfile,
+  appRepayInstructions,
+  appRolloverQuote,
+  appSaveBank,
+  appSaveProfile,
+  appSendOtp,
+  appVerifyOtp,
+} from '@lending/contract';
+import { borrowerOf, type AppEndpointRegistrar } from './app-endpoints.js';
+import type { BorrowerAppDeps } from './borrower-app.deps.js';
+import * as loans from './loans.service.js';
+import * as otp from './otp.service.js';
+import * as profile from './profile.service.js';
+import * as repo from './borrowers.repository.js';
+import { bankAccountOfCustomer } from './loans.repository.js';
+
+/** Binds the borrower API's contract endpoints to its services; no SQL here. */
+export function registerBorrowerAppRoutes(endpoints: AppEndpointRegistrar, deps: BorrowerAppDeps) {
+  endpoints.register(appSendOtp, ({ body, request }) =>
+    otp.sendOtp(deps, { phone: body.phone, purpose: body.purpose, ip: request.ip }),
+  );
+  endpoints.register(appVerifyOtp, ({ body }) => otp.signIn(deps, body));
+  endpoints.register(appLogout, async (context) => {
+    await repo.revokeSession(deps.db, borrowerOf(context).sessionId, deps.clock.now());
+    return {};
+  });
+  endpoints.register(appProfile, async (context) => {
+    const account = await profile.mustFindBorrower(deps, borrowerOf(context).borrowerId);
+    const bank =
+      account.customerId === null ? null : await bankAccountOfCustomer(deps.db, account.customerId);
+    return profile.profileView(account, bank ?? null);
+  });
+  endpoints.register(appSaveProfile, (context) =>
+    profile.saveProfile(deps, borrowerOf(context).borrowerId, context.body),
+  );
+  endpoints.register(appSaveBank, (context) =>
+    profile.saveBankAccount(deps, borrowerOf(context).borrowerId, context.body),
+  );
+  endpoints.register(appLoanProducts, (context) =>
+    loans.availableProducts(deps, borrowerOf(context).borrowerId),
+  );
+  endpoints.register(appLoanQuote, (context) =>
+    loans.quoteLoan(deps, borrowerOf(context).borrowerId, context.body),
+  );
+  endpoints.register(appApplyLoan, (context) =>
+    loans.applyForLoan(deps, borrowerOf(context).borrowerId, context.body),
+  );
+  endpoints.register(appLoanList, (context) =>
+    loans.listLoans(deps, borrowerOf(context).borrowerId),
+  );
+  endpoints.register(appRepayInstructions, (context) =>
+    loans.repayInstructions(deps, borrowerOf(context).borrowerId, context.body.orderId),
+  );
+  endpoints.register(appRolloverQuote, (context) =>
+    loans.quoteRollover(deps, borrowerOf(context).borrowerId, context.body.orderId),
+  );
+  endpoints.register(appCoolingOffQuote, (context) =>
+    loans.quoteCoolingOff(deps, borrowerOf(context).borrowerId, context.body.orderId),
+  );
+}

@@ -1,0 +1,44 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../plugins/db.js';
+import { customers, loanOrders } from '../../db-schema.js';
+
+/** The customer's orders, newest first (read-only view of the loan book's rows). */
+export function ordersOfCustomer(db: Executor, customerId: number) {
+  return db
+    .select()
+    .from(loanOrders)
+    .where(eq(loanOrders.customerId, customerId))
+    .orderBy(desc(loanOrders.id));
+}
+
+export async function orderOfCustomer(db: Executor, customerId: number, orderId: number) {
+  const [row] = await db
+    .select()
+    .from(loanOrders)
+    .where(and(eq(loanOrders.id, orderId), eq(loanOrders.customerId, customerId)));
+  return row;
+}
+
+export async function hasOrderIn(db: Executor, customerId: number, statuses: string[]) {
+  const rows = await db
+    .select({ id: loanOrders.id })
+    .from(loanOrders)
+    .where(
+      and(eq(loanOrders.customerId, customerId), inArray(loanOrders.status, statuses as never[])),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function bankAccountOfCustomer(db: Executor, customerId: number) {
+  const [row] = await db
+    .select({
+      bankName: customers.bankName,
+      accountNumber: customers.bankAccountNumber,
+      ifsc: customers.ifsc,
+      name: customers.name,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row;
+}

@@ -1,0 +1,315 @@
+import {
+  addDays,
+  aprForKeyFacts,
+  clearingAmountOn,
+  coolingOffDays,
+  coolingOffExitAmount,
+  dailyInterest,
+  dueAmount,
+  quoteDisbursal,
+  rolloverQuote,
+  type LoanProductTerms,
+} from '@lending/lending';
+import type { KeyFactStatement } from '@lending/contract';
+import { AppError } from '../../shared/app-error.js';
+import { indiaDateOf } from '../../shared/india-date.js';
+import { paiseToApi } from '../../shared/paise.js';
+import { ensureVirtualAccount } from '../../integrations/index.js';
+import {
+  balancesOf,
+  listProducts,
+  runMachineReview,
+  submitApplication,
+  termsFromJson,
+  termsOfProduct,
+  type LoanOrderRow,
+} from '../loan-book/index.js';
+import type { BorrowerAppDeps } from './borrower-app.deps.js';
+import type { BorrowerAccountRow } from './borrowers.table.js';
+import * as loansRepo from './loans.repository.js';
+import { verifyOtp } from './otp.service.js';
+import { mustFindBorrower } from './profile.service.js';
+
+/** Orders that still hold the borrower: no second application while one is open. */
+const OPEN_STATUSES = [
+  'APPLIED',
+  'MACHINE_REVIEW',
+  'FIRST_REVIEW',
+  'FINAL_REVIEW',
+  'PENDING_DISBURSEMENT',
+  'DISBURSING',
+  'ACTIVE',
+  'DUE',
+  'OVERDUE',
+  'OVERPAID',
+];
+const REPAYABLE = ['ACTIVE', 'DUE', 'OVERDUE'];
+
+function customerIdOf(account: BorrowerAccountRow): number {
+  if (account.customerId === null) throw new AppError('borrowerStepMissing', { field: 'profile' });
+  return account.customerId;
+}
+
+/** First loans until the borrower has cleared one; re-loans after. */
+async function productKindFor(deps: BorrowerAppDeps, account: BorrowerAccountRow) {
+  if (account.customerId === null) return 'first' as const;
+  return (await loansRepo.hasOrderIn(deps.db, account.customerId, ['CLEARED']))
+    ? ('reloan' as const)
+    : ('first' as const);
+}
+
+export async function availableProducts(deps: BorrowerAppDeps, borrowerId: number) {
+  const account = await mustFindBorrower(deps, borrowerId);
+  const kind = await productKindFor(deps, account);
+  const { list } = await listProducts(deps.db, {
+    offset: 0,
+    limit: 100,
+    kind,
+    status: 'available',
+  });
+  return {
+    kind,
+    list: list.map((row) => {
+      const terms = termsOfProduct(row);
+      return {
+        productId: row.id,
+        name: row.name,
+        kind: row.kind,
+        minPrincipalPaise: paiseToApi(terms.minPrincipal),
+        maxPrincipalPaise: paiseToApi(terms.maxPrincipal),
+        tenorDays: terms.tenorDays,
+        interestPerDayPpm: terms.interestPerDayPpm,
+        processingFeePpm: terms.processingFeePpm,
+      };
+    }),
+  };
+}
+
+async function productTerms(deps: BorrowerAppDeps, borrowerId: number, productId: number) {
+  const available = await availableProducts(deps, borrowerId);
+  if (!available.list.some((product) => product.productId === productId)) {
+    throw new AppError('notFound', {
+      field: 'productId',
+      errors: [{ field: 'productId', message: 'not available to this borrower' }],
+    });
+  }
+  const { list } = await listProducts(deps.db, { offset: 0, limit: 100, status: 'available' });
+  return termsOfProduct(list.find((row) => row.id === productId)!);
+}
+
+/** The key fact statement, all from the engine (RBI: every charge and the APR, up front). */
+export function keyFacts(
+  productId: number,
+  terms: LoanProductTerms,
+  principal: bigint,
+  today: string,
+): KeyFactStatement {
+  if (principal < terms.minPrincipal || principal > terms.maxPrincipal) {
+    throw AppError.invalid(
+      'principalPaise',
+      `between ${paiseToApi(terms.minPrincipal)} and ${paiseToApi(terms.maxPrincipal)} paise`,
+    );
+  }
+  const quote = quoteDisbursal(terms, principal);
+  return {
+    productId,
+    principalPaise: paiseToApi(quote.principal),
+    processingFeePaise: paiseToApi(quote.processingFee),
+    gstOnFeePaise: paiseToApi(quote.gstOnFee),
+    netDisbursedPaise: paiseToApi(quote.netDisbursed),
+    totalInterestPaise: paiseToApi(BigInt(terms.tenorDays) * dailyInterest(terms, principal)),
+    dueAmountPaise: paiseToApi(dueAmount(terms, principal)),
+    tenorDays: terms.tenorDays,
+    dueDate: addDays(today, terms.tenorDays),
+    aprPercent: aprForKeyFacts(terms, principal).percent,
+    interestPerDayPpm: terms.interestPerDayPpm,
+    penalPerDayPaise:
+      terms.penalPerDayPaise === undefined ? null : paiseToApi(terms.penalPerDayPaise),
+    penalPerDayPpm: terms.penalPerDayPpm ?? null,
+    penalCapPpm: terms.penalCapPpm,
+    coolingOffDays: coolingOffDays(terms),
+  };
+}
+
+export async function quoteLoan(
+  deps: BorrowerAppDeps,
+  borrowerId: number,
+  input: { productId: number; principalPaise: number },
+) {
+  const terms = await productTerms(deps, borrowerId, input.productId);
+  return keyFacts(
+    input.productId,
+    terms,
+    BigInt(input.principalPaise),
+    indiaDateOf(deps.clock.now()),
+  );
+}
+
+/**
+ * Apply: the quote is checked first (so a bad amount does not burn the code), then the OTP of
+ * purpose `loanAcceptance` proves the borrower accepted the key fact statement; the loan book
+ * records it as acceptance evidence and machine review runs at once, as for any application.
+ */
+export async function applyForLoan(
+  deps: BorrowerAppDeps,
+  borrowerId: number,
+  input: { productId: number; principalPaise: number; otpCode: string },
+) {
+  const account = await mustFindBorrower(deps, borrowerId);
+  const customerId = customerIdOf(account);
+  if (account.bankVerification === 'none') {
+    throw new AppError('borrowerStepMissing', { field: 'bank account' });
+  }
+  if (await loansRepo.hasOrderIn(deps.db, customerId, OPEN_STATUSES)) {
+    throw new AppError('conflict', { detail: 'a loan is already open' });
+  }
+  await quoteLoan(deps, borrowerId, input);
+  const otpId = await verifyOtp(deps, {
+    phone: account.phone,
+    purpose: 'loanAcceptance',
+    code: input.otpCode,
+  });
+  const order = await submitApplication(
+    deps.loanBook,
+    {
+      customerId,
+      productId: input.productId,
+      principalPaise: BigInt(input.principalPaise),
+      acceptance: { acceptedAt: deps.clock.now(), channel: 'app', otpReference: `otp:${otpId}` },
+      applicantFeatures: {
+        monthlyIncomePaise:
+          account.monthlyIncomePaise === null ? null : Number(account.monthlyIncomePaise),
+        occupation: account.occupation,
+        region: account.region,
+        channel: account.channel,
+      },
+    },
+    null,
+  );
+  const reviewed = await runMachineReview(deps.loanBook, order.id);
+  return { orderId: order.id, orderNo: order.orderNo, status: reviewed.status };
+}
+
+function amountToClearToday(row: LoanOrderRow, today: string): bigint {
+  const loan = balancesOf(row);
+  if (!loan || !REPAYABLE.includes(row.status)) return 0n;
+  return clearingAmountOn(loan, termsFromJson(row.terms), today).total;
+}
+
+export async function listLoans(deps: BorrowerAppDeps, borrowerId: number) {
+  const account = await mustFindBorrower(deps, borrowerId);
+  if (account.customerId === null) return { list: [] };
+  const today = indiaDateOf(deps.clock.now());
+  const rows = await loansRepo.ordersOfCustomer(deps.db, account.customerId);
+  return {
+    list: rows.map((row) => ({
+      orderId: row.id,
+      orderNo: row.orderNo,
+      status: row.status,
+      closureType: row.closureType,
+      principalPaise: paiseToApi(row.principalPaise),
+      netDisbursedPaise: paiseToApi(row.netDisbursedPaise),
+      dueAmountPaise: paiseToApi(row.dueAmountPaise),
+      appliedAt: row.appliedAt.toISOString(),
+      disbursalDate: row.disbursalDate,
+      dueDate: row.dueDate,
+      overdueDays: row.overdueDays,
+      amountToClearTodayPaise: paiseToApi(amountToClearToday(row, today)),
+    })),
+  };
+}
+
+async function ownOrder(deps: BorrowerAppDeps, borrowerId: number, orderId: number) {
+  const account = await mustFindBorrower(deps, borrowerId);
+  const customerId = customerIdOf(account);
+  // Another borrower's order id answers as not found (ids are checked, not trusted).
+  const order = await loansRepo.orderOfCustomer(deps.db, customerId, orderId);
+  if (!order) throw new AppError('notFound', { field: 'orderId' });
+  return { account, customerId, order };
+}
+
+export async function repayInstructions(
+  deps: BorrowerAppDeps,
+  borrowerId: number,
+  orderId: number,
+) {
+  const { customerId, order } = await ownOrder(deps, borrowerId, orderId);
+  const customer = await loansRepo.bankAccountOfCustomer(deps.db, customerId);
+  const account = await ensureVirtualAccount(
+    deps.db,
+    deps.collections,
+    { customerId, name: customer?.name ?? '' },
+    deps.clock.now(),
+  );
+  return {
+    orderId: order.id,
+    amountToClearTodayPaise: paiseToApi(amountToClearToday(order, indiaDateOf(deps.clock.now()))),
+    beneficiaryName: 'Lending Console collections',
+    virtualAccount: { accountNumber: account.accountNumber, ifsc: account.ifsc },
+    upiId: account.upiId,
+  };
+}
+
+export async function quoteRollover(deps: BorrowerAppDeps, borrowerId: number, orderId: number) {
+  const { order } = await ownOrder(deps, borrowerId, orderId);
+  const loan = balancesOf(order);
+  const none = {
+    orderId,
+    interestPaise: 0,
+    feePaise: 0,
+    gstPaise: 0,
+    penalPaise: 0,
+    totalPaise: 0,
+    newDueDate: null,
+    rolloverNumber: null,
+  };
+  if (!loan || !REPAYABLE.includes(order.status)) {
+    return { ...none, available: false, reason: `ORDER_${order.status}` };
+  }
+  const quote = rolloverQuote(loan, termsFromJson(order.terms), indiaDateOf(deps.clock.now()));
+  if (!quote.ok) return { ...none, available: false, reason: quote.reason };
+  return {
+    orderId,
+    available: true,
+    reason: null,
+    interestPaise: paiseToApi(quote.interest),
+    feePaise: paiseToApi(quote.fee),
+    gstPaise: paiseToApi(quote.gst),
+    penalPaise: paiseToApi(quote.penal),
+    totalPaise: paiseToApi(quote.total),
+    newDueDate: quote.newDueDate,
+    rolloverNumber: quote.rolloverNumber,
+  };
+}
+
+export async function quoteCoolingOff(deps: BorrowerAppDeps, borrowerId: number, orderId: number) {
+  const { order } = await ownOrder(deps, borrowerId, orderId);
+  const loan = balancesOf(order);
+  const none = { orderId, principalPaise: 0, interestPaise: 0, feesPaise: 0, amountPaise: 0 };
+  if (!loan || !REPAYABLE.includes(order.status)) {
+    return {
+      ...none,
+      available: false,
+      reason: `ORDER_${order.status}`,
+      daysUsed: 0,
+      lastDate: null,
+    };
+  }
+  const terms = termsFromJson(order.terms);
+  const lastDate = addDays(loan.disbursalDate, coolingOffDays(terms));
+  const quote = coolingOffExitAmount(loan, terms, indiaDateOf(deps.clock.now()));
+  if (!quote.ok) {
+    return { ...none, available: false, reason: quote.reason, daysUsed: quote.daysUsed, lastDate };
+  }
+  return {
+    orderId,
+    available: true,
+    reason: null,
+    daysUsed: quote.daysUsed,
+    lastDate,
+    principalPaise: paiseToApi(quote.principal),
+    interestPaise: paiseToApi(quote.interest),
+    feesPaise: paiseToApi(quote.fees),
+    amountPaise: paiseToApi(quote.amount),
+  };
+}
