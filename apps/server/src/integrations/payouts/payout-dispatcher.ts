@@ -106,13 +106,9 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
   }
 
   async function apply(payoutId: number, reported: GatewayPayout) {
-    const settled = !['queued', 'processing'].includes(reported.status);
     await db
       .update(payoutDispatches)
-      .set({
-        nextCheckAt: later(settled && reported.status !== 'processed' ? recheckAfterMs : recheckAfterMs),
-        updatedAt: clock.now(),
-      })
+      .set({ nextCheckAt: later(recheckAfterMs), updatedAt: clock.now() })
       .where(eq(payoutDispatches.payoutId, payoutId));
     return applyGatewayPayout(db, loanBook, provider, payoutId, reported, clock.now());
   }

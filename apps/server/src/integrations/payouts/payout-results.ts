@@ -110,7 +110,7 @@ export async function applyGatewayPayout(
     );
   } catch (error) {
     if (!(error instanceof AppError) || error.key !== 'orderStateConflict') throw error;
-    await note(`refused by the loan book: ${reported.status} (${error.message})`);
+    await note(`refused by the loan book: ${reported.status} (${error.params.detail ?? error.key})`);
     return 'break';
   }
   return 'applied';

@@ -108,9 +108,7 @@ export function createSandboxPayoutGateway(options: SandboxPayoutsOptions) {
   function notify(payout: SandboxPayout) {
     eventSeq += 1;
     const at = options.clock.now();
-    const body = JSON.stringify(
-      sandboxPayoutEvent(`evt_po_${tag}_${eventSeq}`, view(payout), at),
-    );
+    const body = JSON.stringify(sandboxPayoutEvent(`evt_po_${tag}_${eventSeq}`, view(payout), at));
     const copies = random() < options.duplicateRate ? 2 : 1;
     for (let copy = 0; copy < copies; copy += 1) {
       stats.webhooksSent += 1;

@@ -1,0 +1,94 @@
+/**
+ * The payout gateway: its port, the sandbox (default) and RazorpayX adapters, the dispatcher
+ * that sends committed payouts with their own idempotency key and resolves unknown ones by
+ * status lookup, and the payout webhooks. The payouts themselves are the loan book's.
+ */
+import type { Database } from '../../plugins/db.js';
+import type { Clock } from '../../shared/clock.js';
+import type { LoanBookDeps } from '../../modules/loan-book/index.js';
+import type { Scheduler, WebhookDeliverer } from '../webhooks/delivery.js';
+import type { WebhookRoute } from '../webhooks/webhook-routes.js';
+import type { PayoutGateway } from './payout-gateway.js';
+import { createPayoutDispatcher, type PayoutDispatcherOptions } from './payout-dispatcher.js';
+import { applySandboxPayoutEvent } from './payout-results.js';
+import type { PayoutsConfig } from './payouts.config.js';
+import {
+  createSandboxPayoutGateway,
+  SANDBOX_PAYOUTS_WEBHOOK_PATH,
+  type SandboxPayoutGateway,
+} from './sandbox-payouts.js';
+
+export * from './payout-gateway.js';
+export { loadPayoutsConfig, type PayoutsConfig } from './payouts.config.js';
+export {
+  createPayoutDispatcher,
+  type PayoutDispatcher,
+  type SweepReport,
+} from './payout-dispatcher.js';
+export {
+  applyGatewayPayout,
+  payoutReference,
+  payoutIdOfReference,
+  outcomeOf,
+} from './payout-results.js';
+export {
+  createSandboxPayoutGateway,
+  sandboxPayoutEvent,
+  SANDBOX_PAYOUTS_WEBHOOK_PATH,
+  type SandboxPayoutGateway,
+} from './sandbox-payouts.js';
+export { payoutDispatches, type PayoutDispatchRow } from './payout-dispatches.table.js';
+
+export const SANDBOX_PAYOUTS_PROVIDER = 'sandbox-payouts';
+
+export interface PayoutIntegrationDeps {
+  config: PayoutsConfig;
+  db: Database;
+  clock: Clock;
+  loanBook: LoanBookDeps;
+  /** The shared sandbox webhook secret (integrations config). */
+  sandboxWebhookSecret: string;
+  deliver: WebhookDeliverer;
+  scheduler: Scheduler;
+  random?: () => number;
+  /** Another gateway (RazorpayX, a test double) instead of the configured one. */
+  gateway?: PayoutGateway;
+  dispatcher?: Partial<Pick<PayoutDispatcherOptions, 'beforeGatewayCall' | 'onError' | 'callTimeoutMs' | 'recheckAfterMs' | 'retryAfterMs'>>;
+}
+
+export function createPayoutIntegration(deps: PayoutIntegrationDeps) {
+  const { config } = deps;
+  const sandbox: SandboxPayoutGateway | undefined =
+    deps.gateway || config.gateway !== 'sandbox'
+      ? undefined
+      : createSandboxPayoutGateway({
+          clock: deps.clock,
+          secret: deps.sandboxWebhookSecret,
+          deliver: deps.deliver,
+          scheduler: deps.scheduler,
+          ...config.sandbox,
+          ...(deps.random ? { random: deps.random } : {}),
+        });
+  const gateway = deps.gateway ?? sandbox;
+  if (!gateway) throw new Error(`payout gateway ${config.gateway} needs an adapter`);
+  const dispatcher = createPayoutDispatcher({
+    db: deps.db,
+    loanBook: deps.loanBook,
+    gateway,
+    clock: deps.clock,
+    callTimeoutMs: config.callTimeoutMs,
+    ...deps.dispatcher,
+  });
+  const webhookRoutes: WebhookRoute[] = [
+    {
+      path: SANDBOX_PAYOUTS_WEBHOOK_PATH,
+      provider: SANDBOX_PAYOUTS_PROVIDER,
+      secret: deps.sandboxWebhookSecret,
+      apply: (tx, event, at) =>
+        applySandboxPayoutEvent(tx, deps.loanBook, gateway.provider, event, at),
+    },
+  ];
+  return { gateway, sandbox, dispatcher, webhookRoutes };
+}
+
+export type PayoutIntegration = ReturnType<typeof createPayoutIntegration>;

@@ -1,0 +1,267 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import {
+  checkLedger,
+  createPayout,
+  finalReview,
+  firstReview,
+  orderDetail,
+  recordPayoutResult,
+  runMachineReview,
+  submitApplication,
+  type LoanBookDeps,
+} from '../../modules/loan-book/index.js';
+import {
+  loanBookDeps,
+  makeCustomer,
+  makeProduct,
+} from '../../modules/loan-book/loan-book.factories.js';
+import { repayments } from '../../modules/loan-book/repayments.table.js';
+import { ensureVirtualAccount, creditsOfPayment, findSmsMessage, sendSms } from '../index.js';
+import { manualGateways } from '../testing/manual-gateways.js';
+import { signatureHeader, SIGNATURE_HEADER, verifySignature } from './signature.js';
+
+let t: TestApp;
+let deps: LoanBookDeps;
+const gateways = manualGateways(() => t.app);
+const secret = gateways.config.sandboxWebhookSecret;
+
+beforeAll(async () => {
+  t = await buildTestApp({ demoData: false, gateways });
+  deps = loanBookDeps(t.db, t.clock);
+});
+afterAll(() => t.close());
+
+function deliver(path: string, body: string, header: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: path,
+    payload: body,
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: header },
+  });
+}
+
+async function activeOrderWithAccount() {
+  const product = await makeProduct(deps);
+  const customer = await makeCustomer(deps);
+  const order = await submitApplication(
+    deps,
+    {
+      customerId: customer.id,
+      productId: product.id,
+      principalPaise: 450_000n,
+      acceptance: { acceptedAt: t.clock.now(), channel: 'app', otpReference: 'otp:test' },
+    },
+    null,
+  );
+  await runMachineReview(deps, order.id);
+  await firstReview(deps, { orderId: order.id, decision: 'pass' }, 101);
+  await finalReview(deps, { orderId: order.id, decision: 'pass' }, 102);
+  const payout = await createPayout(
+    deps,
+    { orderId: order.id, idempotencyKey: `wh-pay-${order.id}`, channel: 'sandbox' },
+    null,
+  );
+  await recordPayoutResult(deps, payout.payoutId!, { status: 'processed', utr: `UTR${order.id}` });
+  const account = await ensureVirtualAccount(
+    t.db,
+    t.app.integrations.collections,
+    { customerId: customer.id, name: customer.name },
+    t.clock.now(),
+  );
+  return { orderId: order.id, account };
+}
+
+describe('webhook signatures', () => {
+  it('verifies HMAC-SHA256 over the raw body in a time window', () => {
+    const body = Buffer.from('{"a":1}');
+    const now = new Date('2025-01-15T04:30:00Z');
+    const header = signatureHeader('s3cret-key-123456', now, body);
+    expect(verifySignature('s3cret-key-123456', header, body, now, 300)).toMatchObject({
+      ok: true,
+    });
+    expect(verifySignature('another-key-123456', header, body, now, 300)).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    });
+    expect(verifySignature('s3cret-key-123456', header, Buffer.from('{"a": 1}'), now, 300)).toEqual(
+      {
+        ok: false,
+        reason: 'mismatch',
+      },
+    );
+    const later = new Date(now.getTime() + 301_000);
+    expect(verifySignature('s3cret-key-123456', header, body, later, 300)).toEqual({
+      ok: false,
+      reason: 'outside window',
+    });
+    expect(verifySignature('s3cret-key-123456', undefined, body, now, 300)).toEqual({
+      ok: false,
+      reason: 'missing',
+    });
+    expect(verifySignature('s3cret-key-123456', 'garbage', body, now, 300)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
+  });
+});
+
+describe('collection credits', () => {
+  it('posts exactly one repayment when the credit webhook arrives twice', async () => {
+    const { orderId, account } = await activeOrderWithAccount();
+    const { paymentId } = t.app.integrations.collections.simulateCredit({
+      accountNumber: account.accountNumber,
+      amountPaise: 100_000n,
+    });
+    // The sandbox delivers every event twice here.
+    expect(gateways.scheduler.tasks).toHaveLength(2);
+    await gateways.scheduler.runAllReversed();
+    const outcomes = gateways.deliveries.slice(-2).map((d) => JSON.parse(d.body).ret.duplicate);
+    expect(outcomes.sort()).toEqual([false, true]);
+    const rows = await t.db.select().from(repayments).where(eq(repayments.orderId, orderId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      amountPaise: 100_000n,
+      gatewayPaymentId: `sandbox:${paymentId}`,
+    });
+    const [credit] = await creditsOfPayment(t.db, 'sandbox', paymentId);
+    expect(credit).toMatchObject({ status: 'applied', orderId, repaymentId: rows[0]!.id });
+    expect((await orderDetail(t.db, orderId)).status).toBe('ACTIVE');
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('a second event id for the same payment changes nothing; a UPI credit clears the loan', async () => {
+    const { orderId, account } = await activeOrderWithAccount();
+    const { body } = t.app.integrations.collections.simulateCredit({
+      upiId: account.upiId,
+      amountPaise: 450_000n,
+    });
+    gateways.scheduler.stop();
+    const first = await deliver(
+      '/webhooks/collections/sandbox',
+      body,
+      signatureHeader(secret, t.clock.now(), body),
+    );
+    expect(first.statusCode).toBe(200);
+    const renamed = body.replace(/"id":"evt_[0-9a-f]+"/, '"id":"evt_other"');
+    const second = await deliver(
+      '/webhooks/collections/sandbox',
+      renamed,
+      signatureHeader(secret, t.clock.now(), renamed),
+    );
+    expect(second.json().ret).toEqual({ eventId: 'evt_other', duplicate: false });
+    const rows = await t.db.select().from(repayments).where(eq(repayments.orderId, orderId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.channel).toBe('upi');
+    expect((await orderDetail(t.db, orderId)).status).toBe('CLEARED');
+  });
+
+  it('refuses a forged signature and a replay outside the window (401); nothing is applied', async () => {
+    const { orderId, account } = await activeOrderWithAccount();
+    const { body } = t.app.integrations.collections.simulateCredit({
+      accountNumber: account.accountNumber,
+      amountPaise: 50_000n,
+    });
+    gateways.scheduler.stop();
+    const forged = await deliver(
+      '/webhooks/collections/sandbox',
+      body,
+      signatureHeader('not-the-secret-at-all', t.clock.now(), body),
+    );
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().code).toBe(4206);
+    const tampered = body.replace('"amountPaise":50000', '"amountPaise":5000000');
+    const changed = await deliver(
+      '/webhooks/collections/sandbox',
+      tampered,
+      signatureHeader(secret, t.clock.now(), body),
+    );
+    expect(changed.statusCode).toBe(401);
+    const old = new Date(t.clock.now().getTime() - 10 * 60_000);
+    const replayed = await deliver(
+      '/webhooks/collections/sandbox',
+      body,
+      signatureHeader(secret, old, body),
+    );
+    expect(replayed.statusCode).toBe(401);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/collections/sandbox',
+      payload: body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect(
+      await t.db.select().from(repayments).where(eq(repayments.orderId, orderId)),
+    ).toHaveLength(0);
+    // The genuine delivery still goes through once.
+    const genuine = await deliver(
+      '/webhooks/collections/sandbox',
+      body,
+      signatureHeader(secret, t.clock.now(), body),
+    );
+    expect(genuine.json().ret.duplicate).toBe(false);
+    const again = await deliver(
+      '/webhooks/collections/sandbox',
+      body,
+      signatureHeader(secret, t.clock.now(), body),
+    );
+    expect(again.json().ret.duplicate).toBe(true);
+    expect(
+      await t.db.select().from(repayments).where(eq(repayments.orderId, orderId)),
+    ).toHaveLength(1);
+  });
+
+  it('keeps a credit with no open loan as unmatched', async () => {
+    const customer = await makeCustomer(deps);
+    const account = await ensureVirtualAccount(
+      t.db,
+      t.app.integrations.collections,
+      { customerId: customer.id, name: 'x' },
+      t.clock.now(),
+    );
+    const { paymentId } = t.app.integrations.collections.simulateCredit({
+      accountNumber: account.accountNumber,
+      amountPaise: 1_000n,
+    });
+    await gateways.scheduler.runAllReversed();
+    const [credit] = await creditsOfPayment(t.db, 'sandbox', paymentId);
+    expect(credit).toMatchObject({ status: 'unmatched', note: 'no open loan', orderId: null });
+    const statement = await t.app.integrations.collections.statementOfCredits({
+      from: new Date(t.clock.now().getTime() - 1000),
+      to: new Date(t.clock.now().getTime() + 1000),
+    });
+    expect(statement.map((c) => c.paymentId)).toContain(paymentId);
+  });
+});
+
+describe('SMS delivery receipts', () => {
+  it('move the status forward only, whatever order they arrive in', async () => {
+    gateways.scheduler.stop();
+    const { messageId } = await sendSms(
+      t.db,
+      t.app.integrations.sms,
+      { phone: '9876500001', templateId: 'otp_login_v1', params: { code: '123456' } },
+      t.clock.now(),
+    );
+    // sent ×2 then delivered ×2; run newest first: delivered arrives before sent.
+    expect(gateways.scheduler.tasks).toHaveLength(4);
+    await gateways.scheduler.runAllReversed();
+    expect(await findSmsMessage(t.db, 'sandbox', messageId)).toMatchObject({ status: 'delivered' });
+  });
+
+  it('refuses a forged receipt', async () => {
+    const body = JSON.stringify({
+      id: 'evt_forged',
+      type: 'sms.status',
+      data: { messageId: 'x', status: 'failed' },
+    });
+    const response = await deliver(
+      '/webhooks/sms/sandbox',
+      body,
+      signatureHeader('wrong-secret-0123456', t.clock.now(), body),
+    );
+    expect(response.statusCode).toBe(401);
+  });
+});
