@@ -43,7 +43,18 @@ export interface BuildAppOptions {
   /** Tests pass a cheaper hasher; production uses SECURITY.md's argon2id parameters. */
   hasher?: PasswordHasher;
   /** Gateway sandbox overrides (tests deliver webhooks through inject, on their own schedule). */
-  gateways?: Partial<Pick<IntegrationsDeps, 'deliver' | 'scheduler' | 'random' | 'config'>>;
+  gateways?: Partial<
+    Pick<
+      IntegrationsDeps,
+      | 'deliver'
+      | 'scheduler'
+      | 'random'
+      | 'config'
+      | 'payouts'
+      | 'payoutGateway'
+      | 'payoutDispatcher'
+    >
+  >;
   /** Fastify logger options; defaults to the configured level with tokens redacted. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -174,8 +185,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPowerRoutes(endpoints, users);
   registerConfigRoutes(endpoints, { productTitle: config.productTitle });
   audit.registerRoutes(endpoints);
-  createLoanBookModule({ db: moduleDb, clock, ...loadLoanBookConfig() }).registerRoutes(endpoints);
-  registerDashboardRoutes(endpoints, { db: moduleDb, clock });
   const loanBookDeps = { db, clock, ...loadLoanBookConfig() };
   const integrations = createIntegrations({
     config: loadIntegrationsConfig(process.env, config.port),
@@ -183,7 +192,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     loanBook: loanBookDeps,
     ...options.gateways,
+    payoutDispatcher: {
+      onError: (error) => app.log.error({ err: error }, 'payout dispatch failed'),
+      ...options.gateways?.payoutDispatcher,
+    },
   });
+  createLoanBookModule({
+    db: moduleDb,
+    clock,
+    ...loadLoanBookConfig(),
+    // A committed payout goes to the gateway at once; the sweep catches what this misses.
+    onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
+  }).registerRoutes(endpoints);
+  registerDashboardRoutes(endpoints, { db: moduleDb, clock });
   await integrations.registerWebhooks(app);
   app.addHook('onClose', async () => integrations.scheduler.stop());
   registerBorrowerApp(

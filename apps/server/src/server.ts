@@ -6,6 +6,7 @@ import { seed } from './seed.js';
 import { systemClock } from './shared/clock.js';
 import { createPasswordHasher } from './modules/user/index.js';
 import { startDayEndJob } from './modules/day-end/index.js';
+import { loadPayoutsConfig } from './integrations/payouts/index.js';
 
 function readConfig(): Config {
   try {
@@ -47,11 +48,12 @@ async function main(): Promise<void> {
   );
 
   let closing = false;
-  const jobs: { stopDayEnd?: () => void } = {};
+  const jobs: { stopDayEnd?: () => void; stopPayoutSweep?: () => void } = {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     jobs.stopDayEnd?.();
+    jobs.stopPayoutSweep?.();
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
@@ -71,6 +73,10 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'day-end failed'),
     onRun: (report) => app.log.info({ dates: report.dates }, 'day-end completed'),
   });
+  // Payouts whose outcome is unknown or stale are resolved by status lookup (never a new key).
+  jobs.stopPayoutSweep = app.integrations.payouts.dispatcher.start(
+    loadPayoutsConfig().sweepSeconds * 1000,
+  );
 }
 
 await main();

@@ -1,5 +1,5 @@
 /**
- * Gateways behind ports (SMS, collections; payouts later) with their sandbox adapters, and the
+ * Gateways behind ports (SMS, collections, payouts) with their sandbox adapters, and the
  * shared signed-webhook plumbing: raw-body HMAC verification, timestamp window, and event
  * de-duplication in the transaction that applies the event.
  */
@@ -27,6 +27,13 @@ import {
   type WebhookDeliverer,
 } from './webhooks/delivery.js';
 import { registerWebhookRoutes, type WebhookRouteOptions } from './webhooks/webhook-routes.js';
+import {
+  createPayoutIntegration,
+  loadPayoutsConfig,
+  type PayoutGateway,
+  type PayoutIntegrationDeps,
+  type PayoutsConfig,
+} from './payouts/index.js';
 
 export {
   loadIntegrationsConfig,
@@ -69,6 +76,11 @@ export interface IntegrationsDeps {
   scheduler?: Scheduler;
   random?: () => number;
   onWebhook?: WebhookRouteOptions['onOutcome'];
+  /** Payout gateway settings (default: from the environment). */
+  payouts?: PayoutsConfig;
+  /** Another payout gateway than the configured one (tests: a fault-injecting double). */
+  payoutGateway?: PayoutGateway;
+  payoutDispatcher?: PayoutIntegrationDeps['dispatcher'];
 }
 
 export function createIntegrations(deps: IntegrationsDeps) {
@@ -90,10 +102,23 @@ export function createIntegrations(deps: IntegrationsDeps) {
     failureRate: config.sandbox.smsFailureRate,
   });
   const collections: SandboxCollectionGateway = createSandboxCollectionGateway(sandbox);
+  const payouts = createPayoutIntegration({
+    config: deps.payouts ?? loadPayoutsConfig(),
+    db: deps.db,
+    clock,
+    loanBook: deps.loanBook,
+    sandboxWebhookSecret: config.sandboxWebhookSecret,
+    deliver,
+    scheduler,
+    ...(deps.random ? { random: deps.random } : {}),
+    ...(deps.payoutGateway ? { gateway: deps.payoutGateway } : {}),
+    ...(deps.payoutDispatcher ? { dispatcher: deps.payoutDispatcher } : {}),
+  });
 
   return {
     sms,
     collections,
+    payouts,
     scheduler,
     registerWebhooks(app: FastifyInstance) {
       return registerWebhookRoutes(
@@ -112,6 +137,7 @@ export function createIntegrations(deps: IntegrationsDeps) {
             apply: (tx, event, at) =>
               applyCollectionCredit(tx, deps.loanBook, collections.provider, event, at),
           },
+          ...payouts.webhookRoutes,
         ],
         {
           db: deps.db,

@@ -115,9 +115,12 @@ export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanB
   );
   endpoints.register(orderDetail, ({ body }) => loadOrderDetail(deps.db, body.orderId));
 
-  endpoints.register(createPayout, (context) =>
-    payoutsService.createPayout(deps, context.body, callerOf(context).userId),
-  );
+  endpoints.register(createPayout, async (context) => {
+    const result = await payoutsService.createPayout(deps, context.body, callerOf(context).userId);
+    // The intent is committed with the call's transaction; the send happens after it.
+    if (typeof result.payoutId === 'number') deps.onPayoutCommitted?.(result.payoutId);
+    return result;
+  });
 
   endpoints.register(postRepayment, (context) =>
     repaymentsService.postRepayment(

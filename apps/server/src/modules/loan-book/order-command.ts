@@ -27,6 +27,11 @@ export interface LoanBookDeps {
   clock: Clock;
   /** Keyed hash of Aadhaar numbers (AADHAAR_HASH_KEY). */
   aadhaarHashKey: string;
+  /**
+   * Told of each payout the API committed (after the call's transaction), so the payout
+   * dispatcher sends it to the gateway at once instead of at its next sweep.
+   */
+  onPayoutCommitted?: (payoutId: number) => void;
 }
 
 /** A JSON value a command returns and an idempotent replay returns again. */

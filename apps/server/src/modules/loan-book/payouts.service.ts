@@ -1,4 +1,7 @@
 import { and, asc, count, eq, gte, inArray } from 'drizzle-orm';
+import type { Executor } from '../../plugins/db.js';
+import { customers } from './customers.table.js';
+import { loanOrders } from './loan-orders.table.js';
 import { disburse, postingsFor, quoteDisbursal, zeroAmounts } from '@lending/lending';
 import { AppError } from '../../shared/app-error.js';
 import { moveOrder } from './applications.service.js';
@@ -125,7 +128,9 @@ export async function recordPayoutResult(
       });
 
     if (outcome.status === 'processing') {
-      if (payout.status === 'queued') await setPayout({ status: 'processing' });
+      // The gateway has it: a queued or unknown payout is now processing (never backwards).
+      if (payout.status === 'queued' || payout.status === 'unknown')
+        await setPayout({ status: 'processing' });
       return orderResult(ctx.order, { payoutId: payout.id });
     }
     if (payout.status === outcome.status || (!isOpen && outcome.status !== 'reversed')) {
@@ -355,4 +360,91 @@ export function createRefund(
       return orderResult(ctx.order, { payoutId: payout.id, amountPaise: payout.amountPaise });
     },
   );
+}
+
+/** What a payout gateway needs to send one payout: amount, key and the borrower's own account. */
+export interface PayoutInstruction {
+  payoutId: number;
+  orderId: number;
+  purpose: PayoutRow['purpose'];
+  status: PayoutRow['status'];
+  idempotencyKey: string;
+  amountPaise: bigint;
+  beneficiary: { name: string; accountNumber: string; ifsc: string; verified: boolean };
+  updatedAt: Date;
+}
+
+function instructionQuery(db: Executor) {
+  return db
+    .select({
+      payoutId: payouts.id,
+      orderId: payouts.orderId,
+      purpose: payouts.purpose,
+      status: payouts.status,
+      idempotencyKey: payouts.idempotencyKey,
+      amountPaise: payouts.amountPaise,
+      name: customers.name,
+      accountNumber: customers.bankAccountNumber,
+      ifsc: customers.ifsc,
+      verified: customers.bankAccountVerified,
+      updatedAt: payouts.updatedAt,
+    })
+    .from(payouts)
+    .innerJoin(loanOrders, eq(loanOrders.id, payouts.orderId))
+    .innerJoin(customers, eq(customers.id, loanOrders.customerId));
+}
+
+function toInstruction(row: Awaited<ReturnType<typeof instructionQuery>>[number]): PayoutInstruction {
+  return {
+    payoutId: row.payoutId,
+    orderId: row.orderId,
+    purpose: row.purpose,
+    status: row.status,
+    idempotencyKey: row.idempotencyKey,
+    amountPaise: row.amountPaise,
+    beneficiary: {
+      name: row.name,
+      accountNumber: row.accountNumber,
+      ifsc: row.ifsc,
+      verified: row.verified,
+    },
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function payoutInstruction(
+  db: Executor,
+  payoutId: number,
+): Promise<PayoutInstruction | undefined> {
+  const [row] = await instructionQuery(db).where(eq(payouts.id, payoutId));
+  return row ? toInstruction(row) : undefined;
+}
+
+/** Payouts whose outcome the book does not know yet (queued, processing, unknown), oldest first. */
+export async function openPayouts(db: Executor, limit = 500): Promise<PayoutInstruction[]> {
+  const rows = await instructionQuery(db)
+    .where(inArray(payouts.status, [...OPEN_PAYOUT]))
+    .orderBy(asc(payouts.id))
+    .limit(limit);
+  return rows.map(toInstruction);
+}
+
+/**
+ * The gateway call's outcome is unknown (timeout, lost reply): the payout keeps its funds
+ * reserved and its order DISBURSING until a status lookup, a retry with the same key or a
+ * webhook says what happened (SECURITY.md). Only a queued payout becomes unknown: once the
+ * gateway has reported it (processing), its outcome is the gateway's to tell.
+ */
+export async function markPayoutUnknown(
+  db: Executor,
+  payoutId: number,
+  reason: string,
+  at: Date,
+): Promise<boolean> {
+  const updated = await db
+    .update(payouts)
+    .set({ status: 'unknown', errorMessage: reason.slice(0, 500), updatedAt: at })
+    .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'queued')))
+    .returning({ id: payouts.id });
+  return updated.length > 0;
 }
