@@ -42,6 +42,7 @@ export function RoleFormModal({
     >
       <Form<RoleFormValues>
         form={form}
+        name="role-form"
         layout="vertical"
         requiredMark={false}
         onFinish={(values) =>

@@ -84,6 +84,7 @@ export function AccountPage() {
     <Card title={<h1 className="page-heading">{t('route.account')}</h1>}>
       <Form<AccountFilters>
         form={filterForm}
+        name="account-filters"
         layout="inline"
         initialValues={params.filters}
         onFinish={(values) => setFilters(values)}

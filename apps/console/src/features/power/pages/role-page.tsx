@@ -43,6 +43,7 @@ export function RolePage() {
     <Card title={<h1 className="page-heading">{t('route.role')}</h1>}>
       <Form<RoleFilters>
         form={filterForm}
+        name="role-filters"
         layout="inline"
         initialValues={params.filters}
         onFinish={(values) => setFilters(values)}

@@ -41,6 +41,7 @@ export function LoginLogPage() {
     <Card title={<h1 className="page-heading">{t('route.loginLog')}</h1>}>
       <Form<FilterForm>
         form={form}
+        name="login-log-filters"
         layout="inline"
         style={{ marginBottom: 16, rowGap: 8 }}
         initialValues={{

@@ -44,6 +44,7 @@ export function OperationLogPage() {
     <Card title={<h1 className="page-heading">{t('route.log')}</h1>}>
       <Form<FilterForm>
         form={form}
+        name="operation-log-filters"
         layout="inline"
         style={{ marginBottom: 16, rowGap: 8 }}
         initialValues={{
