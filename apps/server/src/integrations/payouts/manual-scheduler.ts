@@ -10,6 +10,7 @@ export function createManualScheduler() {
   let stopped = false;
   const scheduler: Scheduler & {
     readonly pending: number;
+    clear(): void;
     runAt(index: number): Promise<void>;
     drain(limit?: number): Promise<number>;
   } = {
@@ -22,6 +23,10 @@ export function createManualScheduler() {
     },
     get pending() {
       return tasks.length;
+    },
+    /** Forgets pending tasks but keeps accepting new ones. */
+    clear() {
+      tasks.length = 0;
     },
     async runAt(index) {
       const [picked] = tasks.splice(index, 1);
