@@ -31,7 +31,7 @@ async function menuEntries(page: Page): Promise<string[]> {
   }
   const texts = await menu.getByRole('menuitem').allInnerTexts();
   return texts
-    .map((text) => text.trim())
+    .map((text: string) => text.trim())
     .filter(Boolean)
     .sort();
 }
