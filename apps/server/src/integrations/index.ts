@@ -108,6 +108,7 @@ export function createIntegrations(deps: IntegrationsDeps) {
     clock,
     loanBook: deps.loanBook,
     sandboxWebhookSecret: config.sandboxWebhookSecret,
+    bankVerifyFailureRate: config.sandbox.bankVerifyFailureRate,
     deliver,
     scheduler,
     ...(deps.random ? { random: deps.random } : {}),

@@ -38,6 +38,8 @@ export {
   type SandboxPayoutGateway,
 } from './sandbox-payouts.js';
 export { payoutDispatches, type PayoutDispatchRow } from './payout-dispatches.table.js';
+export { verifyPendingBankAccounts } from './bank-verification.js';
+export { createManualScheduler, type ManualScheduler } from './manual-scheduler.js';
 
 export const SANDBOX_PAYOUTS_PROVIDER = 'sandbox-payouts';
 
@@ -48,6 +50,8 @@ export interface PayoutIntegrationDeps {
   loanBook: LoanBookDeps;
   /** The shared sandbox webhook secret (integrations config). */
   sandboxWebhookSecret: string;
+  /** Share of sandbox penny drops that fail (integrations config). */
+  bankVerifyFailureRate?: number;
   deliver: WebhookDeliverer;
   scheduler: Scheduler;
   random?: () => number;
@@ -67,6 +71,7 @@ export function createPayoutIntegration(deps: PayoutIntegrationDeps) {
           deliver: deps.deliver,
           scheduler: deps.scheduler,
           ...config.sandbox,
+          bankVerifyFailureRate: deps.bankVerifyFailureRate ?? 0,
           ...(deps.random ? { random: deps.random } : {}),
         });
   const gateway = deps.gateway ?? sandbox;

@@ -108,6 +108,7 @@ const network: PayoutGateway = {
     return sandbox.fetchStatus(query);
   },
   balance: () => sandbox.balance(),
+  verifyBankAccount: (beneficiary) => sandbox.verifyBankAccount(beneficiary),
 };
 
 beforeAll(async () => {

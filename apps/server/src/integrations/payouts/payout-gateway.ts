@@ -41,6 +41,16 @@ export interface PayoutGateway {
   }): Promise<GatewayPayout | undefined>;
   /** The balance available for payouts, in paise. */
   balance(): Promise<bigint>;
+  /** Penny drop: ₹1 to the account, which proves it exists and names its holder. */
+  verifyBankAccount(beneficiary: PayoutBeneficiary): Promise<BankAccountCheck>;
+}
+
+export interface BankAccountCheck {
+  verified: boolean;
+  /** The gateway's id of the check (kept as evidence). */
+  reference: string;
+  /** The name the bank holds for the account, when it answered. */
+  registeredName?: string | undefined;
 }
 
 /**

@@ -133,6 +133,7 @@ function faulty(inner: PayoutGateway) {
     },
     fetchStatus: (query) => inner.fetchStatus(query),
     balance: () => inner.balance(),
+    verifyBankAccount: (beneficiary) => inner.verifyBankAccount(beneficiary),
   };
   return { gateway, faults };
 }

@@ -25,6 +25,8 @@ export interface SandboxPayoutsOptions {
   reversalRate: number;
   /** Share of webhooks delivered twice. */
   duplicateRate: number;
+  /** Share of bank-account verifications (penny drop) that fail. */
+  bankVerifyFailureRate?: number;
   /** Randomness in [0, 1); a seeded one makes the sandbox deterministic (simulator, tests). */
   random?: () => number;
   startingBalancePaise?: bigint;
@@ -84,6 +86,7 @@ export function createSandboxPayoutGateway(options: SandboxPayoutsOptions) {
     : randomBytes(3).toString('hex');
   let payoutSeq = 0;
   let eventSeq = 0;
+  let checkSeq = 0;
   let balance = options.startingBalancePaise ?? 10_000_000_000n; // ₹10 crore
   const byKey = new Map<string, SandboxPayout>();
   const byId = new Map<string, SandboxPayout>();
@@ -199,6 +202,15 @@ export function createSandboxPayoutGateway(options: SandboxPayoutsOptions) {
     },
     async balance() {
       return balance;
+    },
+    async verifyBankAccount(beneficiary) {
+      checkSeq += 1;
+      const verified = random() >= (options.bankVerifyFailureRate ?? 0);
+      return {
+        verified,
+        reference: `fav_sbx_${tag}${String(checkSeq).padStart(8, '0')}`,
+        ...(verified ? { registeredName: beneficiary.name } : {}),
+      };
     },
   };
   return gateway;

@@ -1,0 +1,78 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../plugins/db.js';
+import type { Clock } from '../../shared/clock.js';
+import { borrowerAccounts } from '../../modules/borrower-app/index.js';
+import { setCustomerBankAccount } from '../../modules/loan-book/index.js';
+import { customers } from '../../modules/loan-book/customers.table.js';
+import type { PayoutGateway } from './payout-gateway.js';
+
+/**
+ * Penny-drops the bank accounts borrowers saved (verification `pending`) through the payout
+ * gateway. Disbursal goes only to a verified account (DOMAIN.md), so the dispatcher refuses a
+ * payout to one that is not. An account changed meanwhile is left for the next pass.
+ */
+export async function verifyPendingBankAccounts(
+  db: Database,
+  gateway: PayoutGateway,
+  clock: Clock,
+  limit = 200,
+): Promise<{ verified: number; failed: number }> {
+  const pending = await db
+    .select({
+      borrowerId: borrowerAccounts.id,
+      customerId: customers.id,
+      name: customers.name,
+      bankName: customers.bankName,
+      accountNumber: customers.bankAccountNumber,
+      ifsc: customers.ifsc,
+    })
+    .from(borrowerAccounts)
+    .innerJoin(customers, eq(customers.id, borrowerAccounts.customerId))
+    .where(eq(borrowerAccounts.bankVerification, 'pending'))
+    .orderBy(borrowerAccounts.id)
+    .limit(limit);
+  const result = { verified: 0, failed: 0 };
+  for (const account of pending) {
+    if (!account.accountNumber || !account.ifsc) continue;
+    let check;
+    try {
+      check = await gateway.verifyBankAccount({
+        name: account.name,
+        accountNumber: account.accountNumber,
+        ifsc: account.ifsc,
+      });
+    } catch {
+      continue; // the gateway did not answer: try again on the next pass
+    }
+    await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ accountNumber: customers.bankAccountNumber, ifsc: customers.ifsc })
+        .from(customers)
+        .where(eq(customers.id, account.customerId))
+        .for('update');
+      if (current?.accountNumber !== account.accountNumber || current.ifsc !== account.ifsc) return;
+      await setCustomerBankAccount(tx, account.customerId, {
+        bankName: account.bankName,
+        accountNumber: account.accountNumber,
+        ifsc: account.ifsc,
+        verified: check.verified,
+      });
+      await tx
+        .update(borrowerAccounts)
+        .set({
+          bankVerification: check.verified ? 'verified' : 'failed',
+          bankVerificationRef: check.reference,
+          updatedAt: clock.now(),
+        })
+        .where(
+          and(
+            eq(borrowerAccounts.id, account.borrowerId),
+            eq(borrowerAccounts.bankVerification, 'pending'),
+          ),
+        );
+    });
+    if (check.verified) result.verified += 1;
+    else result.failed += 1;
+  }
+  return result;
+}

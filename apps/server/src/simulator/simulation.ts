@@ -1,0 +1,333 @@
+import { asc, inArray } from 'drizzle-orm';
+import { addDays, isBefore } from '@lending/lending';
+import { verifyPendingBankAccounts } from '../integrations/payouts/index.js';
+import {
+  cancelOrder,
+  createPayout,
+  finalReview,
+  firstReview,
+  loanOrders,
+  rejectOrder,
+  rollover,
+  type LoanOrderRow,
+} from '../modules/loan-book/index.js';
+import { runDayEnd } from '../modules/day-end/index.js';
+import { AppError } from '../shared/app-error.js';
+import { AppCallFailed, type BorrowerDriver } from './borrower-driver.js';
+import { makeBorrowers, type ReviewerPersona, type SimBorrower } from './personas.js';
+import type { Prng } from './prng.js';
+import type { SimulationWorld } from './world.js';
+
+export interface SimulationOptions {
+  borrowers: number;
+  days: number;
+  seed: number;
+  /** India date of the first simulated day; day-end runs after each day through the last. */
+  startDate: string;
+  onDay?: (date: string, dayIndex: number) => void;
+}
+
+export interface SimulationCounters {
+  registrations: number;
+  applications: number;
+  applyRefusals: number;
+  payoutsSent: number;
+  credits: number;
+  rollovers: number;
+  cancelled: number;
+}
+
+interface BorrowerState {
+  profile: SimBorrower;
+  token?: string;
+  address: string;
+  orderId?: number;
+  /** Next business date the borrower applies on (first loan or a re-loan). */
+  applyOn?: string;
+  loans: number;
+  /** Per current loan: the plan of what they do and when. */
+  plan?: RepaymentPlan;
+}
+
+interface RepaymentPlan {
+  /** Dates relative to the due date when the behaviour acts (negative = before). */
+  payOffset: number;
+  partialDone: boolean;
+  rollovers: number;
+  rolloversWanted: number;
+  disbursalSeen: boolean;
+}
+
+const REPAYABLE = ['ACTIVE', 'DUE', 'OVERDUE'] as const;
+const CLOSED = ['CLEARED', 'REJECTED', 'CANCELLED', 'WRITTEN_OFF'];
+
+function addressOf(index: number): string {
+  return `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+}
+
+/**
+ * Runs the loan book day by day on the simulated clock: registrations arrive by channel,
+ * some apply through the borrower API; machine review (in apply), first and final reviewers
+ * (personas) decide; finance disburses through the payout sandbox; borrowers repay through
+ * the collection sandbox by their behaviour profile (early, on time, late, partially, roll
+ * over, never); day-end runs after each day. Deterministic for a seed.
+ */
+export async function runSimulation(
+  world: SimulationWorld,
+  driver: BorrowerDriver,
+  prng: Prng,
+  options: SimulationOptions,
+): Promise<SimulationCounters> {
+  const { clock, loanBook, db } = world;
+  const integrations = world.app.integrations;
+  const counters: SimulationCounters = {
+    registrations: 0,
+    applications: 0,
+    applyRefusals: 0,
+    payoutsSent: 0,
+    credits: 0,
+    rollovers: 0,
+    cancelled: 0,
+  };
+  const people = makeBorrowers(prng.fork('borrowers'), options.borrowers, options.days, options.seed);
+  const states: BorrowerState[] = people.map((profile) => ({
+    profile,
+    address: addressOf(profile.index),
+    loans: 0,
+  }));
+  const stateOfOrder = new Map<number, BorrowerState>();
+  const reviews = prng.fork('reviews');
+  const behaviour = prng.fork('behaviour');
+  const payoutAttempts = new Map<number, number>();
+  const drain = () => world.scheduler.drain();
+
+  async function apply(state: BorrowerState) {
+    const { profile } = state;
+    const token = state.token!;
+    state.applyOn = undefined;
+    const products = await driver.products(token, state.address);
+    const product = products.list[0];
+    if (!product) return;
+    const principal = Math.min(
+      Math.max(profile.principalPaise * (state.loans > 0 ? 2 : 1), product.minPrincipalPaise),
+      product.maxPrincipalPaise,
+    );
+    await driver.quote(token, state.address, product.productId, principal);
+    try {
+      const order = await driver.apply(token, state.address, profile.phone, product.productId, principal);
+      counters.applications += 1;
+      state.orderId = order.orderId;
+      state.loans += 1;
+      state.plan = undefined;
+      stateOfOrder.set(order.orderId, state);
+    } catch (error) {
+      if (!(error instanceof AppCallFailed)) throw error;
+      counters.applyRefusals += 1;
+    }
+    await drain();
+  }
+
+  async function register(state: BorrowerState, date: string) {
+    const { profile } = state;
+    const session = await driver.signIn(profile.phone, profile.channel, state.address);
+    counters.registrations += 1;
+    state.token = session.token;
+    await driver.saveProfile(session.token, state.address, {
+      name: profile.name,
+      birthDate: profile.birthDate,
+      region: profile.region,
+      occupation: profile.occupation,
+      monthlyIncomePaise: profile.monthlyIncomePaise,
+      pan: profile.pan,
+      aadhaar: profile.aadhaar,
+    });
+    await driver.saveBank(session.token, state.address, profile.bank);
+    await drain();
+    if (behaviour.chance(profile.appliesProbability)) state.applyOn = date;
+  }
+
+  async function ordersIn(statuses: readonly string[]): Promise<LoanOrderRow[]> {
+    return db
+      .select()
+      .from(loanOrders)
+      .where(inArray(loanOrders.status, [...statuses] as LoanOrderRow['status'][]))
+      .orderBy(asc(loanOrders.id));
+  }
+
+  async function review(
+    status: 'FIRST_REVIEW' | 'FINAL_REVIEW',
+    personas: ReviewerPersona[],
+  ) {
+    for (const order of await ordersIn([status])) {
+      const persona = reviews.pick(personas);
+      if (!reviews.chance(persona.speed)) continue; // still in the queue tomorrow
+      const pass = reviews.chance(persona.passRate);
+      if (!pass) {
+        await rejectOrder(loanBook, { orderId: order.id, reason: `declined by ${persona.name}` }, persona.staffId);
+        continue;
+      }
+      const command = status === 'FIRST_REVIEW' ? firstReview : finalReview;
+      await command(loanBook, { orderId: order.id, decision: 'pass' }, persona.staffId);
+    }
+  }
+
+  async function disburse() {
+    await verifyPendingBankAccounts(db, integrations.payouts.gateway, clock, 100_000);
+    for (const order of await ordersIn(['PENDING_DISBURSEMENT', 'DISBURSEMENT_FAILED'])) {
+      const attempt = (payoutAttempts.get(order.id) ?? 0) + 1;
+      if (attempt > 3) {
+        await cancelOrder(loanBook, { orderId: order.id, reason: 'disbursal failed 3 times' }, world.financeId);
+        counters.cancelled += 1;
+        continue;
+      }
+      payoutAttempts.set(order.id, attempt);
+      const payout = await createPayout(
+        loanBook,
+        { orderId: order.id, idempotencyKey: `sim-disburse-${order.id}-${attempt}`, channel: 'sandbox' },
+        world.financeId,
+      );
+      counters.payoutsSent += 1;
+      await integrations.payouts.dispatcher.dispatch(payout.payoutId!);
+      await drain();
+    }
+  }
+
+  /** What the borrower does today about their open loan. */
+  async function repay(state: BorrowerState, order: LoanOrderRow, today: string) {
+    if (!order.dueDate || !order.disbursalDate) return;
+    const profile = state.profile;
+    if (!state.plan) {
+      const tenor = order.tenorDays;
+      const payOffset =
+        profile.behaviour === 'early'
+          ? -behaviour.int(1, Math.max(1, tenor - 2))
+          : profile.behaviour === 'late'
+            ? behaviour.int(1, 25)
+            : profile.behaviour === 'partial'
+              ? behaviour.int(2, 12)
+              : 0;
+      state.plan = {
+        payOffset,
+        partialDone: false,
+        rollovers: 0,
+        rolloversWanted: profile.behaviour === 'rollover' ? behaviour.int(1, 2) : 0,
+        disbursalSeen: true,
+      };
+    }
+    const plan = state.plan;
+    if (profile.behaviour === 'never') return;
+    const token = state.token!;
+    const dueToday = today === order.dueDate;
+    if (plan.rollovers < plan.rolloversWanted && dueToday) {
+      const quote = await driver.rolloverQuote(token, state.address, order.id);
+      if (quote.available) {
+        await rollover(
+          loanBook,
+          {
+            orderId: order.id,
+            idempotencyKey: `sim-renew-${order.id}-${plan.rollovers + 1}`,
+            amountPaise: BigInt(quote.totalPaise),
+            channel: 'upi',
+            gatewayPaymentId: `sim-renew-${order.id}-${plan.rollovers + 1}`,
+          },
+          null,
+        );
+        plan.rollovers += 1;
+        counters.rollovers += 1;
+        return;
+      }
+    }
+    if (plan.rollovers < plan.rolloversWanted) return;
+    const payDate = addDays(order.dueDate, plan.payOffset);
+    const partialDate = order.dueDate;
+    let amount: number | undefined;
+    const instructions = async () => driver.repayInstructions(token, state.address, order.id);
+    if (profile.behaviour === 'partial' && !plan.partialDone && today === partialDate) {
+      const due = await instructions();
+      amount = Math.max(100, Math.floor((due.amountToClearTodayPaise * behaviour.int(30, 60)) / 100));
+      plan.partialDone = true;
+      await credit(due.virtualAccount.accountNumber, amount);
+      return;
+    }
+    if (today === payDate || (isBefore(payDate, today) && behaviour.chance(0.2))) {
+      const due = await instructions();
+      if (due.amountToClearTodayPaise > 0) await credit(due.virtualAccount.accountNumber, due.amountToClearTodayPaise);
+    }
+  }
+
+  async function credit(accountNumber: string, amountPaise: number) {
+    integrations.collections.simulateCredit({ accountNumber, amountPaise: BigInt(amountPaise) });
+    counters.credits += 1;
+    await drain();
+  }
+
+  for (let day = 0; day < options.days; day += 1) {
+    const date = addDays(options.startDate, day);
+    options.onDay?.(date, day);
+
+    // 09:00–12:00: new registrations, and applications (first loans and re-loans).
+    clock.setIndia(date, 9);
+    for (const state of states) {
+      if (state.profile.arrivalDay !== day) continue;
+      clock.set(new Date(clock.now().getTime() + 7_000));
+      try {
+        await register(state, date);
+      } catch (error) {
+        if (!(error instanceof AppCallFailed)) throw error;
+      }
+    }
+    clock.setIndia(date, 10);
+    for (const state of states) {
+      if (state.applyOn !== date || !state.token) continue;
+      clock.set(new Date(clock.now().getTime() + 5_000));
+      try {
+        await apply(state);
+      } catch (error) {
+        if (!(error instanceof AppCallFailed) && !(error instanceof AppError)) throw error;
+        counters.applyRefusals += 1;
+      }
+    }
+
+    // 12:00: reviewers work their queues; 14:00: finance disburses approved orders.
+    clock.setIndia(date, 12);
+    await review('FIRST_REVIEW', world.firstReviewers);
+    clock.setIndia(date, 13);
+    await review('FINAL_REVIEW', world.finalReviewers);
+    clock.setIndia(date, 14);
+    await disburse();
+
+    // 16:00: borrowers repay (or roll over, or not) by their behaviour.
+    clock.setIndia(date, 16);
+    for (const order of await ordersIn(REPAYABLE)) {
+      const state = stateOfOrder.get(order.id);
+      if (!state) continue;
+      await repay(state, order, date);
+    }
+    // Closed loans free the borrower; some come back for another.
+    const holding = states.filter((state) => state.orderId !== undefined);
+    const statusOf = new Map<number, string>();
+    for (let i = 0; i < holding.length; i += 1000) {
+      const ids = holding.slice(i, i + 1000).map((state) => state.orderId!);
+      for (const row of await db
+        .select({ id: loanOrders.id, status: loanOrders.status })
+        .from(loanOrders)
+        .where(inArray(loanOrders.id, ids))) {
+        statusOf.set(row.id, row.status);
+      }
+    }
+    for (const state of holding) {
+      const status = statusOf.get(state.orderId!);
+      if (!status || !CLOSED.includes(status)) continue;
+      state.orderId = undefined;
+      state.plan = undefined;
+      if (status === 'CLEARED' && behaviour.chance(state.profile.reloanProbability)) {
+        state.applyOn = addDays(date, behaviour.int(1, 10));
+      }
+    }
+
+    // After midnight: the day-end of `date`.
+    clock.setIndia(addDays(date, 1), 0, 30);
+    await runDayEnd({ db, clock, holder: 'simulator' });
+  }
+  return counters;
+}

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { checkLedger, type LedgerCheckResult } from '../modules/loan-book/index.js';
+import type { Executor } from '../plugins/db.js';
+import { paiseFromDb } from '../shared/paise.js';
+import { queryRows } from '../shared/sql-rows.js';
+
+export interface BookSummary {
+  asOf: string;
+  orders: number;
+  ordersByStatus: Record<string, number>;
+  loansDisbursed: number;
+  disbursedPaise: bigint;
+  collectedPaise: bigint;
+  outstandingPaise: bigint;
+  /** Open loans overdue in each band, as a share of every loan ever disbursed (not reversed). */
+  overdue: { band1to7: number; band8plus: number; rate1to7: number; rate8plus: number };
+}
+
+/** The book in figures, from SQL: what the simulator prints and compares across runs. */
+export async function summarizeBook(db: Executor, asOf: string): Promise<BookSummary> {
+  const statuses = await queryRows(
+    db,
+    sql`select status, count(*) as n from loan_orders group by status order by status`,
+  );
+  const [money] = await queryRows(
+    db,
+    sql`select
+      (select coalesce(sum(amount_paise), 0) from payouts where purpose = 'disbursal' and status = 'processed') as disbursed,
+      (select count(*) from payouts where purpose = 'disbursal' and status = 'processed') as loans,
+      (select coalesce(sum(amount_paise), 0) from repayments where not reversed) as collected,
+      (select coalesce(sum(outstanding_principal_paise + outstanding_interest_paise + outstanding_fee_paise
+         + outstanding_gst_paise + outstanding_penal_paise), 0)
+         from loan_orders where status in ('ACTIVE', 'DUE', 'OVERDUE')) as outstanding,
+      (select count(*) from loan_orders where status = 'OVERDUE' and overdue_band = '1-7') as band1,
+      (select count(*) from loan_orders where status = 'OVERDUE' and overdue_band = '8+') as band8`,
+  );
+  const ordersByStatus = Object.fromEntries(statuses.map((row) => [String(row.status), Number(row.n)]));
+  const loans = Number(money?.loans ?? 0);
+  const band1 = Number(money?.band1 ?? 0);
+  const band8 = Number(money?.band8 ?? 0);
+  const rate = (n: number) => (loans === 0 ? 0 : Math.round((n / loans) * 10_000) / 100);
+  return {
+    asOf,
+    orders: Object.values(ordersByStatus).reduce((a, b) => a + b, 0),
+    ordersByStatus,
+    loansDisbursed: loans,
+    disbursedPaise: paiseFromDb(money?.disbursed),
+    collectedPaise: paiseFromDb(money?.collected),
+    outstandingPaise: paiseFromDb(money?.outstanding),
+    overdue: { band1to7: band1, band8plus: band8, rate1to7: rate(band1), rate8plus: rate(band8) },
+  };
+}
+
+/** ₹ with Indian digit grouping: 1,23,45,678.90. */
+export function formatRupees(paise: bigint): string {
+  const negative = paise < 0n;
+  const abs = negative ? -paise : paise;
+  const rupees = (abs / 100n).toString();
+  const fraction = (abs % 100n).toString().padStart(2, '0');
+  const last3 = rupees.slice(-3);
+  const rest = rupees.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}₹${rest ? `${rest},` : ''}${last3}.${fraction}`;
+}
+
+export function formatSummary(summary: BookSummary, ledger: LedgerCheckResult): string {
+  const lines = [
+    `Book as of ${summary.asOf}: ${summary.orders} orders`,
+    ...Object.entries(summary.ordersByStatus).map(
+      ([status, n]) => `  ${status.padEnd(22)} ${String(n).padStart(7)}`,
+    ),
+    `Loans disbursed:   ${summary.loansDisbursed}`,
+    `Disbursed:         ${formatRupees(summary.disbursedPaise)}`,
+    `Collected:         ${formatRupees(summary.collectedPaise)}`,
+    `Outstanding:       ${formatRupees(summary.outstandingPaise)}`,
+    `Overdue 1–7 days:  ${summary.overdue.band1to7} loans (${summary.overdue.rate1to7.toFixed(2)} % of loans disbursed)`,
+    `Overdue 8+ days:   ${summary.overdue.band8plus} loans (${summary.overdue.rate8plus.toFixed(2)} % of loans disbursed)`,
+    `Ledger check:      ${ledger.ok ? 'passed' : 'FAILED'} (${ledger.journalsChecked} journals, ${ledger.ordersChecked} orders)`,
+  ];
+  return lines.join('\n');
+}
+
+export { checkLedger };
