@@ -22,7 +22,13 @@ export function InterfacePage() {
     [catalogue.data, search],
   );
 
-  if (!roleId) return <Empty description={t('menuAssign.noRole')} />;
+  if (!roleId) {
+    return (
+      <Card title={<h1 className="page-heading">{t('route.powerInterface')}</h1>}>
+        <Empty description={t('menuAssign.noRole')} />
+      </Card>
+    );
+  }
   if (!role.data || !catalogue.data) return <Spin />;
   const current = selected ?? new Set(role.data.interfaces);
 

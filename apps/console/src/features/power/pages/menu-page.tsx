@@ -33,7 +33,13 @@ export function MenuPage() {
   const [checked, setChecked] = useState<string[] | null>(null);
   const [expanded, setExpanded] = useState<string[]>(['Power', 'SystemConfig']);
 
-  if (!roleId) return <Empty description={t('menuAssign.noRole')} />;
+  if (!roleId) {
+    return (
+      <Card title={<h1 className="page-heading">{t('route.powerMenu')}</h1>}>
+        <Empty description={t('menuAssign.noRole')} />
+      </Card>
+    );
+  }
   if (!role.data) return <Spin />;
   const current = checked ?? expandMenus(tree, role.data.menus);
 
