@@ -1,6 +1,8 @@
 import type { Database } from './plugins/db.js';
 import type { Clock } from './shared/clock.js';
 import { seedAccounts, type PasswordHasher } from './modules/user/index.js';
+import { indiaDateOf } from './shared/india-date.js';
+import { loadDemoBook } from './simulator/demo-book.js';
 
 export interface SeedContext {
   db: Database;
@@ -8,9 +10,21 @@ export interface SeedContext {
   hasher: PasswordHasher;
   demoData: boolean;
   warn: (message: string) => void;
+  /**
+   * Loads the simulator's demo book on first start when demo data is on (server.ts passes it;
+   * tests leave it out: their databases start empty).
+   */
+  demoBook?: { borrowers: number; days: number; seed: number; log: (message: string) => void };
 }
 
 /** First-start data of every module; each step is idempotent (never re-seeds). */
 export async function seed(context: SeedContext): Promise<void> {
-  await seedAccounts(context);
+  const firstStart = await seedAccounts(context);
+  if (firstStart && context.demoData && context.demoBook) {
+    await loadDemoBook({
+      db: context.db,
+      today: indiaDateOf(context.clock.now()),
+      ...context.demoBook,
+    });
+  }
 }

@@ -7,6 +7,7 @@ import { systemClock } from './shared/clock.js';
 import { createPasswordHasher } from './modules/user/index.js';
 import { startDayEndJob } from './modules/day-end/index.js';
 import { loadPayoutsConfig } from './integrations/payouts/index.js';
+import { demoBookSettings } from './simulator/demo-book.js';
 
 function readConfig(): Config {
   try {
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
       hasher,
       demoData: config.demoData,
       warn: (message) => app.log.warn(message),
+      demoBook: { ...demoBookSettings(), log: (message) => app.log.info(message) },
     });
   } catch (error) {
     app.log.fatal({ err: error }, 'database set-up failed');

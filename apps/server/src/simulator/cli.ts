@@ -1,5 +1,6 @@
 /**
- * npm run simulate -- --borrowers N --days D --seed S [--start YYYY-MM-DD] [--http] [--json]
+ * npm run simulate -- --borrowers N --days D --seed S [--start YYYY-MM-DD] [--http | --direct]
+ *   [--json] [--quiet]
  *
  * Runs the loan book on a fresh in-memory database (or DATABASE_URL) day by day on the
  * simulated clock and prints its summary and the ledger check; exits 1 if the check fails.
@@ -15,6 +16,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     start: { type: 'string', default: '2025-01-01' },
     http: { type: 'boolean', default: false },
+    direct: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
   },
@@ -42,7 +44,7 @@ const result = await simulate({
   days,
   seed,
   startDate: values.start!,
-  transport: values.http ? 'http' : 'inject',
+  transport: values.direct ? 'direct' : values.http ? 'http' : 'inject',
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   onDay: values.quiet
     ? undefined
@@ -65,5 +67,9 @@ if (values.json) {
   console.log(
     `Took ${result.seconds.toFixed(1)} s: ${(result.summary.orders / result.seconds).toFixed(1)} orders/s end to end`,
   );
+  if (!values.quiet) {
+    const phases = Object.entries(result.phases).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`);
+    console.log(`Phases: ${phases.join(', ')}`);
+  }
 }
 process.exit(result.ledger.ok ? 0 : 1);

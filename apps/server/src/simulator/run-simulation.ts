@@ -3,8 +3,9 @@ import { openDatabase, type Database } from '../plugins/db.js';
 import { seedAccounts, type PasswordHasher } from '../modules/user/index.js';
 import { startOfIndiaDate } from '../shared/india-date.js';
 import { createBorrowerDriver, httpTransport, injectTransport } from './borrower-driver.js';
+import { createDirectDriver } from './direct-driver.js';
 import { createPrng } from './prng.js';
-import { runSimulation, type SimulationCounters } from './simulation.js';
+import { runSimulation, type PhaseTimes, type SimulationCounters } from './simulation.js';
 import { checkLedger, summarizeBook, type BookSummary } from './summary.js';
 import { createSimulationWorld } from './world.js';
 import type { LedgerCheckResult } from '../modules/loan-book/index.js';
@@ -18,8 +19,11 @@ export interface SimulateOptions {
   /** An existing database (the demo book); otherwise a fresh in-memory one (or DATABASE_URL). */
   db?: Database;
   databaseUrl?: string;
-  /** `inject` (in-process, the default) or `http` (the app listens on loopback). */
-  transport?: 'inject' | 'http';
+  /**
+   * How borrowers reach the book: the borrower API in-process (`inject`, the default) or over
+   * HTTP (`http`, the app listens on loopback), or straight through the services (`direct`).
+   */
+  transport?: 'inject' | 'http' | 'direct';
   onDay?: (date: string, dayIndex: number) => void;
 }
 
@@ -27,6 +31,7 @@ export interface SimulateResult {
   summary: BookSummary;
   ledger: LedgerCheckResult;
   counters: SimulationCounters;
+  phases: PhaseTimes;
   seconds: number;
 }
 
@@ -64,15 +69,19 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
       const address = await world.app.listen({ host: '127.0.0.1', port: 0 });
       transport = httpTransport(address);
     }
-    const driver = createBorrowerDriver(
-      transport,
-      (phone) => world.app.integrations.sms.lastTo(phone)?.params.code,
-    );
-    const counters = await runSimulation(world, driver, prng, options);
+    const driver =
+      options.transport === 'direct'
+        ? createDirectDriver(world)
+        : createBorrowerDriver(
+            transport,
+            (phone) => world.app.integrations.sms.lastTo(phone)?.params.code,
+          );
+    const phases: PhaseTimes = { register: 0, apply: 0, review: 0, disburse: 0, repay: 0, dayEnd: 0 };
+    const counters = await runSimulation(world, driver, prng, { ...options, phases });
     const asOf = addDays(options.startDate, options.days);
     const summary = await summarizeBook(db, asOf);
     const ledger = await checkLedger(db);
-    return { summary, ledger, counters, seconds: (performance.now() - started) / 1000 };
+    return { summary, ledger, counters, phases, seconds: (performance.now() - started) / 1000 };
   } finally {
     await world.close();
     await handle?.close();

@@ -25,6 +25,8 @@ export interface SimulationOptions {
   /** India date of the first simulated day; day-end runs after each day through the last. */
   startDate: string;
   onDay?: (date: string, dayIndex: number) => void;
+  /** Filled with milliseconds per phase. */
+  phases?: PhaseTimes;
 }
 
 export interface SimulationCounters {
@@ -36,6 +38,9 @@ export interface SimulationCounters {
   rollovers: number;
   cancelled: number;
 }
+
+/** Where the time went (not part of the deterministic summary). */
+export type PhaseTimes = Record<'register' | 'apply' | 'review' | 'disburse' | 'repay' | 'dayEnd', number>;
 
 interface BorrowerState {
   profile: SimBorrower;
@@ -265,6 +270,12 @@ export async function runSimulation(
     const date = addDays(options.startDate, day);
     options.onDay?.(date, day);
 
+    let mark = performance.now();
+    const phase = (name: keyof PhaseTimes) => {
+      const now = performance.now();
+      if (options.phases) options.phases[name] += now - mark;
+      mark = now;
+    };
     // 09:00–12:00: new registrations, and applications (first loans and re-loans).
     clock.setIndia(date, 9);
     for (const state of states) {
@@ -276,6 +287,7 @@ export async function runSimulation(
         if (!(error instanceof AppCallFailed)) throw error;
       }
     }
+    phase('register');
     clock.setIndia(date, 10);
     for (const state of states) {
       if (state.applyOn !== date || !state.token) continue;
@@ -288,13 +300,16 @@ export async function runSimulation(
       }
     }
 
+    phase('apply');
     // 12:00: reviewers work their queues; 14:00: finance disburses approved orders.
     clock.setIndia(date, 12);
     await review('FIRST_REVIEW', world.firstReviewers);
     clock.setIndia(date, 13);
     await review('FINAL_REVIEW', world.finalReviewers);
+    phase('review');
     clock.setIndia(date, 14);
     await disburse();
+    phase('disburse');
 
     // 16:00: borrowers repay (or roll over, or not) by their behaviour.
     clock.setIndia(date, 16);
@@ -325,9 +340,11 @@ export async function runSimulation(
       }
     }
 
+    phase('repay');
     // After midnight: the day-end of `date`.
     clock.setIndia(addDays(date, 1), 0, 30);
     await runDayEnd({ db, clock, holder: 'simulator' });
+    phase('dayEnd');
   }
   return counters;
 }

@@ -98,6 +98,12 @@ export async function applyGatewayPayout(
         updatedAt: at,
       },
     });
+  // What the book already knows changes nothing: skip the command (and its order lock).
+  const known =
+    (reported.status === 'queued' || reported.status === 'processing') &&
+    instruction.status !== 'queued' &&
+    instruction.status !== 'unknown';
+  if (known || instruction.status === reported.status) return 'ignored';
   if (reported.amountPaise !== instruction.amountPaise) {
     await note(`amount mismatch: gateway ${reported.amountPaise}, ours ${instruction.amountPaise}`);
     return 'break';

@@ -1,0 +1,151 @@
+import { and, eq } from 'drizzle-orm';
+import { clearingAmountOn, rolloverQuote } from '@lending/lending';
+import { ensureVirtualAccount } from '../integrations/index.js';
+import {
+  balancesOf,
+  createCustomer,
+  findOrder,
+  listProducts,
+  runMachineReview,
+  setCustomerBankAccount,
+  loanOrders,
+  submitApplication,
+  termsFromJson,
+  termsOfProduct,
+} from '../modules/loan-book/index.js';
+import { indiaDateOf } from '../shared/india-date.js';
+import { paiseToApi } from '../shared/paise.js';
+import type { BorrowerDriver } from './borrower-driver.js';
+import type { SimulationWorld } from './world.js';
+
+/**
+ * The borrower's side straight through the services, without the borrower API (no OTP, no
+ * sessions): what the demo book uses to make a few thousand orders in seconds. Orders,
+ * machine review, virtual accounts, credits and quotes are the same code the API calls.
+ */
+export function createDirectDriver(world: SimulationWorld): BorrowerDriver {
+  const { db, loanBook, clock } = world;
+  const collections = world.app.integrations.collections;
+  const customerOf = new Map<
+    string,
+    { customerId: number; phone: string; name: string; features: Record<string, unknown> }
+  >();
+  const byToken = (token: string) => {
+    const customer = customerOf.get(token);
+    if (!customer) throw new Error(`no customer for ${token}`);
+    return customer;
+  };
+  let productsCache: Awaited<ReturnType<typeof listProducts>>['list'] | undefined;
+  const today = () => indiaDateOf(clock.now());
+
+  async function openOrder(orderId: number) {
+    const order = await findOrder(db, orderId);
+    if (!order) throw new Error(`order ${orderId} not found`);
+    return order;
+  }
+
+  return {
+    async signIn(phone, channel) {
+      customerOf.set(phone, { customerId: 0, phone, name: '', features: { channel } });
+      return { token: phone, borrowerId: 0, profileComplete: false };
+    },
+    async saveProfile(token, _address, profile) {
+      const customer = byToken(token);
+      const row = await createCustomer(
+        db,
+        loanBook.aadhaarHashKey,
+        {
+          name: String(profile.name),
+          idType: 'aadhaar',
+          idNumber: String(profile.aadhaar),
+          phone: customer.phone,
+          registrationDate: today(),
+        },
+        clock.now(),
+      );
+      customer.customerId = row.id;
+      customer.name = row.name;
+      customer.features = {
+        ...customer.features,
+        monthlyIncomePaise: profile.monthlyIncomePaise,
+        occupation: profile.occupation,
+        region: profile.region,
+      };
+      return {};
+    },
+    async saveBank(token, _address, bank) {
+      // The demo book's accounts are taken as verified (no penny drop round trip).
+      await setCustomerBankAccount(db, byToken(token).customerId, {
+        bankName: String(bank.bankName),
+        accountNumber: String(bank.accountNumber),
+        ifsc: String(bank.ifsc),
+        verified: true,
+      });
+      return {};
+    },
+    async products(token) {
+      productsCache ??= (await listProducts(db, { offset: 0, limit: 100, status: 'available' })).list;
+      const [cleared] = await db
+        .select({ id: loanOrders.id })
+        .from(loanOrders)
+        .where(and(eq(loanOrders.customerId, byToken(token).customerId), eq(loanOrders.status, 'CLEARED')))
+        .limit(1);
+      const kind = cleared ? 'reloan' : 'first';
+      const list = productsCache
+        .filter((row) => row.kind === kind)
+        .map((row) => {
+          const terms = termsOfProduct(row);
+          return {
+            productId: row.id,
+            minPrincipalPaise: paiseToApi(terms.minPrincipal),
+            maxPrincipalPaise: paiseToApi(terms.maxPrincipal),
+          };
+        });
+      return { kind, list };
+    },
+    async quote() {
+      return { netDisbursedPaise: 0, dueAmountPaise: 0 };
+    },
+    async apply(token, _address, _phone, productId, principalPaise) {
+      const customer = byToken(token);
+      const order = await submitApplication(
+        loanBook,
+        {
+          customerId: customer.customerId,
+          productId,
+          principalPaise: BigInt(principalPaise),
+          acceptance: { acceptedAt: clock.now(), channel: 'app', otpReference: 'simulator' },
+          applicantFeatures: customer.features,
+        },
+        null,
+      );
+      const reviewed = await runMachineReview(loanBook, order.id);
+      return { orderId: order.id, status: reviewed.status };
+    },
+    async repayInstructions(token, _address, orderId) {
+      const customer = byToken(token);
+      const account = await ensureVirtualAccount(
+        db,
+        collections,
+        { customerId: customer.customerId, name: customer.name },
+        clock.now(),
+      );
+      const order = await openOrder(orderId);
+      const loan = balancesOf(order);
+      const total = loan ? clearingAmountOn(loan, termsFromJson(order.terms), today()).total : 0n;
+      return {
+        amountToClearTodayPaise: paiseToApi(total),
+        virtualAccount: { accountNumber: account.accountNumber },
+      };
+    },
+    async rolloverQuote(_token, _address, orderId) {
+      const order = await openOrder(orderId);
+      const loan = balancesOf(order);
+      if (!loan) return { available: false, totalPaise: 0 };
+      const quote = rolloverQuote(loan, termsFromJson(order.terms), today());
+      return quote.ok
+        ? { available: true, totalPaise: paiseToApi(quote.total) }
+        : { available: false, totalPaise: 0 };
+    },
+  };
+}
