@@ -121,7 +121,8 @@ export function createIntegrations(deps: IntegrationsDeps) {
     collections,
     payouts,
     scheduler,
-    registerWebhooks(app: FastifyInstance) {
+    async registerWebhooks(app: FastifyInstance) {
+      await payouts.registerProviderWebhooks(app);
       return registerWebhookRoutes(
         app,
         [

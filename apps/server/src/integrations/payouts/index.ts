@@ -3,6 +3,7 @@
  * that sends committed payouts with their own idempotency key and resolves unknown ones by
  * status lookup, and the payout webhooks. The payouts themselves are the loan book's.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import type { LoanBookDeps } from '../../modules/loan-book/index.js';
@@ -12,6 +13,8 @@ import type { PayoutGateway } from './payout-gateway.js';
 import { createPayoutDispatcher, type PayoutDispatcherOptions } from './payout-dispatcher.js';
 import { applySandboxPayoutEvent } from './payout-results.js';
 import type { PayoutsConfig } from './payouts.config.js';
+import { createRazorpayXGateway, RAZORPAYX_WEBHOOK_PATH } from './razorpayx-payouts.js';
+import { registerRazorpayXWebhook } from './razorpayx-webhook.js';
 import {
   createSandboxPayoutGateway,
   SANDBOX_PAYOUTS_WEBHOOK_PATH,
@@ -39,6 +42,14 @@ export {
 } from './sandbox-payouts.js';
 export { payoutDispatches, type PayoutDispatchRow } from './payout-dispatches.table.js';
 export { verifyPendingBankAccounts } from './bank-verification.js';
+export {
+  createRazorpayXGateway,
+  razorpaySignature,
+  verifyRazorpaySignature,
+  RAZORPAYX_WEBHOOK_PATH,
+  type RazorpayPayoutEntity,
+} from './razorpayx-payouts.js';
+export { registerRazorpayXWebhook, RAZORPAYX_PROVIDER } from './razorpayx-webhook.js';
 export { createManualScheduler, type ManualScheduler } from './manual-scheduler.js';
 
 export const SANDBOX_PAYOUTS_PROVIDER = 'sandbox-payouts';
@@ -74,7 +85,11 @@ export function createPayoutIntegration(deps: PayoutIntegrationDeps) {
           bankVerifyFailureRate: deps.bankVerifyFailureRate ?? 0,
           ...(deps.random ? { random: deps.random } : {}),
         });
-  const gateway = deps.gateway ?? sandbox;
+  const razorpayx =
+    !deps.gateway && config.gateway === 'razorpayx' && config.razorpayx
+      ? createRazorpayXGateway(config.razorpayx)
+      : undefined;
+  const gateway = deps.gateway ?? sandbox ?? razorpayx;
   if (!gateway) throw new Error(`payout gateway ${config.gateway} needs an adapter`);
   const dispatcher = createPayoutDispatcher({
     db: deps.db,
@@ -93,7 +108,18 @@ export function createPayoutIntegration(deps: PayoutIntegrationDeps) {
         applySandboxPayoutEvent(tx, deps.loanBook, gateway.provider, event, at),
     },
   ];
-  return { gateway, sandbox, dispatcher, webhookRoutes };
+  /** Provider webhooks with their own signature scheme (RazorpayX), when configured. */
+  async function registerProviderWebhooks(app: FastifyInstance) {
+    if (!config.razorpayx) return;
+    await registerRazorpayXWebhook(app, {
+      path: RAZORPAYX_WEBHOOK_PATH,
+      secret: config.razorpayx.webhookSecret,
+      db: deps.db,
+      clock: deps.clock,
+      loanBook: deps.loanBook,
+    });
+  }
+  return { gateway, sandbox, dispatcher, webhookRoutes, registerProviderWebhooks };
 }
 
 export type PayoutIntegration = ReturnType<typeof createPayoutIntegration>;

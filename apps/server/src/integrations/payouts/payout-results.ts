@@ -99,21 +99,19 @@ export async function applyGatewayPayout(
       },
     });
   // What the book already knows changes nothing: skip the command (and its order lock).
+  const outcome = outcomeOf(reported);
   const known =
-    (reported.status === 'queued' || reported.status === 'processing') &&
-    instruction.status !== 'queued' &&
-    instruction.status !== 'unknown';
-  if (known || instruction.status === reported.status) return 'ignored';
+    instruction.status === outcome.status ||
+    (outcome.status === 'processing' &&
+      instruction.status !== 'queued' &&
+      instruction.status !== 'unknown');
+  if (known) return 'ignored';
   if (reported.amountPaise !== instruction.amountPaise) {
     await note(`amount mismatch: gateway ${reported.amountPaise}, ours ${instruction.amountPaise}`);
     return 'break';
   }
   try {
-    await recordPayoutResult(
-      { ...loanBook, db: executor as Database },
-      payoutId,
-      outcomeOf(reported),
-    );
+    await recordPayoutResult({ ...loanBook, db: executor as Database }, payoutId, outcome);
   } catch (error) {
     if (!(error instanceof AppError) || error.key !== 'orderStateConflict') throw error;
     await note(`refused by the loan book: ${reported.status} (${error.params.detail ?? error.key})`);

@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { razorpaySignature, type RazorpayPayoutEntity } from './razorpayx-payouts.js';
+
+/**
+ * A local fake of the RazorpayX API for tests (127.0.0.1, a random port): payouts with
+ * `X-Payout-Idempotency`, lookups by id and reference, balances, fund account validations,
+ * basic auth, RazorpayX's error shape, and signed `payout.*` webhooks sent when a test moves a
+ * payout along. `dropNextReply` makes the next create succeed but lose its reply (a timeout).
+ */
+export async function startFakeRazorpayX(options: {
+  keyId: string;
+  keySecret: string;
+  accountNumber: string;
+  webhookSecret: string;
+  /** Where webhooks go (a test delivers them to the app). */
+  deliver: (body: string, headers: Record<string, string>) => Promise<number>;
+  balancePaise?: number;
+}) {
+  const payouts = new Map<string, RazorpayPayoutEntity>();
+  const idempotency = new Map<string, { hash: string; payoutId: string }>();
+  const requests: { method: string; path: string; headers: IncomingMessage['headers']; body: unknown }[] = [];
+  let seq = 0;
+  let eventSeq = 0;
+  let balance = options.balancePaise ?? 500_000_000;
+  const state = { dropNextReply: false, failNextWith500: false };
+
+  const send = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+  const badRequest = (response: ServerResponse, description: string, field?: string) =>
+    send(response, 400, {
+      error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', reason: 'input_validation_failed', field: field ?? null },
+    });
+
+  function createPayout(body: Record<string, unknown>, key: string | undefined, response: ServerResponse) {
+    if (!key) return badRequest(response, 'X-Payout-Idempotency header is required');
+    const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+    const seen = idempotency.get(key);
+    if (seen) {
+      if (seen.hash !== hash) {
+        return badRequest(response, 'Different request body sent for the same Idempotency Header');
+      }
+      return send(response, 200, payouts.get(seen.payoutId));
+    }
+    const fund = body.fund_account as
+      | { account_type?: string; bank_account?: { name?: string; ifsc?: string; account_number?: string } }
+      | undefined;
+    if (body.account_number !== options.accountNumber) {
+      return badRequest(response, 'The account number is invalid', 'account_number');
+    }
+    if (!Number.isInteger(body.amount) || (body.amount as number) < 100) {
+      return badRequest(response, 'The amount must be at least INR 1.00', 'amount');
+    }
+    if (body.currency !== 'INR') return badRequest(response, 'Currency must be INR', 'currency');
+    if (!['IMPS', 'NEFT', 'RTGS', 'UPI'].includes(String(body.mode))) {
+      return badRequest(response, 'The mode is invalid', 'mode');
+    }
+    if (
+      fund?.account_type !== 'bank_account' ||
+      !/^[A-Z]{4}0[A-Z0-9]{6}$/.test(fund.bank_account?.ifsc ?? '') ||
+      !fund.bank_account?.account_number ||
+      !fund.bank_account.name
+    ) {
+      return badRequest(response, 'The fund account details are invalid', 'fund_account');
+    }
+    if (typeof body.reference_id === 'string' && body.reference_id.length > 40) {
+      return badRequest(response, 'reference_id may have at most 40 characters', 'reference_id');
+    }
+    seq += 1;
+    const entity: RazorpayPayoutEntity = {
+      id: `pout_${String(seq).padStart(14, '0')}`,
+      entity: 'payout',
+      amount: body.amount as number,
+      currency: 'INR',
+      status: 'queued',
+      utr: null,
+      mode: String(body.mode),
+      purpose: String(body.purpose),
+      reference_id: (body.reference_id as string | undefined) ?? null,
+      status_details: null,
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    payouts.set(entity.id, entity);
+    idempotency.set(key, { hash, payoutId: entity.id });
+    balance -= entity.amount;
+    if (state.dropNextReply) {
+      state.dropNextReply = false;
+      response.socket?.destroy(); // created, but the caller never hears of it
+      return;
+    }
+    send(response, 200, entity);
+  }
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const url = new URL(request.url ?? '/', 'http://fake');
+      let body: Record<string, unknown> = {};
+      try {
+        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      } catch {
+        return badRequest(response, 'The request body is not JSON');
+      }
+      requests.push({ method: request.method ?? '', path: url.pathname + url.search, headers: request.headers, body });
+      const expected = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
+      if (request.headers.authorization !== expected) {
+        return send(response, 401, {
+          error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid' },
+        });
+      }
+      if (state.failNextWith500) {
+        state.failNextWith500 = false;
+        return send(response, 500, { error: { code: 'SERVER_ERROR', description: 'The server encountered an error' } });
+      }
+      const byId = /^\/v1\/payouts\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'POST' && url.pathname === '/v1/payouts') {
+        const key = request.headers['x-payout-idempotency'];
+        return createPayout(body, Array.isArray(key) ? key[0] : key, response);
+      }
+      if (request.method === 'GET' && byId) {
+        const entity = payouts.get(decodeURIComponent(byId[1]!));
+        return entity
+          ? send(response, 200, entity)
+          : badRequestNotFound(response);
+      }
+      if (request.method === 'GET' && url.pathname === '/v1/payouts') {
+        const reference = url.searchParams.get('reference_id');
+        const items = [...payouts.values()].filter((p) => !reference || p.reference_id === reference);
+        return send(response, 200, { entity: 'collection', count: items.length, items });
+      }
+      if (request.method === 'GET' && url.pathname === '/v1/banking_balances') {
+        return send(response, 200, {
+          entity: 'collection',
+          count: 1,
+          items: [
+            {
+              entity: 'banking_balance',
+              currency: 'INR',
+              account_number: options.accountNumber,
+              account_type: 'current_account',
+              amount: balance,
+              available_amount: balance,
+            },
+          ],
+        });
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/fund_accounts/validations') {
+        const account = (body.fund_account as { bank_account?: { account_number?: string; name?: string } })
+          ?.bank_account;
+        const active = !String(account?.account_number ?? '').endsWith('0000');
+        seq += 1;
+        return send(response, 200, {
+          id: `fav_${String(seq).padStart(14, '0')}`,
+          entity: 'fund_account.validation',
+          status: 'completed',
+          amount: 100,
+          currency: 'INR',
+          results: { account_status: active ? 'active' : 'invalid', registered_name: active ? account?.name : null },
+        });
+      }
+      send(response, 404, { error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } });
+    });
+  });
+  function badRequestNotFound(response: ServerResponse) {
+    send(response, 400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  /** Moves a payout along and sends its signed webhook; returns the event's body and id. */
+  async function advance(
+    id: string,
+    status: 'processing' | 'processed' | 'failed' | 'reversed',
+    options2: { deliver?: boolean } = {},
+  ) {
+    const entity = payouts.get(id);
+    if (!entity) throw new Error(`no payout ${id}`);
+    entity.status = status;
+    if (status === 'processed') entity.utr = `UTRX${id.slice(-8)}`;
+    if (status === 'failed') entity.status_details = { description: 'Beneficiary bank is offline', reason: 'beneficiary_bank_offline' };
+    if (status === 'reversed') entity.status_details = { description: 'Payout reversed by the beneficiary bank', reason: 'reversed' };
+    eventSeq += 1;
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_fake0000000001',
+      event: `payout.${status}`,
+      contains: ['payout'],
+      payload: { payout: { entity: { ...entity } } },
+      created_at: Math.floor(Date.now() / 1000),
+    });
+    const headers = {
+      'x-razorpay-signature': razorpaySignature(options.webhookSecret, body),
+      'x-razorpay-event-id': `evt_fake_${eventSeq}`,
+    };
+    const status2 = options2.deliver === false ? 0 : await options.deliver(body, headers);
+    return { body, headers, status: status2 };
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    payouts,
+    requests,
+    state,
+    advance,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeRazorpayX = Awaited<ReturnType<typeof startFakeRazorpayX>>;

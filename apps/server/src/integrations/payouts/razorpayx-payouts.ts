@@ -1,0 +1,262 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  PayoutGatewayRejected,
+  PayoutGatewayUnavailable,
+  type GatewayPayout,
+  type GatewayPayoutStatus,
+  type PayoutGateway,
+} from './payout-gateway.js';
+
+export const RAZORPAYX_WEBHOOK_PATH = '/webhooks/payouts/razorpayx';
+export const RAZORPAY_SIGNATURE_HEADER = 'x-razorpay-signature';
+export const RAZORPAY_EVENT_ID_HEADER = 'x-razorpay-event-id';
+
+export interface RazorpayXOptions {
+  baseUrl: string;
+  keyId: string;
+  keySecret: string;
+  /** The RazorpayX account (current account or Lite) payouts are debited from. */
+  accountNumber: string;
+  mode: 'IMPS' | 'NEFT';
+  /** Injected for tests; the global fetch otherwise. */
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** A payout entity as RazorpayX returns it (the fields this adapter reads). */
+export interface RazorpayPayoutEntity {
+  id: string;
+  entity: 'payout';
+  amount: number;
+  currency: string;
+  status: string;
+  utr: string | null;
+  mode: string;
+  purpose: string;
+  reference_id: string | null;
+  status_details?: { description?: string | null; reason?: string | null } | null;
+  created_at: number;
+  /** Set by some accounts when processed; otherwise the event's time is used. */
+  processed_at?: number | null;
+}
+
+/**
+ * RazorpayX statuses → ours: queued/pending/scheduled wait (queued), processing, processed,
+ * reversed; rejected, cancelled and failed all mean no money moved (failed).
+ */
+export function statusOfRazorpay(status: string): GatewayPayoutStatus {
+  switch (status) {
+    case 'processed':
+      return 'processed';
+    case 'reversed':
+      return 'reversed';
+    case 'processing':
+      return 'processing';
+    case 'failed':
+    case 'rejected':
+    case 'cancelled':
+      return 'failed';
+    default:
+      return 'queued';
+  }
+}
+
+export function payoutOfRazorpay(entity: RazorpayPayoutEntity, at?: Date): GatewayPayout {
+  const status = statusOfRazorpay(entity.status);
+  const processedAt =
+    entity.processed_at != null ? new Date(entity.processed_at * 1000) : at;
+  return {
+    gatewayPayoutId: entity.id,
+    reference: entity.reference_id ?? '',
+    status,
+    amountPaise: BigInt(entity.amount),
+    utr: entity.utr ?? undefined,
+    processedAt: status === 'processed' ? processedAt : undefined,
+    failureReason:
+      status === 'failed' || status === 'reversed'
+        ? (entity.status_details?.description ?? entity.status_details?.reason ?? entity.status)
+        : undefined,
+  };
+}
+
+/** `X-Razorpay-Signature`: hex HMAC-SHA256 of the raw body under the webhook secret. */
+export function razorpaySignature(secret: string, rawBody: Buffer | string): string {
+  return createHmac('sha256', secret).update(rawBody).digest('hex');
+}
+
+export function verifyRazorpaySignature(
+  secret: string,
+  header: string | undefined,
+  rawBody: Buffer,
+): boolean {
+  if (!header || !/^[0-9a-f]{64}$/i.test(header)) return false;
+  return timingSafeEqual(
+    Buffer.from(header, 'hex'),
+    Buffer.from(razorpaySignature(secret, rawBody), 'hex'),
+  );
+}
+
+/**
+ * The RazorpayX payouts adapter, following its published API: `POST /v1/payouts` with a
+ * fund account (bank account + contact), amount in paise, INR, IMPS/NEFT, purpose `payout`,
+ * our reference as `reference_id` and the idempotency key in `X-Payout-Idempotency`;
+ * `GET /v1/payouts/:id` and `GET /v1/payouts?reference_id=` to look one up;
+ * `GET /v1/banking_balances`; fund account validation (penny drop). Basic auth with the key
+ * id and secret. Timeouts, network errors and 5xx are "unknown" (the payout may exist); 4xx
+ * are refusals (nothing was created).
+ */
+export function createRazorpayXGateway(options: RazorpayXOptions): PayoutGateway {
+  const doFetch = options.fetch ?? fetch;
+  const base = options.baseUrl.replace(/\/$/, '');
+  const auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
+
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: auth,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      });
+    } catch (error) {
+      throw new PayoutGatewayUnavailable(
+        `RazorpayX ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const text = await response.text();
+    if (response.status >= 500 || response.status === 429 || response.status === 408) {
+      throw new PayoutGatewayUnavailable(`RazorpayX ${method} ${path}: HTTP ${response.status}`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new PayoutGatewayUnavailable(`RazorpayX ${method} ${path}: not JSON`);
+    }
+    if (response.status >= 400) {
+      const description =
+        (json as { error?: { description?: string } }).error?.description ?? `HTTP ${response.status}`;
+      // RazorpayX answers an unknown id with 400 "The id provided does not exist".
+      if (response.status === 404 || /does not exist/i.test(description)) {
+        throw new NotFound(description);
+      }
+      throw new PayoutGatewayRejected(`RazorpayX: ${description}`);
+    }
+    return json as T;
+  }
+
+  const bankAccount = (beneficiary: { name: string; accountNumber: string; ifsc: string }) => ({
+    account_type: 'bank_account',
+    bank_account: {
+      name: beneficiary.name,
+      ifsc: beneficiary.ifsc,
+      account_number: beneficiary.accountNumber,
+    },
+  });
+
+  return {
+    provider: 'razorpayx',
+    async createPayout(request) {
+      const entity = await call<RazorpayPayoutEntity>(
+        'POST',
+        '/v1/payouts',
+        {
+          account_number: options.accountNumber,
+          fund_account: {
+            ...bankAccount(request.beneficiary),
+            contact: {
+              name: request.beneficiary.name,
+              type: 'customer',
+              reference_id: request.reference,
+            },
+          },
+          amount: Number(request.amountPaise),
+          currency: 'INR',
+          mode: request.mode ?? options.mode,
+          purpose: request.purpose === 'refund' ? 'refund' : 'payout',
+          queue_if_low_balance: true,
+          reference_id: request.reference,
+          narration: request.purpose === 'refund' ? 'Loan refund' : 'Loan disbursal',
+        },
+        { 'X-Payout-Idempotency': request.idempotencyKey },
+      );
+      return payoutOfRazorpay(entity);
+    },
+    async fetchStatus({ gatewayPayoutId, reference }) {
+      try {
+        if (gatewayPayoutId) {
+          return payoutOfRazorpay(
+            await call<RazorpayPayoutEntity>('GET', `/v1/payouts/${encodeURIComponent(gatewayPayoutId)}`),
+          );
+        }
+        if (!reference) return undefined;
+        const list = await call<{ items: RazorpayPayoutEntity[] }>(
+          'GET',
+          `/v1/payouts?account_number=${encodeURIComponent(options.accountNumber)}&reference_id=${encodeURIComponent(reference)}`,
+        );
+        const [entity] = list.items;
+        return entity ? payoutOfRazorpay(entity) : undefined;
+      } catch (error) {
+        if (error instanceof NotFound) return undefined;
+        throw error;
+      }
+    },
+    async balance() {
+      const list = await call<{
+        items: { account_number: string; available_amount?: number; amount: number }[];
+      }>('GET', '/v1/banking_balances');
+      const account = list.items.find((item) => item.account_number === options.accountNumber);
+      return BigInt(account?.available_amount ?? account?.amount ?? 0);
+    },
+    async verifyBankAccount(beneficiary) {
+      type Validation = {
+        id: string;
+        status: string;
+        results?: { account_status?: string | null; registered_name?: string | null };
+      };
+      let validation = await call<Validation>('POST', '/v1/fund_accounts/validations', {
+        account_number: options.accountNumber,
+        fund_account: {
+          ...bankAccount(beneficiary),
+          contact: { name: beneficiary.name, type: 'customer' },
+        },
+        amount: 100,
+        currency: 'INR',
+      });
+      // Validation completes asynchronously; look again a few times before giving up for now.
+      for (let attempt = 0; attempt < 3 && validation.status === 'created'; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+        validation = await call<Validation>(
+          'GET',
+          `/v1/fund_accounts/validations/${encodeURIComponent(validation.id)}`,
+        );
+      }
+      if (validation.status === 'created') {
+        throw new PayoutGatewayUnavailable(`validation ${validation.id} still pending`);
+      }
+      const verified =
+        validation.status === 'completed' && validation.results?.account_status === 'active';
+      return {
+        verified,
+        reference: validation.id,
+        registeredName: validation.results?.registered_name ?? undefined,
+      };
+    },
+  };
+}
+
+/** A refusal that means "no such payout" (a lookup answers undefined). */
+class NotFound extends PayoutGatewayRejected {
+  override name = 'NotFound';
+}
