@@ -16,7 +16,10 @@ export function injectTransport(app: FastifyInstance): AppTransport {
       url: `${APP_API_BASE}${path}`,
       payload: body as object,
       remoteAddress: address,
-      headers: { 'content-type': 'application/json', ...(token ? { [APP_TOKEN_HEADER]: token } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { [APP_TOKEN_HEADER]: token } : {}),
+      },
     });
     return response.json();
   };
@@ -29,7 +32,10 @@ export function httpTransport(baseUrl: string): AppTransport {
     const response = await fetch(`${base}${APP_API_BASE}${path}`, {
       method: 'POST',
       body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', ...(token ? { [APP_TOKEN_HEADER]: token } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { [APP_TOKEN_HEADER]: token } : {}),
+      },
     });
     return (await response.json()) as { code: number; msg: string; ret?: unknown };
   };
@@ -54,7 +60,11 @@ export function createBorrowerDriver(
   transport: AppTransport,
   readCode: (phone: string) => string | undefined,
 ) {
-  async function call<T>(path: string, body: unknown, options: { token?: string; address: string }) {
+  async function call<T>(
+    path: string,
+    body: unknown,
+    options: { token?: string; address: string },
+  ) {
     const answer = await transport(path, body, options);
     if (answer.code !== 0) throw new AppCallFailed(path, answer.code, answer.msg);
     return answer.ret as T;
@@ -79,18 +89,23 @@ export function createBorrowerDriver(
     saveBank: (token: string, address: string, bank: Record<string, unknown>) =>
       call('/bank/save', bank, { token, address }),
     products: (token: string, address: string) =>
-      call<{ kind: string; list: { productId: number; minPrincipalPaise: number; maxPrincipalPaise: number }[] }>(
-        '/loan/products',
-        undefined,
-        { token, address },
-      ),
+      call<{
+        kind: string;
+        list: { productId: number; minPrincipalPaise: number; maxPrincipalPaise: number }[];
+      }>('/loan/products', undefined, { token, address }),
     quote: (token: string, address: string, productId: number, principalPaise: number) =>
       call<{ netDisbursedPaise: number; dueAmountPaise: number }>(
         '/loan/quote',
         { productId, principalPaise },
         { token, address },
       ),
-    async apply(token: string, address: string, phone: string, productId: number, principalPaise: number) {
+    async apply(
+      token: string,
+      address: string,
+      phone: string,
+      productId: number,
+      principalPaise: number,
+    ) {
       const otpCode = await otp(phone, 'loanAcceptance', address);
       return call<{ orderId: number; status: string }>(
         '/loan/apply',
@@ -105,7 +120,11 @@ export function createBorrowerDriver(
         { token, address },
       ),
     rolloverQuote: (token: string, address: string, orderId: number) =>
-      call<{ available: boolean; totalPaise: number }>('/loan/rollover_quote', { orderId }, { token, address }),
+      call<{ available: boolean; totalPaise: number }>(
+        '/loan/rollover_quote',
+        { orderId },
+        { token, address },
+      ),
   };
 }
 

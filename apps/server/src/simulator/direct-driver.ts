@@ -84,11 +84,17 @@ export function createDirectDriver(world: SimulationWorld): BorrowerDriver {
       return {};
     },
     async products(token) {
-      productsCache ??= (await listProducts(db, { offset: 0, limit: 100, status: 'available' })).list;
+      productsCache ??= (await listProducts(db, { offset: 0, limit: 100, status: 'available' }))
+        .list;
       const [cleared] = await db
         .select({ id: loanOrders.id })
         .from(loanOrders)
-        .where(and(eq(loanOrders.customerId, byToken(token).customerId), eq(loanOrders.status, 'CLEARED')))
+        .where(
+          and(
+            eq(loanOrders.customerId, byToken(token).customerId),
+            eq(loanOrders.status, 'CLEARED'),
+          ),
+        )
         .limit(1);
       const kind = cleared ? 'reloan' : 'first';
       const list = productsCache

@@ -22,7 +22,14 @@ export const CHANNELS: readonly (readonly [string, number, number])[] = [
 ];
 
 export const OCCUPATIONS = ['salaried', 'self_employed', 'gig_worker', 'student', 'shop_owner'];
-export const REGIONS = ['Maharashtra', 'Karnataka', 'Tamil Nadu', 'Delhi', 'Uttar Pradesh', 'Telangana'];
+export const REGIONS = [
+  'Maharashtra',
+  'Karnataka',
+  'Tamil Nadu',
+  'Delhi',
+  'Uttar Pradesh',
+  'Telangana',
+];
 export const BANKS: readonly (readonly [string, string])[] = [
   ['State Bank of India', 'SBIN'],
   ['HDFC Bank', 'HDFC'],
@@ -30,8 +37,38 @@ export const BANKS: readonly (readonly [string, string])[] = [
   ['Axis Bank', 'UTIB'],
   ['Kotak Mahindra Bank', 'KKBK'],
 ];
-const FIRST_NAMES = ['Asha', 'Ravi', 'Priya', 'Arjun', 'Neha', 'Vikram', 'Kavya', 'Rahul', 'Sneha', 'Amit', 'Pooja', 'Karan', 'Divya', 'Suresh', 'Anjali', 'Manoj'];
-const LAST_NAMES = ['Verma', 'Sharma', 'Iyer', 'Reddy', 'Patel', 'Nair', 'Gupta', 'Singh', 'Das', 'Khan', 'Joshi', 'Menon'];
+const FIRST_NAMES = [
+  'Asha',
+  'Ravi',
+  'Priya',
+  'Arjun',
+  'Neha',
+  'Vikram',
+  'Kavya',
+  'Rahul',
+  'Sneha',
+  'Amit',
+  'Pooja',
+  'Karan',
+  'Divya',
+  'Suresh',
+  'Anjali',
+  'Manoj',
+];
+const LAST_NAMES = [
+  'Verma',
+  'Sharma',
+  'Iyer',
+  'Reddy',
+  'Patel',
+  'Nair',
+  'Gupta',
+  'Singh',
+  'Das',
+  'Khan',
+  'Joshi',
+  'Menon',
+];
 
 export interface SimBorrower {
   index: number;
@@ -58,14 +95,21 @@ export interface SimBorrower {
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /** A borrower population: everything about each one drawn from the seed. */
-export function makeBorrowers(prng: Prng, count: number, days: number, seedTag: number): SimBorrower[] {
+export function makeBorrowers(
+  prng: Prng,
+  count: number,
+  days: number,
+  seedTag: number,
+): SimBorrower[] {
   const borrowers: SimBorrower[] = [];
   for (let index = 0; index < count; index += 1) {
     const [channel, , applies] = prng.weighted(CHANNELS.map((c) => [c, c[1]] as const));
     const [bankName, bankCode] = prng.pick(BANKS);
     const letters = (n: number) =>
       Array.from({ length: n }, () => LETTERS[prng.int(0, 25)]).join('');
-    const serial = String(seedTag * 1_000_000 + index).padStart(9, '0').slice(-9);
+    const serial = String(seedTag * 1_000_000 + index)
+      .padStart(9, '0')
+      .slice(-9);
     borrowers.push({
       index,
       // Unique per borrower and seed: 9 + 9 digits.
@@ -86,7 +130,9 @@ export function makeBorrowers(prng: Prng, count: number, days: number, seedTag: 
         accountNumber: `${prng.int(1, 9)}${String(prng.int(0, 99)).padStart(2, '0')}${serial}`,
         ifsc: `${bankCode}0${String(prng.int(0, 999999)).padStart(6, '0')}`,
       },
-      principalPaise: prng.pick([200_000, 300_000, 450_000, 500_000, 800_000, 1_000_000, 1_500_000]),
+      principalPaise: prng.pick([
+        200_000, 300_000, 450_000, 500_000, 800_000, 1_000_000, 1_500_000,
+      ]),
       reloanProbability: 0.45,
     });
   }

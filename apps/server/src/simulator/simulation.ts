@@ -40,7 +40,10 @@ export interface SimulationCounters {
 }
 
 /** Where the time went (not part of the deterministic summary). */
-export type PhaseTimes = Record<'register' | 'apply' | 'review' | 'disburse' | 'repay' | 'dayEnd', number>;
+export type PhaseTimes = Record<
+  'register' | 'apply' | 'review' | 'disburse' | 'repay' | 'dayEnd',
+  number
+>;
 
 interface BorrowerState {
   profile: SimBorrower;
@@ -94,7 +97,12 @@ export async function runSimulation(
     rollovers: 0,
     cancelled: 0,
   };
-  const people = makeBorrowers(prng.fork('borrowers'), options.borrowers, options.days, options.seed);
+  const people = makeBorrowers(
+    prng.fork('borrowers'),
+    options.borrowers,
+    options.days,
+    options.seed,
+  );
   const states: BorrowerState[] = people.map((profile) => ({
     profile,
     address: addressOf(profile.index),
@@ -119,7 +127,13 @@ export async function runSimulation(
     );
     await driver.quote(token, state.address, product.productId, principal);
     try {
-      const order = await driver.apply(token, state.address, profile.phone, product.productId, principal);
+      const order = await driver.apply(
+        token,
+        state.address,
+        profile.phone,
+        product.productId,
+        principal,
+      );
       counters.applications += 1;
       state.orderId = order.orderId;
       state.loans += 1;
@@ -159,16 +173,17 @@ export async function runSimulation(
       .orderBy(asc(loanOrders.id));
   }
 
-  async function review(
-    status: 'FIRST_REVIEW' | 'FINAL_REVIEW',
-    personas: ReviewerPersona[],
-  ) {
+  async function review(status: 'FIRST_REVIEW' | 'FINAL_REVIEW', personas: ReviewerPersona[]) {
     for (const order of await ordersIn([status])) {
       const persona = reviews.pick(personas);
       if (!reviews.chance(persona.speed)) continue; // still in the queue tomorrow
       const pass = reviews.chance(persona.passRate);
       if (!pass) {
-        await rejectOrder(loanBook, { orderId: order.id, reason: `declined by ${persona.name}` }, persona.staffId);
+        await rejectOrder(
+          loanBook,
+          { orderId: order.id, reason: `declined by ${persona.name}` },
+          persona.staffId,
+        );
         continue;
       }
       const command = status === 'FIRST_REVIEW' ? firstReview : finalReview;
@@ -181,14 +196,22 @@ export async function runSimulation(
     for (const order of await ordersIn(['PENDING_DISBURSEMENT', 'DISBURSEMENT_FAILED'])) {
       const attempt = (payoutAttempts.get(order.id) ?? 0) + 1;
       if (attempt > 3) {
-        await cancelOrder(loanBook, { orderId: order.id, reason: 'disbursal failed 3 times' }, world.financeId);
+        await cancelOrder(
+          loanBook,
+          { orderId: order.id, reason: 'disbursal failed 3 times' },
+          world.financeId,
+        );
         counters.cancelled += 1;
         continue;
       }
       payoutAttempts.set(order.id, attempt);
       const payout = await createPayout(
         loanBook,
-        { orderId: order.id, idempotencyKey: `sim-disburse-${order.id}-${attempt}`, channel: 'sandbox' },
+        {
+          orderId: order.id,
+          idempotencyKey: `sim-disburse-${order.id}-${attempt}`,
+          channel: 'sandbox',
+        },
         world.financeId,
       );
       counters.payoutsSent += 1;
@@ -249,14 +272,18 @@ export async function runSimulation(
     const instructions = async () => driver.repayInstructions(token, state.address, order.id);
     if (profile.behaviour === 'partial' && !plan.partialDone && today === partialDate) {
       const due = await instructions();
-      amount = Math.max(100, Math.floor((due.amountToClearTodayPaise * behaviour.int(30, 60)) / 100));
+      amount = Math.max(
+        100,
+        Math.floor((due.amountToClearTodayPaise * behaviour.int(30, 60)) / 100),
+      );
       plan.partialDone = true;
       await credit(due.virtualAccount.accountNumber, amount);
       return;
     }
     if (today === payDate || (isBefore(payDate, today) && behaviour.chance(0.2))) {
       const due = await instructions();
-      if (due.amountToClearTodayPaise > 0) await credit(due.virtualAccount.accountNumber, due.amountToClearTodayPaise);
+      if (due.amountToClearTodayPaise > 0)
+        await credit(due.virtualAccount.accountNumber, due.amountToClearTodayPaise);
     }
   }
 

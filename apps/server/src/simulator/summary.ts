@@ -34,7 +34,9 @@ export async function summarizeBook(db: Executor, asOf: string): Promise<BookSum
       (select count(*) from loan_orders where status = 'OVERDUE' and overdue_band = '1-7') as band1,
       (select count(*) from loan_orders where status = 'OVERDUE' and overdue_band = '8+') as band8`,
   );
-  const ordersByStatus = Object.fromEntries(statuses.map((row) => [String(row.status), Number(row.n)]));
+  const ordersByStatus = Object.fromEntries(
+    statuses.map((row) => [String(row.status), Number(row.n)]),
+  );
   const loans = Number(money?.loans ?? 0);
   const band1 = Number(money?.band1 ?? 0);
   const band8 = Number(money?.band8 ?? 0);

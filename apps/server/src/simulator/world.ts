@@ -6,7 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { loadIntegrationsConfig } from '../integrations/config.js';
-import { createManualScheduler, loadPayoutsConfig, type ManualScheduler } from '../integrations/payouts/index.js';
+import {
+  createManualScheduler,
+  loadPayoutsConfig,
+  type ManualScheduler,
+} from '../integrations/payouts/index.js';
 import type { WebhookDeliverer } from '../integrations/webhooks/delivery.js';
 import {
   listProducts,

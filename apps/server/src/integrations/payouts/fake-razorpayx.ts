@@ -20,7 +20,12 @@ export async function startFakeRazorpayX(options: {
 }) {
   const payouts = new Map<string, RazorpayPayoutEntity>();
   const idempotency = new Map<string, { hash: string; payoutId: string }>();
-  const requests: { method: string; path: string; headers: IncomingMessage['headers']; body: unknown }[] = [];
+  const requests: {
+    method: string;
+    path: string;
+    headers: IncomingMessage['headers'];
+    body: unknown;
+  }[] = [];
   let seq = 0;
   let eventSeq = 0;
   let balance = options.balancePaise ?? 500_000_000;
@@ -32,10 +37,20 @@ export async function startFakeRazorpayX(options: {
   };
   const badRequest = (response: ServerResponse, description: string, field?: string) =>
     send(response, 400, {
-      error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', reason: 'input_validation_failed', field: field ?? null },
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description,
+        source: 'business',
+        reason: 'input_validation_failed',
+        field: field ?? null,
+      },
     });
 
-  function createPayout(body: Record<string, unknown>, key: string | undefined, response: ServerResponse) {
+  function createPayout(
+    body: Record<string, unknown>,
+    key: string | undefined,
+    response: ServerResponse,
+  ) {
     if (!key) return badRequest(response, 'X-Payout-Idempotency header is required');
     const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
     const seen = idempotency.get(key);
@@ -46,7 +61,10 @@ export async function startFakeRazorpayX(options: {
       return send(response, 200, payouts.get(seen.payoutId));
     }
     const fund = body.fund_account as
-      | { account_type?: string; bank_account?: { name?: string; ifsc?: string; account_number?: string } }
+      | {
+          account_type?: string;
+          bank_account?: { name?: string; ifsc?: string; account_number?: string };
+        }
       | undefined;
     if (body.account_number !== options.accountNumber) {
       return badRequest(response, 'The account number is invalid', 'account_number');
@@ -106,7 +124,12 @@ export async function startFakeRazorpayX(options: {
       } catch {
         return badRequest(response, 'The request body is not JSON');
       }
-      requests.push({ method: request.method ?? '', path: url.pathname + url.search, headers: request.headers, body });
+      requests.push({
+        method: request.method ?? '',
+        path: url.pathname + url.search,
+        headers: request.headers,
+        body,
+      });
       const expected = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
       if (request.headers.authorization !== expected) {
         return send(response, 401, {
@@ -115,7 +138,9 @@ export async function startFakeRazorpayX(options: {
       }
       if (state.failNextWith500) {
         state.failNextWith500 = false;
-        return send(response, 500, { error: { code: 'SERVER_ERROR', description: 'The server encountered an error' } });
+        return send(response, 500, {
+          error: { code: 'SERVER_ERROR', description: 'The server encountered an error' },
+        });
       }
       const byId = /^\/v1\/payouts\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'POST' && url.pathname === '/v1/payouts') {
@@ -124,13 +149,13 @@ export async function startFakeRazorpayX(options: {
       }
       if (request.method === 'GET' && byId) {
         const entity = payouts.get(decodeURIComponent(byId[1]!));
-        return entity
-          ? send(response, 200, entity)
-          : badRequestNotFound(response);
+        return entity ? send(response, 200, entity) : badRequestNotFound(response);
       }
       if (request.method === 'GET' && url.pathname === '/v1/payouts') {
         const reference = url.searchParams.get('reference_id');
-        const items = [...payouts.values()].filter((p) => !reference || p.reference_id === reference);
+        const items = [...payouts.values()].filter(
+          (p) => !reference || p.reference_id === reference,
+        );
         return send(response, 200, { entity: 'collection', count: items.length, items });
       }
       if (request.method === 'GET' && url.pathname === '/v1/banking_balances') {
@@ -150,8 +175,9 @@ export async function startFakeRazorpayX(options: {
         });
       }
       if (request.method === 'POST' && url.pathname === '/v1/fund_accounts/validations') {
-        const account = (body.fund_account as { bank_account?: { account_number?: string; name?: string } })
-          ?.bank_account;
+        const account = (
+          body.fund_account as { bank_account?: { account_number?: string; name?: string } }
+        )?.bank_account;
         const active = !String(account?.account_number ?? '').endsWith('0000');
         seq += 1;
         return send(response, 200, {
@@ -160,14 +186,24 @@ export async function startFakeRazorpayX(options: {
           status: 'completed',
           amount: 100,
           currency: 'INR',
-          results: { account_status: active ? 'active' : 'invalid', registered_name: active ? account?.name : null },
+          results: {
+            account_status: active ? 'active' : 'invalid',
+            registered_name: active ? account?.name : null,
+          },
         });
       }
-      send(response, 404, { error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } });
+      send(response, 404, {
+        error: {
+          code: 'BAD_REQUEST_ERROR',
+          description: 'The requested URL was not found on the server.',
+        },
+      });
     });
   });
   function badRequestNotFound(response: ServerResponse) {
-    send(response, 400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+    send(response, 400, {
+      error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
+    });
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -183,8 +219,16 @@ export async function startFakeRazorpayX(options: {
     if (!entity) throw new Error(`no payout ${id}`);
     entity.status = status;
     if (status === 'processed') entity.utr = `UTRX${id.slice(-8)}`;
-    if (status === 'failed') entity.status_details = { description: 'Beneficiary bank is offline', reason: 'beneficiary_bank_offline' };
-    if (status === 'reversed') entity.status_details = { description: 'Payout reversed by the beneficiary bank', reason: 'reversed' };
+    if (status === 'failed')
+      entity.status_details = {
+        description: 'Beneficiary bank is offline',
+        reason: 'beneficiary_bank_offline',
+      };
+    if (status === 'reversed')
+      entity.status_details = {
+        description: 'Payout reversed by the beneficiary bank',
+        reason: 'reversed',
+      };
     eventSeq += 1;
     const body = JSON.stringify({
       entity: 'event',

@@ -68,7 +68,12 @@ export interface PayoutIntegrationDeps {
   random?: () => number;
   /** Another gateway (RazorpayX, a test double) instead of the configured one. */
   gateway?: PayoutGateway;
-  dispatcher?: Partial<Pick<PayoutDispatcherOptions, 'beforeGatewayCall' | 'onError' | 'callTimeoutMs' | 'recheckAfterMs' | 'retryAfterMs'>>;
+  dispatcher?: Partial<
+    Pick<
+      PayoutDispatcherOptions,
+      'beforeGatewayCall' | 'onError' | 'callTimeoutMs' | 'recheckAfterMs' | 'retryAfterMs'
+    >
+  >;
 }
 
 export function createPayoutIntegration(deps: PayoutIntegrationDeps) {

@@ -53,7 +53,10 @@ const runArbitrary: fc.Arbitrary<Run> = fc.record({
   crashBeforeCall: fc.boolean(),
   steps: fc.array(
     fc.oneof(
-      { weight: 6, arbitrary: fc.record({ kind: fc.constant('gateway' as const), pick: fc.nat(20) }) },
+      {
+        weight: 6,
+        arbitrary: fc.record({ kind: fc.constant('gateway' as const), pick: fc.nat(20) }),
+      },
       { weight: 2, arbitrary: fc.constant({ kind: 'sweep' as const }) },
       { weight: 1, arbitrary: fc.constant({ kind: 'resend' as const }) },
     ),

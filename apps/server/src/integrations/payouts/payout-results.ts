@@ -114,7 +114,9 @@ export async function applyGatewayPayout(
     await recordPayoutResult({ ...loanBook, db: executor as Database }, payoutId, outcome);
   } catch (error) {
     if (!(error instanceof AppError) || error.key !== 'orderStateConflict') throw error;
-    await note(`refused by the loan book: ${reported.status} (${error.params.detail ?? error.key})`);
+    await note(
+      `refused by the loan book: ${reported.status} (${error.params.detail ?? error.key})`,
+    );
     return 'break';
   }
   return 'applied';

@@ -74,9 +74,9 @@ describe('sandbox payout gateway', () => {
     const first = await gateway.createPayout(request('k1'));
     const again = await gateway.createPayout(request('k1'));
     expect(again).toEqual(first);
-    await expect(
-      gateway.createPayout({ ...request('k1'), amountPaise: 1n }),
-    ).rejects.toThrow(/idempotency key/);
+    await expect(gateway.createPayout({ ...request('k1'), amountPaise: 1n })).rejects.toThrow(
+      /idempotency key/,
+    );
     expect(gateway.stats).toMatchObject({ createCalls: 3, payoutsCreated: 1 });
   });
 
@@ -258,7 +258,11 @@ describe('payout dispatch, webhooks and recovery', () => {
     expect((await findOrder(t.db, orderId))?.status).toBe('ACTIVE');
     // A late "processing" (another event id) does not move the payout backwards.
     const late = JSON.stringify(
-      sandboxPayoutEvent(`evt_late_${payoutId}`, { ...reported, status: 'processing' }, t.clock.now()),
+      sandboxPayoutEvent(
+        `evt_late_${payoutId}`,
+        { ...reported, status: 'processing' },
+        t.clock.now(),
+      ),
     );
     const response = await t.app.inject({
       method: 'POST',

@@ -63,8 +63,7 @@ export function statusOfRazorpay(status: string): GatewayPayoutStatus {
 
 export function payoutOfRazorpay(entity: RazorpayPayoutEntity, at?: Date): GatewayPayout {
   const status = statusOfRazorpay(entity.status);
-  const processedAt =
-    entity.processed_at != null ? new Date(entity.processed_at * 1000) : at;
+  const processedAt = entity.processed_at != null ? new Date(entity.processed_at * 1000) : at;
   return {
     gatewayPayoutId: entity.id,
     reference: entity.reference_id ?? '',
@@ -146,7 +145,8 @@ export function createRazorpayXGateway(options: RazorpayXOptions): PayoutGateway
     }
     if (response.status >= 400) {
       const description =
-        (json as { error?: { description?: string } }).error?.description ?? `HTTP ${response.status}`;
+        (json as { error?: { description?: string } }).error?.description ??
+        `HTTP ${response.status}`;
       // RazorpayX answers an unknown id with 400 "The id provided does not exist".
       if (response.status === 404 || /does not exist/i.test(description)) {
         throw new NotFound(description);
@@ -197,7 +197,10 @@ export function createRazorpayXGateway(options: RazorpayXOptions): PayoutGateway
       try {
         if (gatewayPayoutId) {
           return payoutOfRazorpay(
-            await call<RazorpayPayoutEntity>('GET', `/v1/payouts/${encodeURIComponent(gatewayPayoutId)}`),
+            await call<RazorpayPayoutEntity>(
+              'GET',
+              `/v1/payouts/${encodeURIComponent(gatewayPayoutId)}`,
+            ),
           );
         }
         if (!reference) return undefined;

@@ -15,29 +15,35 @@ import {
   type RazorpayPayoutEntity,
 } from './razorpayx-payouts.js';
 
-const eventSchema = z.object({
-  entity: z.literal('event'),
-  event: z.string().min(1).max(100),
-  created_at: z.int().min(0),
-  payload: z.object({
-    payout: z
+const eventSchema = z
+  .object({
+    entity: z.literal('event'),
+    event: z.string().min(1).max(100),
+    created_at: z.int().min(0),
+    payload: z
       .object({
-        entity: z.object({
-          id: z.string().min(1).max(100),
-          entity: z.literal('payout'),
-          amount: z.int().min(1),
-          currency: z.string(),
-          status: z.string(),
-          utr: z.string().nullable(),
-          mode: z.string(),
-          purpose: z.string(),
-          reference_id: z.string().nullable(),
-          created_at: z.int(),
-        }).loose(),
+        payout: z
+          .object({
+            entity: z
+              .object({
+                id: z.string().min(1).max(100),
+                entity: z.literal('payout'),
+                amount: z.int().min(1),
+                currency: z.string(),
+                status: z.string(),
+                utr: z.string().nullable(),
+                mode: z.string(),
+                purpose: z.string(),
+                reference_id: z.string().nullable(),
+                created_at: z.int(),
+              })
+              .loose(),
+          })
+          .optional(),
       })
-      .optional(),
-  }).loose(),
-}).loose();
+      .loose(),
+  })
+  .loose();
 
 export const RAZORPAYX_PROVIDER = 'razorpayx';
 
@@ -65,7 +71,9 @@ export async function registerRazorpayXWebhook(
     scope.post(options.path, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = request.headers[RAZORPAY_SIGNATURE_HEADER];
-      if (!verifyRazorpaySignature(options.secret, Array.isArray(header) ? header[0] : header, raw)) {
+      if (
+        !verifyRazorpaySignature(options.secret, Array.isArray(header) ? header[0] : header, raw)
+      ) {
         request.log.warn({ path: options.path }, 'webhook refused');
         throw new AppError('webhookRejected', { detail: 'signature' });
       }

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { checkLedger, createPayout, findOrder, type LoanBookDeps } from '../../modules/loan-book/index.js';
+import {
+  checkLedger,
+  createPayout,
+  findOrder,
+  type LoanBookDeps,
+} from '../../modules/loan-book/index.js';
 import {
   loanBookDeps,
   makeApprovedOrder,
@@ -60,7 +65,11 @@ describe('RazorpayX adapter against the fake RazorpayX', () => {
 
   it('creates a payout as the API says, and the same key answers the same payout', async () => {
     const first = await gateway().createPayout(request('idem-key-0001', 'payout-9001'));
-    expect(first).toMatchObject({ status: 'queued', amountPaise: 412_830n, reference: 'payout-9001' });
+    expect(first).toMatchObject({
+      status: 'queued',
+      amountPaise: 412_830n,
+      reference: 'payout-9001',
+    });
     const sent = fake.requests.at(-1)!;
     expect(sent.path).toBe('/v1/payouts');
     expect(sent.headers['x-payout-idempotency']).toBe('idem-key-0001');
@@ -106,10 +115,18 @@ describe('RazorpayX adapter against the fake RazorpayX', () => {
     fake.state.failNextWith500 = true;
     await expect(gateway().balance()).rejects.toBeInstanceOf(PayoutGatewayUnavailable);
     await expect(
-      createRazorpayXGateway({ baseUrl: fake.url, mode: 'IMPS', ...credentials, keySecret: 'x' }).balance(),
+      createRazorpayXGateway({
+        baseUrl: fake.url,
+        mode: 'IMPS',
+        ...credentials,
+        keySecret: 'x',
+      }).balance(),
     ).rejects.toBeInstanceOf(PayoutGatewayRejected);
     await expect(
-      gateway().createPayout({ ...request('idem-key-0004', 'payout-9004'), beneficiary: { ...beneficiary, ifsc: 'bad' } }),
+      gateway().createPayout({
+        ...request('idem-key-0004', 'payout-9004'),
+        beneficiary: { ...beneficiary, ifsc: 'bad' },
+      }),
     ).rejects.toBeInstanceOf(PayoutGatewayRejected);
   });
 
