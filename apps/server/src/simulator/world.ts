@@ -80,9 +80,9 @@ export async function createSimulationWorld(options: {
   const clock = new SimulationClock(options.start);
   const scheduler = createManualScheduler();
   const random = options.prng.fork('gateways');
-  let appRef: FastifyInstance | undefined;
+  const ref: { app?: FastifyInstance } = {};
   const deliver: WebhookDeliverer = async (url, body, headers) => {
-    const response = await appRef!.inject({
+    const response = await ref.app!.inject({
       method: 'POST',
       url,
       payload: body,
@@ -133,7 +133,7 @@ export async function createSimulationWorld(options: {
       },
     },
   });
-  appRef = app;
+  ref.app = app;
   await app.ready();
   const loanBook: LoanBookDeps = { db, clock, ...loadLoanBookConfig() };
   const products = await ensureProducts(loanBook);

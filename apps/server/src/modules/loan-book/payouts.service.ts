@@ -394,7 +394,9 @@ function instructionQuery(db: Executor) {
     .innerJoin(customers, eq(customers.id, loanOrders.customerId));
 }
 
-function toInstruction(row: Awaited<ReturnType<typeof instructionQuery>>[number]): PayoutInstruction {
+function toInstruction(
+  row: Awaited<ReturnType<typeof instructionQuery>>[number],
+): PayoutInstruction {
   return {
     payoutId: row.payoutId,
     orderId: row.orderId,
