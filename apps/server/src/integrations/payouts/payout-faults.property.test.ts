@@ -60,7 +60,7 @@ const runArbitrary: fc.Arbitrary<Run> = fc.record({
       { weight: 2, arbitrary: fc.constant({ kind: 'sweep' as const }) },
       { weight: 1, arbitrary: fc.constant({ kind: 'resend' as const }) },
     ),
-    { maxLength: 8 },
+    { maxLength: 6 },
   ),
 });
 
