@@ -39,7 +39,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/admin-api/docs`,
     env: { PORT: String(port), E2E_PORT: String(port) },
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
