@@ -37,6 +37,10 @@ export interface SimulationCounters {
   credits: number;
   rollovers: number;
   cancelled: number;
+  /** Borrowers signing in again after their session ended (30 days, absolute). */
+  signInsAgain: number;
+  /** Borrower API calls refused (e.g. a repayment quote for a loan closed meanwhile). */
+  refusedCalls: number;
 }
 
 /** Where the time went (not part of the deterministic summary). */
@@ -67,6 +71,8 @@ interface RepaymentPlan {
 }
 
 const REPAYABLE = ['ACTIVE', 'DUE', 'OVERDUE'] as const;
+/** The borrower API's "session ended" code (the app signs in again). */
+const SESSION_ENDED = 4005;
 const CLOSED = ['CLEARED', 'REJECTED', 'CANCELLED', 'WRITTEN_OFF'];
 
 function addressOf(index: number): string {
@@ -96,6 +102,8 @@ export async function runSimulation(
     credits: 0,
     rollovers: 0,
     cancelled: 0,
+    signInsAgain: 0,
+    refusedCalls: 0,
   };
   const people = makeBorrowers(
     prng.fork('borrowers'),
@@ -114,25 +122,39 @@ export async function runSimulation(
   const payoutAttempts = new Map<number, number>();
   const drain = () => world.scheduler.drain();
 
+  /** A call with the borrower's session; an ended session means signing in again (once). */
+  async function withSession<T>(state: BorrowerState, call: (token: string) => Promise<T>) {
+    try {
+      return await call(state.token!);
+    } catch (error) {
+      if (!(error instanceof AppCallFailed) || error.code !== SESSION_ENDED) throw error;
+      const session = await driver.signIn(
+        state.profile.phone,
+        state.profile.channel,
+        state.address,
+      );
+      state.token = session.token;
+      counters.signInsAgain += 1;
+      return call(session.token);
+    }
+  }
+
   async function apply(state: BorrowerState) {
     const { profile } = state;
-    const token = state.token!;
     state.applyOn = undefined;
-    const products = await driver.products(token, state.address);
+    const products = await withSession(state, (token) => driver.products(token, state.address));
     const product = products.list[0];
     if (!product) return;
     const principal = Math.min(
       Math.max(profile.principalPaise * (state.loans > 0 ? 2 : 1), product.minPrincipalPaise),
       product.maxPrincipalPaise,
     );
-    await driver.quote(token, state.address, product.productId, principal);
+    await withSession(state, (token) =>
+      driver.quote(token, state.address, product.productId, principal),
+    );
     try {
-      const order = await driver.apply(
-        token,
-        state.address,
-        profile.phone,
-        product.productId,
-        principal,
+      const order = await withSession(state, (token) =>
+        driver.apply(token, state.address, profile.phone, product.productId, principal),
       );
       counters.applications += 1;
       state.orderId = order.orderId;
@@ -244,10 +266,11 @@ export async function runSimulation(
     }
     const plan = state.plan;
     if (profile.behaviour === 'never') return;
-    const token = state.token!;
     const dueToday = today === order.dueDate;
     if (plan.rollovers < plan.rolloversWanted && dueToday) {
-      const quote = await driver.rolloverQuote(token, state.address, order.id);
+      const quote = await withSession(state, (token) =>
+        driver.rolloverQuote(token, state.address, order.id),
+      );
       if (quote.available) {
         await rollover(
           loanBook,
@@ -269,7 +292,8 @@ export async function runSimulation(
     const payDate = addDays(order.dueDate, plan.payOffset);
     const partialDate = order.dueDate;
     let amount: number | undefined;
-    const instructions = async () => driver.repayInstructions(token, state.address, order.id);
+    const instructions = async () =>
+      withSession(state, (token) => driver.repayInstructions(token, state.address, order.id));
     if (profile.behaviour === 'partial' && !plan.partialDone && today === partialDate) {
       const due = await instructions();
       amount = Math.max(
@@ -343,7 +367,12 @@ export async function runSimulation(
     for (const order of await ordersIn(REPAYABLE)) {
       const state = stateOfOrder.get(order.id);
       if (!state) continue;
-      await repay(state, order, date);
+      try {
+        await repay(state, order, date);
+      } catch (error) {
+        if (!(error instanceof AppCallFailed)) throw error;
+        counters.refusedCalls += 1;
+      }
     }
     // Closed loans free the borrower; some come back for another.
     const holding = states.filter((state) => state.orderId !== undefined);
