@@ -38,10 +38,7 @@ describe('the ledger is append-only in the database itself', () => {
   });
 
   it('leaves the postings as they were', async () => {
-    const rows = await queryRows<{ n: number | string }>(
-      t.db,
-      sql`SELECT count(*) AS n FROM ledger_entries`,
-    );
+    const rows = await queryRows(t.db, sql`SELECT count(*) AS n FROM ledger_entries`);
     expect(Number(rows[0]?.n)).toBeGreaterThan(0);
     const check = await checkLedger(t.db);
     expect(check.unbalancedJournals).toEqual([]);
