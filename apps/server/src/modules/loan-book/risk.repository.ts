@@ -38,16 +38,14 @@ export async function publishRuleSet(
     })
     .returning();
   if (input.rules.length > 0) {
-    await tx
-      .insert(riskRules)
-      .values(
-        input.rules.map((r) => ({
-          ...r,
-          ruleSetId: set!.id,
-          weight: r.weight ?? 1,
-          enable: r.enable ?? true,
-        })),
-      );
+    await tx.insert(riskRules).values(
+      input.rules.map((r) => ({
+        ...r,
+        ruleSetId: set!.id,
+        weight: r.weight ?? 1,
+        enable: r.enable ?? true,
+      })),
+    );
   }
   return { id: set!.id, version };
 }
