@@ -77,6 +77,11 @@ test("the admin's dashboard shows the API's figures; switching the range asks ag
     .ret as Summary;
   await expect(page.getByText(`${month.from} to ${month.to}`)).toBeVisible();
   await expectFigures(page, month.totals);
+  // A fresh start carries the demo book: real, non-zero figures, and a longer range holds more.
+  expect(month.totals.applications).toBeGreaterThan(0);
+  expect(month.totals.disbursals.count).toBeGreaterThan(0);
+  expect(month.totals.repayments.amountPaise).toBeGreaterThan(0);
+  expect(month.totals.applications).toBeGreaterThan(threeDays.totals.applications);
 
   await page.getByText('Nearly a week', { exact: true }).click();
   await expect.poll(() => requests.some((body) => body.includes('"lastWeek"'))).toBe(true);
