@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, reviewer, signIn, tokenOf } from './support';
+import { apiCall, choose, reviewer, signIn, tokenOf } from './support';
 
 test('a session revoked from elsewhere shows the Confirm logout dialog; Cancel stays, Re-Login signs in again', async ({
   page,
@@ -10,8 +10,7 @@ test('a session revoked from elsewhere shows the Confirm logout dialog; Cancel s
   // Another device ends this session (as a logout or an admin would).
   expect((await apiCall(request, '/user/logout', token)).code).toBe(0);
 
-  await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await choose(page, 'Language', 'English');
   const dialog = page.getByRole('dialog', { name: 'Confirm logout' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(
@@ -21,8 +20,7 @@ test('a session revoked from elsewhere shows the Confirm logout dialog; Cancel s
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await choose(page, 'Language', 'English');
   await page
     .getByRole('dialog', { name: 'Confirm logout' })
     .getByRole('button', { name: 'Re-Login' })
@@ -35,12 +33,10 @@ test('the Confirm logout dialog is in Chinese when the language is zh', async ({
   request,
 }) => {
   await signIn(page, reviewer);
-  await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitem', { name: '中文' }).click();
+  await choose(page, 'Language', '中文');
   const token = await tokenOf(page);
   expect((await apiCall(request, '/user/logout', token)).code).toBe(0);
-  await page.getByRole('button', { name: /Language|语言/ }).click();
-  await page.getByRole('menuitem', { name: '中文' }).click();
+  await choose(page, /Language|语言/, '中文');
   const dialog = page.getByRole('dialog', { name: '确认登出' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: '重新登录' })).toBeVisible();

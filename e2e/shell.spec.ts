@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { admin, signIn, sideMenu, visitedPages } from './support';
+import { admin, choose, signIn, sideMenu, visitedPages } from './support';
 
 async function open(page: Page, group: string, item: string) {
   const menu = sideMenu(page);
@@ -133,8 +133,7 @@ test('a page keeps its state while its tab is open, and loses it when closed', a
 });
 
 test('size switch reports success and keeps the page', async ({ page }) => {
-  await page.getByRole('button', { name: 'Size' }).click();
-  await page.getByRole('menuitem', { name: 'Small' }).click();
+  await choose(page, 'Size', 'Small');
   await expect(page.getByText('Switch Size Success')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.reload();
@@ -143,15 +142,13 @@ test('size switch reports success and keeps the page', async ({ page }) => {
 });
 
 test('language switch translates the shell and persists', async ({ page }) => {
-  await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitem', { name: '中文' }).click();
+  await choose(page, 'Language', '中文');
   await expect(page.getByText('切换语言成功')).toBeVisible();
   await expect(sideMenu(page).getByText('首页')).toBeVisible();
   await expect(page).toHaveTitle('首页 - Lending Console');
   await page.reload();
   await expect(sideMenu(page).getByText('权限管理')).toBeVisible();
-  await page.getByRole('button', { name: /Language|语言/ }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await choose(page, /Language|语言/, 'English');
   await expect(page.getByText('Switch Language Success')).toBeVisible();
   await expect(sideMenu(page).getByText('Permissions')).toBeVisible();
 });

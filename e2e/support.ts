@@ -63,3 +63,17 @@ export async function apiCall(
   });
   return (await response.json()) as { code: number; msg: string; ret?: unknown };
 }
+
+/**
+ * Opens a navbar dropdown and picks an item, as a person would. The dropdown animates open; a
+ * click that lands before the menu takes pointer events is tried again until the menu closes
+ * on the chosen item.
+ */
+export async function choose(page: Page, button: string | RegExp, item: string) {
+  const menuItem = page.getByRole('menuitem', { name: item, exact: true });
+  await expect(async () => {
+    if (!(await menuItem.isVisible())) await page.getByRole('button', { name: button }).click();
+    await menuItem.click({ timeout: 2_000 });
+    await expect(menuItem).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
