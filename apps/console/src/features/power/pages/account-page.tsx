@@ -5,6 +5,8 @@ import type { StaffStatus, StaffUser } from '@lending/contract';
 import { feedback } from '../../../lib/feedback';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-list-params';
+import { FilterActions } from '../../../components/list-page/filter-actions';
+import { useListPagination } from '../../../components/list-page/use-list-pagination';
 import {
   useAccounts,
   useCreateAccount,
@@ -80,6 +82,7 @@ export function AccountPage() {
     });
   };
 
+  const pagination = useListPagination(params, accounts.data?.total, setPage);
   return (
     <Card title={<h1 className="page-heading">{t('route.account')}</h1>}>
       <Form<AccountFilters>
@@ -109,41 +112,18 @@ export function AccountPage() {
             ]}
           />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              filterForm.setFieldsValue({
-                email: undefined,
-                name: undefined,
-                roleId: undefined,
-                status: undefined,
-              });
-              setFilters({});
-            }}
-          >
-            {t('common.reset')}
-          </Button>
+        <FilterActions form={filterForm} onReset={() => setFilters({})}>
           <Button type="primary" onClick={() => setEditing(null)}>
             {t('account.newAccount')}
           </Button>
-        </Space>
+        </FilterActions>
       </Form>
       <Table<StaffUser>
         rowKey="id"
         loading={accounts.isFetching}
         dataSource={accounts.data?.list ?? []}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: params.page,
-          pageSize: params.pageSize,
-          total: accounts.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: setPage,
-        }}
+        pagination={pagination}
         columns={[
           { title: t('account.email'), dataIndex: 'email' },
           { title: t('account.name'), dataIndex: 'name' },

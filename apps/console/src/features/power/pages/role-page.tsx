@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router';
 import type { Role } from '@lending/contract';
 import { feedback } from '../../../lib/feedback';
 import { useListParams } from '../../../lib/use-list-params';
+import { FilterActions } from '../../../components/list-page/filter-actions';
+import { useListPagination } from '../../../components/list-page/use-list-pagination';
 import { useDeleteRole, useRoles, useSaveRole } from '../api/use-roles';
 import { RoleFormModal } from '../components/role-form-modal';
 
@@ -39,6 +41,7 @@ export function RolePage() {
     });
   };
 
+  const pagination = useListPagination(params, roles.data?.total, setPage);
   return (
     <Card title={<h1 className="page-heading">{t('route.role')}</h1>}>
       <Form<RoleFilters>
@@ -52,37 +55,18 @@ export function RolePage() {
         <Form.Item label={t('role.name')} name="name">
           <Input allowClear />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              filterForm.resetFields();
-              filterForm.setFieldsValue({ name: undefined });
-              setFilters({});
-            }}
-          >
-            {t('common.reset')}
-          </Button>
+        <FilterActions form={filterForm} onReset={() => setFilters({})}>
           <Button type="primary" onClick={() => setEditing(null)}>
             {t('role.newRole')}
           </Button>
-        </Space>
+        </FilterActions>
       </Form>
       <Table<Role>
         rowKey="id"
         loading={roles.isFetching}
         dataSource={roles.data?.list ?? []}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: params.page,
-          pageSize: params.pageSize,
-          total: roles.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: setPage,
-        }}
+        pagination={pagination}
         columns={[
           {
             title: t('role.name'),

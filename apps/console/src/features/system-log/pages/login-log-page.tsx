@@ -1,9 +1,11 @@
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Card, DatePicker, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { LoginLogEntry } from '@lending/contract';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-list-params';
+import { FilterActions } from '../../../components/list-page/filter-actions';
+import { useListPagination } from '../../../components/list-page/use-list-pagination';
 import { useLoginLog } from '../api/use-logs';
 
 type LoginLogFilters = {
@@ -37,6 +39,7 @@ export function LoginLogPage() {
   const [form] = Form.useForm<FilterForm>();
   const { dateFrom, dateTo, ...rest } = params.filters;
 
+  const pagination = useListPagination(params, log.data?.total, setPage);
   return (
     <Card title={<h1 className="page-heading">{t('route.loginLog')}</h1>}>
       <Form<FilterForm>
@@ -81,38 +84,14 @@ export function LoginLogPage() {
             placeholder={[t('common.dateFrom'), t('common.dateTo')]}
           />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.setFieldsValue({
-                email: undefined,
-                result: undefined,
-                ip: undefined,
-                dates: null,
-              });
-              setFilters({});
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
+        <FilterActions form={form} onReset={() => setFilters({})} />
       </Form>
       <Table<LoginLogEntry>
         rowKey="id"
         loading={log.isFetching}
         dataSource={log.data?.list ?? []}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: params.page,
-          pageSize: params.pageSize,
-          total: log.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: setPage,
-        }}
+        pagination={pagination}
         columns={[
           {
             title: t('common.time'),

@@ -1,10 +1,12 @@
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminEndpoints, type OperationLogEntry } from '@lending/contract';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-list-params';
+import { FilterActions } from '../../../components/list-page/filter-actions';
+import { useListPagination } from '../../../components/list-page/use-list-pagination';
 import { useOperationLog } from '../api/use-logs';
 import { OperationDetailDrawer } from '../components/operation-detail-drawer';
 
@@ -40,6 +42,7 @@ export function OperationLogPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const { dateFrom, dateTo, ...rest } = params.filters;
 
+  const pagination = useListPagination(params, log.data?.total, setPage);
   return (
     <Card title={<h1 className="page-heading">{t('route.log')}</h1>}>
       <Form<FilterForm>
@@ -84,39 +87,14 @@ export function OperationLogPage() {
             placeholder={[t('common.dateFrom'), t('common.dateTo')]}
           />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.setFieldsValue({
-                actor: undefined,
-                module: undefined,
-                targetType: undefined,
-                targetId: undefined,
-                dates: null,
-              });
-              setFilters({});
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
+        <FilterActions form={form} onReset={() => setFilters({})} />
       </Form>
       <Table<OperationLogEntry>
         rowKey="id"
         loading={log.isFetching}
         dataSource={log.data?.list ?? []}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: params.page,
-          pageSize: params.pageSize,
-          total: log.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: setPage,
-        }}
+        pagination={pagination}
         columns={[
           {
             title: t('common.time'),
