@@ -19,7 +19,7 @@ import { indiaDateOf } from '../../shared/india-date.js';
 import { recordAudit } from '../audit/index.js';
 import { idempotencyRecords } from './audit-events.table.js';
 import type { LoanOrderRow } from './loan-orders.table.js';
-import type { JournalToPost } from './ledger.repository.js';
+import { postJournals, type JournalToPost } from './ledger.repository.js';
 import { lockOrder } from './orders.repository.js';
 
 export interface LoanBookDeps {
@@ -264,4 +264,20 @@ export function commandJournals(
     businessDate,
     at,
   }));
+}
+
+/**
+ * Posts a money command's journals: first the accruals the order had not caught up with,
+ * then the command's own, keyed by the command's idempotency key. Returns the journal ids.
+ */
+export function postCommandJournals(
+  ctx: CommandContext,
+  accruals: JournalToPost[],
+  idempotencyKey: string,
+  journals: readonly { event: string; lines: unknown[] }[],
+): Promise<number[]> {
+  return postJournals(ctx.tx, [
+    ...accruals,
+    ...commandJournals(ctx.order.id, idempotencyKey, journals, ctx.businessDate, ctx.now),
+  ]);
 }

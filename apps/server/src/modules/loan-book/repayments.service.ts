@@ -25,6 +25,7 @@ import {
   catchUpAccruals,
   commandJournals,
   mustTransition,
+  postCommandJournals,
   runOrderCommand,
   type CommandContext,
   type LoanBookDeps,
@@ -159,16 +160,7 @@ export function postRepayment(
         dueDate: loan.dueDate,
         businessDate: ctx.businessDate,
       });
-      const ids = await postJournals(ctx.tx, [
-        ...accruals,
-        ...commandJournals(
-          ctx.order.id,
-          input.idempotencyKey,
-          step.journals,
-          ctx.businessDate,
-          ctx.now,
-        ),
-      ]);
+      const ids = await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
       const repayment = await insertRepayment(ctx, input, {
         amount: input.amountPaise,
         type: step.settled ? 'full' : 'partial',
@@ -231,16 +223,7 @@ export function rollover(
           detail: `the rollover costs ${paiseToApi(step.quote.total)} paise`,
         });
       }
-      const ids = await postJournals(ctx.tx, [
-        ...accruals,
-        ...commandJournals(
-          ctx.order.id,
-          input.idempotencyKey,
-          step.journals,
-          ctx.businessDate,
-          ctx.now,
-        ),
-      ]);
+      const ids = await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
       const repayment = await insertRepayment(ctx, input, {
         amount: input.amountPaise,
         type: 'renew',
@@ -352,16 +335,7 @@ export function waiver(
       const { loan, accruals } = openLoanOf(ctx);
       const step = waiveRemaining(loan);
       if (!step.ok) throw new AppError('amountNotAllowed', { detail: step.reason });
-      await postJournals(ctx.tx, [
-        ...accruals,
-        ...commandJournals(
-          ctx.order.id,
-          input.idempotencyKey,
-          step.journals,
-          ctx.businessDate,
-          ctx.now,
-        ),
-      ]);
+      await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
       const updated = await moveOrder(
         ctx,
         'waiverSettle',
@@ -398,16 +372,7 @@ export function writeOff(
       const { loan, accruals } = openLoanOf(ctx);
       const step = writeOffStep(loan);
       if (!step.ok) throw new AppError('amountNotAllowed', { detail: step.reason });
-      await postJournals(ctx.tx, [
-        ...accruals,
-        ...commandJournals(
-          ctx.order.id,
-          input.idempotencyKey,
-          step.journals,
-          ctx.businessDate,
-          ctx.now,
-        ),
-      ]);
+      await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
       const updated = await moveOrder(
         ctx,
         'writeOff',
