@@ -186,8 +186,7 @@ test('keyboard: Tab reaches the navbar controls and Enter uses them', async ({ p
 });
 
 test('change password validates as the spec says', async ({ page }) => {
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Change password' }).click();
+  await choose(page, 'Account', 'Change password');
   await expect(page).toHaveURL(/\/changePassword\/index$/);
   await page.getByLabel('Old password').fill('Admin12345');
   await page.getByLabel('New password', { exact: true }).fill('short1');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, apiCall, apiLogin, signIn, sideMenu, tokenOf } from './support';
+import { admin, apiCall, apiLogin, choose, signIn, sideMenu, tokenOf } from './support';
 
 test('an anonymous visitor is sent to the login page, and back to where they were going', async ({
   page,
@@ -35,8 +35,7 @@ test('signed in: the dashboard, its title, and /login leads back to the root', a
 test('log out from the avatar menu ends the session on the server', async ({ page, request }) => {
   await signIn(page, admin);
   const token = await tokenOf(page);
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await choose(page, 'Account', 'Log out');
   await expect(page).toHaveURL(/\/login/);
   const after = await apiCall(request, '/power/set_language', token, { language: 'en' });
   expect(after.code).toBe(4005);
