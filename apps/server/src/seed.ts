@@ -2,7 +2,7 @@ import type { Database } from './plugins/db.js';
 import type { Clock } from './shared/clock.js';
 import { seedAccounts, type PasswordHasher } from './modules/user/index.js';
 import { indiaDateOf } from './shared/india-date.js';
-import { loadDemoBook } from './simulator/demo-book.js';
+import { loadDemoBook, type DemoBookSettings } from './simulator/demo-book.js';
 
 export interface SeedContext {
   db: Database;
@@ -14,7 +14,7 @@ export interface SeedContext {
    * Loads the simulator's demo book on first start when demo data is on (server.ts passes it;
    * tests leave it out: their databases start empty).
    */
-  demoBook?: { borrowers: number; days: number; seed: number; log: (message: string) => void };
+  demoBook?: DemoBookSettings & { aadhaarHashKey: string; log: (message: string) => void };
 }
 
 /** First-start data of every module; each step is idempotent (never re-seeds). */
@@ -24,6 +24,7 @@ export async function seed(context: SeedContext): Promise<void> {
     await loadDemoBook({
       db: context.db,
       today: indiaDateOf(context.clock.now()),
+      warn: context.warn,
       ...context.demoBook,
     });
   }

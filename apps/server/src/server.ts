@@ -8,6 +8,7 @@ import { createPasswordHasher } from './modules/user/index.js';
 import { startDayEndJob } from './modules/day-end/index.js';
 import { loadPayoutsConfig } from './integrations/payouts/index.js';
 import { demoBookSettings } from './simulator/demo-book.js';
+import { loadLoanBookConfig } from './modules/loan-book/index.js';
 
 function readConfig(): Config {
   try {
@@ -37,7 +38,11 @@ async function main(): Promise<void> {
       hasher,
       demoData: config.demoData,
       warn: (message) => app.log.warn(message),
-      demoBook: { ...demoBookSettings(), log: (message) => app.log.info(message) },
+      demoBook: {
+        ...demoBookSettings(),
+        aadhaarHashKey: loadLoanBookConfig().aadhaarHashKey,
+        log: (message) => app.log.info(message),
+      },
     });
   } catch (error) {
     app.log.fatal({ err: error }, 'database set-up failed');

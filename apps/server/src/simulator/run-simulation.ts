@@ -45,6 +45,20 @@ const cheapHasher = {
   verifyDummy: async () => undefined,
 } satisfies PasswordHasher;
 
+/**
+ * The staff accounts a first start with demo data creates (admin, reviewer, collector,
+ * finance…): the simulator's reviewers and finance act as them.
+ */
+export async function seedLikeFirstStart(db: Database, at: Date): Promise<void> {
+  await seedAccounts({
+    db,
+    clock: { now: () => at },
+    hasher: cheapHasher,
+    demoData: true,
+    warn: () => undefined,
+  });
+}
+
 /** Sets up (or joins) a database, runs the simulation, and returns the book's summary. */
 export async function simulate(options: SimulateOptions): Promise<SimulateResult> {
   const started = performance.now();
@@ -54,13 +68,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulateResult
   const db = options.db ?? handle!.db;
   if (handle) {
     await handle.migrate();
-    await seedAccounts({
-      db,
-      clock: { now: () => start },
-      hasher: cheapHasher,
-      demoData: true,
-      warn: () => undefined,
-    });
+    await seedLikeFirstStart(db, start);
   }
   const http = options.transport === 'http';
   const world = await createSimulationWorld({

@@ -1,11 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { addDays } from '@lending/lending';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../shared/testing/build-test-app.js';
-import { queryRows } from '../shared/sql-rows.js';
 import { createPrng } from './prng.js';
 import { simulate } from './run-simulation.js';
-import { loadDemoBook } from './demo-book.js';
 
 describe('prng', () => {
   it('repeats for a seed and forks independent streams', () => {
@@ -35,31 +30,5 @@ describe('simulator', () => {
     expect(first.counters.registrations).toBeGreaterThan(0);
     const other = await simulate({ ...options, seed: 6 });
     expect(other.summary).not.toEqual(first.summary);
-  }, 120_000);
-});
-
-describe('demo book', () => {
-  it('loads once on an empty book, consistent for today: day-end through yesterday, no payout open', async () => {
-    const t = await buildTestApp();
-    try {
-      const today = '2025-01-15'; // the test clock's India date
-      const result = await loadDemoBook({ db: t.db, today, borrowers: 20, days: 10, seed: 3 });
-      expect(result?.ledger.ok).toBe(true);
-      expect(result?.summary.orders).toBeGreaterThan(5);
-      const [runs] = await queryRows(
-        t.db,
-        sql`select max(business_date)::text as last from day_end_runs where status = 'completed'`,
-      );
-      expect(runs?.last).toBe(addDays(today, -1));
-      const [open] = await queryRows(
-        t.db,
-        sql`select count(*) as n from payouts where status in ('queued', 'processing', 'unknown')`,
-      );
-      expect(Number(open?.n)).toBe(0);
-      // A second start finds a book and leaves it alone.
-      expect(await loadDemoBook({ db: t.db, today, borrowers: 20, days: 10, seed: 3 })).toBeNull();
-    } finally {
-      await t.close();
-    }
   }, 120_000);
 });

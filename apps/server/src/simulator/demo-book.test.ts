@@ -1,0 +1,237 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { addDays } from '@lending/lending';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDayEnd } from '../modules/day-end/index.js';
+import { checkLedger, DEV_AADHAAR_HASH_KEY } from '../modules/loan-book/index.js';
+import type { Database } from '../plugins/db.js';
+import { indiaDateOf, startOfIndiaDate } from '../shared/india-date.js';
+import { queryRows } from '../shared/sql-rows.js';
+import { buildTestApp } from '../shared/testing/build-test-app.js';
+import { createStaff } from '../shared/testing/factories.js';
+import { loadDemoBook } from './demo-book.js';
+import {
+  defaultSnapshotPath,
+  loadSnapshot,
+  readSnapshot,
+  takeBaseline,
+  takeSnapshot,
+  writeSnapshot,
+  type DemoSnapshot,
+} from './demo-snapshot.js';
+import { simulate } from './run-simulation.js';
+import { summarizeBook } from './summary.js';
+
+const key = DEV_AADHAAR_HASH_KEY;
+
+/** Each order as a staff member reads it: number, status, dates and money. */
+async function ordersOf(db: Database) {
+  return queryRows(
+    db,
+    sql`select id, order_no, status,
+          (extract(epoch from applied_at) * 1000)::bigint::text as applied_ms, due_date::text as due_date,
+          disbursal_date::text as disbursal_date, principal_paise::text as principal,
+          outstanding_principal_paise::text as outstanding
+        from loan_orders order by id`,
+  );
+}
+
+describe('demo book, live', () => {
+  it('simulates once on an empty book, consistent for today: day-end through yesterday, no payout open', async () => {
+    const t = await buildTestApp();
+    try {
+      const today = indiaDateOf(t.clock.now());
+      const options = { db: t.db, today, borrowers: 20, days: 10, seed: 3, aadhaarHashKey: key };
+      const result = await loadDemoBook({ ...options, snapshotFile: null });
+      expect(result?.source).toBe('simulation');
+      expect(result?.ledgerOk).toBe(true);
+      expect(result?.orders).toBeGreaterThan(5);
+      const [runs] = await queryRows(
+        t.db,
+        sql`select max(business_date)::text as last from day_end_runs where status = 'completed'`,
+      );
+      expect(runs?.last).toBe(addDays(today, -1));
+      const [open] = await queryRows(
+        t.db,
+        sql`select count(*) as n from payouts where status in ('queued', 'processing', 'unknown')`,
+      );
+      expect(Number(open?.n)).toBe(0);
+      // A second start finds a book and leaves it alone.
+      expect(await loadDemoBook({ ...options, snapshotFile: null })).toBeNull();
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
+
+describe('demo book, from a snapshot', () => {
+  const settings = { borrowers: 24, days: 12, seed: 4 };
+  const madeFor = '2025-01-15';
+  let dir: string;
+  let file: string;
+  let snapshot: DemoSnapshot;
+  let original: { summary: Awaited<ReturnType<typeof summarizeBook>>; orders: unknown[] };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'demo-snapshot-'));
+    file = path.join(dir, 'book.json.gz');
+    const t = await buildTestApp();
+    try {
+      const baseline = await takeBaseline(t.db);
+      const result = await simulate({
+        db: t.db,
+        ...settings,
+        startDate: addDays(madeFor, -settings.days),
+        transport: 'direct',
+      });
+      snapshot = await takeSnapshot(t.db, baseline, {
+        settings,
+        today: madeFor,
+        orders: result.summary.orders,
+        loans: result.summary.loansDisbursed,
+        aadhaarHashKey: key,
+      });
+      await writeSnapshot(file, snapshot);
+      original = { summary: await summarizeBook(t.db, madeFor), orders: await ordersOf(t.db) };
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('copies the same book, moved by whole days so that it ends today, and the book goes on', async () => {
+    const t = await buildTestApp();
+    try {
+      const today = addDays(madeFor, 37);
+      t.clock.advance(startOfIndiaDate(today).getTime() - startOfIndiaDate(madeFor).getTime());
+      const logs: string[] = [];
+      const loaded = await loadDemoBook({
+        db: t.db,
+        today,
+        ...settings,
+        aadhaarHashKey: key,
+        snapshotFile: file,
+        log: (message) => logs.push(message),
+      });
+      expect(loaded).toMatchObject({ source: 'snapshot', ledgerOk: true });
+      expect(loaded?.orders).toBe(original.summary.orders);
+      expect(logs.join()).toContain("copied from the simulator's snapshot");
+
+      // The same book in figures; every order the same, its dates 37 days later.
+      const summary = await summarizeBook(t.db, today);
+      expect({ ...summary, asOf: '' }).toEqual({ ...original.summary, asOf: '' });
+      const later = (value: unknown) =>
+        value === null ? null : addDays(String(value).slice(0, 10), 37);
+      const expected = original.orders.map((row) => {
+        const order = row as Record<string, unknown>;
+        const applied = new Date(Number(order.applied_ms));
+        return {
+          ...order,
+          order_no: `LN${later(indiaDateOf(applied))!.replaceAll('-', '')}${String(order.order_no).slice(10)}`,
+          applied_ms: String(applied.getTime() + 37 * 86_400_000),
+          due_date: later(order.due_date),
+          disbursal_date: later(order.disbursal_date),
+        };
+      });
+      expect(await ordersOf(t.db)).toEqual(expected);
+
+      // Consistent for today: day-end done through yesterday, nothing left for it to do.
+      const [runs] = await queryRows(
+        t.db,
+        sql`select max(business_date)::text as last from day_end_runs where status = 'completed'`,
+      );
+      expect(runs?.last).toBe(addDays(today, -1));
+      expect((await runDayEnd({ db: t.db, clock: t.clock })).dates).toEqual([]);
+      // Tomorrow's day-end accrues on the copied loans and the ledger still balances.
+      t.clock.advance(86_400_000);
+      const tomorrow = await runDayEnd({ db: t.db, clock: t.clock });
+      expect(tomorrow.dates).toEqual([
+        { businessDate: today, ordersProcessed: expect.any(Number) },
+      ]);
+      expect(tomorrow.dates[0]!.ordersProcessed).toBeGreaterThan(0);
+      expect((await checkLedger(t.db)).ok).toBe(true);
+      // New orders take the next numbers after the copied ones.
+      const [next] = await queryRows(t.db, sql`select nextval('loan_order_number_seq') as n`);
+      expect(Number(next?.n)).toBeGreaterThan(original.orders.length);
+
+      // A second start finds the book and leaves it alone.
+      expect(
+        await loadDemoBook({
+          db: t.db,
+          today,
+          ...settings,
+          aadhaarHashKey: key,
+          snapshotFile: file,
+        }),
+      ).toBeNull();
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+
+  it('refuses, with the reason, a database it does not fit, and writes nothing', async () => {
+    const t = await buildTestApp();
+    try {
+      const today = indiaDateOf(t.clock.now());
+      expect(
+        await loadSnapshot(t.db, snapshot, { today, aadhaarHashKey: 'another-key'.repeat(4) }),
+      ).toEqual({
+        loaded: false,
+        reason: "its customers' Aadhaar hashes were made with another AADHAAR_HASH_KEY",
+      });
+      await createStaff(t.db, t.clock, { email: 'extra@example.com' });
+      expect(await loadSnapshot(t.db, snapshot, { today, aadhaarHashKey: key })).toEqual({
+        loaded: false,
+        reason: 'the staff accounts differ from those it was made with',
+      });
+      const [orders] = await queryRows(t.db, sql`select count(*) as n from loan_orders`);
+      expect(Number(orders?.n)).toBe(0);
+
+      // A first start then simulates live instead and says why.
+      const warnings: string[] = [];
+      const loaded = await loadDemoBook({
+        db: t.db,
+        today,
+        ...settings,
+        aadhaarHashKey: key,
+        snapshotFile: file,
+        warn: (message) => warnings.push(message),
+      });
+      expect(loaded).toMatchObject({ source: 'simulation', ledgerOk: true });
+      expect(warnings).toEqual([
+        "Demo book: the simulator's snapshot cannot be used because the staff accounts differ " +
+          `from those it was made with; simulating ${settings.borrowers} borrowers live instead.`,
+      ]);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
+
+describe('the committed demo book snapshot', () => {
+  it('is current: it loads into a database as a first start leaves it, and balances', async () => {
+    expect(existsSync(defaultSnapshotPath())).toBe(true);
+    const committed = await readSnapshot(defaultSnapshotPath());
+    const t = await buildTestApp();
+    try {
+      const outcome = await loadSnapshot(t.db, committed, {
+        today: indiaDateOf(t.clock.now()),
+        aadhaarHashKey: key,
+      });
+      // Refused? A migration changed the book's tables: run `npm run demo:snapshot`.
+      expect(outcome.loaded ? 'loaded' : outcome.reason).toBe('loaded');
+      expect(committed.orders).toBeGreaterThanOrEqual(2_000);
+      const [orders] = await queryRows(t.db, sql`select count(*) as n from loan_orders`);
+      expect(Number(orders?.n)).toBe(committed.orders);
+      expect((await checkLedger(t.db)).ok).toBe(true);
+    } finally {
+      await t.close();
+    }
+  }, 300_000);
+});
