@@ -214,7 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clock,
       settings: loadBorrowerAppSettings(),
       sms: integrations.sms,
-      collections: integrations.collections,
+      collections: integrations.collectionGateway,
       loanBook: loanBookDeps,
     },
     config.productTitle,

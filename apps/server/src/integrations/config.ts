@@ -5,9 +5,18 @@ const rate = z.coerce.number().min(0).max(1);
 const ms = z.coerce.number().int().min(0).max(600_000);
 
 const schema = z.object({
-  /** Adapter per gateway: `sandbox` is the default and, for now, the only one. */
+  /** Adapter per gateway: `sandbox` is the default (and, for SMS, the only one). */
   SMS_GATEWAY: z.enum(['sandbox']).default('sandbox'),
-  COLLECTION_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+  COLLECTION_GATEWAY: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  /**
+   * Razorpay Smart Collect (decision 0015): the Razorpay payments account's API keys and the
+   * secret of its webhook. Separate from RAZORPAYX_* (another dashboard, its own webhook);
+   * where one key pair serves both, set both.
+   */
+  RAZORPAY_BASE_URL: z.url().default('https://api.razorpay.com'),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Where the sandbox delivers its webhooks: this server's own endpoints. */
   GATEWAY_WEBHOOK_BASE_URL: z.url().optional(),
   /** HMAC-SHA256 key the sandbox signs webhooks with (and the server verifies them with). */
@@ -29,7 +38,9 @@ export const DEV_SANDBOX_WEBHOOK_SECRET = 'dev-only-sandbox-webhook-secret-chang
 
 export interface IntegrationsConfig {
   smsGateway: 'sandbox';
-  collectionGateway: 'sandbox';
+  collectionGateway: 'sandbox' | 'razorpay';
+  /** Set when the collection gateway is `razorpay`. */
+  razorpay?: RazorpayCollectionsConfig;
   webhookBaseUrl: string;
   sandboxWebhookSecret: string;
   webhookToleranceSeconds: number;
@@ -42,7 +53,20 @@ export interface IntegrationsConfig {
   };
 }
 
-/** Reads the gateway settings; a bad value throws naming the variable. */
+export interface RazorpayCollectionsConfig {
+  baseUrl: string;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+}
+
+const RAZORPAY_REQUIRED = [
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+] as const;
+
+/** Reads the gateway settings; a bad or missing value throws naming the variable. */
 export function loadIntegrationsConfig(
   env: Record<string, string | undefined> = process.env,
   port = 8080,
@@ -56,9 +80,25 @@ export function loadIntegrationsConfig(
     throw new Error(`Invalid gateway setting ${String(issue?.path[0])}: ${issue?.message}`);
   }
   const v = parsed.data;
+  const missing = RAZORPAY_REQUIRED.find((key) => !v[key]);
+  if (v.COLLECTION_GATEWAY === 'razorpay' && missing) {
+    throw new Error(
+      `Invalid gateway setting ${missing}: required with COLLECTION_GATEWAY=razorpay`,
+    );
+  }
   return {
     smsGateway: v.SMS_GATEWAY,
     collectionGateway: v.COLLECTION_GATEWAY,
+    ...(v.COLLECTION_GATEWAY === 'razorpay'
+      ? {
+          razorpay: {
+            baseUrl: v.RAZORPAY_BASE_URL.replace(/\/$/, ''),
+            keyId: v.RAZORPAY_KEY_ID!,
+            keySecret: v.RAZORPAY_KEY_SECRET!,
+            webhookSecret: v.RAZORPAY_WEBHOOK_SECRET!,
+          },
+        }
+      : {}),
     webhookBaseUrl: (v.GATEWAY_WEBHOOK_BASE_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     sandboxWebhookSecret: v.SANDBOX_WEBHOOK_SECRET ?? DEV_SANDBOX_WEBHOOK_SECRET,
     webhookToleranceSeconds: v.WEBHOOK_TOLERANCE_SECONDS,

@@ -4,11 +4,17 @@
  * de-duplication in the transaction that applies the event.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../plugins/db.js';
+import type { Database, Transaction } from '../plugins/db.js';
 import type { Clock } from '../shared/clock.js';
 import type { LoanBookDeps } from '../modules/loan-book/index.js';
 import type { IntegrationsConfig } from './config.js';
+import type { CollectionGateway } from './collections/collection-gateway.js';
 import { applyCollectionCredit } from './collections/collections.service.js';
+import {
+  createRazorpaySmartCollectGateway,
+  RAZORPAY_COLLECTIONS_WEBHOOK_PATH,
+} from './collections/razorpay-smart-collect.js';
+import { registerRazorpayCollectionsWebhook } from './collections/razorpay-smart-collect-webhook.js';
 import {
   createSandboxCollectionGateway,
   SANDBOX_COLLECTIONS_WEBHOOK_PATH,
@@ -26,7 +32,11 @@ import {
   type Scheduler,
   type WebhookDeliverer,
 } from './webhooks/delivery.js';
-import { registerWebhookRoutes, type WebhookRouteOptions } from './webhooks/webhook-routes.js';
+import {
+  registerWebhookRoutes,
+  type GatewayEvent,
+  type WebhookRouteOptions,
+} from './webhooks/webhook-routes.js';
 import {
   createPayoutIntegration,
   loadPayoutsConfig,
@@ -39,6 +49,7 @@ export {
   loadIntegrationsConfig,
   DEV_SANDBOX_WEBHOOK_SECRET,
   type IntegrationsConfig,
+  type RazorpayCollectionsConfig,
 } from './config.js';
 export type { SmsGateway } from './sms/sms-gateway.js';
 export { SMS_TEMPLATES } from './sms/sms-gateway.js';
@@ -48,6 +59,15 @@ export type {
   GatewayVirtualAccount,
   StatementCredit,
 } from './collections/collection-gateway.js';
+export {
+  CollectionGatewayRejected,
+  CollectionGatewayUnavailable,
+} from './collections/collection-gateway.js';
+export {
+  createRazorpaySmartCollectGateway,
+  RAZORPAY_COLLECTIONS_WEBHOOK_PATH,
+  RAZORPAY_SMART_COLLECT_PROVIDER,
+} from './collections/razorpay-smart-collect.js';
 export { ensureVirtualAccount, creditsOfPayment } from './collections/collections.service.js';
 export { claimGatewayEvent, findGatewayEvent } from './webhooks/gateway-events.repository.js';
 export { signatureHeader, verifySignature, SIGNATURE_HEADER } from './webhooks/signature.js';
@@ -101,7 +121,14 @@ export function createIntegrations(deps: IntegrationsDeps) {
     ...sandbox,
     failureRate: config.sandbox.smsFailureRate,
   });
+  /** The sandbox bank: the simulator and tests pay in through its `simulateCredit`. */
   const collections: SandboxCollectionGateway = createSandboxCollectionGateway(sandbox);
+  /** The collection gateway in use: the sandbox (default) or Razorpay Smart Collect. */
+  const collectionGateway: CollectionGateway =
+    config.collectionGateway === 'razorpay' && config.razorpay
+      ? createRazorpaySmartCollectGateway(config.razorpay)
+      : collections;
+  const sandboxCollecting = collectionGateway === collections;
   const payouts = createPayoutIntegration({
     config: deps.payouts ?? loadPayoutsConfig(),
     db: deps.db,
@@ -119,10 +146,20 @@ export function createIntegrations(deps: IntegrationsDeps) {
   return {
     sms,
     collections,
+    collectionGateway,
     payouts,
     scheduler,
     async registerWebhooks(app: FastifyInstance) {
       await payouts.registerProviderWebhooks(app);
+      if (config.razorpay && !sandboxCollecting) {
+        await registerRazorpayCollectionsWebhook(app, {
+          path: RAZORPAY_COLLECTIONS_WEBHOOK_PATH,
+          secret: config.razorpay.webhookSecret,
+          db: deps.db,
+          clock,
+          loanBook: deps.loanBook,
+        });
+      }
       return registerWebhookRoutes(
         app,
         [
@@ -132,13 +169,19 @@ export function createIntegrations(deps: IntegrationsDeps) {
             secret: config.sandboxWebhookSecret,
             apply: (tx, event, at) => applySmsReceipt(tx, sms.provider, event, at),
           },
-          {
-            path: SANDBOX_COLLECTIONS_WEBHOOK_PATH,
-            provider: 'sandbox-collections',
-            secret: config.sandboxWebhookSecret,
-            apply: (tx, event, at) =>
-              applyCollectionCredit(tx, deps.loanBook, collections.provider, event, at),
-          },
+          // Sandbox credits only while the sandbox collects: its secret has a public
+          // development default, and a real book must take money from the real gateway alone.
+          ...(sandboxCollecting
+            ? [
+                {
+                  path: SANDBOX_COLLECTIONS_WEBHOOK_PATH,
+                  provider: 'sandbox-collections',
+                  secret: config.sandboxWebhookSecret,
+                  apply: (tx: Transaction, event: GatewayEvent, at: Date) =>
+                    applyCollectionCredit(tx, deps.loanBook, collections.provider, event, at),
+                },
+              ]
+            : []),
           ...payouts.webhookRoutes,
         ],
         {

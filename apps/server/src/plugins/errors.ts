@@ -73,7 +73,14 @@ function keyOfFrameworkError(error: FastifyError): ErrorKey | undefined {
 
 function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const language = languageOf(request);
-  if (error instanceof AppError) return sendError(reply, language, error.key, error.params);
+  if (error instanceof AppError) {
+    // A 5xx of ours (a gateway down or refusing us) is for the operators: logged with its
+    // detail, which the caller's message does not show.
+    if (errorCatalogue[error.key].status >= 500) {
+      request.log.error({ key: error.key, detail: error.params.detail }, 'service unavailable');
+    }
+    return sendError(reply, language, error.key, error.params);
+  }
   const fastifyError = error as FastifyError;
   const key = keyOfFrameworkError(fastifyError);
   if (key === 'validationFailed') {

@@ -52,6 +52,8 @@ export const errorCatalogue = {
   webhookRejected: { code: 4206, status: 401 },
   rateLimited: { code: 4290, status: 429 },
   internal: { code: 5000, status: 500 },
+  /** A payment gateway (virtual accounts) did not answer or refused: try again later. */
+  gatewayUnavailable: { code: 5030, status: 503 },
 } as const;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -47,6 +47,7 @@ const en: Catalogue = {
   webhookRejected: 'The webhook signature is invalid or outside the accepted time window',
   rateLimited: 'Too many requests, please slow down',
   internal: 'Internal error, please try again later',
+  gatewayUnavailable: 'The payment gateway is not available, please try again later',
 };
 
 const zh: Catalogue = {
@@ -89,6 +90,7 @@ const zh: Catalogue = {
   webhookRejected: '回调签名无效或超出允许的时间窗口',
   rateLimited: '请求过于频繁，请稍后再试',
   internal: '内部错误，请稍后再试',
+  gatewayUnavailable: '支付网关暂不可用，请稍后再试',
 };
 
 const bur: Partial<Catalogue> = {

@@ -24,6 +24,24 @@ export interface CollectionGateway {
     name: string;
   }): Promise<GatewayVirtualAccount>;
   getVirtualAccount(providerAccountId: string): Promise<GatewayVirtualAccount | undefined>;
+  /**
+   * Stops an account taking money, for one made by a lost race that no borrower was shown
+   * (see ensureVirtualAccount). Optional: the sandbox derives its accounts and has none extra.
+   */
+  closeVirtualAccount?(providerAccountId: string): Promise<void>;
   /** Credits received from `from` (inclusive) to `to` (exclusive). */
   statementOfCredits(period: { from: Date; to: Date }): Promise<StatementCredit[]>;
+}
+
+/**
+ * The gateway did not answer (timeout, dropped connection, 5xx, 429): the call may have had
+ * its effect (an account may exist). Retry later; the adapter finds what a lost call made.
+ */
+export class CollectionGatewayUnavailable extends Error {
+  override name = 'CollectionGatewayUnavailable';
+}
+
+/** The gateway refused the request as such (4xx): nothing was created. */
+export class CollectionGatewayRejected extends Error {
+  override name = 'CollectionGatewayRejected';
 }

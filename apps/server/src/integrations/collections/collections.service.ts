@@ -4,10 +4,19 @@ import type { Executor, Transaction, Database } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { loanOrders, postRepayment, type LoanBookDeps } from '../../modules/loan-book/index.js';
 import type { GatewayEvent } from '../webhooks/webhook-routes.js';
-import type { CollectionGateway } from './collection-gateway.js';
+import {
+  CollectionGatewayRejected,
+  CollectionGatewayUnavailable,
+  type CollectionGateway,
+  type GatewayVirtualAccount,
+} from './collection-gateway.js';
 import { collectionCredits, virtualAccounts, type VirtualAccountRow } from './collections.table.js';
 
-/** The customer's virtual account, created at the gateway on first need (idempotent). */
+/**
+ * The customer's virtual account, created at the gateway on first need (idempotent: our row
+ * first, then the gateway's own per-customer answer). A gateway that does not answer or
+ * refuses → 503 `gatewayUnavailable`, never a 500: the borrower can ask again.
+ */
 export async function ensureVirtualAccount(
   db: Executor,
   gateway: CollectionGateway,
@@ -20,7 +29,18 @@ export async function ensureVirtualAccount(
   );
   const [existing] = await db.select().from(virtualAccounts).where(where);
   if (existing) return existing;
-  const account = await gateway.createVirtualAccount(customer);
+  let account: GatewayVirtualAccount;
+  try {
+    account = await gateway.createVirtualAccount(customer);
+  } catch (error) {
+    if (
+      error instanceof CollectionGatewayUnavailable ||
+      error instanceof CollectionGatewayRejected
+    ) {
+      throw new AppError('gatewayUnavailable', { detail: error.message });
+    }
+    throw error;
+  }
   await db
     .insert(virtualAccounts)
     .values({
@@ -31,6 +51,11 @@ export async function ensureVirtualAccount(
     })
     .onConflictDoNothing();
   const [row] = await db.select().from(virtualAccounts).where(where);
+  if (row!.providerAccountId !== account.providerAccountId) {
+    // A concurrent call saved its account first; ours was never shown to anyone, so it is
+    // closed rather than left able to take money (best effort: it cannot be matched anyway).
+    await gateway.closeVirtualAccount?.(account.providerAccountId).catch(() => undefined);
+  }
   return row!;
 }
 

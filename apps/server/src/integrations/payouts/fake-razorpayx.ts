@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { razorpaySignature, type RazorpayPayoutEntity } from './razorpayx-payouts.js';
+import { razorpaySignature } from '../razorpay/razorpay-signature.js';
+import type { RazorpayPayoutEntity } from './razorpayx-payouts.js';
 
 /**
  * A local fake of the RazorpayX API for tests (127.0.0.1, a random port): payouts with

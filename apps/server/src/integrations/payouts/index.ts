@@ -44,11 +44,10 @@ export { payoutDispatches, type PayoutDispatchRow } from './payout-dispatches.ta
 export { verifyPendingBankAccounts } from './bank-verification.js';
 export {
   createRazorpayXGateway,
-  razorpaySignature,
-  verifyRazorpaySignature,
   RAZORPAYX_WEBHOOK_PATH,
   type RazorpayPayoutEntity,
 } from './razorpayx-payouts.js';
+export { razorpaySignature, verifyRazorpaySignature } from '../razorpay/razorpay-signature.js';
 export { registerRazorpayXWebhook, RAZORPAYX_PROVIDER } from './razorpayx-webhook.js';
 export { createManualScheduler, type ManualScheduler } from './manual-scheduler.js';
 

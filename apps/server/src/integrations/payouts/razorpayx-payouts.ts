@@ -1,4 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  createRazorpayApi,
+  RazorpayApiError,
+  type RazorpayApiOptions,
+} from '../razorpay/razorpay-api.js';
 import {
   PayoutGatewayRejected,
   PayoutGatewayUnavailable,
@@ -8,19 +12,11 @@ import {
 } from './payout-gateway.js';
 
 export const RAZORPAYX_WEBHOOK_PATH = '/webhooks/payouts/razorpayx';
-export const RAZORPAY_SIGNATURE_HEADER = 'x-razorpay-signature';
-export const RAZORPAY_EVENT_ID_HEADER = 'x-razorpay-event-id';
 
-export interface RazorpayXOptions {
-  baseUrl: string;
-  keyId: string;
-  keySecret: string;
+export interface RazorpayXOptions extends RazorpayApiOptions {
   /** The RazorpayX account (current account or Lite) payouts are debited from. */
   accountNumber: string;
   mode: 'IMPS' | 'NEFT';
-  /** Injected for tests; the global fetch otherwise. */
-  fetch?: typeof fetch;
-  timeoutMs?: number;
 }
 
 /** A payout entity as RazorpayX returns it (the fields this adapter reads). */
@@ -78,23 +74,6 @@ export function payoutOfRazorpay(entity: RazorpayPayoutEntity, at?: Date): Gatew
   };
 }
 
-/** `X-Razorpay-Signature`: hex HMAC-SHA256 of the raw body under the webhook secret. */
-export function razorpaySignature(secret: string, rawBody: Buffer | string): string {
-  return createHmac('sha256', secret).update(rawBody).digest('hex');
-}
-
-export function verifyRazorpaySignature(
-  secret: string,
-  header: string | undefined,
-  rawBody: Buffer,
-): boolean {
-  if (!header || !/^[0-9a-f]{64}$/i.test(header)) return false;
-  return timingSafeEqual(
-    Buffer.from(header, 'hex'),
-    Buffer.from(razorpaySignature(secret, rawBody), 'hex'),
-  );
-}
-
 /**
  * The RazorpayX payouts adapter, following its published API: `POST /v1/payouts` with a
  * fund account (bank account + contact), amount in paise, INR, IMPS/NEFT, purpose `payout`,
@@ -105,55 +84,22 @@ export function verifyRazorpaySignature(
  * are refusals (nothing was created).
  */
 export function createRazorpayXGateway(options: RazorpayXOptions): PayoutGateway {
-  const doFetch = options.fetch ?? fetch;
-  const base = options.baseUrl.replace(/\/$/, '');
-  const auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
-
+  const api = createRazorpayApi(options, 'RazorpayX');
+  /** Razorpay's failure reading → the payout port's errors (unknown vs refused). */
   async function call<T>(
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
-    headers: Record<string, string> = {},
+    headers?: Record<string, string>,
   ): Promise<T> {
-    let response: Response;
     try {
-      response = await doFetch(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: auth,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-      });
+      return await api<T>(method, path, body, headers);
     } catch (error) {
-      throw new PayoutGatewayUnavailable(
-        `RazorpayX ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      if (!(error instanceof RazorpayApiError)) throw error;
+      if (error.failure === 'unavailable') throw new PayoutGatewayUnavailable(error.message);
+      if (error.failure === 'notFound') throw new NotFound(error.message);
+      throw new PayoutGatewayRejected(error.message);
     }
-    const text = await response.text();
-    if (response.status >= 500 || response.status === 429 || response.status === 408) {
-      throw new PayoutGatewayUnavailable(`RazorpayX ${method} ${path}: HTTP ${response.status}`);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new PayoutGatewayUnavailable(`RazorpayX ${method} ${path}: not JSON`);
-    }
-    if (response.status >= 400) {
-      const description =
-        (json as { error?: { description?: string } }).error?.description ??
-        `HTTP ${response.status}`;
-      // RazorpayX answers an unknown id with 400 "The id provided does not exist".
-      if (response.status === 404 || /does not exist/i.test(description)) {
-        throw new NotFound(description);
-      }
-      throw new PayoutGatewayRejected(`RazorpayX: ${description}`);
-    }
-    return json as T;
   }
 
   const bankAccount = (beneficiary: { name: string; accountNumber: string; ifsc: string }) => ({

@@ -17,12 +17,8 @@ import { startFakeRazorpayX, type FakeRazorpayX } from './fake-razorpayx.js';
 import { PayoutGatewayRejected, PayoutGatewayUnavailable } from './payout-gateway.js';
 import { loadPayoutsConfig } from './payouts.config.js';
 import { payoutReference } from './payout-results.js';
-import {
-  createRazorpayXGateway,
-  razorpaySignature,
-  RAZORPAYX_WEBHOOK_PATH,
-  verifyRazorpaySignature,
-} from './razorpayx-payouts.js';
+import { razorpaySignature, verifyRazorpaySignature } from '../razorpay/razorpay-signature.js';
+import { createRazorpayXGateway, RAZORPAYX_WEBHOOK_PATH } from './razorpayx-payouts.js';
 
 const credentials = {
   keyId: 'rzp_test_fakekey0001',

@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { claimGatewayEvent } from './gateway-events.repository.js';
+import { headerOf, rawBodyOf, registerRawBodyScope } from './raw-body-scope.js';
 import { SIGNATURE_HEADER, verifySignature } from './signature.js';
 
 /** The envelope every gateway event is reduced to: a provider-unique id, a type and its data. */
@@ -33,9 +34,8 @@ export interface WebhookRouteOptions {
 }
 
 /**
- * Registers signed webhook endpoints in their own encapsulated scope, whose only body parser
- * keeps the raw bytes: the signature is checked on exactly what the gateway signed, before
- * anything is parsed. A bad or stale signature → 401 (code 4206); a redelivered event id →
+ * Registers signed webhook endpoints in their own raw-body scope (raw-body-scope.ts): the
+ * signature is checked on exactly what the gateway signed, before anything is parsed. A bad or stale signature → 401 (code 4206); a redelivered event id →
  * 200 without a second effect (the id is recorded in the effect's own transaction).
  */
 export async function registerWebhookRoutes(
@@ -43,19 +43,14 @@ export async function registerWebhookRoutes(
   routes: readonly WebhookRoute[],
   options: WebhookRouteOptions,
 ): Promise<void> {
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
-      done(null, body);
-    });
+  await registerRawBodyScope(app, (scope) => {
     for (const route of routes) {
       scope.post(route.path, async (request, reply) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const header = request.headers[SIGNATURE_HEADER];
+        const raw = rawBodyOf(request);
         const now = options.clock.now();
         const check = verifySignature(
           route.secret,
-          Array.isArray(header) ? header[0] : header,
+          headerOf(request, SIGNATURE_HEADER),
           raw,
           now,
           options.toleranceSeconds,
