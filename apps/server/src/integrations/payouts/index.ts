@@ -103,15 +103,20 @@ export function createPayoutIntegration(deps: PayoutIntegrationDeps) {
     callTimeoutMs: config.callTimeoutMs,
     ...deps.dispatcher,
   });
-  const webhookRoutes: WebhookRoute[] = [
-    {
-      path: SANDBOX_PAYOUTS_WEBHOOK_PATH,
-      provider: SANDBOX_PAYOUTS_PROVIDER,
-      secret: deps.sandboxWebhookSecret,
-      apply: (tx, event, at) =>
-        applySandboxPayoutEvent(tx, deps.loanBook, gateway.provider, event, at),
-    },
-  ];
+  // The sandbox's webhook only while the sandbox pays out: its secret has a public
+  // development default, and a real gateway's payouts must change only by its own events.
+  const webhookRoutes: WebhookRoute[] =
+    config.gateway !== 'sandbox'
+      ? []
+      : [
+          {
+            path: SANDBOX_PAYOUTS_WEBHOOK_PATH,
+            provider: SANDBOX_PAYOUTS_PROVIDER,
+            secret: deps.sandboxWebhookSecret,
+            apply: (tx, event, at) =>
+              applySandboxPayoutEvent(tx, deps.loanBook, gateway.provider, event, at),
+          },
+        ];
   /** Provider webhooks with their own signature scheme (RazorpayX), when configured. */
   async function registerProviderWebhooks(app: FastifyInstance) {
     if (!config.razorpayx) return;

@@ -19,6 +19,9 @@ import { loadPayoutsConfig } from './payouts.config.js';
 import { payoutReference } from './payout-results.js';
 import { razorpaySignature, verifyRazorpaySignature } from '../razorpay/razorpay-signature.js';
 import { createRazorpayXGateway, RAZORPAYX_WEBHOOK_PATH } from './razorpayx-payouts.js';
+import { SANDBOX_PAYOUTS_WEBHOOK_PATH } from './sandbox-payouts.js';
+import { DEV_SANDBOX_WEBHOOK_SECRET } from '../config.js';
+import { signatureHeader, SIGNATURE_HEADER } from '../webhooks/signature.js';
 
 const credentials = {
   keyId: 'rzp_test_fakekey0001',
@@ -226,6 +229,26 @@ describe('the server on RazorpayX: dispatch, webhooks, recovery', () => {
     expect((await payoutRow(payoutId)).status).toBe('reversed');
     expect((await findOrder(t!.db, orderId))?.status).toBe('DISBURSEMENT_FAILED');
     expect((await checkLedger(t!.db)).ok).toBe(true);
+  });
+
+  it("takes payout events only from RazorpayX: the sandbox's webhook is not there", async () => {
+    const { payoutId } = await intent();
+    const event = JSON.stringify({
+      id: 'evt_sandbox_1',
+      type: 'payout.processed',
+      data: { reference: payoutReference(payoutId), status: 'processed', utr: 'UTR1' },
+    });
+    const response = await t!.app.inject({
+      method: 'POST',
+      url: SANDBOX_PAYOUTS_WEBHOOK_PATH,
+      payload: event,
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER]: signatureHeader(DEV_SANDBOX_WEBHOOK_SECRET, t!.clock.now(), event),
+      },
+    });
+    expect(response.statusCode).toBe(404);
+    expect((await payoutRow(payoutId)).status).toBe('queued');
   });
 
   it('a lost reply leaves it unknown; the sweep finds it by reference, never a second payout', async () => {
