@@ -16,5 +16,6 @@ export * from './modules/day-end/day-end.table.js';
 export * from './integrations/webhooks/gateway-events.table.js';
 export * from './integrations/sms/sms.table.js';
 export * from './integrations/collections/collections.table.js';
+export * from './integrations/collections/payment-requests.table.js';
 export * from './integrations/payouts/payout-dispatches.table.js';
 export * from './modules/borrower-app/borrowers.table.js';

@@ -69,6 +69,8 @@ export {
   RAZORPAY_SMART_COLLECT_PROVIDER,
 } from './collections/razorpay-smart-collect.js';
 export { ensureVirtualAccount, creditsOfPayment } from './collections/collections.service.js';
+export { openPaymentRequest } from './collections/payment-requests.js';
+export type { PaymentPurpose } from './collections/payment-requests.table.js';
 export { claimGatewayEvent, findGatewayEvent } from './webhooks/gateway-events.repository.js';
 export { signatureHeader, verifySignature, SIGNATURE_HEADER } from './webhooks/signature.js';
 export {

@@ -125,6 +125,12 @@ export function createBorrowerDriver(
         { orderId },
         { token, address },
       ),
+    requestRollover: (token: string, address: string, orderId: number) =>
+      call<{ amountPaise: number; upiId: string }>(
+        '/loan/rollover',
+        { orderId },
+        { token, address },
+      ),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { clearingAmountOn, rolloverQuote } from '@lending/lending';
-import { ensureVirtualAccount } from '../integrations/index.js';
+import { ensureVirtualAccount, openPaymentRequest } from '../integrations/index.js';
 import {
   balancesOf,
   createCustomer,
@@ -143,6 +143,28 @@ export function createDirectDriver(world: SimulationWorld): BorrowerDriver {
         amountToClearTodayPaise: paiseToApi(total),
         virtualAccount: { accountNumber: account.accountNumber },
       };
+    },
+    async requestRollover(token, _address, orderId) {
+      const customer = byToken(token);
+      const order = await openOrder(orderId);
+      const loan = balancesOf(order);
+      const quote = loan ? rolloverQuote(loan, termsFromJson(order.terms), today()) : undefined;
+      if (!quote?.ok) throw new Error(`order ${orderId} cannot be renewed today`);
+      const account = await ensureVirtualAccount(
+        db,
+        collections,
+        { customerId: customer.customerId, name: customer.name },
+        clock.now(),
+      );
+      await openPaymentRequest(db, {
+        orderId,
+        customerId: customer.customerId,
+        purpose: 'rollover',
+        amountPaise: quote.total,
+        businessDate: today(),
+        at: clock.now(),
+      });
+      return { amountPaise: paiseToApi(quote.total), upiId: account.upiId };
     },
     async rolloverQuote(_token, _address, orderId) {
       const order = await openOrder(orderId);

@@ -8,7 +8,6 @@ import {
   firstReview,
   loanOrders,
   rejectOrder,
-  rollover,
   type LoanOrderRow,
 } from '../modules/loan-book/index.js';
 import { runDayEnd } from '../modules/day-end/index.js';
@@ -272,17 +271,11 @@ export async function runSimulation(
         driver.rolloverQuote(token, state.address, order.id),
       );
       if (quote.available) {
-        await rollover(
-          loanBook,
-          {
-            orderId: order.id,
-            idempotencyKey: `sim-renew-${order.id}-${plan.rollovers + 1}`,
-            amountPaise: BigInt(quote.totalPaise),
-            channel: 'upi',
-            gatewayPaymentId: `sim-renew-${order.id}-${plan.rollovers + 1}`,
-          },
-          null,
+        // As the app does: ask to renew, then pay today's price to the borrower's UPI id.
+        const request = await withSession(state, (token) =>
+          driver.requestRollover(token, state.address, order.id),
         );
+        await pay({ upiId: request.upiId }, request.amountPaise);
         plan.rollovers += 1;
         counters.rollovers += 1;
         return;
@@ -301,18 +294,19 @@ export async function runSimulation(
         Math.floor((due.amountToClearTodayPaise * behaviour.int(30, 60)) / 100),
       );
       plan.partialDone = true;
-      await credit(due.virtualAccount.accountNumber, amount);
+      await pay({ accountNumber: due.virtualAccount.accountNumber }, amount);
       return;
     }
     if (today === payDate || (isBefore(payDate, today) && behaviour.chance(0.2))) {
       const due = await instructions();
       if (due.amountToClearTodayPaise > 0)
-        await credit(due.virtualAccount.accountNumber, due.amountToClearTodayPaise);
+        await pay({ accountNumber: due.virtualAccount.accountNumber }, due.amountToClearTodayPaise);
     }
   }
 
-  async function credit(accountNumber: string, amountPaise: number) {
-    integrations.collections.simulateCredit({ accountNumber, amountPaise: BigInt(amountPaise) });
+  /** The borrower pays in to their virtual account or UPI id through the collection sandbox. */
+  async function pay(to: { accountNumber?: string; upiId?: string }, amountPaise: number) {
+    integrations.collections.simulateCredit({ ...to, amountPaise: BigInt(amountPaise) });
     counters.credits += 1;
     await drain();
   }

@@ -28,6 +28,8 @@ describe('simulator', () => {
     expect(first.summary.loansDisbursed).toBeGreaterThan(3);
     expect(first.summary.collectedPaise).toBeGreaterThan(0n);
     expect(first.counters.registrations).toBeGreaterThan(0);
+    // Every renewal the borrowers asked for through the app was paid and applied as one.
+    expect(first.summary.rollovers).toBe(first.counters.rollovers);
     const other = await simulate({ ...options, seed: 6 });
     expect(other.summary).not.toEqual(first.summary);
   }, 120_000);

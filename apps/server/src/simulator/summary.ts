@@ -12,6 +12,8 @@ export interface BookSummary {
   disbursedPaise: bigint;
   collectedPaise: bigint;
   outstandingPaise: bigint;
+  /** Renewals paid (each through the borrower's rollover request and a credit). */
+  rollovers: number;
   /** Open loans overdue in each band, as a share of every loan ever disbursed (not reversed). */
   overdue: { band1to7: number; band8plus: number; rate1to7: number; rate8plus: number };
 }
@@ -32,7 +34,8 @@ export async function summarizeBook(db: Executor, asOf: string): Promise<BookSum
          + outstanding_gst_paise + outstanding_penal_paise), 0)
          from loan_orders where status in ('ACTIVE', 'DUE', 'OVERDUE')) as outstanding,
       (select count(*) from loan_orders where status = 'OVERDUE' and overdue_band = '1-7') as band1,
-      (select count(*) from loan_orders where status = 'OVERDUE' and overdue_band = '8+') as band8`,
+      (select count(*) from loan_orders where status = 'OVERDUE' and overdue_band = '8+') as band8,
+      (select count(*) from rollovers) as rollovers`,
   );
   const ordersByStatus = Object.fromEntries(
     statuses.map((row) => [String(row.status), Number(row.n)]),
@@ -49,6 +52,7 @@ export async function summarizeBook(db: Executor, asOf: string): Promise<BookSum
     disbursedPaise: paiseFromDb(money?.disbursed),
     collectedPaise: paiseFromDb(money?.collected),
     outstandingPaise: paiseFromDb(money?.outstanding),
+    rollovers: Number(money?.rollovers ?? 0),
     overdue: { band1to7: band1, band8plus: band8, rate1to7: rate(band1), rate8plus: rate(band8) },
   };
 }
@@ -74,6 +78,7 @@ export function formatSummary(summary: BookSummary, ledger: LedgerCheckResult): 
     `Disbursed:         ${formatRupees(summary.disbursedPaise)}`,
     `Collected:         ${formatRupees(summary.collectedPaise)}`,
     `Outstanding:       ${formatRupees(summary.outstandingPaise)}`,
+    `Rollovers paid:    ${summary.rollovers}`,
     `Overdue 1–7 days:  ${summary.overdue.band1to7} loans (${summary.overdue.rate1to7.toFixed(2)} % of loans disbursed)`,
     `Overdue 8+ days:   ${summary.overdue.band8plus} loans (${summary.overdue.rate8plus.toFixed(2)} % of loans disbursed)`,
     `Ledger check:      ${ledger.ok ? 'passed' : 'FAILED'} (${ledger.journalsChecked} journals, ${ledger.ordersChecked} orders)`,

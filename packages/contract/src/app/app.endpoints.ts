@@ -11,6 +11,7 @@ import {
   keyFactStatementSchema,
   loanQuoteBodySchema,
   orderOnlyBodySchema,
+  paymentRequestSchema,
   repayInstructionsSchema,
   rolloverQuoteSchema,
   saveBankBodySchema,
@@ -202,6 +203,33 @@ export const appCoolingOffQuote = defineEndpoint({
   ret: coolingOffQuoteSchema,
 });
 
+export const appRollover = defineEndpoint({
+  id: 'app.loan.rollover',
+  method: 'POST',
+  path: '/loan/rollover',
+  module: 'loan',
+  summary: "Renew: today's rollover price and where to pay it (the credit renews the loan)",
+  access: 'session',
+  mutates: true,
+  body: orderOnlyBodySchema,
+  query: undefined,
+  ret: paymentRequestSchema,
+});
+
+export const appCoolingOffExit = defineEndpoint({
+  id: 'app.loan.cooling_off_exit',
+  method: 'POST',
+  path: '/loan/cooling_off_exit',
+  module: 'loan',
+  summary:
+    "Exit in the cooling-off period: today's exit amount and where to pay it (the credit closes the loan)",
+  access: 'session',
+  mutates: true,
+  body: orderOnlyBodySchema,
+  query: undefined,
+  ret: paymentRequestSchema,
+});
+
 /** Every borrower API endpoint; its OpenAPI document (/app-api/docs) derives from it. */
 export const appEndpoints: readonly EndpointDefinition[] = [
   appSendOtp,
@@ -217,4 +245,6 @@ export const appEndpoints: readonly EndpointDefinition[] = [
   appRepayInstructions,
   appRolloverQuote,
   appCoolingOffQuote,
+  appRollover,
+  appCoolingOffExit,
 ];

@@ -217,5 +217,22 @@ export const coolingOffQuoteSchema = z.object({
   amountPaise: paiseSchema,
 });
 
+/**
+ * Where and how much to pay for a rollover or a cooling-off exit: a credit of exactly
+ * `amountPaise` to this virtual account or UPI id on `payOn` pays it; any other credit is a
+ * plain repayment.
+ */
+export const paymentRequestSchema = z.object({
+  requestId: z.int(),
+  orderId: z.int(),
+  purpose: z.enum(['rollover', 'cooling_off_exit']),
+  amountPaise: paiseSchema,
+  /** The India date the amount holds for (interest accrues daily). */
+  payOn: indiaDateSchema,
+  beneficiaryName: z.string(),
+  virtualAccount: z.object({ accountNumber: z.string(), ifsc: z.string() }),
+  upiId: z.string(),
+});
+
 export const emptyAppBodySchema = z.strictObject({}).optional();
 export const emptyRetSchema = z.object({});

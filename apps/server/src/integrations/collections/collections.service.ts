@@ -2,7 +2,15 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Transaction, Database } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
-import { loanOrders, postRepayment, type LoanBookDeps } from '../../modules/loan-book/index.js';
+import {
+  coolingOffExit,
+  loanOrders,
+  postRepayment,
+  rollover,
+  type LoanBookDeps,
+} from '../../modules/loan-book/index.js';
+import { indiaDateOf } from '../../shared/india-date.js';
+import { markRequestPaid, payableRequest } from './payment-requests.js';
 import type { GatewayEvent } from '../webhooks/webhook-routes.js';
 import {
   CollectionGatewayRejected,
@@ -73,8 +81,9 @@ const OPEN_STATUSES = ['OVERDUE', 'DUE', 'ACTIVE'] as const;
 
 /**
  * A credit to a virtual account: recorded once per gateway payment id (another event id for
- * the same payment changes nothing), then posted as a repayment of the customer's open loan
- * with the payment id as the idempotency key and gateway payment id. Money the book cannot
+ * the same payment changes nothing), then applied with the payment id as the idempotency key
+ * and gateway payment id: to the rollover or cooling-off exit the borrower asked for today if
+ * it is exactly its price, else as a repayment of the customer's open loan due first. Money the book cannot
  * take (no open loan, or the loan refuses it) stays `unmatched` for reconciliation.
  */
 export async function applyCollectionCredit(
@@ -127,24 +136,42 @@ export async function applyCollectionCredit(
     .orderBy(asc(loanOrders.dueDate), asc(loanOrders.id))
     .limit(1);
   if (!order) return void (await unmatched('no open loan'));
-  try {
-    // A savepoint inside this transaction: a refusal rolls back only the repayment.
-    const result = await postRepayment(
-      { ...loanBook, db: tx as unknown as Database },
-      {
-        orderId: order.id,
-        idempotencyKey: `collection:${provider}:${credit.paymentId}`,
-        amountPaise: BigInt(credit.amountPaise),
-        channel: credit.method === 'upi' ? 'upi' : 'virtual_account',
-        virtualAccountCode: account.accountNumber,
-        gatewayPaymentId: `${provider}:${credit.paymentId}`,
-      },
-      null,
-    );
-    await tx
+  const receipt = {
+    idempotencyKey: `collection:${provider}:${credit.paymentId}`,
+    amountPaise: BigInt(credit.amountPaise),
+    channel: credit.method === 'upi' ? ('upi' as const) : ('virtual_account' as const),
+    virtualAccountCode: account.accountNumber,
+    gatewayPaymentId: `${provider}:${credit.paymentId}`,
+  };
+  // A savepoint inside this transaction for each attempt: a refusal rolls back only it.
+  const book = { ...loanBook, db: tx as unknown as Database };
+  const applied = (orderId: number, repaymentId: number | undefined, note: string | null) =>
+    tx
       .update(collectionCredits)
-      .set({ status: 'applied', orderId: order.id, repaymentId: result.repaymentId ?? null })
+      .set({ status: 'applied', orderId, repaymentId: repaymentId ?? null, note })
       .where(eq(collectionCredits.id, recorded.id));
+  // The exact price of a rollover or cooling-off exit the borrower asked for today pays it.
+  const request = await payableRequest(tx, {
+    customerId: account.customerId,
+    amountPaise: receipt.amountPaise,
+    businessDate: indiaDateOf(at),
+  });
+  let refusedRequest = '';
+  if (request) {
+    try {
+      const command = request.purpose === 'rollover' ? rollover : coolingOffExit;
+      const result = await command(book, { ...receipt, orderId: request.orderId }, null);
+      await markRequestPaid(tx, request.id, recorded.id, at);
+      return void (await applied(request.orderId, result.repaymentId, request.purpose));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // The loan moved on since the request (repaid, overdue…): the money still repays it.
+      refusedRequest = `${request.purpose} refused (${error.key}); taken as a repayment`;
+    }
+  }
+  try {
+    const result = await postRepayment(book, { ...receipt, orderId: order.id }, null);
+    await applied(order.id, result.repaymentId, refusedRequest || null);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     await unmatched(`refused by the loan book: ${error.key}`);

@@ -43,6 +43,14 @@ function accountOf(customerId: number): GatewayVirtualAccount {
 export function createSandboxCollectionGateway(options: SandboxCollectionsOptions) {
   const random = options.random ?? Math.random;
   const statement: StatementCredit[] = [];
+  // Ids are unique across restarts (the state is in memory); with seeded randomness they
+  // repeat, so a simulation makes the same book, ids included.
+  const tag = options.random
+    ? Math.floor(random() * 36 ** 6)
+        .toString(36)
+        .padStart(6, '0')
+    : randomBytes(4).toString('hex');
+  let creditSeq = 0;
 
   const gateway: CollectionGateway & {
     simulateCredit(credit: {
@@ -69,7 +77,8 @@ export function createSandboxCollectionGateway(options: SandboxCollectionsOption
       const upi = credit.upiId ? /^lend\.(\d{10})@sbxupi$/.exec(credit.upiId) : null;
       const accountNumber = credit.accountNumber ?? (upi ? `2223330${upi[1]}` : '');
       const method = credit.upiId ? ('upi' as const) : ('bank_transfer' as const);
-      const paymentId = `pay_sbx_${randomBytes(8).toString('hex')}`;
+      creditSeq += 1;
+      const paymentId = `pay_sbx_${tag}${String(creditSeq).padStart(8, '0')}`;
       const creditedAt = options.clock.now();
       statement.push({
         paymentId,
@@ -78,7 +87,7 @@ export function createSandboxCollectionGateway(options: SandboxCollectionsOption
         amountPaise: credit.amountPaise,
         creditedAt,
       });
-      const eventId = `evt_${randomBytes(8).toString('hex')}`;
+      const eventId = `evt_sbx_${tag}${String(creditSeq).padStart(8, '0')}`;
       const body = JSON.stringify({
         id: eventId,
         type: 'credit.received',

@@ -144,7 +144,7 @@ describe('collection credits', () => {
       signatureHeader(secret, t.clock.now(), body),
     );
     expect(first.statusCode).toBe(200);
-    const renamed = body.replace(/"id":"evt_[0-9a-f]+"/, '"id":"evt_other"');
+    const renamed = body.replace(/"id":"evt_[0-9a-z_]+"/, '"id":"evt_other"');
     const second = await deliver(
       '/webhooks/collections/sandbox',
       renamed,

@@ -2,6 +2,7 @@ import { WORKED_EXAMPLE_PRINCIPAL } from '@lending/lending';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualGateways } from '../../integrations/testing/manual-gateways.js';
+import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import {
   createPayout,
@@ -423,6 +424,107 @@ describe('loans, repayment instructions and quotes', () => {
       daysUsed: 0,
       amountPaise: 450_000,
     });
+  });
+});
+
+describe('paying for a rollover or a cooling-off exit', () => {
+  /** The borrower pays in through the collection sandbox; its webhooks are delivered. */
+  async function payIn(target: { upiId?: string; accountNumber?: string }, amountPaise: number) {
+    t.app.integrations.collections.simulateCredit({ ...target, amountPaise: BigInt(amountPaise) });
+    await gateways.scheduler.runAllReversed();
+  }
+  const today = () => indiaDateOf(t.clock.now());
+  const repaymentsOf = (detail: Awaited<ReturnType<typeof orderDetail>>) =>
+    detail.repayments.map((r) => [r.type, r.amountPaise]);
+
+  it("renews the loan when today's rollover price arrives; any other amount is a repayment", async () => {
+    const { session, orderId } = await activeLoan();
+    t.clock.advance(9 * 86_400_000);
+    const fresh = await signIn(session.phone);
+    const quote = (await call('/loan/rollover_quote', { orderId }, fresh)).json().ret;
+    const asked = await call('/loan/rollover', { orderId }, fresh);
+    expect(asked.statusCode).toBe(200);
+    const request = asked.json().ret;
+    expect(request).toMatchObject({
+      orderId,
+      purpose: 'rollover',
+      amountPaise: 30_600,
+      payOn: today(),
+      virtualAccount: { ifsc: 'SBOX0000001' },
+    });
+    expect(request.amountPaise).toBe(quote.totalPaise);
+    expect(request.upiId).toMatch(/@sbxupi$/);
+
+    // The exact price by UPI renews it, once (the sandbox delivers every webhook twice).
+    await payIn({ upiId: request.upiId }, request.amountPaise);
+    let detail = await orderDetail(t.db, orderId);
+    expect(detail).toMatchObject({ status: 'ACTIVE', dueDate: quote.newDueDate, rolloverCount: 1 });
+    expect(repaymentsOf(detail)).toEqual([['renew', 30_600]]);
+
+    // Paid: the same amount again is a plain repayment, not a second rollover.
+    await payIn({ upiId: request.upiId }, request.amountPaise);
+    detail = await orderDetail(t.db, orderId);
+    expect(detail).toMatchObject({ dueDate: quote.newDueDate, rolloverCount: 1 });
+    expect(repaymentsOf(detail)).toEqual([
+      ['renew', 30_600],
+      ['partial', 30_600],
+    ]);
+  });
+
+  it('another amount repays the loan and leaves the request open; the price then changes', async () => {
+    const { session, orderId } = await activeLoan();
+    t.clock.advance(9 * 86_400_000);
+    const fresh = await signIn(session.phone);
+    const request = (await call('/loan/rollover', { orderId }, fresh)).json().ret;
+    const dueBefore = (await orderDetail(t.db, orderId)).dueDate;
+    await payIn({ accountNumber: request.virtualAccount.accountNumber }, 10_000);
+    const detail = await orderDetail(t.db, orderId);
+    expect(detail).toMatchObject({ status: 'ACTIVE', dueDate: dueBefore, rolloverCount: 0 });
+    expect(repaymentsOf(detail)).toEqual([['partial', 10_000]]);
+    // ₹100 paid the interest and some principal: renewing now costs less, and asking again
+    // says so (the engine's quote of the moment).
+    const again = (await call('/loan/rollover', { orderId }, fresh)).json().ret;
+    const quote = (await call('/loan/rollover_quote', { orderId }, fresh)).json().ret;
+    expect(again.amountPaise).toBe(quote.totalPaise);
+    expect(again.amountPaise).toBeLessThan(request.amountPaise);
+    expect(again.requestId).not.toBe(request.requestId);
+    await payIn({ upiId: again.upiId }, again.amountPaise);
+    expect((await orderDetail(t.db, orderId)).rolloverCount).toBe(1);
+  });
+
+  it("yesterday's price does not renew today: the money repays the loan", async () => {
+    const { session, orderId } = await activeLoan();
+    t.clock.advance(5 * 86_400_000);
+    const fresh = await signIn(session.phone);
+    const request = (await call('/loan/rollover', { orderId }, fresh)).json().ret;
+    t.clock.advance(86_400_000);
+    await payIn({ upiId: request.upiId }, request.amountPaise);
+    const detail = await orderDetail(t.db, orderId);
+    expect(detail.rolloverCount).toBe(0);
+    expect(repaymentsOf(detail)).toEqual([['partial', request.amountPaise]]);
+  });
+
+  it('closes the loan in the cooling-off window with the exit amount', async () => {
+    const { session, orderId } = await activeLoan();
+    const asked = await call('/loan/cooling_off_exit', { orderId }, session);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().ret).toMatchObject({ purpose: 'cooling_off_exit', amountPaise: 450_000 });
+    await payIn({ upiId: asked.json().ret.upiId }, 450_000);
+    const detail = await orderDetail(t.db, orderId);
+    expect(detail).toMatchObject({ status: 'CLEARED', closureType: 'COOLING_OFF_EXIT' });
+    expect(repaymentsOf(detail)).toEqual([['normal', 450_000]]);
+  });
+
+  it("refuses, with the loan book's code, what the loan does not allow", async () => {
+    const { session, orderId } = await activeLoan();
+    t.clock.advance(9 * 86_400_000);
+    const fresh = await signIn(session.phone);
+    const late = await call('/loan/cooling_off_exit', { orderId }, fresh);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe(4095);
+    const stranger = await onboarded();
+    expect((await call('/loan/rollover', { orderId }, stranger)).statusCode).toBe(404);
+    expect((await call('/loan/rollover', { orderId: 'x' }, fresh)).statusCode).toBe(400);
   });
 });
 

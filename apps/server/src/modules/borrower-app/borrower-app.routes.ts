@@ -1,5 +1,6 @@
 import {
   appApplyLoan,
+  appCoolingOffExit,
   appCoolingOffQuote,
   appLoanList,
   appLoanProducts,
@@ -7,6 +8,7 @@ import {
   appLogout,
   appProfile,
   appRepayInstructions,
+  appRollover,
   appRolloverQuote,
   appSaveBank,
   appSaveProfile,
@@ -63,5 +65,16 @@ export function registerBorrowerAppRoutes(endpoints: AppEndpointRegistrar, deps:
   );
   endpoints.register(appCoolingOffQuote, (context) =>
     loans.quoteCoolingOff(deps, borrowerOf(context).borrowerId, context.body.orderId),
+  );
+  endpoints.register(appRollover, (context) =>
+    loans.requestPayment(deps, borrowerOf(context).borrowerId, context.body.orderId, 'rollover'),
+  );
+  endpoints.register(appCoolingOffExit, (context) =>
+    loans.requestPayment(
+      deps,
+      borrowerOf(context).borrowerId,
+      context.body.orderId,
+      'cooling_off_exit',
+    ),
   );
 }

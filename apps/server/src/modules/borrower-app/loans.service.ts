@@ -14,7 +14,11 @@ import type { KeyFactStatement } from '@lending/contract';
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseToApi } from '../../shared/paise.js';
-import { ensureVirtualAccount } from '../../integrations/index.js';
+import {
+  ensureVirtualAccount,
+  openPaymentRequest,
+  type PaymentPurpose,
+} from '../../integrations/index.js';
 import {
   balancesOf,
   listProducts,
@@ -228,12 +232,8 @@ async function ownOrder(deps: BorrowerAppDeps, borrowerId: number, orderId: numb
   return { account, customerId, order };
 }
 
-export async function repayInstructions(
-  deps: BorrowerAppDeps,
-  borrowerId: number,
-  orderId: number,
-) {
-  const { customerId, order } = await ownOrder(deps, borrowerId, orderId);
+/** Where the borrower pays: their own virtual account and UPI id (created on first need). */
+async function payTo(deps: BorrowerAppDeps, customerId: number) {
   const customer = await loansRepo.bankAccountOfCustomer(deps.db, customerId);
   const account = await ensureVirtualAccount(
     deps.db,
@@ -242,11 +242,77 @@ export async function repayInstructions(
     deps.clock.now(),
   );
   return {
-    orderId: order.id,
-    amountToClearTodayPaise: paiseToApi(amountToClearToday(order, indiaDateOf(deps.clock.now()))),
     beneficiaryName: 'Lending Console collections',
     virtualAccount: { accountNumber: account.accountNumber, ifsc: account.ifsc },
     upiId: account.upiId,
+  };
+}
+
+export async function repayInstructions(
+  deps: BorrowerAppDeps,
+  borrowerId: number,
+  orderId: number,
+) {
+  const { customerId, order } = await ownOrder(deps, borrowerId, orderId);
+  return {
+    orderId: order.id,
+    amountToClearTodayPaise: paiseToApi(amountToClearToday(order, indiaDateOf(deps.clock.now()))),
+    ...(await payTo(deps, customerId)),
+  };
+}
+
+/**
+ * The borrower asks to renew or to exit in cooling-off: priced today by the engine (the same
+ * quote the loan book checks when the money arrives), kept as an open payment request, and
+ * answered with where to pay. A refusal (no rollover left, window closed, loan not open)
+ * answers 409 with the loan book's own code.
+ */
+export async function requestPayment(
+  deps: BorrowerAppDeps,
+  borrowerId: number,
+  orderId: number,
+  purpose: PaymentPurpose,
+) {
+  const { customerId, order } = await ownOrder(deps, borrowerId, orderId);
+  const today = indiaDateOf(deps.clock.now());
+  const loan = balancesOf(order);
+  if (!loan || !REPAYABLE.includes(order.status)) {
+    throw new AppError('orderStateConflict', { field: order.orderNo, detail: order.status });
+  }
+  const terms = termsFromJson(order.terms);
+  let amountPaise: bigint;
+  if (purpose === 'rollover') {
+    const quote = rolloverQuote(loan, terms, today);
+    if (!quote.ok) {
+      throw quote.reason === 'MAX_ROLLOVERS_REACHED'
+        ? new AppError('rolloverLimitReached', {
+            field: order.orderNo,
+            detail: String(terms.maxRollovers),
+          })
+        : new AppError('rolloverNotAllowed', { field: order.orderNo, detail: quote.reason });
+    }
+    amountPaise = quote.total;
+  } else {
+    const quote = coolingOffExitAmount(loan, terms, today);
+    if (!quote.ok) throw new AppError('coolingOffWindowClosed', { field: order.orderNo });
+    amountPaise = quote.amount;
+  }
+  const where = await payTo(deps, customerId);
+  const request = await openPaymentRequest(deps.db, {
+    orderId: order.id,
+    customerId,
+    purpose,
+    amountPaise,
+    businessDate: today,
+    at: deps.clock.now(),
+  });
+  return {
+    requestId: request.id,
+    orderId: order.id,
+    purpose,
+    amountPaise: paiseToApi(amountPaise),
+    payOn: today,
+    ...where,
   };
 }
 
