@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  razorpayBadRequest as badRequest,
+  razorpayNotFound as notFound,
+  sendJson as send,
+  startFakeRazorpayServer,
+  type FakeRazorpayFaults,
+} from '../razorpay/fake-razorpay-server.js';
 import { razorpaySignature } from '../razorpay/razorpay-signature.js';
 import type {
   RazorpayPaymentEntity,
@@ -36,32 +42,14 @@ export async function startFakeRazorpaySmartCollect(options: {
 }) {
   const accounts = new Map<string, RazorpayVirtualAccountEntity>();
   const payments = new Map<string, StoredPayment>();
-  const requests: { method: string; path: string; body: unknown }[] = [];
-  const state = {
+  const state: FakeRazorpayFaults & { dropNextReply: boolean; webhookUrl: string | undefined } = {
     dropNextReply: false,
     failNextWith500: false,
-    rejectNextWith: undefined as string | undefined,
+    rejectNextWith: undefined,
     webhookUrl: options.webhookUrl,
   };
   let accountSeq = 0;
   let eventSeq = 0;
-
-  const send = (response: ServerResponse, status: number, body: unknown) => {
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
-  };
-  const badRequest = (response: ServerResponse, description: string, field?: string) =>
-    send(response, 400, {
-      error: {
-        code: 'BAD_REQUEST_ERROR',
-        description,
-        source: 'business',
-        reason: 'input_validation_failed',
-        field: field ?? null,
-      },
-    });
-  const notFound = (response: ServerResponse) =>
-    badRequest(response, 'The id provided does not exist', 'id');
 
   /** `from`/`to` (unix seconds, inclusive), `count` ≤ 100, `skip`; newest first. */
   function page<T extends { created_at: number }>(
@@ -182,41 +170,12 @@ export async function startFakeRazorpaySmartCollect(options: {
     });
   }
 
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const url = new URL(request.url ?? '/', 'http://fake');
-      let body: Record<string, unknown> = {};
-      try {
-        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      } catch {
-        return badRequest(response, 'The request body is not JSON');
-      }
-      requests.push({ method: request.method ?? '', path: url.pathname + url.search, body });
-      const expected = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
-      if (request.headers.authorization !== expected) {
-        return send(response, 401, {
-          error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid' },
-        });
-      }
-      if (state.failNextWith500) {
-        state.failNextWith500 = false;
-        return send(response, 500, {
-          error: { code: 'SERVER_ERROR', description: 'The server encountered an error' },
-        });
-      }
-      if (state.rejectNextWith) {
-        const description = state.rejectNextWith;
-        state.rejectNextWith = undefined;
-        return badRequest(response, description);
-      }
-      route(request, url, body, response);
-    });
+  const server = await startFakeRazorpayServer({
+    keyId: options.keyId,
+    keySecret: options.keySecret,
+    faults: state,
+    route,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   const newPayment = (method: string, amountPaise: number): RazorpayPaymentEntity => ({
     id: idOf('pay'),
@@ -304,10 +263,10 @@ export async function startFakeRazorpaySmartCollect(options: {
   }
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     accounts,
     payments,
-    requests,
+    requests: server.requests,
     state,
     credit,
     checkoutPayment,
@@ -319,7 +278,7 @@ export async function startFakeRazorpaySmartCollect(options: {
           !Array.isArray(entity.notes) &&
           entity.notes?.customer_id === String(customerId),
       ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
 

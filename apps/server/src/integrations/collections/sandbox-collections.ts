@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 import { deliverWithRetries, type Scheduler, type WebhookDeliverer } from '../webhooks/delivery.js';
 import { signatureHeader, SIGNATURE_HEADER } from '../webhooks/signature.js';
 import { randomDelay } from '../sms/sandbox-sms.js';
+import { sandboxIdTag } from '../sandbox-ids.js';
 import type {
   CollectionGateway,
   GatewayVirtualAccount,
@@ -43,13 +43,7 @@ function accountOf(customerId: number): GatewayVirtualAccount {
 export function createSandboxCollectionGateway(options: SandboxCollectionsOptions) {
   const random = options.random ?? Math.random;
   const statement: StatementCredit[] = [];
-  // Ids are unique across restarts (the state is in memory); with seeded randomness they
-  // repeat, so a simulation makes the same book, ids included.
-  const tag = options.random
-    ? Math.floor(random() * 36 ** 6)
-        .toString(36)
-        .padStart(6, '0')
-    : randomBytes(4).toString('hex');
+  const tag = sandboxIdTag(options.random, 6);
   let creditSeq = 0;
 
   const gateway: CollectionGateway & {

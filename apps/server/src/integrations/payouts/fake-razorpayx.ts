@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  razorpayBadRequest as badRequest,
+  razorpayNotFound,
+  sendJson as send,
+  startFakeRazorpayServer,
+  type FakeRazorpayFaults,
+} from '../razorpay/fake-razorpay-server.js';
 import { razorpaySignature } from '../razorpay/razorpay-signature.js';
 import type { RazorpayPayoutEntity } from './razorpayx-payouts.js';
 
@@ -21,31 +27,13 @@ export async function startFakeRazorpayX(options: {
 }) {
   const payouts = new Map<string, RazorpayPayoutEntity>();
   const idempotency = new Map<string, { hash: string; payoutId: string }>();
-  const requests: {
-    method: string;
-    path: string;
-    headers: IncomingMessage['headers'];
-    body: unknown;
-  }[] = [];
   let seq = 0;
   let eventSeq = 0;
   let balance = options.balancePaise ?? 500_000_000;
-  const state = { dropNextReply: false, failNextWith500: false };
-
-  const send = (response: ServerResponse, status: number, body: unknown) => {
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
+  const state: FakeRazorpayFaults & { dropNextReply: boolean } = {
+    dropNextReply: false,
+    failNextWith500: false,
   };
-  const badRequest = (response: ServerResponse, description: string, field?: string) =>
-    send(response, 400, {
-      error: {
-        code: 'BAD_REQUEST_ERROR',
-        description,
-        source: 'business',
-        reason: 'input_validation_failed',
-        field: field ?? null,
-      },
-    });
 
   function createPayout(
     body: Record<string, unknown>,
@@ -113,102 +101,73 @@ export async function startFakeRazorpayX(options: {
     send(response, 200, entity);
   }
 
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const url = new URL(request.url ?? '/', 'http://fake');
-      let body: Record<string, unknown> = {};
-      try {
-        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      } catch {
-        return badRequest(response, 'The request body is not JSON');
-      }
-      requests.push({
-        method: request.method ?? '',
-        path: url.pathname + url.search,
-        headers: request.headers,
-        body,
-      });
-      const expected = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
-      if (request.headers.authorization !== expected) {
-        return send(response, 401, {
-          error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid' },
-        });
-      }
-      if (state.failNextWith500) {
-        state.failNextWith500 = false;
-        return send(response, 500, {
-          error: { code: 'SERVER_ERROR', description: 'The server encountered an error' },
-        });
-      }
-      const byId = /^\/v1\/payouts\/([^/]+)$/.exec(url.pathname);
-      if (request.method === 'POST' && url.pathname === '/v1/payouts') {
-        const key = request.headers['x-payout-idempotency'];
-        return createPayout(body, Array.isArray(key) ? key[0] : key, response);
-      }
-      if (request.method === 'GET' && byId) {
-        const entity = payouts.get(decodeURIComponent(byId[1]!));
-        return entity ? send(response, 200, entity) : badRequestNotFound(response);
-      }
-      if (request.method === 'GET' && url.pathname === '/v1/payouts') {
-        const reference = url.searchParams.get('reference_id');
-        const items = [...payouts.values()].filter(
-          (p) => !reference || p.reference_id === reference,
-        );
-        return send(response, 200, { entity: 'collection', count: items.length, items });
-      }
-      if (request.method === 'GET' && url.pathname === '/v1/banking_balances') {
-        return send(response, 200, {
-          entity: 'collection',
-          count: 1,
-          items: [
-            {
-              entity: 'banking_balance',
-              currency: 'INR',
-              account_number: options.accountNumber,
-              account_type: 'current_account',
-              amount: balance,
-              available_amount: balance,
-            },
-          ],
-        });
-      }
-      if (request.method === 'POST' && url.pathname === '/v1/fund_accounts/validations') {
-        const account = (
-          body.fund_account as { bank_account?: { account_number?: string; name?: string } }
-        )?.bank_account;
-        const active = !String(account?.account_number ?? '').endsWith('0000');
-        seq += 1;
-        return send(response, 200, {
-          id: `fav_${String(seq).padStart(14, '0')}`,
-          entity: 'fund_account.validation',
-          status: 'completed',
-          amount: 100,
-          currency: 'INR',
-          results: {
-            account_status: active ? 'active' : 'invalid',
-            registered_name: active ? account?.name : null,
+  function route(
+    request: IncomingMessage,
+    url: URL,
+    body: Record<string, unknown>,
+    response: ServerResponse,
+  ) {
+    const byId = /^\/v1\/payouts\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'POST' && url.pathname === '/v1/payouts') {
+      const key = request.headers['x-payout-idempotency'];
+      return createPayout(body, Array.isArray(key) ? key[0] : key, response);
+    }
+    if (request.method === 'GET' && byId) {
+      const entity = payouts.get(decodeURIComponent(byId[1]!));
+      return entity ? send(response, 200, entity) : razorpayNotFound(response);
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/payouts') {
+      const reference = url.searchParams.get('reference_id');
+      const items = [...payouts.values()].filter((p) => !reference || p.reference_id === reference);
+      return send(response, 200, { entity: 'collection', count: items.length, items });
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/banking_balances') {
+      return send(response, 200, {
+        entity: 'collection',
+        count: 1,
+        items: [
+          {
+            entity: 'banking_balance',
+            currency: 'INR',
+            account_number: options.accountNumber,
+            account_type: 'current_account',
+            amount: balance,
+            available_amount: balance,
           },
-        });
-      }
-      send(response, 404, {
-        error: {
-          code: 'BAD_REQUEST_ERROR',
-          description: 'The requested URL was not found on the server.',
+        ],
+      });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/fund_accounts/validations') {
+      const account = (
+        body.fund_account as { bank_account?: { account_number?: string; name?: string } }
+      )?.bank_account;
+      const active = !String(account?.account_number ?? '').endsWith('0000');
+      seq += 1;
+      return send(response, 200, {
+        id: `fav_${String(seq).padStart(14, '0')}`,
+        entity: 'fund_account.validation',
+        status: 'completed',
+        amount: 100,
+        currency: 'INR',
+        results: {
+          account_status: active ? 'active' : 'invalid',
+          registered_name: active ? account?.name : null,
         },
       });
-    });
-  });
-  function badRequestNotFound(response: ServerResponse) {
-    send(response, 400, {
-      error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
+    }
+    send(response, 404, {
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description: 'The requested URL was not found on the server.',
+      },
     });
   }
-
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFakeRazorpayServer({
+    keyId: options.keyId,
+    keySecret: options.keySecret,
+    faults: state,
+    route,
+  });
 
   /** Moves a payout along and sends its signed webhook; returns the event's body and id. */
   async function advance(
@@ -248,12 +207,12 @@ export async function startFakeRazorpayX(options: {
   }
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     payouts,
-    requests,
+    requests: server.requests,
     state,
     advance,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
 

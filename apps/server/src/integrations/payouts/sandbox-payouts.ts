@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { sandboxIdTag } from '../sandbox-ids.js';
 import type { Clock } from '../../shared/clock.js';
 import { deliverWithRetries, type Scheduler, type WebhookDeliverer } from '../webhooks/delivery.js';
 import { signatureHeader, SIGNATURE_HEADER } from '../webhooks/signature.js';
@@ -78,12 +79,7 @@ function fingerprintOf(request: CreatePayoutRequest): string {
  */
 export function createSandboxPayoutGateway(options: SandboxPayoutsOptions) {
   const random = options.random ?? Math.random;
-  // Ids are unique across restarts (the state is in memory); with seeded randomness they repeat.
-  const tag = options.random
-    ? Math.floor(random() * 36 ** 4)
-        .toString(36)
-        .padStart(4, '0')
-    : randomBytes(3).toString('hex');
+  const tag = sandboxIdTag(options.random, 4);
   let payoutSeq = 0;
   let eventSeq = 0;
   let checkSeq = 0;
