@@ -1,6 +1,15 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { loadIntegrationsConfig } from './integrations/config.js';
+import { loadPayoutsConfig } from './integrations/payouts/payouts.config.js';
+import { loadBorrowerAppSettings } from './modules/borrower-app/borrower-app.config.js';
+import { loadLoanBookConfig } from './modules/loan-book/loan-book.config.js';
+import { demoBookSettings } from './simulator/demo-book.js';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -71,4 +80,35 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ [name]: value }, [])).toThrow(new RegExp(name));
     }
   });
+});
+
+describe("every module's settings", () => {
+  it('stop the start with a ConfigError naming the setting', () => {
+    const cases: [() => unknown, RegExp][] = [
+      [() => loadLoanBookConfig({ AADHAAR_HASH_KEY: 'short' }), /AADHAAR_HASH_KEY/],
+      [() => loadPayoutsConfig({ PAYOUT_GATEWAY: 'razorpayx' }), /RAZORPAYX_KEY_ID/],
+      [() => loadIntegrationsConfig({ COLLECTION_GATEWAY: 'razorpay' }), /RAZORPAY_KEY_ID/],
+      [() => demoBookSettings({ DEMO_BOOK_BORROWERS: 'many' }), /DEMO_BOOK_BORROWERS/],
+      [() => loadBorrowerAppSettings({ OTP_TTL_SECONDS: '-1' }), /OTP_TTL_SECONDS/],
+    ];
+    for (const [load, names] of cases) {
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(names);
+    }
+  });
+
+  it('the server prints just the message and exits 1, whichever module reads it', () => {
+    const server = fileURLToPath(new URL('./server.ts', import.meta.url));
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'config-error-'));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      env: { ...process.env, PAYOUT_GATEWAY: 'razorpayx', DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'Invalid payout setting RAZORPAYX_KEY_ID: required with PAYOUT_GATEWAY=razorpayx',
+    );
+  }, 60_000);
 });

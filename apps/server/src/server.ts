@@ -1,29 +1,36 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './plugins/db.js';
 import { seed } from './seed.js';
 import { systemClock } from './shared/clock.js';
 import { createPasswordHasher } from './modules/user/index.js';
 import { startDayEndJob } from './modules/day-end/index.js';
+import { loadIntegrationsConfig } from './integrations/index.js';
 import { loadPayoutsConfig } from './integrations/payouts/index.js';
+import { loadBorrowerAppSettings } from './modules/borrower-app/borrower-app.config.js';
 import { demoBookSettings } from './simulator/demo-book.js';
 import { loadLoanBookConfig } from './modules/loan-book/index.js';
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+/**
+ * Every setting, read before the database is touched: a bad one stops the start at once with
+ * a ConfigError naming it (printed without a stack trace below). Modules read their own again.
+ */
+function readSettings() {
+  const config = loadConfig();
+  loadIntegrationsConfig();
+  loadBorrowerAppSettings();
+  return {
+    config,
+    payouts: loadPayoutsConfig(),
+    loanBook: loadLoanBookConfig(),
+    demoBook: demoBookSettings(),
+  };
 }
 
 async function main(): Promise<void> {
-  const config = readConfig();
+  const settings = readSettings();
+  const { config } = settings;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
@@ -39,8 +46,8 @@ async function main(): Promise<void> {
       demoData: config.demoData,
       warn: (message) => app.log.warn(message),
       demoBook: {
-        ...demoBookSettings(),
-        aadhaarHashKey: loadLoanBookConfig().aadhaarHashKey,
+        ...settings.demoBook,
+        aadhaarHashKey: settings.loanBook.aadhaarHashKey,
         log: (message) => app.log.info(message),
       },
     });
@@ -82,8 +89,14 @@ async function main(): Promise<void> {
   });
   // Payouts whose outcome is unknown or stale are resolved by status lookup (never a new key).
   jobs.stopPayoutSweep = app.integrations.payouts.dispatcher.start(
-    loadPayoutsConfig().sweepSeconds * 1000,
+    settings.payouts.sweepSeconds * 1000,
   );
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

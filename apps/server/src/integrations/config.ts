@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfigError } from '../shared/config-error.js';
 
 /** A rate between 0 and 1. */
 const rate = z.coerce.number().min(0).max(1);
@@ -77,12 +78,12 @@ export function loadIntegrationsConfig(
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`Invalid gateway setting ${String(issue?.path[0])}: ${issue?.message}`);
+    throw new ConfigError(`Invalid gateway setting ${String(issue?.path[0])}: ${issue?.message}`);
   }
   const v = parsed.data;
   const missing = RAZORPAY_REQUIRED.find((key) => !v[key]);
   if (v.COLLECTION_GATEWAY === 'razorpay' && missing) {
-    throw new Error(
+    throw new ConfigError(
       `Invalid gateway setting ${missing}: required with COLLECTION_GATEWAY=razorpay`,
     );
   }

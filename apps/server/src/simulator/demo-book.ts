@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { addDays } from '@lending/lending';
 import { checkLedger, loanOrders } from '../modules/loan-book/index.js';
 import type { Database } from '../plugins/db.js';
+import { ConfigError } from '../shared/config-error.js';
 import { defaultSnapshotPath, loadSnapshot, readSnapshot } from './demo-snapshot.js';
 import { simulate } from './run-simulation.js';
 
@@ -118,7 +119,7 @@ export function demoBookSettings(
     if (value === undefined || value === '') return fallback;
     const n = Number(value);
     if (!Number.isSafeInteger(n) || n < 0 || n > max) {
-      throw new Error(`Invalid demo book setting ${name}: a whole number up to ${max}`);
+      throw new ConfigError(`Invalid demo book setting ${name}: a whole number up to ${max}`);
     }
     return n;
   };

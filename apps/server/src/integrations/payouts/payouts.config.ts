@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfigError } from '../../shared/config-error.js';
 
 const rate = z.coerce.number().min(0).max(1);
 const ms = z.coerce.number().int().min(0).max(600_000);
@@ -56,7 +57,7 @@ export function loadPayoutsConfig(
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`Invalid payout setting ${String(issue?.path[0])}: ${issue?.message}`);
+    throw new ConfigError(`Invalid payout setting ${String(issue?.path[0])}: ${issue?.message}`);
   }
   const v = parsed.data;
   const config: PayoutsConfig = {
@@ -81,7 +82,7 @@ export function loadPayoutsConfig(
       ] as const
     ).filter((key) => !v[key]);
     if (missing.length > 0) {
-      throw new Error(
+      throw new ConfigError(
         `Invalid payout setting ${missing[0]}: required with PAYOUT_GATEWAY=razorpayx`,
       );
     }

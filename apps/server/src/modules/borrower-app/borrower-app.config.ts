@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfigError } from '../../shared/config-error.js';
 
 const positive = z.coerce.number().int().positive();
 
@@ -34,7 +35,9 @@ export function loadBorrowerAppSettings(
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`Invalid borrower app setting ${String(issue?.path[0])}: ${issue?.message}`);
+    throw new ConfigError(
+      `Invalid borrower app setting ${String(issue?.path[0])}: ${issue?.message}`,
+    );
   }
   const v = parsed.data;
   return {

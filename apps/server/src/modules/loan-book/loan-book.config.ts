@@ -1,3 +1,5 @@
+import { ConfigError } from '../../shared/config-error.js';
+
 /**
  * The Aadhaar hash key (HMAC-SHA256). Production sets AADHAAR_HASH_KEY (≥ 32 characters, kept
  * secret and never rotated without re-hashing); the development default below is public and
@@ -10,6 +12,6 @@ export function loadLoanBookConfig(env: Record<string, string | undefined> = pro
 } {
   const key = env.AADHAAR_HASH_KEY;
   if (key === undefined || key === '') return { aadhaarHashKey: DEV_AADHAAR_HASH_KEY };
-  if (key.length < 32) throw new Error('AADHAAR_HASH_KEY must be at least 32 characters');
+  if (key.length < 32) throw new ConfigError('AADHAAR_HASH_KEY must be at least 32 characters');
   return { aadhaarHashKey: key };
 }
