@@ -44,6 +44,7 @@ export const ORDER_EVENTS = [
   'refundProcessed',
   'rollover',
   'coolingOffExit',
+  'waivePartial',
   'waiverSettle',
   'writeOff',
   'reverseRepayment',
@@ -169,6 +170,8 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     guard: 'coolingOffWindow',
     closure: 'COOLING_OFF_EXIT',
   },
+  // A part of what is owed (typically the penal charge) is waived; the loan stays open.
+  { from: OPEN, event: 'waivePartial', to: 'SAME' },
   { from: OPEN, event: 'waiverSettle', to: 'CLEARED', closure: 'SETTLED_WITH_WAIVER' },
   { from: ['OVERDUE'], event: 'writeOff', to: 'WRITTEN_OFF' },
   { from: ['CLEARED', 'OVERPAID'], event: 'reverseRepayment', to: 'REOPENED' },

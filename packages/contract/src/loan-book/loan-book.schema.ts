@@ -154,12 +154,28 @@ export const rolloverBodySchema = z.strictObject({
   virtualAccountCode: z.string().trim().min(1).max(50).optional(),
   gatewayPaymentId: z.string().trim().min(1).max(100).optional(),
 });
-export const waiverBodySchema = z.strictObject({
+export const writeOffBodySchema = z.strictObject({
   orderId: orderIdSchema,
   idempotencyKey: idempotencyKeySchema,
   reason: reasonSchema,
 });
-export const writeOffBodySchema = waiverBodySchema;
+/**
+ * Without `amounts`: settlement, everything still owed is waived (CLEARED, settled with
+ * waiver). With `amounts`: only these parts are waived (typically the penal charge) and the
+ * loan stays open, unless nothing is left owing.
+ */
+export const waiverBodySchema = writeOffBodySchema.extend({
+  amounts: z
+    .strictObject({
+      principalPaise: paiseSchema.optional(),
+      interestPaise: paiseSchema.optional(),
+      feePaise: paiseSchema.optional(),
+      gstPaise: paiseSchema.optional(),
+      penalPaise: paiseSchema.optional(),
+    })
+    .optional(),
+});
+export type WaiverBody = z.infer<typeof waiverBodySchema>;
 export const reverseRepaymentBodySchema = z.strictObject({
   repaymentId: orderIdSchema,
   idempotencyKey: idempotencyKeySchema,

@@ -222,6 +222,32 @@ describe('order commands', () => {
       admin,
     );
     expect(reversed.json().ret).toMatchObject({ status: 'ACTIVE', closureType: null });
+    // A part: more than is owed of it is a 400 naming the field; an unknown part too.
+    const tooMuch = await post(
+      t.app,
+      '/repay/waiver',
+      {
+        orderId: order.id,
+        idempotencyKey: 'waive-route-0',
+        reason: 'goodwill',
+        amounts: { feePaise: 1 },
+      },
+      admin,
+    );
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().msg).toContain('amounts.feePaise');
+    const unknownPart = await post(
+      t.app,
+      '/repay/waiver',
+      {
+        orderId: order.id,
+        idempotencyKey: 'waive-route-0',
+        reason: 'goodwill',
+        amounts: { tipPaise: 1 },
+      },
+      admin,
+    );
+    expect(unknownPart.statusCode).toBe(400);
     const waived = await post(
       t.app,
       '/repay/waiver',

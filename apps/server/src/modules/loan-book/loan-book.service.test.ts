@@ -472,6 +472,82 @@ describe('repayments', () => {
     );
   });
 
+  it('waives part of what is owed (the penal charge): the loan stays overdue, never more than owed', async () => {
+    const order = await makeActiveOrder(deps, productId);
+    await advanceDays(17);
+    const overdue = (await findOrder(t.db, order.id))!;
+    expect(overdue.status).toBe('OVERDUE');
+    const penal = Number(overdue.outstandingPenalPaise);
+    expect(penal).toBeGreaterThan(0);
+
+    const wkey = k('wp');
+    const partial = await waiver(
+      deps,
+      {
+        orderId: order.id,
+        idempotencyKey: wkey,
+        reason: 'first default',
+        amounts: { penalPaise: penal },
+      },
+      7,
+    );
+    expect(partial).toMatchObject({ status: 'OVERDUE', closureType: null, amountPaise: penal });
+    const after = (await findOrder(t.db, order.id))!;
+    expect(after.outstandingPenalPaise).toBe(0n);
+    expect(after.outstandingPrincipalPaise).toBe(overdue.outstandingPrincipalPaise);
+    expect((await accountTotals(order.id))['expense:waiver']).toBe(BigInt(penal));
+    // The same key again: the same answer, no second journal.
+    const journals = (await journalsOf(order.id)).length;
+    expect(
+      await waiver(
+        deps,
+        {
+          orderId: order.id,
+          idempotencyKey: wkey,
+          reason: 'first default',
+          amounts: { penalPaise: penal },
+        },
+        7,
+      ),
+    ).toEqual(partial);
+    expect((await journalsOf(order.id)).length).toBe(journals);
+
+    // More than is owed of a part is refused, naming it; nothing to waive is refused too.
+    const tooMuch = await refused(
+      waiver(
+        deps,
+        { orderId: order.id, idempotencyKey: k('wp'), reason: 'x', amounts: { penalPaise: 1 } },
+        7,
+      ),
+      'validationFailed',
+    );
+    expect(tooMuch.params.field).toBe('amounts.penalPaise');
+    await refused(
+      waiver(deps, { orderId: order.id, idempotencyKey: k('wp'), reason: 'x', amounts: {} }, 7),
+      'amountNotAllowed',
+    );
+
+    // Waiving every part that is left is a settlement.
+    const rest = (await findOrder(t.db, order.id))!;
+    const settled = await waiver(
+      deps,
+      {
+        orderId: order.id,
+        idempotencyKey: k('wp'),
+        reason: 'hardship',
+        amounts: {
+          principalPaise: Number(rest.outstandingPrincipalPaise),
+          interestPaise: Number(rest.outstandingInterestPaise),
+          feePaise: Number(rest.outstandingFeePaise),
+          gstPaise: Number(rest.outstandingGstPaise),
+          penalPaise: Number(rest.outstandingPenalPaise),
+        },
+      },
+      7,
+    );
+    expect(settled).toMatchObject({ status: 'CLEARED', closureType: 'SETTLED_WITH_WAIVER' });
+  });
+
   it('settles with a waiver, writes off only overdue loans, and a reversed repayment re-opens a cleared order', async () => {
     const settled = await makeActiveOrder(deps, productId);
     const bad = await makeActiveOrder(deps, productId);

@@ -4,6 +4,8 @@ import {
   applyCoolingOffExit,
   applyRepayment,
   applyRollover,
+  applyWaiver,
+  COMPONENTS,
   coolingOffDays,
   receivableBalances,
   reverseRepayment as reverseRepaymentStep,
@@ -12,6 +14,7 @@ import {
   waiveRemaining,
   writeOff as writeOffStep,
   zeroAmounts,
+  type Component,
   type ComponentAmounts,
   type Journal,
   type LoanBalances,
@@ -317,10 +320,18 @@ export function coolingOffExit(
   );
 }
 
-/** Settlement: what remains (after accruals to date) is waived; CLEARED as settled with waiver. */
+/** A waiver's parts in the API's terms (paise per component). */
+export type WaiverAmounts = Partial<Record<`${Component}Paise`, number>>;
+
+/**
+ * A waiver, approved by staff. Without amounts: settlement — what remains (after accruals to
+ * date) is waived and the order is CLEARED as settled with waiver. With amounts: only those
+ * parts are waived (typically the penal charge) and the order keeps its status, unless nothing
+ * is left owing, which is a settlement too. Never more than is owed of a part.
+ */
 export function waiver(
   deps: LoanBookDeps,
-  input: { orderId: number; idempotencyKey: string; reason: string },
+  input: { orderId: number; idempotencyKey: string; reason: string; amounts?: WaiverAmounts },
   actorId: number,
 ) {
   return runOrderCommand(
@@ -331,28 +342,50 @@ export function waiver(
       idempotency: { key: input.idempotencyKey, payload: input },
     },
     async (ctx) => {
-      const { to, closureType } = mustTransition(ctx.order, 'waiverSettle');
       const { loan, accruals } = openLoanOf(ctx);
-      const step = waiveRemaining(loan);
+      const step = input.amounts
+        ? applyWaiver(loan, waived(loan, input.amounts))
+        : waiveRemaining(loan);
       if (!step.ok) throw new AppError('amountNotAllowed', { detail: step.reason });
+      const settles = totalOf(step.loan.outstanding) === 0n;
+      const event = settles ? 'waiverSettle' : 'waivePartial';
+      const { to, closureType } = mustTransition(ctx.order, event);
       await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
       const updated = await moveOrder(
         ctx,
-        'waiverSettle',
+        event,
         to,
         actorId,
-        {
-          ...balanceColumns(step.loan),
-          closureType: closureType ?? 'SETTLED_WITH_WAIVER',
-          clearedDate: ctx.businessDate,
-          overdueDays: 0,
-          overdueBand: null,
-        },
+        settles
+          ? {
+              ...balanceColumns(step.loan),
+              closureType: closureType ?? 'SETTLED_WITH_WAIVER',
+              clearedDate: ctx.businessDate,
+              overdueDays: 0,
+              overdueBand: null,
+            }
+          : balanceColumns(step.loan),
         input.reason,
       );
       return orderResult(updated, { amountPaise: totalOf(step.amounts) });
     },
   );
+}
+
+/** The parts to waive, each checked against what is owed of it (the field is named). */
+function waived(loan: LoanBalances, amounts: WaiverAmounts): ComponentAmounts {
+  const parts = zeroAmounts();
+  for (const component of COMPONENTS) {
+    const asked = BigInt(amounts[`${component}Paise`] ?? 0);
+    if (asked > loan.outstanding[component]) {
+      throw AppError.invalid(
+        `amounts.${component}Paise`,
+        `more than the ${paiseToApi(loan.outstanding[component])} paise owed`,
+      );
+    }
+    parts[component] = asked;
+  }
+  return parts;
 }
 
 export function writeOff(
