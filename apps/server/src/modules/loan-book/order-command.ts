@@ -213,6 +213,27 @@ export async function runOrderCommand<R extends CommandResult>(
 }
 
 /**
+ * A money or status command whose caller names it with an idempotency key: the key claims the
+ * command and the whole input is the payload a retry must repeat.
+ */
+export function runKeyedOrderCommand<R extends CommandResult>(
+  deps: LoanBookDeps,
+  command: string,
+  input: { orderId: number; idempotencyKey: string },
+  body: (context: CommandContext) => Promise<R>,
+): Promise<R> {
+  return runOrderCommand(
+    deps,
+    {
+      orderId: input.orderId,
+      command,
+      idempotency: { key: input.idempotencyKey, payload: input },
+    },
+    body,
+  );
+}
+
+/**
  * Catches up missed day-ends through `through` one day at a time, so each day's accrual gets
  * its own idempotency key (the day-end job uses the same keys and skips what was accrued).
  */

@@ -7,7 +7,13 @@ import { AppError } from '../../shared/app-error.js';
 import { moveOrder } from './applications.service.js';
 import { ledgerJournals } from './ledger.table.js';
 import { loadJournal, postJournals } from './ledger.repository.js';
-import { runOrderCommand, writeAudit, mustTransition, type LoanBookDeps } from './order-command.js';
+import {
+  mustTransition,
+  runKeyedOrderCommand,
+  runOrderCommand,
+  writeAudit,
+  type LoanBookDeps,
+} from './order-command.js';
 import { balanceColumns, balancesOf } from './orders.repository.js';
 import { termsFromJson } from './paise-json.js';
 import { payouts, type PayoutRow } from './payouts.table.js';
@@ -24,56 +30,48 @@ export function createPayout(
   input: { orderId: number; idempotencyKey: string; channel: string },
   actorId: number | null,
 ) {
-  return runOrderCommand(
-    deps,
-    {
-      orderId: input.orderId,
-      command: 'createPayout',
-      idempotency: { key: input.idempotencyKey, payload: input },
-    },
-    async (ctx) => {
-      const event = ctx.order.status === 'DISBURSEMENT_FAILED' ? 'retryPayout' : 'createPayout';
-      const { to } = mustTransition(ctx.order, event);
-      const terms = termsFromJson(ctx.order.terms);
-      const { netDisbursed } = quoteDisbursal(terms, ctx.order.principalPaise);
-      const [failed] = await ctx.tx
-        .select({ n: count() })
-        .from(payouts)
-        .where(
-          and(
-            eq(payouts.orderId, ctx.order.id),
-            eq(payouts.purpose, 'disbursal'),
-            inArray(payouts.status, ['failed', 'reversed']),
-          ),
-        );
-      const [payout] = await ctx.tx
-        .insert(payouts)
-        .values({
-          orderId: ctx.order.id,
-          purpose: 'disbursal',
-          idempotencyKey: input.idempotencyKey,
-          amountPaise: netDisbursed,
-          status: 'queued',
-          channel: input.channel,
-          failCount: failed?.n ?? 0,
-          createdBy: actorId,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .returning();
-      await postJournals(ctx.tx, [
-        {
-          orderId: ctx.order.id,
-          journal: postingsFor({ type: 'payoutReservation', amount: netDisbursed }),
-          idempotencyKey: `payout:${payout!.id}:reserve`,
-          businessDate: ctx.businessDate,
-          at: ctx.now,
-        },
-      ]);
-      const updated = await moveOrder(ctx, event, to, actorId, {});
-      return orderResult(updated, { payoutId: payout!.id, amountPaise: netDisbursed });
-    },
-  );
+  return runKeyedOrderCommand(deps, 'createPayout', input, async (ctx) => {
+    const event = ctx.order.status === 'DISBURSEMENT_FAILED' ? 'retryPayout' : 'createPayout';
+    const { to } = mustTransition(ctx.order, event);
+    const terms = termsFromJson(ctx.order.terms);
+    const { netDisbursed } = quoteDisbursal(terms, ctx.order.principalPaise);
+    const [failed] = await ctx.tx
+      .select({ n: count() })
+      .from(payouts)
+      .where(
+        and(
+          eq(payouts.orderId, ctx.order.id),
+          eq(payouts.purpose, 'disbursal'),
+          inArray(payouts.status, ['failed', 'reversed']),
+        ),
+      );
+    const [payout] = await ctx.tx
+      .insert(payouts)
+      .values({
+        orderId: ctx.order.id,
+        purpose: 'disbursal',
+        idempotencyKey: input.idempotencyKey,
+        amountPaise: netDisbursed,
+        status: 'queued',
+        channel: input.channel,
+        failCount: failed?.n ?? 0,
+        createdBy: actorId,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning();
+    await postJournals(ctx.tx, [
+      {
+        orderId: ctx.order.id,
+        journal: postingsFor({ type: 'payoutReservation', amount: netDisbursed }),
+        idempotencyKey: `payout:${payout!.id}:reserve`,
+        businessDate: ctx.businessDate,
+        at: ctx.now,
+      },
+    ]);
+    const updated = await moveOrder(ctx, event, to, actorId, {});
+    return orderResult(updated, { payoutId: payout!.id, amountPaise: netDisbursed });
+  });
 }
 
 export type PayoutOutcome =
@@ -315,51 +313,43 @@ export function createRefund(
   input: { orderId: number; idempotencyKey: string; channel: string },
   actorId: number | null,
 ) {
-  return runOrderCommand(
-    deps,
-    {
-      orderId: input.orderId,
-      command: 'createRefund',
-      idempotency: { key: input.idempotencyKey, payload: input },
-    },
-    async (ctx) => {
-      if (ctx.order.status !== 'OVERPAID' || ctx.order.overpaidPaise === 0n) {
-        throw new AppError('orderStateConflict', {
-          field: ctx.order.orderNo,
-          detail: ctx.order.status,
-        });
-      }
-      const [payout] = await ctx.tx
-        .insert(payouts)
-        .values({
-          orderId: ctx.order.id,
-          purpose: 'refund',
-          idempotencyKey: input.idempotencyKey,
-          amountPaise: ctx.order.overpaidPaise,
-          status: 'queued',
-          channel: input.channel,
-          createdBy: actorId,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!payout)
-        throw new AppError('orderStateConflict', {
-          field: ctx.order.orderNo,
-          detail: 'refund already in progress',
-        });
-      await writeAudit(ctx.tx, {
-        actorId,
-        action: 'payout.refund',
-        targetType: 'payout',
-        targetId: payout.id,
-        after: { amount: payout.amountPaise },
-        at: ctx.now,
+  return runKeyedOrderCommand(deps, 'createRefund', input, async (ctx) => {
+    if (ctx.order.status !== 'OVERPAID' || ctx.order.overpaidPaise === 0n) {
+      throw new AppError('orderStateConflict', {
+        field: ctx.order.orderNo,
+        detail: ctx.order.status,
       });
-      return orderResult(ctx.order, { payoutId: payout.id, amountPaise: payout.amountPaise });
-    },
-  );
+    }
+    const [payout] = await ctx.tx
+      .insert(payouts)
+      .values({
+        orderId: ctx.order.id,
+        purpose: 'refund',
+        idempotencyKey: input.idempotencyKey,
+        amountPaise: ctx.order.overpaidPaise,
+        status: 'queued',
+        channel: input.channel,
+        createdBy: actorId,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!payout)
+      throw new AppError('orderStateConflict', {
+        field: ctx.order.orderNo,
+        detail: 'refund already in progress',
+      });
+    await writeAudit(ctx.tx, {
+      actorId,
+      action: 'payout.refund',
+      targetType: 'payout',
+      targetId: payout.id,
+      after: { amount: payout.amountPaise },
+      at: ctx.now,
+    });
+    return orderResult(ctx.order, { payoutId: payout.id, amountPaise: payout.amountPaise });
+  });
 }
 
 /** What a payout gateway needs to send one payout: amount, key and the borrower's own account. */

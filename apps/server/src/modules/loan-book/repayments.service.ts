@@ -29,6 +29,7 @@ import {
   commandJournals,
   mustTransition,
   postCommandJournals,
+  runKeyedOrderCommand,
   runOrderCommand,
   type CommandContext,
   type LoanBookDeps,
@@ -140,50 +141,42 @@ export function postRepayment(
   input: ReceiptInput & { amountPaise: bigint },
   actorId: number | null,
 ) {
-  return runOrderCommand(
-    deps,
-    {
-      orderId: input.orderId,
-      command: 'postRepayment',
-      idempotency: { key: input.idempotencyKey, payload: input },
-    },
-    async (ctx) => {
-      const replay = await replayByGatewayPayment(ctx, input.gatewayPaymentId);
-      if (replay) return replay;
-      if (!['ACTIVE', 'DUE', 'OVERDUE'].includes(ctx.order.status))
-        mustTransition(ctx.order, 'repayPartial');
-      const { terms, loan, accruals } = openLoanOf(ctx);
-      const step = applyRepayment(loan, terms, ctx.businessDate, input.amountPaise);
-      const event = !step.settled
-        ? 'repayPartial'
-        : step.allocation.excess > 0n
-          ? 'overpay'
-          : 'repayFull';
-      const { to, closureType } = mustTransition(ctx.order, event, {
-        dueDate: loan.dueDate,
-        businessDate: ctx.businessDate,
-      });
-      const ids = await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
-      const repayment = await insertRepayment(ctx, input, {
-        amount: input.amountPaise,
-        type: step.settled ? 'full' : 'partial',
-        allocated: step.allocation.allocated,
-        excess: step.allocation.excess,
-        journalId: ids[ids.length - 1]!,
-      });
-      const updated = await moveOrder(ctx, event, to, actorId, {
-        ...balanceColumns(step.loan),
-        ...(closureType ? { closureType, clearedDate: ctx.businessDate } : {}),
-        ...(event === 'overpay' ? { overpaidPaise: step.allocation.excess } : {}),
-        ...(step.settled ? { overdueDays: 0, overdueBand: null, rbiClass: 'STANDARD' } : {}),
-      });
-      return orderResult(updated, {
-        repaymentId: repayment.id,
-        amountPaise: input.amountPaise,
-        excessPaise: step.allocation.excess,
-      });
-    },
-  );
+  return runKeyedOrderCommand(deps, 'postRepayment', input, async (ctx) => {
+    const replay = await replayByGatewayPayment(ctx, input.gatewayPaymentId);
+    if (replay) return replay;
+    if (!['ACTIVE', 'DUE', 'OVERDUE'].includes(ctx.order.status))
+      mustTransition(ctx.order, 'repayPartial');
+    const { terms, loan, accruals } = openLoanOf(ctx);
+    const step = applyRepayment(loan, terms, ctx.businessDate, input.amountPaise);
+    const event = !step.settled
+      ? 'repayPartial'
+      : step.allocation.excess > 0n
+        ? 'overpay'
+        : 'repayFull';
+    const { to, closureType } = mustTransition(ctx.order, event, {
+      dueDate: loan.dueDate,
+      businessDate: ctx.businessDate,
+    });
+    const ids = await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
+    const repayment = await insertRepayment(ctx, input, {
+      amount: input.amountPaise,
+      type: step.settled ? 'full' : 'partial',
+      allocated: step.allocation.allocated,
+      excess: step.allocation.excess,
+      journalId: ids[ids.length - 1]!,
+    });
+    const updated = await moveOrder(ctx, event, to, actorId, {
+      ...balanceColumns(step.loan),
+      ...(closureType ? { closureType, clearedDate: ctx.businessDate } : {}),
+      ...(event === 'overpay' ? { overpaidPaise: step.allocation.excess } : {}),
+      ...(step.settled ? { overdueDays: 0, overdueBand: null, rbiClass: 'STANDARD' } : {}),
+    });
+    return orderResult(updated, {
+      repaymentId: repayment.id,
+      amountPaise: input.amountPaise,
+      excessPaise: step.allocation.excess,
+    });
+  });
 }
 
 /**
@@ -195,68 +188,60 @@ export function rollover(
   input: ReceiptInput & { amountPaise: bigint },
   actorId: number | null,
 ) {
-  return runOrderCommand(
-    deps,
-    {
-      orderId: input.orderId,
-      command: 'rollover',
-      idempotency: { key: input.idempotencyKey, payload: input },
-    },
-    async (ctx) => {
-      const replay = await replayByGatewayPayment(ctx, input.gatewayPaymentId);
-      if (replay) return replay;
-      const { terms, loan, accruals } = openLoanOf(ctx);
-      const { to } = mustTransition(ctx.order, 'rollover', {
-        rolloverCount: loan.rolloverCount,
-        maxRollovers: terms.maxRollovers,
-        allowOverdueRollover: terms.allowOverdueRollover,
-      });
-      const step = applyRollover(loan, terms, ctx.businessDate);
-      if (!step.ok) {
-        if (step.reason === 'MAX_ROLLOVERS_REACHED') {
-          throw new AppError('rolloverLimitReached', {
-            field: ctx.order.orderNo,
-            detail: String(terms.maxRollovers),
-          });
-        }
-        throw new AppError('rolloverNotAllowed', { field: ctx.order.orderNo, detail: step.reason });
-      }
-      if (step.quote.total !== input.amountPaise) {
-        throw new AppError('amountNotAllowed', {
-          detail: `the rollover costs ${paiseToApi(step.quote.total)} paise`,
+  return runKeyedOrderCommand(deps, 'rollover', input, async (ctx) => {
+    const replay = await replayByGatewayPayment(ctx, input.gatewayPaymentId);
+    if (replay) return replay;
+    const { terms, loan, accruals } = openLoanOf(ctx);
+    const { to } = mustTransition(ctx.order, 'rollover', {
+      rolloverCount: loan.rolloverCount,
+      maxRollovers: terms.maxRollovers,
+      allowOverdueRollover: terms.allowOverdueRollover,
+    });
+    const step = applyRollover(loan, terms, ctx.businessDate);
+    if (!step.ok) {
+      if (step.reason === 'MAX_ROLLOVERS_REACHED') {
+        throw new AppError('rolloverLimitReached', {
+          field: ctx.order.orderNo,
+          detail: String(terms.maxRollovers),
         });
       }
-      const ids = await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
-      const repayment = await insertRepayment(ctx, input, {
-        amount: input.amountPaise,
-        type: 'renew',
-        allocated: step.quote.payable,
-        excess: 0n,
-        journalId: ids[ids.length - 1]!,
+      throw new AppError('rolloverNotAllowed', { field: ctx.order.orderNo, detail: step.reason });
+    }
+    if (step.quote.total !== input.amountPaise) {
+      throw new AppError('amountNotAllowed', {
+        detail: `the rollover costs ${paiseToApi(step.quote.total)} paise`,
       });
-      await ctx.tx.insert(rollovers).values({
-        orderId: ctx.order.id,
-        repaymentId: repayment.id,
-        rolloverNumber: step.quote.rolloverNumber,
-        fromDueDate: loan.dueDate,
-        toDueDate: step.quote.newDueDate,
-        feePaise: step.quote.fee,
-        gstPaise: step.quote.gst,
-        interestPaise: step.quote.interest,
-        penalPaise: step.quote.penal,
-        totalPaise: step.quote.total,
-        businessDate: ctx.businessDate,
-        at: ctx.now,
-      });
-      const updated = await moveOrder(ctx, 'rollover', to, actorId, {
-        ...balanceColumns(step.loan),
-        overdueDays: 0,
-        overdueBand: null,
-        rbiClass: 'STANDARD',
-      });
-      return orderResult(updated, { repaymentId: repayment.id, amountPaise: input.amountPaise });
-    },
-  );
+    }
+    const ids = await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
+    const repayment = await insertRepayment(ctx, input, {
+      amount: input.amountPaise,
+      type: 'renew',
+      allocated: step.quote.payable,
+      excess: 0n,
+      journalId: ids[ids.length - 1]!,
+    });
+    await ctx.tx.insert(rollovers).values({
+      orderId: ctx.order.id,
+      repaymentId: repayment.id,
+      rolloverNumber: step.quote.rolloverNumber,
+      fromDueDate: loan.dueDate,
+      toDueDate: step.quote.newDueDate,
+      feePaise: step.quote.fee,
+      gstPaise: step.quote.gst,
+      interestPaise: step.quote.interest,
+      penalPaise: step.quote.penal,
+      totalPaise: step.quote.total,
+      businessDate: ctx.businessDate,
+      at: ctx.now,
+    });
+    const updated = await moveOrder(ctx, 'rollover', to, actorId, {
+      ...balanceColumns(step.loan),
+      overdueDays: 0,
+      overdueBand: null,
+      rbiClass: 'STANDARD',
+    });
+    return orderResult(updated, { repaymentId: repayment.id, amountPaise: input.amountPaise });
+  });
 }
 
 /** Allocated per component of a repayment journal: what left the receivables. */
@@ -270,54 +255,46 @@ export function coolingOffExit(
   input: ReceiptInput & { amountPaise: bigint },
   actorId: number | null,
 ) {
-  return runOrderCommand(
-    deps,
-    {
-      orderId: input.orderId,
-      command: 'coolingOffExit',
-      idempotency: { key: input.idempotencyKey, payload: input },
-    },
-    async (ctx) => {
-      const { terms, loan, accruals } = openLoanOf(ctx);
-      const { to, closureType } = mustTransition(ctx.order, 'coolingOffExit', {
-        disbursalDate: loan.disbursalDate,
-        businessDate: ctx.businessDate,
-        coolingOffDays: coolingOffDays(terms),
+  return runKeyedOrderCommand(deps, 'coolingOffExit', input, async (ctx) => {
+    const { terms, loan, accruals } = openLoanOf(ctx);
+    const { to, closureType } = mustTransition(ctx.order, 'coolingOffExit', {
+      disbursalDate: loan.disbursalDate,
+      businessDate: ctx.businessDate,
+      coolingOffDays: coolingOffDays(terms),
+    });
+    const step = applyCoolingOffExit(loan, terms, ctx.businessDate);
+    if (!step.ok) throw new AppError('coolingOffWindowClosed', { field: ctx.order.orderNo });
+    if (step.amount !== input.amountPaise) {
+      throw new AppError('amountNotAllowed', {
+        detail: `the cooling-off exit costs ${paiseToApi(step.amount)} paise`,
       });
-      const step = applyCoolingOffExit(loan, terms, ctx.businessDate);
-      if (!step.ok) throw new AppError('coolingOffWindowClosed', { field: ctx.order.orderNo });
-      if (step.amount !== input.amountPaise) {
-        throw new AppError('amountNotAllowed', {
-          detail: `the cooling-off exit costs ${paiseToApi(step.amount)} paise`,
-        });
-      }
-      const journals = commandJournals(
-        ctx.order.id,
-        input.idempotencyKey,
-        step.journals,
-        ctx.businessDate,
-        ctx.now,
-      );
-      const ids = await postJournals(ctx.tx, [...accruals, ...journals]);
-      const repaymentIndex = step.journals.findIndex((j) => j.event === 'repayment');
-      const repayment = await insertRepayment(ctx, input, {
-        amount: input.amountPaise,
-        type: 'normal',
-        allocated: paidBy(step.journals[repaymentIndex]!),
-        excess: 0n,
-        journalId: ids[accruals.length + repaymentIndex]!,
-      });
-      const updated = await moveOrder(ctx, 'coolingOffExit', to, actorId, {
-        ...balanceColumns(step.loan),
-        closureType: closureType ?? 'COOLING_OFF_EXIT',
-        clearedDate: ctx.businessDate,
-        overdueDays: 0,
-        overdueBand: null,
-        rbiClass: 'STANDARD',
-      });
-      return orderResult(updated, { repaymentId: repayment.id, amountPaise: input.amountPaise });
-    },
-  );
+    }
+    const journals = commandJournals(
+      ctx.order.id,
+      input.idempotencyKey,
+      step.journals,
+      ctx.businessDate,
+      ctx.now,
+    );
+    const ids = await postJournals(ctx.tx, [...accruals, ...journals]);
+    const repaymentIndex = step.journals.findIndex((j) => j.event === 'repayment');
+    const repayment = await insertRepayment(ctx, input, {
+      amount: input.amountPaise,
+      type: 'normal',
+      allocated: paidBy(step.journals[repaymentIndex]!),
+      excess: 0n,
+      journalId: ids[accruals.length + repaymentIndex]!,
+    });
+    const updated = await moveOrder(ctx, 'coolingOffExit', to, actorId, {
+      ...balanceColumns(step.loan),
+      closureType: closureType ?? 'COOLING_OFF_EXIT',
+      clearedDate: ctx.businessDate,
+      overdueDays: 0,
+      overdueBand: null,
+      rbiClass: 'STANDARD',
+    });
+    return orderResult(updated, { repaymentId: repayment.id, amountPaise: input.amountPaise });
+  });
 }
 
 /** A waiver's parts in the API's terms (paise per component). */
@@ -334,42 +311,34 @@ export function waiver(
   input: { orderId: number; idempotencyKey: string; reason: string; amounts?: WaiverAmounts },
   actorId: number,
 ) {
-  return runOrderCommand(
-    deps,
-    {
-      orderId: input.orderId,
-      command: 'waiver',
-      idempotency: { key: input.idempotencyKey, payload: input },
-    },
-    async (ctx) => {
-      const { loan, accruals } = openLoanOf(ctx);
-      const step = input.amounts
-        ? applyWaiver(loan, waived(loan, input.amounts))
-        : waiveRemaining(loan);
-      if (!step.ok) throw new AppError('amountNotAllowed', { detail: step.reason });
-      const settles = totalOf(step.loan.outstanding) === 0n;
-      const event = settles ? 'waiverSettle' : 'waivePartial';
-      const { to, closureType } = mustTransition(ctx.order, event);
-      await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
-      const updated = await moveOrder(
-        ctx,
-        event,
-        to,
-        actorId,
-        settles
-          ? {
-              ...balanceColumns(step.loan),
-              closureType: closureType ?? 'SETTLED_WITH_WAIVER',
-              clearedDate: ctx.businessDate,
-              overdueDays: 0,
-              overdueBand: null,
-            }
-          : balanceColumns(step.loan),
-        input.reason,
-      );
-      return orderResult(updated, { amountPaise: totalOf(step.amounts) });
-    },
-  );
+  return runKeyedOrderCommand(deps, 'waiver', input, async (ctx) => {
+    const { loan, accruals } = openLoanOf(ctx);
+    const step = input.amounts
+      ? applyWaiver(loan, waived(loan, input.amounts))
+      : waiveRemaining(loan);
+    if (!step.ok) throw new AppError('amountNotAllowed', { detail: step.reason });
+    const settles = totalOf(step.loan.outstanding) === 0n;
+    const event = settles ? 'waiverSettle' : 'waivePartial';
+    const { to, closureType } = mustTransition(ctx.order, event);
+    await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
+    const updated = await moveOrder(
+      ctx,
+      event,
+      to,
+      actorId,
+      settles
+        ? {
+            ...balanceColumns(step.loan),
+            closureType: closureType ?? 'SETTLED_WITH_WAIVER',
+            clearedDate: ctx.businessDate,
+            overdueDays: 0,
+            overdueBand: null,
+          }
+        : balanceColumns(step.loan),
+      input.reason,
+    );
+    return orderResult(updated, { amountPaise: totalOf(step.amounts) });
+  });
 }
 
 /** The parts to waive, each checked against what is owed of it (the field is named). */
@@ -393,30 +362,22 @@ export function writeOff(
   input: { orderId: number; idempotencyKey: string; reason: string },
   actorId: number,
 ) {
-  return runOrderCommand(
-    deps,
-    {
-      orderId: input.orderId,
-      command: 'writeOff',
-      idempotency: { key: input.idempotencyKey, payload: input },
-    },
-    async (ctx) => {
-      const { to } = mustTransition(ctx.order, 'writeOff');
-      const { loan, accruals } = openLoanOf(ctx);
-      const step = writeOffStep(loan);
-      if (!step.ok) throw new AppError('amountNotAllowed', { detail: step.reason });
-      await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
-      const updated = await moveOrder(
-        ctx,
-        'writeOff',
-        to,
-        actorId,
-        balanceColumns(step.loan),
-        input.reason,
-      );
-      return orderResult(updated, { amountPaise: totalOf(step.amounts) });
-    },
-  );
+  return runKeyedOrderCommand(deps, 'writeOff', input, async (ctx) => {
+    const { to } = mustTransition(ctx.order, 'writeOff');
+    const { loan, accruals } = openLoanOf(ctx);
+    const step = writeOffStep(loan);
+    if (!step.ok) throw new AppError('amountNotAllowed', { detail: step.reason });
+    await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
+    const updated = await moveOrder(
+      ctx,
+      'writeOff',
+      to,
+      actorId,
+      balanceColumns(step.loan),
+      input.reason,
+    );
+    return orderResult(updated, { amountPaise: totalOf(step.amounts) });
+  });
 }
 
 /**
