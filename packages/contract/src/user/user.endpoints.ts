@@ -67,6 +67,19 @@ export const changePassword = defineEndpoint({
   ret: z.null(),
 });
 
+export const profile = defineEndpoint({
+  id: 'user.profile',
+  method: 'POST',
+  path: '/user/profile',
+  module: 'user',
+  summary: "The signed-in staff member's own account: e-mail, name, roles, language, last sign-in",
+  access: 'session',
+  mutates: false,
+  body: undefined,
+  query: undefined,
+  ret: staffUserSchema,
+});
+
 export const getUsers = defineEndpoint({
   id: 'user.get_users',
   method: 'POST',
@@ -137,6 +150,7 @@ export const userEndpoints = [
   userInfo,
   logout,
   changePassword,
+  profile,
   getUsers,
   editUser,
   createUser,

@@ -121,6 +121,24 @@ describe('POST /user/login', () => {
   });
 });
 
+describe('POST /user/profile', () => {
+  it('shows the caller their own account, whatever their roles grant', async () => {
+    const token = await loginAs(t.app, {
+      email: 'reviewer@example.com',
+      password: 'Reviewer12345',
+    });
+    const response = await post(t.app, '/user/profile', undefined, token);
+    expect(response.statusCode).toBe(200);
+    const own = staffUserSchema.parse(response.json().ret);
+    expect(own).toMatchObject({ email: 'reviewer@example.com', name: 'Riya Reviewer' });
+    expect(own.roles.map((role) => role.name)).toEqual(['Reviewer']);
+    expect(own.lastLoginAt).not.toBeNull();
+    expect(JSON.stringify(response.json())).not.toContain('password');
+    // Without a session: 4005.
+    expect((await post(t.app, '/user/profile', undefined)).json().code).toBe(4005);
+  });
+});
+
 describe('GET /user/user_info', () => {
   it("gives admin ['admin']", async () => {
     const token = await loginAs(t.app);

@@ -8,6 +8,7 @@ import {
   loginLog,
   logout,
   resetPassword,
+  profile,
   userInfo,
 } from '@lending/contract';
 import type { FastifyRequest } from 'fastify';
@@ -32,6 +33,7 @@ export function registerUserRoutes(
   endpoints.register(login, ({ body, request }) => services.auth.login(body, clientOf(request)));
 
   endpoints.register(userInfo, (context) => services.staffUsers.userInfo(callerOf(context).userId));
+  endpoints.register(profile, (context) => services.staffUsers.getUser(callerOf(context).userId));
 
   endpoints.register(logout, async (context) => {
     const caller = callerOf(context);
