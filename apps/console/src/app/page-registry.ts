@@ -13,6 +13,7 @@ export const pageRegistry: Partial<Record<string, PageLoader>> = {
     import('../features/auth/pages/change-password-page').then((m) => m.ChangePasswordPage),
   Dashboard: () =>
     import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
+  Profile: () => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage),
   role: () => import('../features/power/pages/role-page').then((m) => m.RolePage),
   account: () => import('../features/power/pages/account-page').then((m) => m.AccountPage),
   powerMenu: () => import('../features/power/pages/menu-page').then((m) => m.MenuPage),

@@ -12,6 +12,7 @@ import type { Size } from '../lib/cookies';
 import { bindMessage } from '../lib/feedback';
 import { i18n } from '../lib/i18n';
 import { RequestError } from '../lib/request';
+import { THEME_COLORS } from '../lib/theme-colors';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -54,7 +55,7 @@ function MessageHolder() {
 export function Providers({ children }: { children: ReactNode }) {
   // Re-renders when the language changes.
   const { i18n: translation } = useTranslation();
-  const { size } = useAppSettings();
+  const { size, theme: themeName } = useAppSettings();
   const language = translation.language;
 
   useEffect(() => {
@@ -64,6 +65,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const themeConfig = useMemo(
     () => ({
       algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : undefined,
+      token: { colorPrimary: THEME_COLORS[themeName] },
       components: {
         Message: { zIndexPopup: MESSAGE_Z_INDEX },
         // Spec §9 theme: active menu text orange, menu text dark grey.
@@ -77,7 +79,7 @@ export function Providers({ children }: { children: ReactNode }) {
         },
       },
     }),
-    [size],
+    [size, themeName],
   );
 
   return (

@@ -3,18 +3,25 @@ import { MOBILE_BREAKPOINT_PX } from '@lending/contract';
 import {
   getSidebarOpened,
   getSizeCookie,
+  getThemeCookie,
   setSidebarOpened,
   setSizeCookie,
+  setThemeCookie,
   type Size,
+  type Theme,
 } from './cookies';
 
 export type Device = 'desktop' | 'mobile';
 
-/** Spec §3 Session: sidebar state (opened, without-animation flag) and device; plus size. */
+/**
+ * Spec §3 Session: sidebar state (opened, without-animation flag) and device; plus the
+ * navbar's size and theme colour.
+ */
 export interface AppSettings {
   sidebar: { opened: boolean; withoutAnimation: boolean };
   device: Device;
   size: Size;
+  theme: Theme;
 }
 
 export function deviceOfWidth(width: number): Device {
@@ -28,6 +35,7 @@ function initialState(): AppSettings {
     sidebar: { opened: device === 'mobile' ? false : getSidebarOpened(), withoutAnimation: true },
     device,
     size: getSizeCookie() ?? 'medium',
+    theme: getThemeCookie() ?? 'blue',
   };
 }
 
@@ -64,6 +72,10 @@ export const appSettings = {
   setSize(size: Size): void {
     setSizeCookie(size);
     update({ ...state, size });
+  },
+  setTheme(theme: Theme): void {
+    setThemeCookie(theme);
+    update({ ...state, theme });
   },
   /** For tests: start again from the cookies and the window. */
   reset(): void {

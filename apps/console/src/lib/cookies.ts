@@ -10,9 +10,14 @@ export const TOKEN_COOKIE = 'Admin-Token';
 export const LANGUAGE_COOKIE = 'language';
 export const SIDEBAR_COOKIE = 'sidebarStatus';
 export const SIZE_COOKIE = 'size';
+export const THEME_COOKIE = 'theme';
 
 export const sizes = ['default', 'medium', 'small', 'mini'] as const;
 export type Size = (typeof sizes)[number];
+
+/** The navbar's theme colours (spec §2 navbar: theme); blue is antd's own primary colour. */
+export const themes = ['blue', 'orange', 'green', 'purple', 'red', 'cyan'] as const;
+export type Theme = (typeof themes)[number];
 
 function attributes(): Cookies.CookieAttributes {
   const secure = typeof location !== 'undefined' && location.protocol === 'https:';
@@ -56,4 +61,13 @@ export function getSizeCookie(): Size | undefined {
 
 export function setSizeCookie(size: Size): void {
   Cookies.set(SIZE_COOKIE, size, { ...attributes(), expires: 365 });
+}
+
+export function getThemeCookie(): Theme | undefined {
+  const value = Cookies.get(THEME_COOKIE);
+  return (themes as readonly string[]).includes(value ?? '') ? (value as Theme) : undefined;
+}
+
+export function setThemeCookie(theme: Theme): void {
+  Cookies.set(THEME_COOKIE, theme, { ...attributes(), expires: 365 });
 }

@@ -64,6 +64,12 @@ export const constantRoutes: RouteNode[] = [
     hidden: true,
     children: [page('index', 'ChangePassword', {}, { title: 'changePassword' })],
   },
+  {
+    path: '/profile',
+    redirect: '/profile/index',
+    hidden: true,
+    children: [page('index', 'Profile', {}, { title: 'profile' })],
+  },
   { path: '/404', redirect: '/dashboard', hidden: true },
   {
     path: '/',

@@ -2,6 +2,7 @@
 export const routes: Record<string, string> = {
   login: 'Login',
   changePassword: 'Change password',
+  profile: 'Profile',
   dashboard: 'Dashboard',
   Approve: 'Loan approval',
   machinerReview: 'Machine review',

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { api, clearLoginAndReload } from '../../lib/api';
 import { useLayout } from '../layout/layout-context';
 
-/** Spec §2 avatar dropdown: Dashboard, Change password, Log out. */
+/** Spec §2 avatar dropdown: Dashboard, Profile, Change password, Log out. */
 export function AccountMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -15,6 +15,7 @@ export function AccountMenu() {
 
   const onClick = async ({ key }: { key: string }) => {
     if (key === 'dashboard') void navigate('/dashboard');
+    else if (key === 'profile') void navigate('/profile/index');
     else if (key === 'changePassword') void navigate('/changePassword/index');
     else if (key === 'logout') {
       // Spec §4: logout clears the stored login and reloads, whatever the server said.
@@ -30,6 +31,7 @@ export function AccountMenu() {
       menu={{
         items: [
           { key: 'dashboard', label: t('navbar.dashboard') },
+          { key: 'profile', label: t('navbar.profile') },
           { key: 'changePassword', label: t('navbar.changePassword') },
           { type: 'divider' },
           { key: 'logout', label: t('navbar.logOut') },

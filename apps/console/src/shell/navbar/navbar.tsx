@@ -8,9 +8,10 @@ import { useLayout } from '../layout/layout-context';
 import { AccountMenu } from './account-menu';
 import { FullscreenButton } from './fullscreen-button';
 import { SizeSelect } from './size-select';
+import { ThemeSelect } from './theme-select';
 import './navbar.css';
 
-/** Spec §2 top bar: hamburger, breadcrumb, fullscreen, size, language, avatar. */
+/** Spec §2 top bar: hamburger, breadcrumb, fullscreen, size, theme, language, avatar. */
 export function Navbar() {
   const { t } = useTranslation();
   const { sidebar } = useAppSettings();
@@ -35,6 +36,7 @@ export function Navbar() {
       <div className="right-menu">
         <FullscreenButton />
         <SizeSelect onSwitched={reloadCurrentView} />
+        <ThemeSelect />
         <LanguageSelect />
         <AccountMenu />
       </div>
