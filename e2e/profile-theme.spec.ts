@@ -5,7 +5,7 @@ test('the avatar menu opens the profile: the own account, as the server keeps it
   page,
 }) => {
   await signIn(page, reviewer);
-  await choose(page, reviewer.name, 'Profile');
+  await choose(page, 'Account', 'Profile');
   await expect(page).toHaveURL(/\/profile\/index$/);
   await expect(page).toHaveTitle(/^Profile - /);
   await expect(visitedPages(page).getByRole('tab', { name: 'Profile' })).toBeVisible();
