@@ -77,3 +77,16 @@ export async function choose(page: Page, button: string | RegExp, item: string) 
     await expect(menuItem).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/**
+ * Opens an Ant Design select by its label and picks an option, as a person would; tried
+ * again while the dropdown is still animating open.
+ */
+export async function pick(page: Page, label: string, option: string) {
+  const item = page.locator(`.ant-select-item-option[title="${option}"]`);
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByLabel(label, { exact: true }).click();
+    await item.click({ timeout: 2_000 });
+    await expect(item).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}

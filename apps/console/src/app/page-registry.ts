@@ -22,6 +22,10 @@ export const pageRegistry: Partial<Record<string, PageLoader>> = {
   loginLog: () => import('../features/system-log/pages/login-log-page').then((m) => m.LoginLogPage),
   log: () =>
     import('../features/system-log/pages/operation-log-page').then((m) => m.OperationLogPage),
+  firstLoanConfig: () =>
+    import('../features/loan-config/pages/loan-config-page').then((m) => m.FirstLoanConfigPage),
+  reLoanConfig: () =>
+    import('../features/loan-config/pages/loan-config-page').then((m) => m.ReLoanConfigPage),
 };
 
 export const loadNotBuiltPage = () =>

@@ -1,4 +1,5 @@
 import { INDIA_TIME_ZONE } from '@lending/contract';
+import { ppmToPercentText } from './units';
 
 /** India Standard Time is UTC+05:30 all year (no daylight saving). */
 const INDIA_OFFSET_MS = 330 * 60 * 1000;
@@ -63,3 +64,8 @@ export function addDays(date: string, days: number): string {
 }
 
 export { INDIA_TIME_ZONE };
+
+/** A rate held in ppm as a percentage: 500 → '0.05%', 180000 → '18%' (exact, no rounding). */
+export function formatPpmPercent(ppm: number): string {
+  return `${ppmToPercentText(ppm)}%`;
+}

@@ -1,0 +1,50 @@
+import type { LoanConfig } from '@lending/contract';
+
+/** The demo book's first-loan product (DOMAIN.md's worked example), as the API lists it. */
+export const cash14: LoanConfig = {
+  id: 1,
+  kind: 'first',
+  name: 'Cash 14',
+  version: 1,
+  status: 'available',
+  tenorDays: 14,
+  minPrincipalPaise: 100_000,
+  maxPrincipalPaise: 5_000_000,
+  processingFeePpm: 70_000,
+  gstPpm: 180_000,
+  interestPerDayPpm: 1_000,
+  penalPerDayPaise: 2_000,
+  penalPerDayPpm: null,
+  penalCapPpm: 100_000,
+  rolloverFeePpm: 50_000,
+  rolloverDays: 7,
+  maxRollovers: 3,
+  allowOverdueRollover: true,
+  coolingOffDays: null,
+  allocationOrder: ['penal', 'fee', 'gst', 'interest', 'principal'],
+  updatedAt: '2025-01-15T04:30:00.000Z',
+};
+
+/** A second product with the overdue fee as a rate, a set cooling-off and its own order. */
+export const cash30: LoanConfig = {
+  ...cash14,
+  id: 7,
+  name: 'Cash 30 salaried',
+  version: 3,
+  status: 'unavailable',
+  tenorDays: 30,
+  minPrincipalPaise: 450_050,
+  maxPrincipalPaise: 12_345_678,
+  processingFeePpm: 65_000,
+  interestPerDayPpm: 500,
+  penalPerDayPaise: null,
+  penalPerDayPpm: 2_500,
+  penalCapPpm: 80_000,
+  rolloverFeePpm: 45_000,
+  rolloverDays: 10,
+  maxRollovers: 0,
+  allowOverdueRollover: false,
+  coolingOffDays: 5,
+  allocationOrder: ['interest', 'penal', 'fee', 'gst', 'principal'],
+  updatedAt: '2025-02-01T18:45:10.000Z',
+};
