@@ -41,13 +41,22 @@ export const loanConfigTermsSchema = z.strictObject({
     .array(componentSchema)
     .length(5)
     .default(['penal', 'fee', 'gst', 'interest', 'principal']),
-  status: loanConfigStatusSchema.default('available'),
 });
 
 export const saveLoanConfigBodySchema = loanConfigTermsSchema.extend({
   /** Absent: a new product; present: a new version of that product. */
   id: orderIdSchema.optional(),
   kind: loanProductKindSchema,
+  /**
+   * A new product's status (default available). A new version keeps the product's status
+   * unless one is sent, so a save never undoes an enable/disable made by someone else.
+   */
+  status: loanConfigStatusSchema.optional(),
+  /**
+   * With `id`: the version the editor read. The save is refused (409) when the product has
+   * moved on since, instead of silently overwriting another person's version.
+   */
+  expectedVersion: z.int().min(1).optional(),
 });
 export type SaveLoanConfigBody = z.infer<typeof saveLoanConfigBodySchema>;
 

@@ -72,16 +72,17 @@ describe('the save body of the loan configuration form', () => {
     expect(saveLoanConfigBodySchema.safeParse(body).success).toBe(true);
   });
 
-  it('editing sends the id (a new version) and keeps the product status', () => {
+  it('editing sends the id and the version edited, and leaves the status to the server', () => {
     const body = saveBodyOf({ ...typed, status: 'available' }, 'first', cash30);
     expect(body.id).toBe(7);
-    expect(body.status).toBe('unavailable');
+    expect(body.expectedVersion).toBe(cash30.version);
+    expect(body).not.toHaveProperty('status');
   });
 
   it.each([cash14, cash30])('an unchanged edit of $name sends its own terms back', (config) => {
     const body = saveBodyOf(initialFormValues(config), config.kind, config);
-    const { version: _version, updatedAt: _updatedAt, ...terms } = config;
-    expect(body).toEqual(terms);
+    const { version, updatedAt: _updatedAt, status: _status, ...terms } = config;
+    expect(body).toEqual({ ...terms, expectedVersion: version });
   });
 
   it('fills the form in rupees and percent', () => {

@@ -125,8 +125,9 @@ function must<T>(value: T | null, field: string): T {
 /**
  * The save body of validated form values. The overdue fee is sent as exactly one of
  * `penalPerDayPaise` and `penalPerDayPpm`, the other `null`. Editing sends `id` (the server
- * then saves a new version) and keeps the product's status: a status change goes through
- * the confirmed enable/disable action only.
+ * then saves a new version) and the version it edits (a save over someone else's newer version
+ * is refused), and no status: the server keeps the product's current one, and a status change
+ * goes through the confirmed enable/disable action only.
  */
 export function saveBodyOf(
   values: LoanConfigFormValues,
@@ -135,7 +136,7 @@ export function saveBodyOf(
 ): SaveLoanConfigBody {
   const fixed = values.penalMode === 'fixed';
   return {
-    ...(editing ? { id: editing.id } : {}),
+    ...(editing ? { id: editing.id, expectedVersion: editing.version } : {}),
     kind,
     name: values.name.trim(),
     tenorDays: must(wholeNumberText(values.tenorDays), 'tenorDays'),
@@ -156,7 +157,7 @@ export function saveBodyOf(
         ? null
         : must(wholeNumberText(values.coolingOffDays), 'coolingOffDays'),
     allocationOrder: [...values.allocationOrder],
-    status: editing ? editing.status : values.status,
+    ...(editing ? {} : { status: values.status }),
   };
 }
 

@@ -80,6 +80,47 @@ describe('loan configuration', () => {
     expect(off.json().ret.status).toBe('unavailable');
   });
 
+  it('a new version keeps the status unless one is sent, and is refused over a newer version', async () => {
+    const product = (await post(t.app, '/loanConfig/save', config, admin)).json().ret;
+    await post(t.app, '/loanConfig/set_status', { id: product.id, status: 'unavailable' }, admin);
+    // An editor who read version 1 while it was still available saves without a status.
+    const kept = await post(
+      t.app,
+      '/loanConfig/save',
+      { ...config, id: product.id, expectedVersion: 1, tenorDays: 21 },
+      admin,
+    );
+    expect(kept.json().ret).toMatchObject({ version: 2, status: 'unavailable', tenorDays: 21 });
+    // A second editor of version 1 is told, and version 2 stays as saved.
+    const stale = await post(
+      t.app,
+      '/loanConfig/save',
+      { ...config, id: product.id, expectedVersion: 1, tenorDays: 30 },
+      admin,
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 4090 });
+    expect(stale.json().msg).toContain('version 2, not 1');
+    const list = await post(t.app, '/loanConfig/list', { filters: { kind: 'reloan' } }, admin);
+    const current = list.json().ret.list.find((p: { id: number }) => p.id === product.id);
+    expect(current).toMatchObject({ version: 2, tenorDays: 21, status: 'unavailable' });
+    // Sending a status sets it; a missing product is 404, not a conflict.
+    const on = await post(
+      t.app,
+      '/loanConfig/save',
+      { ...config, id: product.id, expectedVersion: 2, status: 'available' },
+      admin,
+    );
+    expect(on.json().ret).toMatchObject({ version: 3, status: 'available' });
+    const missing = await post(
+      t.app,
+      '/loanConfig/save',
+      { ...config, id: 999_999, expectedVersion: 1 },
+      admin,
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('answers 400 naming the field', async () => {
     const inverted = await post(
       t.app,

@@ -32,7 +32,7 @@ export function termsOfProduct(row: LoanProductRow): LoanProductTerms {
   };
 }
 
-type TermsInput = Omit<SaveLoanConfigBody, 'id' | 'kind' | 'name' | 'status'>;
+type TermsInput = Omit<SaveLoanConfigBody, 'id' | 'kind' | 'name' | 'status' | 'expectedVersion'>;
 
 function termsOfInput(input: TermsInput): LoanProductTerms {
   return {
@@ -128,11 +128,17 @@ export interface ProductInput {
   id?: number | undefined;
   kind: LoanProductKind;
   name: string;
-  status: LoanProductStatus;
+  /** A new product: default available. A new version: absent keeps the current status. */
+  status?: LoanProductStatus | undefined;
+  /** A new version: refuse (409) unless the product is still at this version. */
+  expectedVersion?: number | undefined;
   terms: LoanProductTerms;
 }
 
-/** Creates a product, or saves a new version of it (the version bumps in the same UPDATE). */
+/**
+ * Creates a product, or saves a new version of it: the version bumps in the same UPDATE that
+ * checks `expectedVersion`, so two editors of one version cannot both succeed.
+ */
 export async function saveProduct(
   db: Executor,
   input: ProductInput,
@@ -143,24 +149,49 @@ export async function saveProduct(
   const columns = {
     ...columnsOf(input.terms),
     name: input.name,
-    status: input.status,
     updatedAt: at,
     updatedBy: actorId,
   };
   if (input.id === undefined) {
     const [row] = await db
       .insert(loanProducts)
-      .values({ ...columns, kind: input.kind, version: 1, createdAt: at })
+      .values({
+        ...columns,
+        status: input.status ?? 'available',
+        kind: input.kind,
+        version: 1,
+        createdAt: at,
+      })
       .returning();
     return row!;
   }
+  const product = and(eq(loanProducts.id, input.id), eq(loanProducts.kind, input.kind));
   const [row] = await db
     .update(loanProducts)
-    .set({ ...columns, version: sql`${loanProducts.version} + 1` })
-    .where(and(eq(loanProducts.id, input.id), eq(loanProducts.kind, input.kind)))
+    .set({
+      ...columns,
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      version: sql`${loanProducts.version} + 1`,
+    })
+    .where(
+      and(
+        product,
+        input.expectedVersion !== undefined
+          ? eq(loanProducts.version, input.expectedVersion)
+          : undefined,
+      ),
+    )
     .returning();
-  if (!row) throw new AppError('notFound', { field: 'id', detail: String(input.id) });
-  return row;
+  if (row) return row;
+  const [current] = await db
+    .select({ version: loanProducts.version })
+    .from(loanProducts)
+    .where(product);
+  if (!current) throw new AppError('notFound', { field: 'id', detail: String(input.id) });
+  throw new AppError('conflict', {
+    field: 'expectedVersion',
+    detail: `the product is at version ${current.version}, not ${input.expectedVersion}; reload it and edit again`,
+  });
 }
 
 export function productInputOf(body: SaveLoanConfigBody): ProductInput {
@@ -169,6 +200,7 @@ export function productInputOf(body: SaveLoanConfigBody): ProductInput {
     kind: body.kind,
     name: body.name,
     status: body.status,
+    expectedVersion: body.expectedVersion,
     terms: termsOfInput(body),
   };
 }

@@ -25,7 +25,8 @@ function useLoanConfigMutation<B>(run: (body: B) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => client.invalidateQueries({ queryKey: loanConfigsKey }),
+    // Also after a failure: a refused save (another version saved meanwhile) shows the list as it is now.
+    onSettled: () => client.invalidateQueries({ queryKey: loanConfigsKey }),
   });
 }
 

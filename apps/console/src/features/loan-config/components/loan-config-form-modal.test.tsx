@@ -224,15 +224,17 @@ describe('the loan configuration form', () => {
     expect(onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({
         id: 7,
+        expectedVersion: 3,
         kind: 'first',
         interestPerDayPpm: 700,
         minPrincipalPaise: 450_050,
         penalPerDayPaise: null,
         penalPerDayPpm: 2_500,
-        status: 'unavailable',
         allocationOrder: ['interest', 'penal', 'fee', 'gst', 'principal'],
       }),
     );
+    // The status is the enable/disable action's, never the edit's.
+    expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('status');
   });
 
   it("shows the server's field errors at the field it names", async () => {

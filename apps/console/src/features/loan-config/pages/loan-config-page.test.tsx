@@ -38,9 +38,13 @@ function fakeApi(products: LoanConfig[]) {
       return product;
     }
     if (endpoint === saveLoanConfig) {
-      const { id } = body as { id: number };
+      const {
+        id,
+        expectedVersion: _seen,
+        ...terms
+      } = body as { id: number; expectedVersion: number };
       const product = products.find((p) => p.id === id)!;
-      Object.assign(product, body, { version: product.version + 1 });
+      Object.assign(product, terms, { version: product.version + 1 });
       return product;
     }
     throw new Error(`unexpected call ${endpoint.id}`);
@@ -199,7 +203,12 @@ describe('loan configuration pages', () => {
     await waitFor(() =>
       expect(call).toHaveBeenCalledWith(
         saveLoanConfig,
-        expect.objectContaining({ id: 1, kind: 'first', interestPerDayPpm: 1_200 }),
+        expect.objectContaining({
+          id: 1,
+          expectedVersion: 1,
+          kind: 'first',
+          interestPerDayPpm: 1_200,
+        }),
       ),
     );
     expect(await screen.findByText('Save Success')).toBeInTheDocument();
