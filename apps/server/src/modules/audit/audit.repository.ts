@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
+import { containsPattern, listOrder, type ListSort } from '../../shared/list-query.js';
 import { auditEvents, type AuditEventRow } from './audit-events.table.js';
 
 export type NewAuditEvent = Omit<AuditEventRow, 'id'>;
@@ -21,11 +22,10 @@ export interface AuditListQuery {
   targetId?: string | undefined;
   from?: Date | undefined;
   before?: Date | undefined;
+  sort?: ListSort | undefined;
 }
 
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
+const auditSortColumns = { id: auditEvents.id, at: auditEvents.at };
 
 export async function listAuditEvents(
   db: Executor,
@@ -52,7 +52,9 @@ export async function listAuditEvents(
     .select()
     .from(auditEvents)
     .where(where)
-    .orderBy(desc(auditEvents.id))
+    .orderBy(
+      ...listOrder(auditSortColumns, auditEvents.id, query.sort, { field: 'id', order: 'desc' }),
+    )
     .limit(query.limit)
     .offset(query.offset);
   const [totals] = await db.select({ total: count() }).from(auditEvents).where(where);

@@ -242,6 +242,29 @@ describe('the operation log', () => {
     ).toBe(4004);
   });
 
+  it('lists newest first, oldest first when sorted so, and refuses a field it does not sort by', async () => {
+    const ids = async (body: object) =>
+      (
+        (await post(t.app, '/log/operation_log', { pageSize: 5, ...body }, admin)).json().ret
+          .list as { id: number }[]
+      ).map((e) => e.id);
+    const newest = await ids({});
+    expect(newest).toEqual([...newest].sort((a, b) => b - a));
+    const oldest = await ids({ sort: { field: 'at', order: 'asc' } });
+    expect(oldest).toEqual([...oldest].sort((a, b) => a - b));
+    expect(oldest[oldest.length - 1]!).toBeLessThan(newest[0]!);
+    const refused = await post(
+      t.app,
+      '/log/operation_log',
+      { sort: { field: 'actorEmail', order: 'asc' } },
+      admin,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { field: 'sort.field', message: 'must be one of id, at' },
+    ]);
+  });
+
   it('has a row for every audited endpoint called in this file', async () => {
     expect(called.size).toBeGreaterThanOrEqual(11);
     for (const id of called) expect((await rowsOf(id)).length, id).toBeGreaterThan(0);

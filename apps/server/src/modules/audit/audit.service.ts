@@ -97,6 +97,7 @@ export function createOperationLogService(db: Database) {
         action: filters.action || undefined,
         targetType: filters.targetType || undefined,
         targetId: filters.targetId || undefined,
+        sort: query.sort,
         from: filters.dateFrom ? startOfIndiaDate(filters.dateFrom) : undefined,
         before: filters.dateTo
           ? new Date(startOfIndiaDate(filters.dateTo).getTime() + DAY_MS)

@@ -121,6 +121,39 @@ describe('loan configuration', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('lists in the order asked for, by a field it sorts by', async () => {
+    for (const tenorDays of [7, 30, 14]) {
+      await post(
+        t.app,
+        '/loanConfig/save',
+        { ...config, name: `Sorted ${tenorDays}`, tenorDays },
+        admin,
+      );
+    }
+    const sorted = await post(
+      t.app,
+      '/loanConfig/list',
+      { pageSize: 100, sort: { field: 'tenorDays', order: 'desc' } },
+      admin,
+    );
+    const tenors = (sorted.json().ret.list as { tenorDays: number }[]).map((p) => p.tenorDays);
+    expect(tenors).toEqual([...tenors].sort((a, b) => b - a));
+    expect(tenors).toEqual(expect.arrayContaining([7, 14, 30]));
+    const refused = await post(
+      t.app,
+      '/loanConfig/list',
+      { sort: { field: 'status', order: 'asc' } },
+      admin,
+    );
+    expect(refused.json().errors).toEqual([
+      {
+        field: 'sort.field',
+        message:
+          'must be one of id, name, tenorDays, minPrincipalPaise, maxPrincipalPaise, updatedAt',
+      },
+    ]);
+  });
+
   it('answers 400 naming the field', async () => {
     const inverted = await post(
       t.app,

@@ -33,6 +33,7 @@ export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanB
       limit: body.pageSize,
       kind: body.filters?.kind,
       status: body.filters?.status,
+      sort: body.sort,
     });
     return { list: list.map(products.loanConfigView), total };
   });

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { LoanConfig, SaveLoanConfigBody } from '@lending/contract';
 import { validateTerms, type Component, type LoanProductTerms } from '@lending/lending';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
+import { listOrder, type ListSort } from '../../shared/list-query.js';
 import { paiseToApi } from '../../shared/paise.js';
 import {
   loanProducts,
@@ -226,6 +227,15 @@ export async function setProductStatus(
   return { before, after: after! };
 }
 
+const loanConfigSortColumns = {
+  id: loanProducts.id,
+  name: loanProducts.name,
+  tenorDays: loanProducts.tenorDays,
+  minPrincipalPaise: loanProducts.minPrincipalPaise,
+  maxPrincipalPaise: loanProducts.maxPrincipalPaise,
+  updatedAt: loanProducts.updatedAt,
+};
+
 export async function listProducts(
   db: Executor,
   query: {
@@ -233,6 +243,7 @@ export async function listProducts(
     limit: number;
     kind?: LoanProductKind | undefined;
     status?: LoanProductStatus | undefined;
+    sort?: ListSort | undefined;
   },
 ): Promise<{ list: LoanProductRow[]; total: number }> {
   const where = and(
@@ -243,7 +254,12 @@ export async function listProducts(
     .select()
     .from(loanProducts)
     .where(where)
-    .orderBy(asc(loanProducts.id))
+    .orderBy(
+      ...listOrder(loanConfigSortColumns, loanProducts.id, query.sort, {
+        field: 'id',
+        order: 'asc',
+      }),
+    )
     .offset(query.offset)
     .limit(query.limit);
   const [total] = await db.select({ n: count() }).from(loanProducts).where(where);

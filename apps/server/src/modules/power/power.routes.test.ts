@@ -90,6 +90,21 @@ describe('roles', () => {
 
     const list = await post(t.app, '/power/roles', { filters: { name: 'auditor' } }, admin);
     expect(list.json().ret).toMatchObject({ total: 1, list: [{ id, name: 'Log auditor' }] });
+    const byName = await post(
+      t.app,
+      '/power/roles',
+      { sort: { field: 'name', order: 'desc' } },
+      admin,
+    );
+    const names = (byName.json().ret.list as { name: string }[]).map((r) => r.name);
+    expect(names).toEqual([...names].sort().reverse());
+    const unsortable = await post(
+      t.app,
+      '/power/roles',
+      { sort: { field: 'menus', order: 'asc' } },
+      admin,
+    );
+    expect(unsortable.json()).toMatchObject({ code: 4000, errors: [{ field: 'sort.field' }] });
     const detail = await post(t.app, '/power/role_detail', { id }, admin);
     expect(detail.json().ret.menus).toEqual(['Dashboard', 'log', 'loginLog']);
 

@@ -207,6 +207,20 @@ describe('POST /log/login_log', () => {
       { email, success: false, failureReason: 'bad_password' },
     ]);
     expect(typeof mine.json().ret.list[0].userName).toBe('string');
+    const oldestFirst = await post(
+      t.app,
+      '/log/login_log',
+      { filters: { email: 'logged@' }, sort: { field: 'at', order: 'asc' } },
+      admin,
+    );
+    expect(oldestFirst.json().ret.list).toMatchObject([{ success: false }, { success: true }]);
+    const unsortable = await post(
+      t.app,
+      '/log/login_log',
+      { sort: { field: 'email', order: 'asc' } },
+      admin,
+    );
+    expect(unsortable.json()).toMatchObject({ code: 4000, errors: [{ field: 'sort.field' }] });
     const failures = await post(
       t.app,
       '/log/login_log',

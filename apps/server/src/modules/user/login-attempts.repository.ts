@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, gte, ilike, lt, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
+import { containsPattern, listOrder, type ListSort } from '../../shared/list-query.js';
 import { loginAttempts, type LoginAttemptRow } from './login-attempts.table.js';
 import { staffUsers } from './staff-users.table.js';
 
@@ -54,13 +55,12 @@ export interface LoginLogQuery {
   ip?: string | undefined;
   from?: Date | undefined;
   before?: Date | undefined;
+  sort?: ListSort | undefined;
 }
 
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
+const loginLogSortColumns = { id: loginAttempts.id, at: loginAttempts.at };
 
-/** The login log, newest first, with the account's current name when it still exists. */
+/** The login log, newest first unless sorted otherwise, with the account's current name when it still exists. */
 export async function listLoginAttempts(db: Executor, query: LoginLogQuery) {
   const conditions: SQL[] = [];
   if (query.email) conditions.push(ilike(loginAttempts.email, containsPattern(query.email)));
@@ -74,7 +74,12 @@ export async function listLoginAttempts(db: Executor, query: LoginLogQuery) {
     .from(loginAttempts)
     .leftJoin(staffUsers, eq(staffUsers.id, loginAttempts.userId))
     .where(where)
-    .orderBy(desc(loginAttempts.id))
+    .orderBy(
+      ...listOrder(loginLogSortColumns, loginAttempts.id, query.sort, {
+        field: 'id',
+        order: 'desc',
+      }),
+    )
     .limit(query.limit)
     .offset(query.offset);
   const [totals] = await db.select({ total: count() }).from(loginAttempts).where(where);

@@ -23,6 +23,7 @@ export function createLoginLogService(deps: UserModuleDeps) {
         email: filters.email?.toLowerCase() || undefined,
         success: filters.result === undefined ? undefined : filters.result === 'success',
         ip: filters.ip || undefined,
+        sort: query.sort,
         // India dates, both ends inclusive.
         from: filters.dateFrom ? startOfIndiaDate(filters.dateFrom) : undefined,
         before: filters.dateTo

@@ -1,5 +1,6 @@
-import { asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
+import { containsPattern, listOrder, type ListSort } from '../../shared/list-query.js';
 import { roles, staffUserRoles, type RoleRow } from './roles.table.js';
 
 export interface NewRole {
@@ -82,20 +83,23 @@ export async function countRoleHolders(db: Executor, roleId: number): Promise<nu
   return row?.total ?? 0;
 }
 
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
+const roleSortColumns = { id: roles.id, name: roles.name };
 
 export async function listRoles(
   db: Executor,
-  query: { offset: number; limit: number; name?: string | undefined },
+  query: {
+    offset: number;
+    limit: number;
+    name?: string | undefined;
+    sort?: ListSort | undefined;
+  },
 ): Promise<{ rows: RoleRow[]; total: number; counts: Map<number, number> }> {
   const where = query.name ? ilike(roles.name, containsPattern(query.name)) : undefined;
   const rows = await db
     .select()
     .from(roles)
     .where(where)
-    .orderBy(asc(roles.id))
+    .orderBy(...listOrder(roleSortColumns, roles.id, query.sort, { field: 'id', order: 'asc' }))
     .limit(query.limit)
     .offset(query.offset);
   const [totals] = await db.select({ total: count() }).from(roles).where(where);

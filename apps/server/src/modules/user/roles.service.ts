@@ -68,6 +68,7 @@ export function createRolesService(
         offset: (query.page - 1) * query.pageSize,
         limit: query.pageSize,
         name: query.filters?.name || undefined,
+        sort: query.sort,
       });
       return { list: rows.map((row) => toRole(row, counts.get(row.id) ?? 0)), total };
     },

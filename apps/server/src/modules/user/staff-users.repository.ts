@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Language, StaffStatus } from '@lending/contract';
 import type { Executor } from '../../plugins/db.js';
+import { containsPattern, listOrder, type ListSort } from '../../shared/list-query.js';
 import { roles, staffUserRoles } from './roles.table.js';
 import { staffUsers, type StaffUserRow } from './staff-users.table.js';
 
@@ -21,8 +22,7 @@ export interface StaffUserListQuery {
   name?: string | undefined;
   roleId?: number | undefined;
   status?: StaffStatus | undefined;
-  sortField: StaffUserSortField;
-  sortOrder: 'asc' | 'desc';
+  sort?: ListSort | undefined;
 }
 
 export const staffUserSortColumns = {
@@ -32,12 +32,6 @@ export const staffUserSortColumns = {
   createdAt: staffUsers.createdAt,
   lastLoginAt: staffUsers.lastLoginAt,
 } as const;
-export type StaffUserSortField = keyof typeof staffUserSortColumns;
-
-/** `contains` without letting the caller's % and _ act as wildcards. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 export function countStaffUsers(db: Executor): Promise<number> {
   return db
@@ -115,18 +109,10 @@ export async function listStaffUsers(
     );
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const column = staffUserSortColumns[query.sortField];
-  const direction = query.sortOrder === 'asc' ? asc : desc;
-  // A stable second key: pages never repeat or skip a row when the first key ties.
-  const orderBy =
-    query.sortField === 'id'
-      ? [direction(column)]
-      : [
-          query.sortOrder === 'asc'
-            ? sql`${column} asc nulls first`
-            : sql`${column} desc nulls last`,
-          direction(staffUsers.id),
-        ];
+  const orderBy = listOrder(staffUserSortColumns, staffUsers.id, query.sort, {
+    field: 'id',
+    order: 'asc',
+  });
   const rows = await db
     .select()
     .from(staffUsers)
