@@ -62,12 +62,17 @@ async function main(): Promise<void> {
   );
 
   let closing = false;
-  const jobs: { stopDayEnd?: () => void; stopPayoutSweep?: () => void } = {};
+  const jobs: {
+    stopDayEnd?: () => void;
+    stopPayoutSweep?: () => void;
+    stopCollectionsReconciliation?: () => void;
+  } = {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     jobs.stopDayEnd?.();
     jobs.stopPayoutSweep?.();
+    jobs.stopCollectionsReconciliation?.();
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
@@ -91,6 +96,15 @@ async function main(): Promise<void> {
   jobs.stopPayoutSweep = app.integrations.payouts.dispatcher.start(
     settings.payouts.sweepSeconds * 1000,
   );
+  // Credits whose webhook was lost are found on the gateway's statement and applied once.
+  jobs.stopCollectionsReconciliation = app.integrations.startCollectionsReconciliation({
+    onReport: (report) => {
+      const { recovered, breaks, notOnStatement } = report;
+      const log = recovered.length + breaks.length + notOnStatement.length > 0 ? 'warn' : 'debug';
+      app.log[log](report, 'collections reconciled with the gateway statement');
+    },
+    onError: (error) => app.log.error({ err: error }, 'collections reconciliation failed'),
+  });
 }
 
 try {

@@ -32,6 +32,12 @@ const schema = z.object({
   SANDBOX_DUPLICATE_RATE: rate.default(0.2),
   /** Share of bank-account verifications (penny drop) that fail. */
   SANDBOX_BANK_VERIFY_FAILURE_RATE: rate.default(0.05),
+  /**
+   * Credits whose webhook never came are found on the gateway's statement: every this many
+   * minutes (0: never), over the last COLLECTION_RECONCILE_LOOKBACK_HOURS.
+   */
+  COLLECTION_RECONCILE_MINUTES: z.coerce.number().int().min(0).max(1_440).default(30),
+  COLLECTION_RECONCILE_LOOKBACK_HOURS: z.coerce.number().int().min(1).max(168).default(6),
 });
 
 /** The development default: public, only fit for the sandbox and the demo database. */
@@ -45,6 +51,8 @@ export interface IntegrationsConfig {
   webhookBaseUrl: string;
   sandboxWebhookSecret: string;
   webhookToleranceSeconds: number;
+  /** Statement reconciliation of collections; intervalMinutes 0 = off. */
+  collectionReconciliation: { intervalMinutes: number; lookbackHours: number };
   sandbox: {
     minDelayMs: number;
     maxDelayMs: number;
@@ -103,6 +111,10 @@ export function loadIntegrationsConfig(
     webhookBaseUrl: (v.GATEWAY_WEBHOOK_BASE_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     sandboxWebhookSecret: v.SANDBOX_WEBHOOK_SECRET ?? DEV_SANDBOX_WEBHOOK_SECRET,
     webhookToleranceSeconds: v.WEBHOOK_TOLERANCE_SECONDS,
+    collectionReconciliation: {
+      intervalMinutes: v.COLLECTION_RECONCILE_MINUTES,
+      lookbackHours: v.COLLECTION_RECONCILE_LOOKBACK_HOURS,
+    },
     sandbox: {
       minDelayMs: v.SANDBOX_MIN_DELAY_MS,
       maxDelayMs: Math.max(v.SANDBOX_MIN_DELAY_MS, v.SANDBOX_MAX_DELAY_MS),

@@ -11,6 +11,11 @@ import type { IntegrationsConfig } from './config.js';
 import type { CollectionGateway } from './collections/collection-gateway.js';
 import { applyCollectionCredit } from './collections/collections.service.js';
 import {
+  reconcileCollections,
+  startCollectionsReconciliation,
+  type CollectionsReconciliationReport,
+} from './collections/collections-reconciliation.js';
+import {
   createRazorpaySmartCollectGateway,
   RAZORPAY_COLLECTIONS_WEBHOOK_PATH,
 } from './collections/razorpay-smart-collect.js';
@@ -69,6 +74,10 @@ export {
   RAZORPAY_SMART_COLLECT_PROVIDER,
 } from './collections/razorpay-smart-collect.js';
 export { ensureVirtualAccount, creditsOfPayment } from './collections/collections.service.js';
+export type {
+  CollectionsReconciliationReport,
+  CreditBreak,
+} from './collections/collections-reconciliation.js';
 export { openPaymentRequest } from './collections/payment-requests.js';
 export type { PaymentPurpose } from './collections/payment-requests.table.js';
 export { claimGatewayEvent, findGatewayEvent } from './webhooks/gateway-events.repository.js';
@@ -145,12 +154,37 @@ export function createIntegrations(deps: IntegrationsDeps) {
     ...(deps.payoutDispatcher ? { dispatcher: deps.payoutDispatcher } : {}),
   });
 
+  const reconciliationDeps = {
+    db: deps.db,
+    clock,
+    loanBook: deps.loanBook,
+    gateway: collectionGateway,
+  };
+
   return {
     sms,
     collections,
     collectionGateway,
     payouts,
     scheduler,
+    /** The gateway's statement of credits for the period against the book (lost webhooks). */
+    reconcileCollections: (period: { from: Date; to: Date }) =>
+      reconcileCollections(reconciliationDeps, period),
+    /** The periodic reconciliation of the settings (none when off); returns a stop function. */
+    startCollectionsReconciliation(handlers: {
+      onReport: (report: CollectionsReconciliationReport) => void;
+      onError: (error: unknown) => void;
+    }): () => void {
+      const { intervalMinutes, lookbackHours } = config.collectionReconciliation;
+      if (intervalMinutes === 0) return () => undefined;
+      return startCollectionsReconciliation(reconciliationDeps, {
+        intervalMs: intervalMinutes * 60_000,
+        lookbackMs: lookbackHours * 3_600_000,
+        // Credits of the last minutes may still have their webhook on the way.
+        graceMs: 5 * 60_000,
+        ...handlers,
+      });
+    },
     async registerWebhooks(app: FastifyInstance) {
       await payouts.registerProviderWebhooks(app);
       if (config.razorpay && !sandboxCollecting) {
@@ -179,8 +213,9 @@ export function createIntegrations(deps: IntegrationsDeps) {
                   path: SANDBOX_COLLECTIONS_WEBHOOK_PATH,
                   provider: 'sandbox-collections',
                   secret: config.sandboxWebhookSecret,
-                  apply: (tx: Transaction, event: GatewayEvent, at: Date) =>
-                    applyCollectionCredit(tx, deps.loanBook, collections.provider, event, at),
+                  apply: async (tx: Transaction, event: GatewayEvent, at: Date) => {
+                    await applyCollectionCredit(tx, deps.loanBook, collections.provider, event, at);
+                  },
                 },
               ]
             : []),

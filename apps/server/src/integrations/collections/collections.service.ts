@@ -85,6 +85,7 @@ const OPEN_STATUSES = ['OVERDUE', 'DUE', 'ACTIVE'] as const;
  * and gateway payment id: to the rollover or cooling-off exit the borrower asked for today if
  * it is exactly its price, else as a repayment of the customer's open loan due first. Money the book cannot
  * take (no open loan, or the loan refuses it) stays `unmatched` for reconciliation.
+ * Returns the id of the credit row this call recorded; undefined when it was recorded before.
  */
 export async function applyCollectionCredit(
   tx: Transaction,
@@ -92,7 +93,7 @@ export async function applyCollectionCredit(
   provider: string,
   event: GatewayEvent,
   at: Date,
-): Promise<void> {
+): Promise<number | undefined> {
   const parsed = creditSchema.safeParse(event.data);
   if (!parsed.success) throw AppError.invalid('data', 'not a credit');
   const credit = parsed.data;
@@ -120,9 +121,23 @@ export async function applyCollectionCredit(
     })
     .onConflictDoNothing()
     .returning();
-  if (!recorded) return;
+  if (!recorded) return undefined;
+  await applyRecordedCredit(tx, loanBook, provider, credit, recorded.id, account, at);
+  return recorded.id;
+}
+
+/** Applies a credit just recorded: to the rollover or exit asked for, else as a repayment. */
+async function applyRecordedCredit(
+  tx: Transaction,
+  loanBook: LoanBookDeps,
+  provider: string,
+  credit: z.infer<typeof creditSchema>,
+  creditId: number,
+  account: VirtualAccountRow | undefined,
+  at: Date,
+): Promise<void> {
   const unmatched = (note: string) =>
-    tx.update(collectionCredits).set({ note }).where(eq(collectionCredits.id, recorded.id));
+    tx.update(collectionCredits).set({ note }).where(eq(collectionCredits.id, creditId));
   if (!account) return void (await unmatched('unknown virtual account'));
   const [order] = await tx
     .select({ id: loanOrders.id })
@@ -149,7 +164,7 @@ export async function applyCollectionCredit(
     tx
       .update(collectionCredits)
       .set({ status: 'applied', orderId, repaymentId: repaymentId ?? null, note })
-      .where(eq(collectionCredits.id, recorded.id));
+      .where(eq(collectionCredits.id, creditId));
   // The exact price of a rollover or cooling-off exit the borrower asked for today pays it.
   const request = await payableRequest(tx, {
     customerId: account.customerId,
@@ -161,7 +176,7 @@ export async function applyCollectionCredit(
     try {
       const command = request.purpose === 'rollover' ? rollover : coolingOffExit;
       const result = await command(book, { ...receipt, orderId: request.orderId }, null);
-      await markRequestPaid(tx, request.id, recorded.id, at);
+      await markRequestPaid(tx, request.id, creditId, at);
       return void (await applied(request.orderId, result.repaymentId, request.purpose));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

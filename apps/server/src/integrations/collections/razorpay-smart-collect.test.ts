@@ -378,6 +378,37 @@ describe('the server on Razorpay Smart Collect', () => {
     expect((await checkLedger(db())).ok).toBe(true);
   });
 
+  it("credits whose webhook never came are found on Razorpay's statement and applied once", async () => {
+    const { orderId, account } = await activeLoanWithAccount();
+    const transfer = await fake.credit(account.providerAccountId, {
+      amountPaise: 30_000,
+      deliver: false,
+    });
+    const upi = await fake.credit(account.providerAccountId, {
+      amountPaise: 20_000,
+      method: 'upi',
+      deliver: false,
+    });
+    // The fake stamps payments with the real time; the statement is asked for around it.
+    const period = { from: new Date(Date.now() - 3_600_000), to: new Date(Date.now() + 60_000) };
+    const report = await app().integrations.reconcileCollections(period);
+    // (The adapter's tests above left credits to accounts the book does not know: recovered too.)
+    expect(report.recovered).toEqual(expect.arrayContaining([transfer.paymentId, upi.paymentId]));
+    const ours = [transfer.paymentId, upi.paymentId];
+    expect(report.breaks.filter((b) => ours.includes(b.paymentId))).toEqual([]);
+    const rows = await repaymentsOf(orderId);
+    expect(rows.map((row) => [row.channel, row.amountPaise]).sort()).toEqual([
+      ['upi', 20_000n],
+      ['virtual_account', 30_000n],
+    ]);
+    // The late webhook and a second run change nothing.
+    expect((await post(upi.body, upi.headers)).statusCode).toBe(200);
+    const again = await app().integrations.reconcileCollections(period);
+    expect(again).toMatchObject({ recovered: [], breaks: [], notOnStatement: [] });
+    expect(await repaymentsOf(orderId)).toHaveLength(2);
+    expect((await checkLedger(db())).ok).toBe(true);
+  });
+
   it('a forged, tampered or unsigned webhook → 401 and nothing is written', async () => {
     const { orderId, account } = await activeLoanWithAccount();
     const sent = await fake.credit(account.providerAccountId, {

@@ -265,3 +265,84 @@ describe('SMS delivery receipts', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('collections reconciliation with the statement of credits', () => {
+  const statementPeriod = () => ({
+    from: new Date(t.clock.now().getTime() - 3_600_000),
+    to: new Date(t.clock.now().getTime() + 60_000),
+  });
+
+  it('applies a credit whose webhook was lost, once, whatever arrives after', async () => {
+    const { orderId, account } = await activeOrderWithAccount();
+    const { paymentId, body } = t.app.integrations.collections.simulateCredit({
+      accountNumber: account.accountNumber,
+      amountPaise: 120_000n,
+    });
+    gateways.scheduler.stop(); // the webhook never comes
+    expect(await t.db.select().from(repayments).where(eq(repayments.orderId, orderId))).toEqual([]);
+
+    const report = await t.app.integrations.reconcileCollections(statementPeriod());
+    expect(report.recovered).toEqual([paymentId]);
+    expect(report.breaks).toEqual([]);
+    const rows = await t.db.select().from(repayments).where(eq(repayments.orderId, orderId));
+    expect(rows).toMatchObject([
+      { amountPaise: 120_000n, gatewayPaymentId: `sandbox:${paymentId}` },
+    ]);
+    const [credit] = await creditsOfPayment(t.db, 'sandbox', paymentId);
+    expect(credit).toMatchObject({ status: 'applied', orderId });
+    expect(credit!.note).toMatch(/^recovered by reconciliation: credited \d{4}-\d\d-\d\d, posted /);
+
+    // The webhook turns up after all, and reconciliation runs again: nothing more is posted.
+    const late = await deliver(
+      '/webhooks/collections/sandbox',
+      body,
+      signatureHeader(secret, t.clock.now(), body),
+    );
+    expect(late.statusCode).toBe(200);
+    const again = await t.app.integrations.reconcileCollections(statementPeriod());
+    expect(again.recovered).toEqual([]);
+    expect(again.alreadyRecorded).toBeGreaterThanOrEqual(1);
+    expect(
+      await t.db.select().from(repayments).where(eq(repayments.orderId, orderId)),
+    ).toHaveLength(1);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('reports a credit the book recorded otherwise than the statement, and one it lacks', async () => {
+    const { account } = await activeOrderWithAccount();
+    const { paymentId, body } = t.app.integrations.collections.simulateCredit({
+      accountNumber: account.accountNumber,
+      amountPaise: 70_000n,
+    });
+    gateways.scheduler.stop();
+    // A webhook reporting another amount than the gateway's statement shows.
+    const misreported = body.replace('"amountPaise":70000', '"amountPaise":7000');
+    await deliver(
+      '/webhooks/collections/sandbox',
+      misreported,
+      signatureHeader(secret, t.clock.now(), misreported),
+    );
+    // And a credit the statement does not list at all.
+    const unknown = body
+      .replaceAll(paymentId, 'pay_not_on_statement')
+      .replace(/"id":"evt_[0-9a-z_]+"/, '"id":"evt_not_on_statement"');
+    await deliver(
+      '/webhooks/collections/sandbox',
+      unknown,
+      signatureHeader(secret, t.clock.now(), unknown),
+    );
+
+    const report = await t.app.integrations.reconcileCollections(statementPeriod());
+    expect(report.breaks).toContainEqual({
+      paymentId,
+      field: 'amountPaise',
+      statement: '70000',
+      book: '7000',
+    });
+    expect(report.recovered).not.toContain(paymentId);
+    expect(report.notOnStatement).toEqual(['pay_not_on_statement']);
+    // The book keeps what it recorded: a break is for finance, not overwritten.
+    const [credit] = await creditsOfPayment(t.db, 'sandbox', paymentId);
+    expect(credit!.amountPaise).toBe(7_000n);
+  });
+});

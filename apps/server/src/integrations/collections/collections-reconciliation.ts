@@ -1,0 +1,209 @@
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../plugins/db.js';
+import type { Clock } from '../../shared/clock.js';
+import { indiaDateOf } from '../../shared/india-date.js';
+import type { LoanBookDeps } from '../../modules/loan-book/index.js';
+import type { CollectionGateway, StatementCredit } from './collection-gateway.js';
+import { applyCollectionCredit } from './collections.service.js';
+import { collectionCredits, virtualAccounts } from './collections.table.js';
+
+export interface CollectionsReconciliationDeps {
+  db: Database;
+  clock: Clock;
+  loanBook: LoanBookDeps;
+  gateway: CollectionGateway;
+}
+
+/** A credit the gateway and the book disagree on: left for finance, never changed here. */
+export interface CreditBreak {
+  paymentId: string;
+  field: 'amountPaise' | 'accountNumber';
+  statement: string;
+  book: string;
+}
+
+export interface CollectionsReconciliationReport {
+  from: string;
+  to: string;
+  /** Credits on the gateway's statement for the period. */
+  onStatement: number;
+  /** Of those, already recorded from a webhook. */
+  alreadyRecorded: number;
+  /** Of those, missing from the book (webhook lost) and applied now. */
+  recovered: string[];
+  /** Recorded with another amount or account than the statement shows. */
+  breaks: CreditBreak[];
+  /** Recorded for the period but not on the statement. */
+  notOnStatement: string[];
+}
+
+/**
+ * Compares the gateway's statement of credits for `[from, to)` with the credits the book
+ * recorded, and applies each credit whose webhook never arrived, through the same
+ * `applyCollectionCredit` and the same payment-id key a webhook uses, so a webhook arriving
+ * afterwards (or a second reconciliation) changes nothing. Disagreements are reported, not
+ * "fixed": the book never takes a gateway's word over a recorded credit.
+ *
+ * A recovered credit is posted on today's business date (the engine has no value dating);
+ * its note says when it was credited, so finance can waive what accrued in between.
+ */
+export async function reconcileCollections(
+  deps: CollectionsReconciliationDeps,
+  period: { from: Date; to: Date },
+): Promise<CollectionsReconciliationReport> {
+  const { db, gateway } = deps;
+  const statement = await gateway.statementOfCredits(period);
+  const recorded = await db
+    .select({
+      paymentId: collectionCredits.paymentId,
+      amountPaise: collectionCredits.amountPaise,
+      accountNumber: virtualAccounts.accountNumber,
+    })
+    .from(collectionCredits)
+    .leftJoin(virtualAccounts, eq(virtualAccounts.id, collectionCredits.virtualAccountId))
+    .where(
+      and(
+        eq(collectionCredits.provider, gateway.provider),
+        gte(collectionCredits.creditedAt, period.from),
+        lt(collectionCredits.creditedAt, period.to),
+      ),
+    );
+  const byPayment = new Map(recorded.map((row) => [row.paymentId, row]));
+  const report: CollectionsReconciliationReport = {
+    from: period.from.toISOString(),
+    to: period.to.toISOString(),
+    onStatement: statement.length,
+    alreadyRecorded: 0,
+    recovered: [],
+    breaks: [],
+    notOnStatement: [],
+  };
+  const onStatement = new Set<string>();
+  for (const credit of statement) {
+    onStatement.add(credit.paymentId);
+    // Recorded in the period, or (its time differing at the gateway) at any time.
+    const book = byPayment.get(credit.paymentId) ?? (await recordedCredit(deps, credit));
+    if (book) {
+      report.alreadyRecorded += 1;
+      report.breaks.push(...breaksOf(credit, book));
+      continue;
+    }
+    if (await recover(deps, credit)) report.recovered.push(credit.paymentId);
+    else report.alreadyRecorded += 1; // a webhook recorded it meanwhile
+  }
+  report.notOnStatement = recorded
+    .map((row) => row.paymentId)
+    .filter((paymentId) => !onStatement.has(paymentId));
+  return report;
+}
+
+async function recordedCredit(deps: CollectionsReconciliationDeps, credit: StatementCredit) {
+  const [row] = await deps.db
+    .select({
+      paymentId: collectionCredits.paymentId,
+      amountPaise: collectionCredits.amountPaise,
+      accountNumber: virtualAccounts.accountNumber,
+    })
+    .from(collectionCredits)
+    .leftJoin(virtualAccounts, eq(virtualAccounts.id, collectionCredits.virtualAccountId))
+    .where(
+      and(
+        eq(collectionCredits.provider, deps.gateway.provider),
+        eq(collectionCredits.paymentId, credit.paymentId),
+      ),
+    );
+  return row;
+}
+
+function breaksOf(
+  credit: StatementCredit,
+  book: { amountPaise: bigint; accountNumber: string | null },
+): CreditBreak[] {
+  const breaks: CreditBreak[] = [];
+  if (book.amountPaise !== credit.amountPaise) {
+    breaks.push({
+      paymentId: credit.paymentId,
+      field: 'amountPaise',
+      statement: String(credit.amountPaise),
+      book: String(book.amountPaise),
+    });
+  }
+  // A credit recorded to no known account was already left `unmatched` for finance.
+  if (book.accountNumber !== null && book.accountNumber !== credit.accountNumber) {
+    breaks.push({
+      paymentId: credit.paymentId,
+      field: 'accountNumber',
+      statement: credit.accountNumber,
+      book: book.accountNumber,
+    });
+  }
+  return breaks;
+}
+
+/** Applies a credit the book lacks; false when a webhook recorded it first. */
+async function recover(
+  deps: CollectionsReconciliationDeps,
+  credit: StatementCredit,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const provider = deps.gateway.provider;
+  return deps.db.transaction(async (tx) => {
+    const creditId = await applyCollectionCredit(
+      tx,
+      deps.loanBook,
+      provider,
+      {
+        id: `reconciliation:${credit.paymentId}`,
+        type: 'credit.reconciled',
+        data: {
+          paymentId: credit.paymentId,
+          accountNumber: credit.accountNumber,
+          method: credit.method,
+          amountPaise: Number(credit.amountPaise),
+          creditedAt: credit.creditedAt.toISOString(),
+        },
+      },
+      now,
+    );
+    if (creditId === undefined) return false;
+    const note = `recovered by reconciliation: credited ${indiaDateOf(credit.creditedAt)}, posted ${indiaDateOf(now)}`;
+    await tx
+      .update(collectionCredits)
+      .set({
+        note: sql`case when ${collectionCredits.note} is null then ${note} else ${collectionCredits.note} || '; ' || ${note} end`,
+      })
+      .where(eq(collectionCredits.id, creditId));
+    return true;
+  });
+}
+
+/**
+ * Reconciles the last `lookbackMs` (up to `graceMs` ago, leaving webhooks in flight their
+ * chance) every `intervalMs`; returns a stop function. One run at a time.
+ */
+export function startCollectionsReconciliation(
+  deps: CollectionsReconciliationDeps,
+  options: {
+    intervalMs: number;
+    lookbackMs: number;
+    graceMs: number;
+    onReport?: (report: CollectionsReconciliationReport) => void;
+    onError?: (error: unknown) => void;
+  },
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    const to = new Date(deps.clock.now().getTime() - options.graceMs);
+    const from = new Date(to.getTime() - options.lookbackMs);
+    reconcileCollections(deps, { from, to })
+      .then((report) => options.onReport?.(report))
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        running = false;
+      });
+  }, options.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
