@@ -1,11 +1,15 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import type { LoanBookDeps } from '../../modules/loan-book/index.js';
 import type { CollectionGateway, StatementCredit } from './collection-gateway.js';
 import { applyCollectionCredit } from './collections.service.js';
-import { collectionCredits, virtualAccounts } from './collections.table.js';
+import {
+  appendCreditNote,
+  recordedCreditOfPayment,
+  recordedCreditsOfPeriod,
+  type RecordedCredit,
+} from './collections.repository.js';
 
 export interface CollectionsReconciliationDeps {
   db: Database;
@@ -53,21 +57,7 @@ export async function reconcileCollections(
 ): Promise<CollectionsReconciliationReport> {
   const { db, gateway } = deps;
   const statement = await gateway.statementOfCredits(period);
-  const recorded = await db
-    .select({
-      paymentId: collectionCredits.paymentId,
-      amountPaise: collectionCredits.amountPaise,
-      accountNumber: virtualAccounts.accountNumber,
-    })
-    .from(collectionCredits)
-    .leftJoin(virtualAccounts, eq(virtualAccounts.id, collectionCredits.virtualAccountId))
-    .where(
-      and(
-        eq(collectionCredits.provider, gateway.provider),
-        gte(collectionCredits.creditedAt, period.from),
-        lt(collectionCredits.creditedAt, period.to),
-      ),
-    );
+  const recorded = await recordedCreditsOfPeriod(db, gateway.provider, period);
   const byPayment = new Map(recorded.map((row) => [row.paymentId, row]));
   const report: CollectionsReconciliationReport = {
     from: period.from.toISOString(),
@@ -82,7 +72,9 @@ export async function reconcileCollections(
   for (const credit of statement) {
     onStatement.add(credit.paymentId);
     // Recorded in the period, or (its time differing at the gateway) at any time.
-    const book = byPayment.get(credit.paymentId) ?? (await recordedCredit(deps, credit));
+    const book =
+      byPayment.get(credit.paymentId) ??
+      (await recordedCreditOfPayment(db, gateway.provider, credit.paymentId));
     if (book) {
       report.alreadyRecorded += 1;
       report.breaks.push(...breaksOf(credit, book));
@@ -97,28 +89,7 @@ export async function reconcileCollections(
   return report;
 }
 
-async function recordedCredit(deps: CollectionsReconciliationDeps, credit: StatementCredit) {
-  const [row] = await deps.db
-    .select({
-      paymentId: collectionCredits.paymentId,
-      amountPaise: collectionCredits.amountPaise,
-      accountNumber: virtualAccounts.accountNumber,
-    })
-    .from(collectionCredits)
-    .leftJoin(virtualAccounts, eq(virtualAccounts.id, collectionCredits.virtualAccountId))
-    .where(
-      and(
-        eq(collectionCredits.provider, deps.gateway.provider),
-        eq(collectionCredits.paymentId, credit.paymentId),
-      ),
-    );
-  return row;
-}
-
-function breaksOf(
-  credit: StatementCredit,
-  book: { amountPaise: bigint; accountNumber: string | null },
-): CreditBreak[] {
+function breaksOf(credit: StatementCredit, book: RecordedCredit): CreditBreak[] {
   const breaks: CreditBreak[] = [];
   if (book.amountPaise !== credit.amountPaise) {
     breaks.push({
@@ -167,12 +138,7 @@ async function recover(
     );
     if (creditId === undefined) return false;
     const note = `recovered by reconciliation: credited ${indiaDateOf(credit.creditedAt)}, posted ${indiaDateOf(now)}`;
-    await tx
-      .update(collectionCredits)
-      .set({
-        note: sql`case when ${collectionCredits.note} is null then ${note} else ${collectionCredits.note} || '; ' || ${note} end`,
-      })
-      .where(eq(collectionCredits.id, creditId));
+    await appendCreditNote(tx, creditId, note);
     return true;
   });
 }

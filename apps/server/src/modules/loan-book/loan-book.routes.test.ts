@@ -119,6 +119,16 @@ describe('loan configuration', () => {
       admin,
     );
     expect(missing.statusCode).toBe(404);
+    const versionOfNothing = await post(
+      t.app,
+      '/loanConfig/save',
+      { ...config, expectedVersion: 1 },
+      admin,
+    );
+    expect(versionOfNothing.json()).toMatchObject({
+      code: 4000,
+      errors: [{ field: 'expectedVersion', message: 'only with id (a new version of a product)' }],
+    });
   });
 
   it('lists in the order asked for, by a field it sorts by', async () => {

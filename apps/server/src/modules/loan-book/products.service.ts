@@ -154,6 +154,9 @@ export async function saveProduct(
     updatedBy: actorId,
   };
   if (input.id === undefined) {
+    if (input.expectedVersion !== undefined) {
+      throw AppError.invalid('expectedVersion', 'only with id (a new version of a product)');
+    }
     const [row] = await db
       .insert(loanProducts)
       .values({

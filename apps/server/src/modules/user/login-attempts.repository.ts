@@ -60,7 +60,10 @@ export interface LoginLogQuery {
 
 const loginLogSortColumns = { id: loginAttempts.id, at: loginAttempts.at };
 
-/** The login log, newest first unless sorted otherwise, with the account's current name when it still exists. */
+/**
+ * The login log, newest first unless sorted otherwise, with the account's current name when
+ * it still exists.
+ */
 export async function listLoginAttempts(db: Executor, query: LoginLogQuery) {
   const conditions: SQL[] = [];
   if (query.email) conditions.push(ilike(loginAttempts.email, containsPattern(query.email)));

@@ -25,7 +25,7 @@ export interface StaffUserListQuery {
   sort?: ListSort | undefined;
 }
 
-export const staffUserSortColumns = {
+const staffUserSortColumns = {
   id: staffUsers.id,
   email: staffUsers.email,
   name: staffUsers.name,
