@@ -36,6 +36,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

@@ -177,8 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     settings: {
       sessionIdleMinutes: config.sessionIdleMinutes,
       sessionAbsoluteHours: config.sessionAbsoluteHours,
-      loginMaxFailures: config.loginMaxFailures,
-      loginWindowMinutes: config.loginWindowMinutes,
+      loginThrottle: config.loginThrottle,
     },
   });
   users.registerRoutes(endpoints);

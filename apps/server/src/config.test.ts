@@ -21,8 +21,14 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
       sessionIdleMinutes: 15,
       sessionAbsoluteHours: 8,
-      loginMaxFailures: 10,
-      loginWindowMinutes: 15,
+      loginThrottle: {
+        windowMinutes: 15,
+        freeFailures: 3,
+        pairMaxFailures: 5,
+        accountMaxFailures: 10,
+        addressSlowAfter: 100,
+        addressDelaySeconds: 30,
+      },
       productTitle: 'Lending Console',
       demoData: true,
       logLevel: 'info',
@@ -43,6 +49,8 @@ describe('loadConfig', () => {
         PRODUCT_TITLE: 'Loans',
         CONSOLE_DIST: '/srv/console',
         LOG_LEVEL: 'warn',
+        LOGIN_ACCOUNT_MAX_FAILURES: '20',
+        LOGIN_ADDRESS_SLOW_AFTER: '300',
         UNRELATED: 'x',
       },
       [],
@@ -57,6 +65,7 @@ describe('loadConfig', () => {
       consoleDist: '/srv/console',
       logLevel: 'warn',
     });
+    expect(config.loginThrottle).toMatchObject({ accountMaxFailures: 20, addressSlowAfter: 300 });
   });
 
   it('turns demo data off with --no-demo', () => {
@@ -75,10 +84,27 @@ describe('loadConfig', () => {
       ['DEMO_DATA', 'maybe'],
       ['DATABASE_URL', 'mysql://x'],
       ['LOG_LEVEL', 'loud'],
+      ['LOGIN_PAIR_MAX_FAILURES', '0'],
+      ['LOGIN_ADDRESS_DELAY_SECONDS', 'soon'],
     ] as const) {
       expect(() => loadConfig({ [name]: value }, [])).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value }, [])).toThrow(new RegExp(name));
     }
+  });
+});
+
+describe('the sign-in throttle settings', () => {
+  it('refuse a pair limit above the account limit, naming both', () => {
+    expect(() =>
+      loadConfig({ LOGIN_PAIR_MAX_FAILURES: '12', LOGIN_ACCOUNT_MAX_FAILURES: '10' }, []),
+    ).toThrow(/LOGIN_PAIR_MAX_FAILURES: must not exceed LOGIN_ACCOUNT_MAX_FAILURES/);
+  });
+
+  it('stop the start on the retired LOGIN_MAX_FAILURES, naming its replacements', () => {
+    expect(() => loadConfig({ LOGIN_MAX_FAILURES: '10' }, [])).toThrow(ConfigError);
+    expect(() => loadConfig({ LOGIN_MAX_FAILURES: '10' }, [])).toThrow(
+      /LOGIN_MAX_FAILURES: replaced by LOGIN_ACCOUNT_MAX_FAILURES .* and LOGIN_PAIR_MAX_FAILURES/,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { LoginThrottleLimits } from './modules/user/index.js';
 import { ConfigError } from './shared/config-error.js';
 
 const booleanString = z
@@ -26,8 +27,12 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_IDLE_MINUTES: positiveInt.default(15),
   SESSION_ABSOLUTE_HOURS: positiveInt.default(8),
-  LOGIN_MAX_FAILURES: positiveInt.default(10),
   LOGIN_WINDOW_MINUTES: positiveInt.default(15),
+  LOGIN_FREE_FAILURES: positiveInt.default(3),
+  LOGIN_PAIR_MAX_FAILURES: positiveInt.default(5),
+  LOGIN_ACCOUNT_MAX_FAILURES: positiveInt.default(10),
+  LOGIN_ADDRESS_SLOW_AFTER: positiveInt.default(100),
+  LOGIN_ADDRESS_DELAY_SECONDS: positiveInt.default(30),
   PRODUCT_TITLE: z.string().min(1).max(100).default('Lending Console'),
   DEMO_DATA: booleanString.default(true),
   CONSOLE_DIST: z.string().min(1).optional(),
@@ -36,6 +41,12 @@ const configSchema = z.object({
   TRUST_PROXY: booleanString.default(false),
 });
 
+/** Settings that no longer exist: set, they stop the start rather than being ignored. */
+const RETIRED: Record<string, string> = {
+  LOGIN_MAX_FAILURES:
+    'replaced by LOGIN_ACCOUNT_MAX_FAILURES (every address) and LOGIN_PAIR_MAX_FAILURES (one address)',
+};
+
 export interface Config {
   port: number;
   host: string;
@@ -43,8 +54,8 @@ export interface Config {
   dataDir: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
-  loginMaxFailures: number;
-  loginWindowMinutes: number;
+  /** The sign-in throttle's figures (decision 0023). */
+  loginThrottle: LoginThrottleLimits;
   productTitle: string;
   demoData: boolean;
   consoleDist: string;
@@ -66,6 +77,12 @@ export function loadConfig(
   const present = Object.fromEntries(
     Object.entries(env).filter(([key, value]) => key in configSchema.shape && value !== ''),
   );
+  const retired = Object.keys(RETIRED).filter((name) => env[name]);
+  if (retired.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${retired.map((name) => `  ${name}: ${RETIRED[name]}`).join('\n')}`,
+    );
+  }
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
@@ -73,6 +90,11 @@ export function loadConfig(
         `  ${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`,
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.LOGIN_PAIR_MAX_FAILURES > parsed.data.LOGIN_ACCOUNT_MAX_FAILURES) {
+    throw new ConfigError(
+      'Invalid configuration:\n  LOGIN_PAIR_MAX_FAILURES: must not exceed LOGIN_ACCOUNT_MAX_FAILURES',
+    );
   }
   const values = parsed.data;
   return {
@@ -82,8 +104,14 @@ export function loadConfig(
     dataDir: path.resolve(values.DATA_DIR),
     sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: values.SESSION_ABSOLUTE_HOURS,
-    loginMaxFailures: values.LOGIN_MAX_FAILURES,
-    loginWindowMinutes: values.LOGIN_WINDOW_MINUTES,
+    loginThrottle: {
+      windowMinutes: values.LOGIN_WINDOW_MINUTES,
+      freeFailures: values.LOGIN_FREE_FAILURES,
+      pairMaxFailures: values.LOGIN_PAIR_MAX_FAILURES,
+      accountMaxFailures: values.LOGIN_ACCOUNT_MAX_FAILURES,
+      addressSlowAfter: values.LOGIN_ADDRESS_SLOW_AFTER,
+      addressDelaySeconds: values.LOGIN_ADDRESS_DELAY_SECONDS,
+    },
     productTitle: values.PRODUCT_TITLE,
     demoData: argv.includes('--no-demo') ? false : values.DEMO_DATA,
     consoleDist: path.resolve(values.CONSOLE_DIST ?? defaultConsoleDist()),

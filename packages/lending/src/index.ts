@@ -1,4 +1,4 @@
-/** The pure lending engine: money, fees, order states, accrual, allocation, rollover, ledger. */
+/** The pure lending engine: money, fees, order states, accrual, allocation, rollover, ledger, value dating. */
 export * from './calendar-date.js';
 export * from './money.js';
 export * from './components.js';
@@ -13,4 +13,5 @@ export * from './rollover.js';
 export * from './overdue.js';
 export * from './order-state.js';
 export * from './ledger.js';
+export * from './value-dating.js';
 export * from './worked-example.js';

@@ -54,7 +54,13 @@ export type LedgerEvent =
   | { type: 'writeOff'; amounts: ComponentAmounts }
   | { type: 'refund'; amount: Paise }
   | { type: 'payoutReservation'; amount: Paise }
-  | { type: 'reversal'; original: Journal };
+  | { type: 'reversal'; original: Journal }
+  /**
+   * A posting undone because a value-dated repayment restated the days after its value date
+   * (value-dating.ts); kept apart from `reversal` (bounces, payout reversals) so statements
+   * and reports can tell a restatement from money that went back.
+   */
+  | { type: 'valueDateReversal'; original: Journal };
 
 export type LedgerEventType = LedgerEvent['type'];
 
@@ -209,7 +215,8 @@ export function postingsFor(event: LedgerEvent): Journal {
         .debit('liability:customer_overpayment', nonNegative('amount', event.amount))
         .credit('cash:payout_clearing', event.amount)
         .build(event.type);
-    case 'reversal': {
+    case 'reversal':
+    case 'valueDateReversal': {
       assertBalanced(event.original);
       for (const line of event.original.lines) {
         if (line.component) j.creditReceivable(line.component, line.amount);

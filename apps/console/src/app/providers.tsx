@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider, message, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -11,19 +11,7 @@ import { useAppSettings } from '../lib/app-settings';
 import type { Size } from '../lib/cookies';
 import { bindMessage } from '../lib/feedback';
 import { i18n } from '../lib/i18n';
-import { RequestError } from '../lib/request';
 import { THEME_COLORS } from '../lib/theme-colors';
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      refetchOnWindowFocus: false,
-      // A business refusal will not change by asking again; a network blip may.
-      retry: (count, error) =>
-        !(error instanceof RequestError && error.kind === 'business') && count < 2,
-    },
-  },
-});
 
 /** The spec's sizes on Ant Design: Default large, Medium middle, Small small, Mini compact. */
 export function componentSizeOf(size: Size): 'large' | 'middle' | 'small' {
@@ -52,7 +40,14 @@ function MessageHolder() {
   return holder;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+/** Ant Design's theme, size and locale, and the query cache the pages read through. */
+export function Providers({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   // Re-renders when the language changes.
   const { i18n: translation } = useTranslation();
   const { size, theme: themeName } = useAppSettings();

@@ -7,6 +7,7 @@ import {
 } from '@lending/contract';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { cancelPendingRequests } from '../lib/api';
+import { followRouteTitles } from '../lib/console-config';
 import { getToken } from '../lib/cookies';
 import { loadSession } from '../lib/session';
 import { recordVisit } from '../lib/visited-pages';
@@ -163,6 +164,7 @@ export function buildRoutes(): RouteObject[] {
 export function createAppRouter() {
   recordVisit(window.location.pathname, window.location.search);
   const router = createBrowserRouter(buildRoutes());
+  followRouteTitles(router);
   let lastPath = router.state.location.pathname;
   router.subscribe((state) => {
     if (state.location.pathname === lastPath) return;

@@ -1,7 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { configIndex, type ConsoleConfig } from '@lending/contract';
 import { api } from './api';
+import { i18n, routeTitle } from './i18n';
+import { RequestError } from './request';
 
 /**
  * The public console configuration (product title, languages…), fetched once per page load
@@ -23,6 +24,12 @@ export function loadConsoleConfig(): Promise<ConsoleConfig> {
     })
     .finally(() => {
       loading = undefined;
+    })
+    // Not page data: a route change cancels the request like any other (spec §7), and the
+    // configuration is simply asked for again.
+    .catch((error: unknown) => {
+      if (error instanceof RequestError && error.kind === 'cancelled') return loadConsoleConfig();
+      throw error;
     });
   return loading;
 }
@@ -44,13 +51,46 @@ export function useConsoleConfig(): ConsoleConfig | undefined {
   return value;
 }
 
+/** The route title key the page title follows (see followRouteTitles). */
+let routeTitleKey: string | undefined;
+
 /** Spec §1: the page title is the translated route title followed by the product title. */
-export function useDocumentTitle(routeTitleKey: string | undefined): void {
-  const { t } = useTranslation();
-  const product = useConsoleConfig()?.productTitle ?? '';
-  const title = routeTitleKey ? t(`route.${routeTitleKey}`, { defaultValue: routeTitleKey }) : '';
-  useEffect(() => {
-    const text = [title, product].filter(Boolean).join(' - ');
-    if (text) document.title = text;
-  }, [title, product]);
+function applyDocumentTitle(): void {
+  const title = routeTitleKey ? routeTitle(routeTitleKey) : '';
+  const text = [title, config?.productTitle ?? ''].filter(Boolean).join(' - ');
+  if (text) document.title = text;
+}
+
+listeners.add(applyDocumentTitle);
+i18n.on('languageChanged', applyDocumentTitle);
+
+/** What followRouteTitles needs of a data router. */
+interface TitledRouter {
+  state: { matches: { route: { handle?: unknown } }[] };
+  subscribe(listener: (state: TitledRouter['state']) => void): () => void;
+}
+
+function titleKeyOf(matches: TitledRouter['state']['matches']): string | undefined {
+  for (const match of [...matches].reverse()) {
+    const title = (match.route.handle as { meta?: { title?: string } } | undefined)?.meta?.title;
+    if (title) return title;
+  }
+  return undefined;
+}
+
+/**
+ * Keeps the page title on the router's current route. It follows the router's state rather
+ * than a rendered page: the address changes as the navigation commits, while React may keep
+ * showing the previous page until the next one's code has loaded (after signing in, the
+ * signed-in layout), and the title must not lag behind the address meanwhile.
+ */
+export function followRouteTitles(router: TitledRouter): () => void {
+  const follow = (state: TitledRouter['state']) => {
+    routeTitleKey = titleKeyOf(state.matches);
+    applyDocumentTitle();
+    // The product title comes with the configuration; a failed load is tried again here.
+    if (!config) loadConsoleConfig().catch(() => undefined);
+  };
+  follow(router.state);
+  return router.subscribe(follow);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resources } from '../locales';
 import { chooseLanguage, i18n, routeTitle } from './i18n';
 
 describe('default language (spec §9: cookie, then browser, else en)', () => {
@@ -32,5 +33,20 @@ describe('catalogues', () => {
     expect(i18n.t('messages.fullscreenUnsupported')).toBe('you browser can not work');
     expect(i18n.t('tagsView.closeTab', { title: 'Roles' })).toBe('Close Roles');
     expect(routeTitle('noSuchRoute')).toBe('noSuchRoute');
+  });
+});
+
+function textKeys(catalogue: unknown, prefix = ''): string[] {
+  if (!catalogue || typeof catalogue !== 'object') return [prefix];
+  return Object.entries(catalogue).flatMap(([key, value]) =>
+    textKeys(value, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+describe('English and Chinese', () => {
+  it('have the same texts: every English key has a Chinese one, and no Chinese key is stray', () => {
+    const english = textKeys(resources.en.translation).sort();
+    const chinese = textKeys(resources.zh.translation).sort();
+    expect(chinese).toEqual(english);
   });
 });

@@ -21,11 +21,18 @@ export interface Session {
   permittedRoutes: RouteNode[];
   /** Names of every permitted business route, for the route guard. */
   permittedNames: ReadonlySet<string>;
+  /** Interface ids the roles grant (admin: every grantable one): what actions are shown. */
+  grantedInterfaces: ReadonlySet<string>;
 }
 
 export function sessionOf(user: UserInfo): Session {
   const permittedRoutes = filterRoutesByRoles(businessRoutes, user.roles);
-  return { user, permittedRoutes, permittedNames: new Set(businessRouteNames(permittedRoutes)) };
+  return {
+    user,
+    permittedRoutes,
+    permittedNames: new Set(businessRouteNames(permittedRoutes)),
+    grantedInterfaces: new Set(user.interfaces),
+  };
 }
 
 let session: Session | null = null;
@@ -48,6 +55,13 @@ export function useSession(): Session | null {
     },
     () => session,
   );
+}
+
+/** Holds this user as the signed-in one (after user_info answered; tests start here). */
+export function setSession(user: UserInfo): Session {
+  session = sessionOf(user);
+  emit();
+  return session;
 }
 
 /** Forgets the user (after logout or a password change); the token cookie is removed too. */
@@ -79,9 +93,7 @@ export function loadSession(): Promise<Session> {
       if (!user || !Array.isArray(user.roles) || user.roles.length === 0) {
         throw new Error(i18n.t('messages.verificationFailed'));
       }
-      session = sessionOf(user);
-      emit();
-      return session;
+      return setSession(user);
     })
     .catch((error: unknown) => {
       loading = null;

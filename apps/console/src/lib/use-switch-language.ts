@@ -6,20 +6,25 @@ import { getToken, setLanguageCookie } from './cookies';
 import { feedback } from './feedback';
 
 /**
- * Switches the console language: stores the cookie, re-renders in the new language, shows
- * 'Switch Language Success' and, when signed in, stores it on the account (set_language).
+ * Switches the console language. Signed in, the account stores it first (set_language): a
+ * refused call (the session has ended, the server is away) switches nothing and the request
+ * client says why, with a toast or the 'Confirm logout' dialog. Then the cookie is stored,
+ * the console re-renders in the new language and shows 'Switch Language Success'.
  */
 export function useSwitchLanguage(): (language: Language) => Promise<void> {
   const { i18n } = useTranslation();
   return useCallback(
     async (language: Language) => {
+      if (getToken()) {
+        try {
+          await api.call(setLanguage, { language });
+        } catch {
+          return;
+        }
+      }
       setLanguageCookie(language);
       await i18n.changeLanguage(language);
       feedback.success(i18n.t('messages.switchLanguageSuccess'));
-      if (getToken()) {
-        // Failures are reported by the request client (toast, or the session dialog).
-        await api.call(setLanguage, { language }).catch(() => undefined);
-      }
     },
     [i18n],
   );

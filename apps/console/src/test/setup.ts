@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// On a loaded two-core CI machine a form's validation can take longer than the library's
+// default second to show; a find* waits up to ten seconds before it fails (a test that
+// passes does not wait longer for it).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these; Ant Design's responsive helpers and observers need them.
 if (!window.matchMedia) {

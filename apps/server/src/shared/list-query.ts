@@ -1,6 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { Executor } from '../plugins/db.js';
 import { AppError } from './app-error.js';
+import { startOfIndiaDate } from './india-date.js';
+import { queryRows } from './sql-rows.js';
 
 /** `contains` without letting the caller's % and _ act as wildcards (for `ilike`). */
 export function containsPattern(text: string): string {
@@ -33,4 +36,144 @@ export function listOrder<F extends string>(
   const tieBreak = ascending ? sql`${id} asc` : sql`${id} desc`;
   if (column === id) return [tieBreak];
   return [ascending ? sql`${column} asc nulls first` : sql`${column} desc nulls last`, tieBreak];
+}
+
+/** A list call's validated body (`listRequestSchema` of the contract, after parsing). */
+export interface ListBody<F> {
+  page: number;
+  pageSize: number;
+  filters?: F | undefined;
+  sort?: ListSort | undefined;
+}
+
+/**
+ * How each filter of a list becomes a condition, one entry per filter the contract accepts:
+ * a filter added to the contract without a condition here fails to compile, so no filter is
+ * ever accepted and then ignored. An entry may answer `undefined` (no condition).
+ */
+export type ListWhere<F> = {
+  [K in keyof F]-?: (value: NonNullable<F[K]>, filters: F) => SQL | undefined;
+};
+
+/** A query builder before `$dynamic()`: `db.select(…).from(…)` with its joins. */
+interface SelectBuilder {
+  $dynamic(): PgSelect;
+}
+
+type RowsOf<B extends SelectBuilder> = Awaited<ReturnType<B['$dynamic']>>;
+
+export interface ListSpec<B extends SelectBuilder, F, S extends string> {
+  /**
+   * The rows' `db.select(…).from(…)` with any joins, and nothing after: runList adds WHERE,
+   * ORDER BY and the page. A function, because the rows and the total each build their own.
+   */
+  select: () => B;
+  where: ListWhere<F>;
+  /** The fields `sort.field` may name, each with its column. */
+  sortColumns: Record<S, AnyPgColumn>;
+  defaultSort: { field: NoInfer<S>; order: 'asc' | 'desc' };
+  /** The row's unique id: the last sort key, so equal keys keep one order across pages. */
+  id: AnyPgColumn;
+}
+
+/** Empty text means "no filter" (a cleared search box), as an absent filter does. */
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+/**
+ * One list call, the way every list runs (ARCHITECTURE.md `{page, pageSize, filters, sort}` →
+ * `{list, total}`): the contract's filters through their allow-listed conditions, `sort` over
+ * the offered columns with the id as tie-breaker (a field not offered is a 400), one page of
+ * rows, and the total of rows matching the filters.
+ *
+ * @example
+ * return runList(db, {
+ *   select: () => db.select().from(roles),
+ *   where: { name: (name) => ilike(roles.name, containsPattern(name)) },
+ *   sortColumns: { id: roles.id, name: roles.name },
+ *   defaultSort: { field: 'id', order: 'asc' },
+ *   id: roles.id,
+ * }, body);
+ */
+export async function runList<B extends SelectBuilder, F, S extends string>(
+  db: Executor,
+  spec: ListSpec<B, F, S>,
+  body: ListBody<F>,
+): Promise<{ list: RowsOf<B>; total: number }> {
+  const filters = body.filters;
+  const conditions: SQL[] = [];
+  if (filters) {
+    for (const name of Object.keys(filters) as (keyof F & string)[]) {
+      const value = filters[name];
+      if (!isSet(value)) continue;
+      const condition = spec.where[name](value as NonNullable<F[typeof name]>, filters);
+      if (condition) conditions.push(condition);
+    }
+  }
+  const where = and(...conditions);
+  const orderBy = listOrder(spec.sortColumns, spec.id, body.sort, spec.defaultSort);
+
+  const total = await countRows(db, spec.select().$dynamic().where(where));
+  const list = (await spec
+    .select()
+    .$dynamic()
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(body.pageSize)
+    .offset((body.page - 1) * body.pageSize)) as RowsOf<B>;
+  return { list, total };
+}
+
+/**
+ * The exact number of rows a filtered list pages through. Counting over the list's own query
+ * keeps joins and filters in one place; PostgreSQL flattens the subquery, so only the filter
+ * columns are read. On a table of millions an unfiltered exact count gets slow: this is the
+ * one place to answer with the planner's estimate instead (and say so in the answer).
+ */
+async function countRows(db: Executor, filtered: PgSelect): Promise<number> {
+  const [row] = await queryRows(db, sql`select count(*)::int as total from (${filtered}) as list`);
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The conditions of an India date range filter (two filters of the contract, India dates
+ * `YYYY-MM-DD`, both ends inclusive) over an instant column: from 00:00 IST of the first day
+ * to before 00:00 IST of the day after the last. A range whose end is before its start is a
+ * 400 naming the end field. Spread it into a list's `where`.
+ *
+ * @example
+ * where: { email: …, ...indiaDayRange(loginAttempts.at, 'dateFrom', 'dateTo') }
+ */
+export function indiaDayRange<From extends string, To extends string>(
+  column: AnyPgColumn,
+  from: From,
+  to: To,
+): Record<From | To, (date: string, filters: Partial<Record<From | To, unknown>>) => SQL> {
+  const assertInOrder = (filters: Partial<Record<From | To, unknown>>) => {
+    const start = filters[from];
+    const end = filters[to];
+    if (typeof start === 'string' && typeof end === 'string' && start > end) {
+      throw AppError.invalid(`filters.${to}`, `must not be before ${from}`);
+    }
+  };
+  const conditions = {
+    [from]: (date: string, filters: Partial<Record<From | To, unknown>>) => {
+      assertInOrder(filters);
+      return gte(column, startOfIndiaDate(date));
+    },
+    [to]: (date: string, filters: Partial<Record<From | To, unknown>>) => {
+      assertInOrder(filters);
+      return lt(column, startOfIndiaDate(nextDay(date)));
+    },
+  };
+  return conditions as Record<
+    From | To,
+    (date: string, filters: Partial<Record<From | To, unknown>>) => SQL
+  >;
+}
+
+function nextDay(date: string): string {
+  const next = new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000);
+  return next.toISOString().slice(0, 10);
 }

@@ -59,9 +59,10 @@ export function defaultSnapshotPath(): string {
 
 /**
  * Tables whose rows are the server's own running state, not the book: a lease taken by the
- * simulation's day-end must not block the server's, and sessions and sign-ins are people's.
+ * simulation's day-end must not block the server's, and sessions, sign-ins and sign-in
+ * unblocks are people's.
  */
-const NOT_THE_BOOK = new Set(['job_leases', 'staff_sessions', 'login_attempts']);
+const NOT_THE_BOOK = new Set(['job_leases', 'staff_sessions', 'login_attempts', 'login_unblocks']);
 /** drizzle's record of applied migrations: in the app's schema when tests isolate by schema. */
 const MIGRATIONS_BOOKKEEPING = '__drizzle_migrations';
 

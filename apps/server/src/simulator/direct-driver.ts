@@ -84,8 +84,13 @@ export function createDirectDriver(world: SimulationWorld): BorrowerDriver {
       return {};
     },
     async products(token) {
-      productsCache ??= (await listProducts(db, { offset: 0, limit: 100, status: 'available' }))
-        .list;
+      productsCache ??= (
+        await listProducts(db, {
+          page: 1,
+          pageSize: 100,
+          filters: { status: 'available' },
+        })
+      ).list;
       const [cleared] = await db
         .select({ id: loanOrders.id })
         .from(loanOrders)

@@ -168,7 +168,11 @@ export async function createSimulationWorld(options: {
 }
 
 async function ensureProducts(deps: LoanBookDeps): Promise<{ first: number; reloan: number }> {
-  const { list } = await listProducts(deps.db, { offset: 0, limit: 100, status: 'available' });
+  const { list } = await listProducts(deps.db, {
+    page: 1,
+    pageSize: 100,
+    filters: { status: 'available' },
+  });
   const first = list.find((row) => row.kind === 'first');
   const reloan = list.find((row) => row.kind === 'reloan');
   const at = deps.clock.now();

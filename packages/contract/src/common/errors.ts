@@ -20,6 +20,8 @@ export const errorCatalogue = {
   passwordsNotConsistent: { code: 4015, status: 400 },
   passwordSameAsEmail: { code: 4016, status: 400 },
   passwordUnchanged: { code: 4017, status: 400 },
+  /** Sign-in attempts after failures come too soon: wait the seconds in the message. */
+  loginSlowed: { code: 4018, status: 429 },
   bodyTooLarge: { code: 4130, status: 413 },
   conflict: { code: 4090, status: 409 },
   duplicate: { code: 4091, status: 409 },

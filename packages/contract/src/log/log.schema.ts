@@ -4,10 +4,19 @@ import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 /** An India calendar date, YYYY-MM-DD (Asia/Kolkata). */
 export const logDateSchema = z.iso.date();
 
+/**
+ * Why a sign-in attempt was refused. The first three are answers to a checked password;
+ * the others are refusals by the throttle before any password is checked (decision 0023).
+ * `throttled` is the single refusal of the earlier throttle, kept for the rows it wrote.
+ */
 export const loginFailureReasonSchema = z.enum([
   'unknown_email',
   'bad_password',
   'account_disabled',
+  'account_slowed',
+  'account_blocked',
+  'blocked_for_address',
+  'address_slowed',
   'throttled',
 ]);
 export type LoginFailureReason = z.infer<typeof loginFailureReasonSchema>;

@@ -11,6 +11,7 @@ import {
   loginRetSchema,
   resetPasswordBodySchema,
   staffUserSchema,
+  unblockSignInBodySchema,
   userInfoQuerySchema,
   userInfoSchema,
 } from './user.schema.js';
@@ -33,7 +34,8 @@ export const userInfo = defineEndpoint({
   method: 'GET',
   path: '/user/user_info',
   module: 'user',
-  summary: "The signed-in staff member's name, avatar and permitted route names",
+  summary:
+    "The signed-in staff member's name, avatar, permitted route names and granted interface ids",
   access: 'session',
   mutates: false,
   body: undefined,
@@ -145,6 +147,19 @@ export const deleteUser = defineEndpoint({
   ret: z.null(),
 });
 
+export const unblockSignIn = defineEndpoint({
+  id: 'user.unblock_sign_in',
+  method: 'POST',
+  path: '/user/unblock_sign_in',
+  module: 'user',
+  summary: "Lift a staff account's sign-in blocks: its failed attempts no longer count",
+  access: 'granted',
+  mutates: true,
+  body: unblockSignInBodySchema,
+  query: undefined,
+  ret: z.null(),
+});
+
 export const userEndpoints = [
   login,
   userInfo,
@@ -156,4 +171,5 @@ export const userEndpoints = [
   createUser,
   resetPassword,
   deleteUser,
+  unblockSignIn,
 ] as const;

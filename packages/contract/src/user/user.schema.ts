@@ -28,11 +28,16 @@ export const loginRetSchema = z.object({ token: z.string() });
 
 export const userInfoQuerySchema = z.strictObject({ token: z.string().max(256).optional() });
 
-/** Spec §3: name, avatar, roles (route names the user may see; `admin` for administrators). */
+/**
+ * Spec §3: name, avatar, roles (route names the user may see; `admin` for administrators).
+ * `interfaces` are the interface ids the user's roles grant (an administrator: every grantable
+ * one), so the console shows only the actions the server would allow.
+ */
 export const userInfoSchema = z.object({
   name: z.string(),
   avatar: z.string(),
   roles: z.array(z.string()),
+  interfaces: z.array(z.string()),
   email: z.string(),
   language: languageSchema,
 });
@@ -70,9 +75,22 @@ export const staffUserFiltersSchema = z.strictObject({
   status: staffStatusSchema.optional(),
 });
 
+/**
+ * Where sign-in is refused after too many failed attempts, and until when (an instant, ISO):
+ * `address` null is the whole account, from every address; otherwise only from that address.
+ */
+export const signInBlockSchema = z.object({ address: z.string().nullable(), until: z.string() });
+export type SignInBlock = z.infer<typeof signInBlockSchema>;
+
+/** An account as the account list shows it to an administrator: with its sign-in blocks. */
+export const staffUserListItemSchema = staffUserSchema.extend({
+  signInBlocks: z.array(signInBlockSchema),
+});
+export type StaffUserListItem = z.infer<typeof staffUserListItemSchema>;
+
 export const getUsersBodySchema = listRequestSchema(staffUserFiltersSchema);
 export type GetUsersBody = z.input<typeof getUsersBodySchema>;
-export const getUsersRetSchema = listResultSchema(staffUserSchema);
+export const getUsersRetSchema = listResultSchema(staffUserListItemSchema);
 
 export const editUserBodySchema = z.strictObject({
   id: z.int().positive(),
@@ -99,3 +117,6 @@ export const resetPasswordBodySchema = z.strictObject({
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const deleteUserBodySchema = z.strictObject({ id: z.int().positive() });
+
+export const unblockSignInBodySchema = z.strictObject({ id: z.int().positive() });
+export type UnblockSignInBody = z.infer<typeof unblockSignInBodySchema>;

@@ -2,7 +2,6 @@ import { Modal } from 'antd';
 import { Activity, useEffect, useMemo } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { appSettings, deviceOfWidth, useAppSettings } from '../../lib/app-settings';
-import { useDocumentTitle } from '../../lib/console-config';
 import { bindModal } from '../../lib/feedback';
 import { PageScopeContext } from '../../lib/page-state';
 import { findRouteChain, layoutRouteTree, pagesOf } from '../../lib/route-tree';
@@ -83,7 +82,6 @@ function SignedInLayout({ session }: { session: Session }) {
     current,
     outlet,
   );
-  useDocumentTitle(page?.meta?.title);
   useDeviceTracking();
 
   // Spec §4: on mobile, navigating closes an open sidebar.

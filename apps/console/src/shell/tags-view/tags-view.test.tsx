@@ -11,7 +11,14 @@ import type { TabActions } from '../layout/use-visited-tabs';
 import type { VisitedTab } from './tags-model';
 import { TagsView } from './tags-view';
 
-const user: UserInfo = { name: 'A', avatar: '', roles: ['admin'], email: 'a@x.co', language: 'en' };
+const user: UserInfo = {
+  name: 'A',
+  avatar: '',
+  roles: ['admin'],
+  interfaces: [],
+  email: 'a@x.co',
+  language: 'en',
+};
 const session = sessionOf(user);
 
 const dashboard: VisitedTab = {

@@ -1,6 +1,8 @@
-import { and, count, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { eq, ilike, or } from 'drizzle-orm';
+import type { operationLogBodySchema } from '@lending/contract';
+import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
-import { containsPattern, listOrder, type ListSort } from '../../shared/list-query.js';
+import { containsPattern, indiaDayRange, runList } from '../../shared/list-query.js';
 import { auditEvents, type AuditEventRow } from './audit-events.table.js';
 
 export type NewAuditEvent = Omit<AuditEventRow, 'id'>;
@@ -11,54 +13,30 @@ export async function insertAuditEvent(db: Executor, row: NewAuditEvent): Promis
   return inserted.id;
 }
 
-export interface AuditListQuery {
-  offset: number;
-  limit: number;
-  actorId?: number | undefined;
-  actor?: string | undefined;
-  module?: string | undefined;
-  action?: string | undefined;
-  targetType?: string | undefined;
-  targetId?: string | undefined;
-  from?: Date | undefined;
-  before?: Date | undefined;
-  sort?: ListSort | undefined;
-}
-
-const auditSortColumns = { id: auditEvents.id, at: auditEvents.at };
-
-export async function listAuditEvents(
-  db: Executor,
-  query: AuditListQuery,
-): Promise<{ rows: AuditEventRow[]; total: number }> {
-  const conditions: SQL[] = [];
-  if (query.actorId !== undefined) conditions.push(eq(auditEvents.actorId, query.actorId));
-  if (query.actor) {
-    const pattern = containsPattern(query.actor);
-    const either = or(
-      ilike(auditEvents.actorName, pattern),
-      ilike(auditEvents.actorEmail, pattern),
-    );
-    if (either) conditions.push(either);
-  }
-  if (query.module) conditions.push(eq(auditEvents.module, query.module));
-  if (query.action) conditions.push(ilike(auditEvents.action, containsPattern(query.action)));
-  if (query.targetType) conditions.push(eq(auditEvents.targetType, query.targetType));
-  if (query.targetId) conditions.push(eq(auditEvents.targetId, query.targetId));
-  if (query.from) conditions.push(gte(auditEvents.at, query.from));
-  if (query.before) conditions.push(lt(auditEvents.at, query.before));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await db
-    .select()
-    .from(auditEvents)
-    .where(where)
-    .orderBy(
-      ...listOrder(auditSortColumns, auditEvents.id, query.sort, { field: 'id', order: 'desc' }),
-    )
-    .limit(query.limit)
-    .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(auditEvents).where(where);
-  return { rows, total: totals?.total ?? 0 };
+/** The operation log (the contract's `log.operation_log` body), newest first by default. */
+export function listAuditEvents(db: Executor, body: z.output<typeof operationLogBodySchema>) {
+  return runList(
+    db,
+    {
+      select: () => db.select().from(auditEvents),
+      where: {
+        actorId: (actorId) => eq(auditEvents.actorId, actorId),
+        actor: (actor) => {
+          const pattern = containsPattern(actor);
+          return or(ilike(auditEvents.actorName, pattern), ilike(auditEvents.actorEmail, pattern));
+        },
+        module: (module) => eq(auditEvents.module, module),
+        action: (action) => ilike(auditEvents.action, containsPattern(action)),
+        targetType: (targetType) => eq(auditEvents.targetType, targetType),
+        targetId: (targetId) => eq(auditEvents.targetId, targetId),
+        ...indiaDayRange(auditEvents.at, 'dateFrom', 'dateTo'),
+      },
+      sortColumns: { id: auditEvents.id, at: auditEvents.at },
+      defaultSort: { field: 'id', order: 'desc' },
+      id: auditEvents.id,
+    },
+    body,
+  );
 }
 
 export async function findAuditEvent(db: Executor, id: number): Promise<AuditEventRow | undefined> {

@@ -1,10 +1,12 @@
-import type { OperationLogDetail, OperationLogEntry } from '@lending/contract';
-import { operationLogBodySchema } from '@lending/contract';
+import type {
+  OperationLogDetail,
+  OperationLogEntry,
+  operationLogBodySchema,
+} from '@lending/contract';
 import type { z } from 'zod';
 import type { AuditEntry, AuditPort, AuditRecorder } from '../../plugins/audit-port.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
-import { startOfIndiaDate } from '../../shared/india-date.js';
 import { toIso } from '../../shared/timestamps.js';
 import type { AuditEventRow } from './audit-events.table.js';
 import { findAuditEvent, insertAuditEvent, listAuditEvents } from './audit.repository.js';
@@ -77,33 +79,13 @@ function toEntry(row: AuditEventRow): OperationLogEntry {
   };
 }
 
-const DAY_MS = 86_400_000;
-
 export function createOperationLogService(db: Database) {
   return {
     async list(
-      query: z.output<typeof operationLogBodySchema>,
+      body: z.output<typeof operationLogBodySchema>,
     ): Promise<{ list: OperationLogEntry[]; total: number }> {
-      const filters = query.filters ?? {};
-      if (filters.dateFrom && filters.dateTo && filters.dateFrom > filters.dateTo) {
-        throw AppError.invalid('filters.dateTo', 'must not be before dateFrom');
-      }
-      const { rows, total } = await listAuditEvents(db, {
-        offset: (query.page - 1) * query.pageSize,
-        limit: query.pageSize,
-        actorId: filters.actorId,
-        actor: filters.actor || undefined,
-        module: filters.module || undefined,
-        action: filters.action || undefined,
-        targetType: filters.targetType || undefined,
-        targetId: filters.targetId || undefined,
-        sort: query.sort,
-        from: filters.dateFrom ? startOfIndiaDate(filters.dateFrom) : undefined,
-        before: filters.dateTo
-          ? new Date(startOfIndiaDate(filters.dateTo).getTime() + DAY_MS)
-          : undefined,
-      });
-      return { list: rows.map(toEntry), total };
+      const { list, total } = await listAuditEvents(db, body);
+      return { list: list.map(toEntry), total };
     },
 
     async detail(id: number): Promise<OperationLogDetail> {

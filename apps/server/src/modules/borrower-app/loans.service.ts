@@ -66,10 +66,9 @@ export async function availableProducts(deps: BorrowerAppDeps, borrowerId: numbe
   const account = await mustFindBorrower(deps, borrowerId);
   const kind = await productKindFor(deps, account);
   const { list } = await listProducts(deps.db, {
-    offset: 0,
-    limit: 100,
-    kind,
-    status: 'available',
+    page: 1,
+    pageSize: 100,
+    filters: { kind, status: 'available' },
   });
   return {
     kind,
@@ -97,7 +96,11 @@ async function productTerms(deps: BorrowerAppDeps, borrowerId: number, productId
       errors: [{ field: 'productId', message: 'not available to this borrower' }],
     });
   }
-  const { list } = await listProducts(deps.db, { offset: 0, limit: 100, status: 'available' });
+  const { list } = await listProducts(deps.db, {
+    page: 1,
+    pageSize: 100,
+    filters: { status: 'available' },
+  });
   return termsOfProduct(list.find((row) => row.id === productId)!);
 }
 

@@ -28,13 +28,7 @@ import * as repaymentsService from './repayments.service.js';
 /** Binds the loan book's contract endpoints to its services; no SQL here. */
 export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanBookDeps): void {
   endpoints.register(listLoanConfig, async ({ body }) => {
-    const { list, total } = await products.listProducts(deps.db, {
-      offset: (body.page - 1) * body.pageSize,
-      limit: body.pageSize,
-      kind: body.filters?.kind,
-      status: body.filters?.status,
-      sort: body.sort,
-    });
+    const { list, total } = await products.listProducts(deps.db, body);
     return { list: list.map(products.loanConfigView), total };
   });
 

@@ -1,9 +1,10 @@
-import { and, count, eq, sql } from 'drizzle-orm';
-import type { LoanConfig, SaveLoanConfigBody } from '@lending/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { LoanConfig, listLoanConfigBodySchema, SaveLoanConfigBody } from '@lending/contract';
+import type { z } from 'zod';
 import { validateTerms, type Component, type LoanProductTerms } from '@lending/lending';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
-import { listOrder, type ListSort } from '../../shared/list-query.js';
+import { runList } from '../../shared/list-query.js';
 import { paiseToApi } from '../../shared/paise.js';
 import {
   loanProducts,
@@ -230,43 +231,29 @@ export async function setProductStatus(
   return { before, after: after! };
 }
 
-const loanConfigSortColumns = {
-  id: loanProducts.id,
-  name: loanProducts.name,
-  tenorDays: loanProducts.tenorDays,
-  minPrincipalPaise: loanProducts.minPrincipalPaise,
-  maxPrincipalPaise: loanProducts.maxPrincipalPaise,
-  updatedAt: loanProducts.updatedAt,
-};
-
-export async function listProducts(
-  db: Executor,
-  query: {
-    offset: number;
-    limit: number;
-    kind?: LoanProductKind | undefined;
-    status?: LoanProductStatus | undefined;
-    sort?: ListSort | undefined;
-  },
-): Promise<{ list: LoanProductRow[]; total: number }> {
-  const where = and(
-    query.kind ? eq(loanProducts.kind, query.kind) : undefined,
-    query.status ? eq(loanProducts.status, query.status) : undefined,
+/** Loan products (the contract's `loanConfig.list` body), by id unless sorted otherwise. */
+export function listProducts(db: Executor, body: z.output<typeof listLoanConfigBodySchema>) {
+  return runList(
+    db,
+    {
+      select: () => db.select().from(loanProducts),
+      where: {
+        kind: (kind) => eq(loanProducts.kind, kind),
+        status: (status) => eq(loanProducts.status, status),
+      },
+      sortColumns: {
+        id: loanProducts.id,
+        name: loanProducts.name,
+        tenorDays: loanProducts.tenorDays,
+        minPrincipalPaise: loanProducts.minPrincipalPaise,
+        maxPrincipalPaise: loanProducts.maxPrincipalPaise,
+        updatedAt: loanProducts.updatedAt,
+      },
+      defaultSort: { field: 'id', order: 'asc' },
+      id: loanProducts.id,
+    },
+    body,
   );
-  const list = await db
-    .select()
-    .from(loanProducts)
-    .where(where)
-    .orderBy(
-      ...listOrder(loanConfigSortColumns, loanProducts.id, query.sort, {
-        field: 'id',
-        order: 'asc',
-      }),
-    )
-    .offset(query.offset)
-    .limit(query.limit);
-  const [total] = await db.select({ n: count() }).from(loanProducts).where(where);
-  return { list, total: total?.n ?? 0 };
 }
 
 export async function findProduct(db: Executor, id: number): Promise<LoanProductRow | undefined> {

@@ -5,8 +5,10 @@ import {
   type LoginBody,
 } from '@lending/contract';
 import { AppError } from '../../shared/app-error.js';
-import { insertLoginAttempt, recentFailureTimes } from './login-attempts.repository.js';
+import { insertLoginAttempt, type ThrottleKey } from './login-attempts.repository.js';
 import type { LoginFailureReason } from './login-attempts.table.js';
+import type { LoginThrottle } from './login-throttle.service.js';
+import { createPasswordCheckLane } from './password-check-lane.js';
 import type { SessionPrincipal, SessionService } from './sessions.service.js';
 import {
   findStaffUserByEmail,
@@ -15,24 +17,13 @@ import {
 } from './staff-users.repository.js';
 import type { ClientInfo, UserModuleDeps } from './user-module.js';
 
-export function createAuthService(deps: UserModuleDeps, sessions: SessionService) {
-  const { db, clock, hasher, settings } = deps;
-  const windowMs = settings.loginWindowMinutes * 60_000;
-
-  /** Minutes until sign-in is allowed again, or 0 when not blocked (per e-mail and per address). */
-  async function minutesBlocked(email: string, ip: string): Promise<number> {
-    const now = clock.now().getTime();
-    const since = new Date(now - windowMs);
-    const max = settings.loginMaxFailures;
-    let until = 0;
-    for (const by of [{ email }, { ip }]) {
-      const times = await recentFailureTimes(db, by, since, max);
-      const oldestCounted = times[max - 1];
-      // The block lifts when the max-th most recent failure leaves the window.
-      if (oldestCounted) until = Math.max(until, oldestCounted.getTime() + windowMs);
-    }
-    return until > now ? Math.max(1, Math.ceil((until - now) / 60_000)) : 0;
-  }
+export function createAuthService(
+  deps: UserModuleDeps,
+  sessions: SessionService,
+  throttle: LoginThrottle,
+) {
+  const { db, clock, hasher } = deps;
+  const passwordChecks = createPasswordCheckLane();
 
   async function record(
     email: string,
@@ -51,36 +42,56 @@ export function createAuthService(deps: UserModuleDeps, sessions: SessionService
     });
   }
 
+  /**
+   * Refuses (and records) an attempt the throttle does not let through. The answer depends
+   * only on the failures counted, never on the password or on whether the e-mail names an
+   * account: a blocked owner learns no more than an attacker would.
+   */
+  async function refuseIfThrottled(key: ThrottleKey, client: ClientInfo): Promise<void> {
+    const refusal = await throttle.refusal(key, client.ip);
+    if (!refusal) return;
+    await record(key.email, key.userId, refusal.reason, client);
+    const waitMs = refusal.until.getTime() - clock.now().getTime();
+    if (refusal.reason === 'account_blocked' || refusal.reason === 'blocked_for_address') {
+      throw new AppError('loginThrottled', {
+        detail: String(Math.max(1, Math.ceil(waitMs / 60_000))),
+      });
+    }
+    throw new AppError('loginSlowed', { detail: String(Math.max(1, Math.ceil(waitMs / 1000))) });
+  }
+
   return {
     async login(body: LoginBody, client: ClientInfo): Promise<{ token: string }> {
-      // Refused before any hashing, so a flood costs the server almost nothing.
-      const blockedMinutes = await minutesBlocked(body.email, client.ip);
-      if (blockedMinutes > 0) {
-        await record(body.email, null, 'throttled', client);
-        throw new AppError('loginThrottled', { detail: String(blockedMinutes) });
-      }
       const user = await findStaffUserByEmail(db, body.email);
-      if (!user) {
-        // Same cost as a real check, so timing does not tell which e-mails exist.
-        await hasher.verifyDummy(body.password);
-        await record(body.email, null, 'unknown_email', client);
-        throw new AppError('invalidCredentials');
-      }
-      if (!(await hasher.verify(user.passwordHash, body.password))) {
-        await record(body.email, user.id, 'bad_password', client);
-        throw new AppError('invalidCredentials');
-      }
-      // Told only to someone who knows the password.
-      if (user.status !== 'enabled') {
-        await record(body.email, user.id, 'account_disabled', client);
-        throw new AppError('accountDisabled');
-      }
+      const key: ThrottleKey = { email: body.email, userId: user?.id ?? null };
+      // Refused before any hashing, so a flood costs the server a few indexed reads each.
+      await refuseIfThrottled(key, client);
+      const signedIn = await passwordChecks.run(async () => {
+        await refuseIfThrottled(key, client);
+        if (!user) {
+          // Same cost as a real check, so timing does not tell which e-mails exist.
+          await hasher.verifyDummy(body.password);
+          await record(body.email, null, 'unknown_email', client);
+          throw new AppError('invalidCredentials');
+        }
+        if (!(await hasher.verify(user.passwordHash, body.password))) {
+          await record(body.email, user.id, 'bad_password', client);
+          throw new AppError('invalidCredentials');
+        }
+        // Told only to someone who knows the password.
+        if (user.status !== 'enabled') {
+          await record(body.email, user.id, 'account_disabled', client);
+          throw new AppError('accountDisabled');
+        }
+        return user;
+      });
       const token = await db.transaction(async (tx) => {
-        const started = await sessions.start(tx, user.id, client);
-        await updateStaffUser(tx, user.id, { lastLoginAt: clock.now() });
+        const started = await sessions.start(tx, signedIn.id, client);
+        await updateStaffUser(tx, signedIn.id, { lastLoginAt: clock.now() });
         return started;
       });
-      await record(body.email, user.id, null, client);
+      // A success clears the account's failures (the throttle counts from here on).
+      await record(body.email, signedIn.id, null, client);
       return { token };
     },
 

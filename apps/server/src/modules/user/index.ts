@@ -3,6 +3,7 @@ import type { AuthPort } from '../../plugins/auth.js';
 import type { EndpointRegistrar } from '../../plugins/access.js';
 import { createAuthService } from './auth.service.js';
 import { createLoginLogService } from './login-log.service.js';
+import { createLoginThrottle } from './login-throttle.service.js';
 import { createRolesService } from './roles.service.js';
 import { createSessionService } from './sessions.service.js';
 import { createStaffUsersService } from './staff-users.service.js';
@@ -16,14 +17,16 @@ export {
   type PasswordHashOptions,
 } from './passwords.js';
 export type { UserModuleDeps, UserModuleSettings } from './user-module.js';
+export type { LoginThrottleLimits } from './throttle-rules.js';
 export { seedAccounts, type SeedOptions } from './seed-accounts.js';
 export { grantableMenuNames, coveredMenus } from './grant-rules.js';
 export type { RolesService } from './roles.service.js';
 
 export function createUserModule(deps: UserModuleDeps) {
   const sessions = createSessionService(deps);
-  const auth = createAuthService(deps, sessions);
-  const staffUsers = createStaffUsersService(deps, sessions);
+  const throttle = createLoginThrottle(deps);
+  const auth = createAuthService(deps, sessions, throttle);
+  const staffUsers = createStaffUsersService(deps, sessions, throttle);
   const roles = createRolesService(deps, (userId) => staffUsers.heldGrants(userId));
   const loginLog = createLoginLogService(deps);
   const authPort: AuthPort = {

@@ -1,6 +1,8 @@
 import { count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { getRolesBodySchema } from '@lending/contract';
+import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
-import { containsPattern, listOrder, type ListSort } from '../../shared/list-query.js';
+import { containsPattern, runList } from '../../shared/list-query.js';
 import { roles, staffUserRoles, type RoleRow } from './roles.table.js';
 
 export interface NewRole {
@@ -83,39 +85,30 @@ export async function countRoleHolders(db: Executor, roleId: number): Promise<nu
   return row?.total ?? 0;
 }
 
-const roleSortColumns = { id: roles.id, name: roles.name };
+/** Roles (the contract's `power.get_roles` body), by id unless sorted otherwise. */
+export function listRoles(db: Executor, body: z.output<typeof getRolesBodySchema>) {
+  return runList(
+    db,
+    {
+      select: () => db.select().from(roles),
+      where: { name: (name) => ilike(roles.name, containsPattern(name)) },
+      sortColumns: { id: roles.id, name: roles.name },
+      defaultSort: { field: 'id', order: 'asc' },
+      id: roles.id,
+    },
+    body,
+  );
+}
 
-export async function listRoles(
-  db: Executor,
-  query: {
-    offset: number;
-    limit: number;
-    name?: string | undefined;
-    sort?: ListSort | undefined;
-  },
-): Promise<{ rows: RoleRow[]; total: number; counts: Map<number, number> }> {
-  const where = query.name ? ilike(roles.name, containsPattern(query.name)) : undefined;
-  const rows = await db
-    .select()
-    .from(roles)
-    .where(where)
-    .orderBy(...listOrder(roleSortColumns, roles.id, query.sort, { field: 'id', order: 'asc' }))
-    .limit(query.limit)
-    .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(roles).where(where);
+/** How many accounts hold each of these roles (absent: none). */
+export async function holderCounts(db: Executor, roleIds: number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
-  if (rows.length > 0) {
-    const holderCounts = await db
-      .select({ roleId: staffUserRoles.roleId, total: count() })
-      .from(staffUserRoles)
-      .where(
-        inArray(
-          staffUserRoles.roleId,
-          rows.map((row) => row.id),
-        ),
-      )
-      .groupBy(staffUserRoles.roleId);
-    for (const entry of holderCounts) counts.set(entry.roleId, entry.total);
-  }
-  return { rows, total: totals?.total ?? 0, counts };
+  if (roleIds.length === 0) return counts;
+  const rows = await db
+    .select({ roleId: staffUserRoles.roleId, total: count() })
+    .from(staffUserRoles)
+    .where(inArray(staffUserRoles.roleId, roleIds))
+    .groupBy(staffUserRoles.roleId);
+  for (const row of rows) counts.set(row.roleId, row.total);
+  return counts;
 }

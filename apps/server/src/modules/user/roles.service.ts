@@ -16,6 +16,7 @@ import {
   findRoleById,
   findRoleByNameInsensitive,
   insertRole,
+  holderCounts,
   listRoles,
   updateRole,
 } from './roles.repository.js';
@@ -64,12 +65,11 @@ export function createRolesService(
 
   return {
     async list(query: GetRolesQuery): Promise<{ list: Role[]; total: number }> {
-      const { rows, total, counts } = await listRoles(db, {
-        offset: (query.page - 1) * query.pageSize,
-        limit: query.pageSize,
-        name: query.filters?.name || undefined,
-        sort: query.sort,
-      });
+      const { list: rows, total } = await listRoles(db, query);
+      const counts = await holderCounts(
+        db,
+        rows.map((row) => row.id),
+      );
       return { list: rows.map((row) => toRole(row, counts.get(row.id) ?? 0)), total };
     },
 

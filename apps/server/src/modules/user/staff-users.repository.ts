@@ -1,7 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
-import type { Language, StaffStatus } from '@lending/contract';
+import { and, asc, count, eq, ilike, inArray, ne } from 'drizzle-orm';
+import type { getUsersBodySchema, Language, StaffStatus } from '@lending/contract';
+import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
-import { containsPattern, listOrder, type ListSort } from '../../shared/list-query.js';
+import { containsPattern, runList } from '../../shared/list-query.js';
 import { roles, staffUserRoles } from './roles.table.js';
 import { staffUsers, type StaffUserRow } from './staff-users.table.js';
 
@@ -14,24 +15,6 @@ export interface NewStaffUser {
   status?: StaffStatus;
   at: Date;
 }
-
-export interface StaffUserListQuery {
-  offset: number;
-  limit: number;
-  email?: string | undefined;
-  name?: string | undefined;
-  roleId?: number | undefined;
-  status?: StaffStatus | undefined;
-  sort?: ListSort | undefined;
-}
-
-const staffUserSortColumns = {
-  id: staffUsers.id,
-  email: staffUsers.email,
-  name: staffUsers.name,
-  createdAt: staffUsers.createdAt,
-  lastLoginAt: staffUsers.lastLoginAt,
-} as const;
 
 export function countStaffUsers(db: Executor): Promise<number> {
   return db
@@ -89,39 +72,37 @@ export async function updateStaffUser(
   await db.update(staffUsers).set(changes).where(eq(staffUsers.id, id));
 }
 
-export async function listStaffUsers(
-  db: Executor,
-  query: StaffUserListQuery,
-): Promise<{ rows: StaffUserRow[]; total: number }> {
-  const conditions: SQL[] = [];
-  if (query.email) conditions.push(ilike(staffUsers.email, containsPattern(query.email)));
-  if (query.name) conditions.push(ilike(staffUsers.name, containsPattern(query.name)));
-  if (query.status) conditions.push(eq(staffUsers.status, query.status));
-  if (query.roleId !== undefined) {
-    conditions.push(
-      inArray(
-        staffUsers.id,
-        db
-          .select({ userId: staffUserRoles.userId })
-          .from(staffUserRoles)
-          .where(eq(staffUserRoles.roleId, query.roleId)),
-      ),
-    );
-  }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const orderBy = listOrder(staffUserSortColumns, staffUsers.id, query.sort, {
-    field: 'id',
-    order: 'asc',
-  });
-  const rows = await db
-    .select()
-    .from(staffUsers)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(query.limit)
-    .offset(query.offset);
-  const [totals] = await db.select({ total: count() }).from(staffUsers).where(where);
-  return { rows, total: totals?.total ?? 0 };
+/** Staff accounts (the contract's `user.get_users` body), by id unless sorted otherwise. */
+export function listStaffUsers(db: Executor, body: z.output<typeof getUsersBodySchema>) {
+  return runList(
+    db,
+    {
+      select: () => db.select().from(staffUsers),
+      where: {
+        email: (email) => ilike(staffUsers.email, containsPattern(email)),
+        name: (name) => ilike(staffUsers.name, containsPattern(name)),
+        status: (status) => eq(staffUsers.status, status),
+        roleId: (roleId) =>
+          inArray(
+            staffUsers.id,
+            db
+              .select({ userId: staffUserRoles.userId })
+              .from(staffUserRoles)
+              .where(eq(staffUserRoles.roleId, roleId)),
+          ),
+      },
+      sortColumns: {
+        id: staffUsers.id,
+        email: staffUsers.email,
+        name: staffUsers.name,
+        createdAt: staffUsers.createdAt,
+        lastLoginAt: staffUsers.lastLoginAt,
+      },
+      defaultSort: { field: 'id', order: 'asc' },
+      id: staffUsers.id,
+    },
+    body,
+  );
 }
 
 export interface RoleGrant {

@@ -6,9 +6,12 @@ import {
   type EditUserBody,
   type ResetPasswordBody,
   type Language,
+  type SignInBlock,
   type StaffUser,
+  type StaffUserListItem,
   type UserInfo,
   getUsersBodySchema,
+  grantableInterfaceIds,
 } from '@lending/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
@@ -17,6 +20,7 @@ import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { grantsBeyond, mustHoldAll, type HeldGrants } from './grant-rules.js';
 import { findRolesByIds, lockRoleByName } from './roles.repository.js';
 import type { RoleRow } from './roles.table.js';
+import type { LoginThrottle } from './login-throttle.service.js';
 import type { SessionService } from './sessions.service.js';
 import {
   countOtherEnabledHolders,
@@ -89,7 +93,11 @@ export interface StaffUserChange {
   after: StaffUser;
 }
 
-export function createStaffUsersService(deps: UserModuleDeps, sessions: SessionService) {
+export function createStaffUsersService(
+  deps: UserModuleDeps,
+  sessions: SessionService,
+  throttle: LoginThrottle,
+) {
   const { db, clock, hasher } = deps;
 
   async function heldGrants(executor: Executor, userId: number): Promise<HeldGrants> {
@@ -169,7 +177,10 @@ export function createStaffUsersService(deps: UserModuleDeps, sessions: SessionS
       return loadStaffUser(db, id);
     },
 
-    /** Spec §6: `['admin']` for an administrator, else the route names of the caller's roles. */
+    /**
+     * Spec §6: `['admin']` for an administrator, else the route names of the caller's roles;
+     * and the interface ids they grant, in catalogue order (ids no endpoint has any more are left out).
+     */
     async userInfo(userId: number): Promise<UserInfo> {
       const user = await findStaffUserById(db, userId);
       if (!user) throw new AppError('sessionEnded');
@@ -178,6 +189,9 @@ export function createStaffUsersService(deps: UserModuleDeps, sessions: SessionS
         name: user.name,
         avatar: user.avatar,
         roles: grants.isAdmin ? [ADMIN_ROLE] : grants.menus,
+        interfaces: grants.isAdmin
+          ? [...grantableInterfaceIds]
+          : grantableInterfaceIds.filter((id) => grants.interfaces.has(id)),
         email: user.email,
         language: user.language,
       };
@@ -188,21 +202,17 @@ export function createStaffUsersService(deps: UserModuleDeps, sessions: SessionS
       return { language };
     },
 
-    async listUsers(query: GetUsersQuery): Promise<{ list: StaffUser[]; total: number }> {
-      const { rows, total } = await listStaffUsers(db, {
-        offset: (query.page - 1) * query.pageSize,
-        limit: query.pageSize,
-        email: query.filters?.email?.toLowerCase() || undefined,
-        name: query.filters?.name || undefined,
-        roleId: query.filters?.roleId,
-        status: query.filters?.status,
-        sort: query.sort,
-      });
-      const roleRefs = await roleRefsOfUsers(
-        db,
-        rows.map((row) => row.id),
-      );
-      return { list: rows.map((row) => toStaffUser(row, roleRefs.get(row.id) ?? [])), total };
+    /** The accounts with their sign-in blocks (an administrator sees who is locked out). */
+    async listUsers(query: GetUsersQuery): Promise<{ list: StaffUserListItem[]; total: number }> {
+      const { list: rows, total } = await listStaffUsers(db, query);
+      const ids = rows.map((row) => row.id);
+      const roleRefs = await roleRefsOfUsers(db, ids);
+      const blocks = await throttle.blocksOf(ids);
+      const list = rows.map((row) => ({
+        ...toStaffUser(row, roleRefs.get(row.id) ?? []),
+        signInBlocks: blocks.get(row.id) ?? [],
+      }));
+      return { list, total };
     },
 
     /**
@@ -298,6 +308,25 @@ export function createStaffUsersService(deps: UserModuleDeps, sessions: SessionS
         await updateStaffUser(tx, user.id, { passwordHash, updatedAt: clock.now() });
         await sessions.revokeAllOfUser(tx, user.id);
         return loadStaffUser(tx, user.id);
+      });
+    },
+
+    /**
+     * Lifts an account's sign-in blocks: its failed attempts so far stop counting, from every
+     * address. Harmless on an account that is not blocked (its failures are cleared all the
+     * same). Returns the blocks that were lifted.
+     */
+    async unblockSignIn(
+      callerId: number,
+      id: number,
+    ): Promise<{ email: string; lifted: SignInBlock[] }> {
+      return db.transaction(async (tx) => {
+        const user = await findStaffUserById(tx, id, { forUpdate: true });
+        if (!user) throw new AppError('notFound');
+        await assertCanManage(tx, await heldGrants(tx, callerId), user.id);
+        const lifted = (await throttle.blocksOf([user.id])).get(user.id) ?? [];
+        await throttle.unblock(tx, user.id);
+        return { email: user.email, lifted };
       });
     },
 

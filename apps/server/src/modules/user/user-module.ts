@@ -1,12 +1,12 @@
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import type { PasswordHasher } from './passwords.js';
+import type { LoginThrottleLimits } from './throttle-rules.js';
 
 export interface UserModuleSettings {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
-  loginMaxFailures: number;
-  loginWindowMinutes: number;
+  loginThrottle: LoginThrottleLimits;
 }
 
 /** What the user module's services run on. */

@@ -2,6 +2,7 @@ import {
   ADMIN_ROLE,
   businessRouteNames,
   getUsersRetSchema,
+  grantableInterfaceIds,
   loginRetSchema,
   staffUserSchema,
   userInfoSchema,
@@ -140,7 +141,7 @@ describe('POST /user/profile', () => {
 });
 
 describe('GET /user/user_info', () => {
-  it("gives admin ['admin']", async () => {
+  it("gives admin ['admin'] and every grantable interface id", async () => {
     const token = await loginAs(t.app);
     const response = await get(t.app, '/user/user_info', token);
     expect(response.statusCode).toBe(200);
@@ -149,9 +150,20 @@ describe('GET /user/user_info', () => {
       name: 'Admin',
       avatar: '',
       roles: [ADMIN_ROLE],
+      interfaces: [...grantableInterfaceIds],
       email: 'admin@example.com',
       language: 'en',
     });
+  });
+
+  it('gives others the interface ids their roles grant, in catalogue order, and no other', async () => {
+    const staff = await createStaff(t.db, t.clock, {
+      interfaces: ['power.roles', 'user.get_users', 'no.such_interface'],
+    });
+    const info = userInfoSchema.parse(
+      (await get(t.app, '/user/user_info', await loginAs(t.app, staff))).json().ret,
+    );
+    expect(info.interfaces).toEqual(['user.get_users', 'power.roles']);
   });
 
   it("gives others the route names of their roles' menus, deduplicated", async () => {
@@ -488,6 +500,10 @@ describe('POST /user/edit_user', () => {
     expect(after.name).toBe('New Name');
     expect(after.roles).toContain('Loan');
     expect(after.roles).not.toContain('Approve');
+    const [financeRole] = await t.db.select().from(roles).where(eq(roles.id, finance));
+    expect(before.interfaces).toEqual([]);
+    expect(after.interfaces.length).toBeGreaterThan(0);
+    expect([...after.interfaces].sort()).toEqual([...financeRole!.interfaces].sort());
   });
 
   it('grants admin through a role change at the next call', async () => {

@@ -9,6 +9,7 @@ import {
   logout,
   resetPassword,
   profile,
+  unblockSignIn,
   userInfo,
 } from '@lending/contract';
 import type { FastifyRequest } from 'fastify';
@@ -79,6 +80,20 @@ export function registerUserRoutes(
   endpoints.register(deleteUser, async (context) => {
     const before = await services.staffUsers.deleteUser(callerOf(context).userId, context.body.id);
     await context.audit.record({ targetType: STAFF_USER, targetId: before.id, before });
+    return null;
+  });
+
+  endpoints.register(unblockSignIn, async (context) => {
+    const { email, lifted } = await services.staffUsers.unblockSignIn(
+      callerOf(context).userId,
+      context.body.id,
+    );
+    await context.audit.record({
+      targetType: STAFF_USER,
+      targetId: context.body.id,
+      before: { email, signInBlocks: lifted },
+      after: { email, signInBlocks: [] },
+    });
     return null;
   });
 

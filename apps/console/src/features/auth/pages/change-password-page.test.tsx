@@ -57,9 +57,9 @@ describe('change password page', () => {
   it('submits change_password, says Update Success, clears the token and goes to /login', async () => {
     const call = vi.spyOn(api, 'call').mockResolvedValue(null);
     const success = vi.spyOn(feedback, 'success').mockImplementation(() => {});
-    const { router } = renderAt(<ChangePasswordPage />, '/changePassword/index', [
-      { path: '/login', element: <p>login page</p> },
-    ]);
+    const { router } = renderAt(<ChangePasswordPage />, '/changePassword/index', {
+      extraRoutes: [{ path: '/login', element: <p>login page</p> }],
+    });
     await fill('Admin12345', 'NewPass123', 'NewPass123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(call).toHaveBeenCalledWith(changePassword, {

@@ -32,9 +32,9 @@ describe('sign-in page', () => {
       .mockImplementation(async (endpoint) =>
         endpoint === login ? { token: 'tok-1' } : Promise.reject(new Error('not now')),
       );
-    const { router } = renderAt(<LoginPage />, '/login?redirect=%2Fpower%2Frole', [
-      { path: '/power/role', element: <p>roles</p> },
-    ]);
+    const { router } = renderAt(<LoginPage />, '/login?redirect=%2Fpower%2Frole', {
+      extraRoutes: [{ path: '/power/role', element: <p>roles</p> }],
+    });
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('E-mail'), '  admin@example.com  ');
     await user.type(screen.getByLabelText('Password'), 'Admin12345');

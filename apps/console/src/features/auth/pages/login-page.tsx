@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LanguageLinks } from '../../../components/language-links';
-import { useConsoleConfig, useDocumentTitle } from '../../../lib/console-config';
+import { useConsoleConfig } from '../../../lib/console-config';
 import { prefetchFeedback } from '../../../lib/feedback';
 import { useLogin } from '../api/use-login';
 import { loginProblems, type LoginProblems } from '../login-validation';
@@ -26,7 +26,6 @@ export function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  useDocumentTitle('login');
 
   // Ant Design arrives with the first keystroke, not with the page: a visitor who only looks
   // at the sign-in page downloads no component library (bench: bundle-size).

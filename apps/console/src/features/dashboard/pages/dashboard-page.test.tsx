@@ -7,7 +7,6 @@ import {
   type DashboardRangeKey,
   type DashboardSummary,
 } from '@lending/contract';
-import { queryClient } from '../../../app/providers';
 import { api } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
 import { RequestError } from '../../../lib/request';
@@ -51,7 +50,6 @@ function figure(name: string) {
 describe('dashboard page', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
-    queryClient.clear();
     sessionStorage.clear();
   });
   afterEach(() => vi.restoreAllMocks());

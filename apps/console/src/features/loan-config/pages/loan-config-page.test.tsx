@@ -8,7 +8,6 @@ import {
   type EndpointDefinition,
   type LoanConfig,
 } from '@lending/contract';
-import { queryClient } from '../../../app/providers';
 import { api } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
 import { renderAt } from '../../../test/render';
@@ -67,7 +66,6 @@ function queryRow(name: string) {
 describe('loan configuration pages', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
-    queryClient.clear();
   });
   afterEach(() => vi.restoreAllMocks());
 

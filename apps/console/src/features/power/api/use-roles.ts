@@ -1,61 +1,30 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  deleteRole,
-  getInterfaces,
-  getRoles,
-  roleDetail,
-  saveRole,
-  setRoleInterfaces,
-  setRoleMenus,
-  type GetRolesBody,
-  type SaveRoleBody,
-  type SetRoleInterfacesBody,
-  type SetRoleMenusBody,
-} from '@lending/contract';
-import { api } from '../../../lib/api';
+import { getInterfaces, getRoles, roleDetail } from '@lending/contract';
+import type { FilterOption } from '../../../components/list-page';
+import { useGrants } from '../../../lib/grants';
+import { useEndpointQuery } from '../../../lib/use-endpoint';
 
-export const rolesKey = ['power', 'roles'] as const;
-
-export function useRoles(body: GetRolesBody) {
-  return useQuery({
-    queryKey: [...rolesKey, 'list', body],
-    queryFn: () => api.call(getRoles, body),
-    placeholderData: keepPreviousData,
-  });
+/** Every role (roles are few), for pickers; not asked for without the grant to list them. */
+export function useAllRoles(enabled = true) {
+  const { can } = useGrants();
+  return useEndpointQuery(
+    getRoles,
+    { page: 1, pageSize: 100 },
+    { enabled: enabled && can(getRoles) },
+  );
 }
 
-/** Every role, for pickers (roles are few). */
-export function useAllRoles() {
-  return useRoles({ page: 1, pageSize: 100 });
+/** The roles as options of a filter. */
+export function useRoleOptions(): FilterOption<number>[] {
+  const roles = useAllRoles();
+  return (roles.data?.list ?? []).map((role) => ({ value: role.id, label: role.name }));
 }
 
+/** One role, for the hidden menu and interface pages; nothing without an id. */
 export function useRoleDetail(id: number | undefined) {
-  return useQuery({
-    queryKey: [...rolesKey, 'detail', id],
-    queryFn: () => api.call(roleDetail, { id: id ?? 0 }),
-    enabled: id !== undefined,
-  });
+  return useEndpointQuery(roleDetail, { id: id ?? 0 }, { enabled: id !== undefined });
 }
 
+/** The interface catalogue; it changes only with a new release. */
 export function useInterfaceCatalogue() {
-  return useQuery({
-    queryKey: ['power', 'interfaces'],
-    queryFn: () => api.call(getInterfaces, {}),
-    staleTime: Infinity,
-  });
+  return useEndpointQuery(getInterfaces, {}, { staleTime: Infinity });
 }
-
-function useRoleMutation<B>(run: (body: B) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => client.invalidateQueries({ queryKey: rolesKey }),
-  });
-}
-
-export const useSaveRole = () => useRoleMutation((body: SaveRoleBody) => api.call(saveRole, body));
-export const useDeleteRole = () => useRoleMutation((id: number) => api.call(deleteRole, { id }));
-export const useSetRoleMenus = () =>
-  useRoleMutation((body: SetRoleMenusBody) => api.call(setRoleMenus, body));
-export const useSetRoleInterfaces = () =>
-  useRoleMutation((body: SetRoleInterfacesBody) => api.call(setRoleInterfaces, body));

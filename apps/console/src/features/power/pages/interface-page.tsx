@@ -2,8 +2,9 @@ import { Button, Card, Checkbox, Empty, Input, Space, Spin, Tag, Typography } fr
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { feedback } from '../../../lib/feedback';
-import { useInterfaceCatalogue, useRoleDetail, useSetRoleInterfaces } from '../api/use-roles';
+import { getRoles, roleDetail, setRoleInterfaces } from '@lending/contract';
+import { useEndpointMutation } from '../../../lib/use-endpoint';
+import { useInterfaceCatalogue, useRoleDetail } from '../api/use-roles';
 import { filterCatalogue } from '../interface-filter';
 
 /** Spec §2 hidden /power/interface?roleId=: every admin API interface, by module, searchable. */
@@ -14,7 +15,10 @@ export function InterfacePage() {
   const roleId = Number(searchParams.get('roleId')) || undefined;
   const role = useRoleDetail(roleId);
   const catalogue = useInterfaceCatalogue();
-  const setInterfaces = useSetRoleInterfaces();
+  const setInterfaces = useEndpointMutation(setRoleInterfaces, {
+    invalidates: [getRoles, roleDetail],
+    success: 'messages.saveSuccess',
+  });
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string> | null>(null);
   const groups = useMemo(
@@ -41,19 +45,13 @@ export function InterfacePage() {
     setSelected(next);
   };
 
-  const save = async () => {
+  const save = () => {
     // Keep the catalogue's order so the stored list reads like the screen.
     const all = catalogue.data.modules.flatMap((g) => g.interfaces.map((i) => i.id));
-    try {
-      await setInterfaces.mutateAsync({
-        id: roleId,
-        interfaces: all.filter((id) => current.has(id)),
-      });
-    } catch {
-      return;
-    }
-    feedback.success(t('messages.saveSuccess'));
-    setSelected(null);
+    setInterfaces.mutate(
+      { id: roleId, interfaces: all.filter((id) => current.has(id)) },
+      { onSuccess: () => setSelected(null) },
+    );
   };
 
   return (
@@ -110,7 +108,7 @@ export function InterfacePage() {
         })}
       </Space>
       <Space style={{ marginTop: 24 }}>
-        <Button type="primary" loading={setInterfaces.isPending} onClick={() => void save()}>
+        <Button type="primary" loading={setInterfaces.isPending} onClick={save}>
           {t('common.save')}
         </Button>
         <Button onClick={() => navigate('/power/role')}>{t('common.back')}</Button>

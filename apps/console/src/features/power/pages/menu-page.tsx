@@ -2,8 +2,9 @@ import { Alert, Button, Card, Empty, Space, Spin, Tree, Typography } from 'antd'
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { feedback } from '../../../lib/feedback';
-import { useRoleDetail, useSetRoleMenus } from '../api/use-roles';
+import { getRoles, roleDetail, setRoleMenus } from '@lending/contract';
+import { useEndpointMutation } from '../../../lib/use-endpoint';
+import { useRoleDetail } from '../api/use-roles';
 import { allKeys, compactMenus, expandMenus, menuTree, type MenuTreeNode } from '../menu-tree';
 
 interface TreeData {
@@ -27,7 +28,10 @@ export function MenuPage() {
   const [searchParams] = useSearchParams();
   const roleId = Number(searchParams.get('roleId')) || undefined;
   const role = useRoleDetail(roleId);
-  const setMenus = useSetRoleMenus();
+  const setMenus = useEndpointMutation(setRoleMenus, {
+    invalidates: [getRoles, roleDetail],
+    success: 'messages.saveSuccess',
+  });
   const tree = useMemo(() => menuTree(), []);
   const treeData = useMemo(() => translate(tree, (key) => t(key)), [tree, t]);
   const [checked, setChecked] = useState<string[] | null>(null);
@@ -43,15 +47,11 @@ export function MenuPage() {
   if (!role.data) return <Spin />;
   const current = checked ?? expandMenus(tree, role.data.menus);
 
-  const save = async () => {
-    try {
-      await setMenus.mutateAsync({ id: roleId, menus: compactMenus(tree, current) });
-    } catch {
-      return;
-    }
-    feedback.success(t('messages.saveSuccess'));
-    setChecked(null);
-  };
+  const save = () =>
+    setMenus.mutate(
+      { id: roleId, menus: compactMenus(tree, current) },
+      { onSuccess: () => setChecked(null) },
+    );
 
   return (
     <Card
@@ -79,7 +79,7 @@ export function MenuPage() {
         }}
       />
       <Space style={{ marginTop: 24 }}>
-        <Button type="primary" loading={setMenus.isPending} onClick={() => void save()}>
+        <Button type="primary" loading={setMenus.isPending} onClick={save}>
           {t('common.save')}
         </Button>
         <Button onClick={() => navigate('/power/role')}>{t('common.back')}</Button>

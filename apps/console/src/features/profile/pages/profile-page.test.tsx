@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profile, type StaffUser } from '@lending/contract';
-import { queryClient } from '../../../app/providers';
 import { api } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
 import { RequestError } from '../../../lib/request';
@@ -23,7 +22,6 @@ const own: StaffUser = {
 
 describe('profile page', () => {
   beforeEach(async () => {
-    queryClient.clear();
     await i18n.changeLanguage('en');
   });
   afterEach(() => vi.restoreAllMocks());
@@ -43,9 +41,9 @@ describe('profile page', () => {
 
   it('opens the change password page', async () => {
     vi.spyOn(api, 'call').mockResolvedValue(own);
-    const { router } = renderAt(<ProfilePage />, '/profile/index', [
-      { path: '/changePassword/index', element: <p>change password</p> },
-    ]);
+    const { router } = renderAt(<ProfilePage />, '/profile/index', {
+      extraRoutes: [{ path: '/changePassword/index', element: <p>change password</p> }],
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
     expect(router.state.location.pathname).toBe('/changePassword/index');
   });

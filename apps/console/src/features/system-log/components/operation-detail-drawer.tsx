@@ -1,20 +1,24 @@
 import { Descriptions, Drawer, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { operationLogDetail, type OperationLogEntry } from '@lending/contract';
+import type { ActionFormProps } from '../../../components/list-page';
 import { formatIndiaDateTime } from '../../../lib/format';
-import { useOperationLogDetail } from '../api/use-logs';
+import { useEndpointQuery } from '../../../lib/use-endpoint';
 import { changeRows, type ChangeRow } from '../change-rows';
+import { actorText } from '../operation-text';
 
 /** One operation log entry: who, when, where, and a readable before/after. */
-export function OperationDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+export function OperationDetailDrawer({ open, row, onClose }: ActionFormProps<OperationLogEntry>) {
   const { t } = useTranslation();
-  const detail = useOperationLogDetail(id);
+  const id = row?.id ?? 0;
+  const detail = useEndpointQuery(operationLogDetail, { id }, { enabled: row !== undefined });
   const entry = detail.data;
   return (
     <Drawer
-      open={id !== null}
+      open={open}
       onClose={onClose}
       size="large"
-      title={t('operationLog.detailTitle', { id: id ?? '' })}
+      title={t('operationLog.detailTitle', { id: row?.id ?? '' })}
     >
       {!entry ? (
         <Spin />
@@ -25,7 +29,7 @@ export function OperationDetailDrawer({ id, onClose }: { id: number | null; onCl
               {formatIndiaDateTime(entry.at)}
             </Descriptions.Item>
             <Descriptions.Item label={t('operationLog.actor')}>
-              {entry.actorName ? `${entry.actorName} <${entry.actorEmail}>` : '—'}
+              {actorText(entry)}
             </Descriptions.Item>
             <Descriptions.Item label={t('operationLog.action')}>
               <Typography.Text code>{entry.action}</Typography.Text> {entry.summary}

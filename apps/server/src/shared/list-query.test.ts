@@ -1,0 +1,189 @@
+import { eq, ilike, sql } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from './app-error.js';
+import { containsPattern, indiaDayRange, runList, type ListBody } from './list-query.js';
+import { buildTestApp, type TestApp } from './testing/build-test-app.js';
+
+/** A table of this test's own, so the helper is tried apart from any business list. */
+const parcels = pgTable('list_query_parcels', {
+  id: integer('id').primaryKey(),
+  label: text('label').notNull(),
+  status: text('status').notNull(),
+  weight: integer('weight'),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+const scans = pgTable('list_query_scans', {
+  id: integer('id').primaryKey(),
+  parcelId: integer('parcel_id').notNull(),
+});
+
+interface ParcelFilters {
+  label?: string;
+  status?: string;
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ demoData: false });
+  await t.db.execute(sql`create table list_query_parcels (
+    id integer primary key, label text not null, status text not null, weight integer,
+    sent_at timestamptz not null)`);
+  await t.db.execute(sql`create table list_query_scans (
+    id integer primary key, parcel_id integer not null)`);
+  // India is UTC+05:30: 18:30 UTC is midnight in India, the first instant of the next day.
+  await t.db.insert(parcels).values([
+    { id: 1, label: 'Books 100%', status: 'sent', weight: 5, sentAt: at('2025-01-14T18:29:59Z') },
+    { id: 2, label: 'Books', status: 'sent', weight: 5, sentAt: at('2025-01-14T18:30:00Z') },
+    { id: 3, label: 'Lamp', status: 'held', weight: null, sentAt: at('2025-01-15T12:00:00Z') },
+    { id: 4, label: 'Lamp shade', status: 'sent', weight: 5, sentAt: at('2025-01-15T18:29:59Z') },
+    { id: 5, label: 'Chair', status: 'held', weight: 9, sentAt: at('2025-01-15T18:30:00Z') },
+    { id: 6, label: 'Desk', status: 'sent', weight: 5, sentAt: at('2025-01-16T09:00:00Z') },
+  ]);
+  await t.db.insert(scans).values([
+    { id: 1, parcelId: 2 },
+    { id: 2, parcelId: 2 },
+    { id: 3, parcelId: 5 },
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function at(iso: string): Date {
+  return new Date(iso);
+}
+
+function listParcels(body: ListBody<ParcelFilters>) {
+  return runList(
+    t.db,
+    {
+      select: () => t.db.select().from(parcels),
+      where: {
+        label: (label) => ilike(parcels.label, containsPattern(label)),
+        status: (status) => eq(parcels.status, status),
+        ...indiaDayRange(parcels.sentAt, 'dateFrom', 'dateTo'),
+      },
+      sortColumns: { id: parcels.id, weight: parcels.weight, sentAt: parcels.sentAt },
+      defaultSort: { field: 'id', order: 'desc' },
+      id: parcels.id,
+    },
+    body,
+  );
+}
+
+async function ids(body: Partial<ListBody<ParcelFilters>>): Promise<number[]> {
+  const { list } = await listParcels({ page: 1, pageSize: 100, ...body });
+  return list.map((parcel) => parcel.id);
+}
+
+function refusal(run: () => Promise<unknown>) {
+  return run().then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(AppError);
+      return (error as AppError).params;
+    },
+  );
+}
+
+describe('runList', () => {
+  it('answers one page in the default order, with the total of every matching row', async () => {
+    expect(await listParcels({ page: 1, pageSize: 4 })).toMatchObject({
+      list: [{ id: 6 }, { id: 5 }, { id: 4 }, { id: 3 }],
+      total: 6,
+    });
+    expect(await ids({ page: 2, pageSize: 4 })).toEqual([2, 1]);
+  });
+
+  it('a page past the end is empty and still tells the total, so the caller can step back', async () => {
+    expect(await listParcels({ page: 9, pageSize: 4 })).toEqual({ list: [], total: 6 });
+  });
+
+  it('applies each filter through its own condition; empty text is no filter', async () => {
+    expect(await ids({ filters: { status: 'held' } })).toEqual([5, 3]);
+    expect(await ids({ filters: { label: 'lamp', status: 'sent' } })).toEqual([4]);
+    // The caller's % is a character, not a wildcard.
+    expect(await ids({ filters: { label: '100%' } })).toEqual([1]);
+    expect(await ids({ filters: { label: '', status: 'held' } })).toEqual([5, 3]);
+    const filtered = await listParcels({ page: 1, pageSize: 1, filters: { status: 'sent' } });
+    expect(filtered.total).toBe(4);
+  });
+
+  it('takes India dates, both ends inclusive, from midnight to midnight in India', async () => {
+    expect(await ids({ filters: { dateFrom: '2025-01-15', dateTo: '2025-01-15' } })).toEqual([
+      4, 3, 2,
+    ]);
+    expect(await ids({ filters: { dateFrom: '2025-01-16' } })).toEqual([6, 5]);
+    expect(await ids({ filters: { dateTo: '2025-01-14' } })).toEqual([1]);
+  });
+
+  it('refuses a date range that ends before it starts, naming the end field', async () => {
+    const params = await refusal(() =>
+      listParcels({
+        page: 1,
+        pageSize: 10,
+        filters: { dateFrom: '2025-01-16', dateTo: '2025-01-15' },
+      }),
+    );
+    expect(params).toMatchObject({
+      field: 'filters.dateTo',
+      errors: [{ field: 'filters.dateTo', message: 'must not be before dateFrom' }],
+    });
+  });
+
+  it('sorts by an offered field, nulls first ascending and last descending, ties by id', async () => {
+    expect(await ids({ sort: { field: 'weight', order: 'asc' } })).toEqual([3, 1, 2, 4, 6, 5]);
+    expect(await ids({ sort: { field: 'weight', order: 'desc' } })).toEqual([5, 6, 4, 2, 1, 3]);
+    expect(await ids({ sort: { field: 'sentAt', order: 'asc' } })).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('pages through ties without repeating or skipping a row', async () => {
+    const seen: number[] = [];
+    for (let page = 1; page <= 3; page += 1) {
+      seen.push(...(await ids({ page, pageSize: 2, sort: { field: 'weight', order: 'asc' } })));
+    }
+    expect(seen).toEqual([3, 1, 2, 4, 6, 5]);
+  });
+
+  it('refuses a sort field the list does not offer, naming sort.field and the offered ones', async () => {
+    const params = await refusal(() =>
+      listParcels({ page: 1, pageSize: 10, sort: { field: 'label', order: 'asc' } }),
+    );
+    expect(params).toMatchObject({
+      field: 'sort.field',
+      detail: 'must be one of id, weight, sentAt',
+    });
+  });
+
+  it('counts the rows of a joined query as it pages them', async () => {
+    const scanned = await runList(
+      t.db,
+      {
+        select: () =>
+          t.db
+            .select({ parcelId: parcels.id, scanId: scans.id })
+            .from(parcels)
+            .innerJoin(scans, eq(scans.parcelId, parcels.id)),
+        where: { status: (status: string) => eq(parcels.status, status) },
+        sortColumns: { scanId: scans.id },
+        defaultSort: { field: 'scanId', order: 'asc' },
+        id: scans.id,
+      },
+      { page: 1, pageSize: 2 },
+    );
+    expect(scanned).toEqual({
+      list: [
+        { parcelId: 2, scanId: 1 },
+        { parcelId: 2, scanId: 2 },
+      ],
+      total: 3,
+    });
+  });
+});
