@@ -44,6 +44,7 @@ test('a list keeps its sort and filters in the URL and its columns for the user'
     'E-mail',
     'Roles',
     'Status',
+    'Sign-in',
     'Actions',
   ]);
 });
