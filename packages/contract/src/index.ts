@@ -4,6 +4,7 @@ export * from './common/errors.js';
 export * from './common/languages.js';
 export * from './common/messages.js';
 export * from './common/pagination.js';
+export * from './common/fields.js';
 export * from './endpoint.js';
 export * from './access/route-tree.js';
 export * from './access/interfaces.js';

@@ -6,7 +6,7 @@ import type { Clock } from '../shared/clock.js';
 import type { AuditPort, AuditRecorder } from './audit-port.js';
 import { tokenOf, type AuthPort, type Caller, type CallerGrants } from './auth.js';
 import type { Database, Executor } from './db.js';
-import { validationError } from './errors.js';
+import { refuseUnstorableText, validationError } from './errors.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -63,6 +63,7 @@ function parseInput(schema: z.ZodType | undefined, input: unknown, prefix: strin
   }
   // Query strings arrive as null-prototype objects; zod wants a plain one.
   const value = prefix === 'query' && input ? { ...(input as object) } : input;
+  refuseUnstorableText(value, prefix === 'query' ? 'query' : '');
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error, prefix === 'query' ? 'query' : '');
   return parsed.data;

@@ -119,6 +119,60 @@ describe('bad input never gets a 500', () => {
     }
   });
 
+  it('text the database cannot hold → 4000 naming the field, on every API, nothing written', async () => {
+    const cases: [string, unknown, string, RegExp][] = [
+      ['/power/save_role', { name: 'nul\u0000role' }, 'name', /NUL/],
+      ['/power/save_role', { name: 'x\ud800y' }, 'name', /unpaired surrogate/],
+      ['/power/save_role', { name: 'x\udc00' }, 'name', /unpaired surrogate/],
+      ['/user/get_users', { filters: { name: 'a\u0000' } }, 'filters.name', /NUL/],
+      [
+        '/user/edit_user',
+        { id: 1, roleIds: [1], name: 'ok', avatar: '\ud83d' },
+        'avatar',
+        /Unicode/,
+      ],
+      ['/log/login_log', { page: 1, filters: { 'e\u0000': 'x' } }, 'filters.key', /NUL/],
+    ];
+    for (const [url, payload, field, detail] of cases) {
+      // JSON.stringify keeps a lone surrogate as an escape, as a caller's JSON would carry it.
+      const response = await raw(url, JSON.stringify(payload));
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ code: 4000, errors: [{ field }] });
+      expect(response.json().errors[0].message, url).toMatch(detail);
+    }
+    const roles = await raw('/power/roles', JSON.stringify({ page: 1, pageSize: 100 }));
+    expect(roles.json().ret.total).toBeGreaterThan(0);
+    expect(JSON.stringify(roles.json().ret.list)).not.toMatch(/nul|x.y/);
+
+    // A well-formed pair (an emoji) is text like any other.
+    const emoji = await raw('/user/get_users', JSON.stringify({ filters: { name: '🙂' } }));
+    expect(emoji.statusCode).toBe(200);
+
+    // The borrower API refuses the same, before any session check.
+    const app = await t.app.inject({
+      method: 'POST',
+      url: '/app-api/auth/send_otp',
+      payload: '{"phone":"98765\\u000043210"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(app.statusCode).toBe(400);
+    expect(app.json()).toMatchObject({ code: 4000, errors: [{ field: 'phone' }] });
+  });
+
+  it('ids beyond what an id column holds → 4000 naming the field', async () => {
+    for (const [url, payload, field] of [
+      ['/power/role_detail', { id: 2_147_483_648 }, 'id'],
+      ['/user/delete_user', { id: 9_007_199_254_740_991 }, 'id'],
+      ['/user/edit_user', { id: 1, roleIds: [2_147_483_648] }, 'roleIds.0'],
+      ['/order/detail', { orderId: 2_147_483_648 }, 'orderId'],
+      ['/log/operation_log_detail', { id: 2_147_483_648 }, 'id'],
+    ] as const) {
+      const response = await raw(url, JSON.stringify(payload));
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ code: 4000, errors: [{ field }] });
+    }
+  });
+
   it('a missing body → 4000 naming the body', async () => {
     const response = await raw('/user/login', undefined, {});
     expect(response.statusCode).toBe(400);

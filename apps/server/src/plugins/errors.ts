@@ -1,6 +1,7 @@
 import {
   ADMIN_API_BASE,
   errorCatalogue,
+  findUnstorableText,
   translateMessage,
   type ErrorKey,
   type Language,
@@ -26,6 +27,17 @@ export function sendError(
   params: AppErrorParams = {},
 ): FastifyReply {
   return reply.status(errorCatalogue[key].status).send(errorBody(key, language, params));
+}
+
+/**
+ * Refuses text the database cannot hold (a NUL, broken Unicode) anywhere in a body or query,
+ * naming its field, before any schema or handler sees it (decision 0025).
+ */
+export function refuseUnstorableText(input: unknown, prefix = ''): void {
+  const found = findUnstorableText(input);
+  if (!found) return;
+  const field = [prefix, found.field].filter(Boolean).join('.') || prefix || 'body';
+  throw AppError.invalid(field, found.reason);
 }
 
 /** Zod issues → one AppError naming the first field; `prefix` places query fields apart. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/fields.js';
 import {
   idempotencyKeySchema,
   indiaDateSchema,
@@ -13,7 +14,7 @@ export const loanProductKindSchema = z.enum(['first', 'reloan']);
 export const loanConfigStatusSchema = z.enum(['available', 'unavailable']);
 const COMPONENT_NAMES = ['principal', 'interest', 'fee', 'gst', 'penal'] as const;
 export const componentSchema = z.enum(COMPONENT_NAMES);
-export const orderIdSchema = z.int().min(1).max(2_147_483_647);
+export const orderIdSchema = idSchema;
 
 /**
  * Loan configuration (spec §3: period, limit min/max, service fee rate, interest rate, overdue

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/fields.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 
 /** An India calendar date, YYYY-MM-DD (Asia/Kolkata). */
@@ -74,7 +75,7 @@ export const operationLogDetailSchema = operationLogEntrySchema.extend({
 export type OperationLogDetail = z.infer<typeof operationLogDetailSchema>;
 
 export const operationLogFiltersSchema = z.strictObject({
-  actorId: z.int().positive().optional(),
+  actorId: idSchema.optional(),
   /** Matches the actor's name or e-mail (contains). */
   actor: z.string().trim().max(254).optional(),
   module: z.string().trim().max(50).optional(),
@@ -87,4 +88,4 @@ export const operationLogFiltersSchema = z.strictObject({
 export const operationLogBodySchema = listRequestSchema(operationLogFiltersSchema);
 export type OperationLogBody = z.input<typeof operationLogBodySchema>;
 export const operationLogRetSchema = listResultSchema(operationLogEntrySchema);
-export const operationLogDetailBodySchema = z.strictObject({ id: z.int().positive() });
+export const operationLogDetailBodySchema = z.strictObject({ id: idSchema });

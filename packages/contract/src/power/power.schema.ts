@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/fields.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 
 export const roleNameSchema = z.string().trim().min(1).max(50);
@@ -25,24 +26,24 @@ export const getRolesBodySchema = listRequestSchema(roleFiltersSchema);
 export type GetRolesBody = z.input<typeof getRolesBodySchema>;
 export const getRolesRetSchema = listResultSchema(roleSchema);
 
-export const roleIdBodySchema = z.strictObject({ id: z.int().positive() });
+export const roleIdBodySchema = z.strictObject({ id: idSchema });
 
 export const saveRoleBodySchema = z.strictObject({
   /** Absent: create a role; present: edit that role. */
-  id: z.int().positive().optional(),
+  id: idSchema.optional(),
   name: roleNameSchema,
   description: z.string().trim().max(200).optional(),
 });
 export type SaveRoleBody = z.infer<typeof saveRoleBodySchema>;
 
 export const setRoleMenusBodySchema = z.strictObject({
-  id: z.int().positive(),
+  id: idSchema,
   menus: z.array(z.string().min(1).max(64)).max(1000),
 });
 export type SetRoleMenusBody = z.infer<typeof setRoleMenusBodySchema>;
 
 export const setRoleInterfacesBodySchema = z.strictObject({
-  id: z.int().positive(),
+  id: idSchema,
   interfaces: z.array(z.string().min(1).max(100)).max(1000),
 });
 export type SetRoleInterfacesBody = z.infer<typeof setRoleInterfacesBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/fields.js';
 import { PASSWORD_MIN_LENGTH } from '../common/constants.js';
 import { languageSchema } from '../common/languages.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
@@ -71,7 +72,7 @@ export type StaffUser = z.infer<typeof staffUserSchema>;
 export const staffUserFiltersSchema = z.strictObject({
   email: z.string().trim().max(254).optional(),
   name: z.string().trim().max(100).optional(),
-  roleId: z.int().positive().optional(),
+  roleId: idSchema.optional(),
   status: staffStatusSchema.optional(),
 });
 
@@ -93,30 +94,30 @@ export type GetUsersBody = z.input<typeof getUsersBodySchema>;
 export const getUsersRetSchema = listResultSchema(staffUserListItemSchema);
 
 export const editUserBodySchema = z.strictObject({
-  id: z.int().positive(),
+  id: idSchema,
   name: z.string().trim().min(1).max(100).optional(),
   avatar: z.string().trim().max(500).optional(),
   status: staffStatusSchema.optional(),
-  roleIds: z.array(z.int().positive()).max(50).optional(),
+  roleIds: z.array(idSchema).max(50).optional(),
 });
 export type EditUserBody = z.infer<typeof editUserBodySchema>;
 
 export const createUserBodySchema = z.strictObject({
   email: emailSchema,
   name: z.string().trim().min(1).max(100),
-  roleIds: z.array(z.int().positive()).max(50),
+  roleIds: z.array(idSchema).max(50),
   /** The initial password (spec §5 policy); the staff member changes it after signing in. */
   password: z.string().max(128),
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
 export const resetPasswordBodySchema = z.strictObject({
-  id: z.int().positive(),
+  id: idSchema,
   newPassword: z.string().max(128),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
-export const deleteUserBodySchema = z.strictObject({ id: z.int().positive() });
+export const deleteUserBodySchema = z.strictObject({ id: idSchema });
 
-export const unblockSignInBodySchema = z.strictObject({ id: z.int().positive() });
+export const unblockSignInBodySchema = z.strictObject({ id: idSchema });
 export type UnblockSignInBody = z.infer<typeof unblockSignInBodySchema>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database, Transaction } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
+import { refuseUnstorableText } from '../../plugins/errors.js';
 import type { Clock } from '../../shared/clock.js';
 import { claimGatewayEvent } from './gateway-events.repository.js';
 import { headerOf, rawBodyOf, registerRawBodyScope } from './raw-body-scope.js';
@@ -66,6 +67,7 @@ export async function registerWebhookRoutes(
         } catch {
           throw new AppError('malformedJson');
         }
+        refuseUnstorableText(json);
         const parsed = gatewayEventSchema.safeParse(json);
         if (!parsed.success) throw AppError.invalid('body', 'not a gateway event');
         const event = parsed.data;

@@ -1,7 +1,7 @@
 import { APP_API_BASE, translateMessage, type EndpointDefinition } from '@lending/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { validationError } from '../../plugins/errors.js';
+import { refuseUnstorableText, validationError } from '../../plugins/errors.js';
 import { AppError } from '../../shared/app-error.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -62,6 +62,7 @@ export function createAppEndpointRegistrar(
           }
           let body: unknown = undefined;
           if (endpoint.body) {
+            refuseUnstorableText(request.body);
             const parsed = endpoint.body.safeParse(request.body);
             if (!parsed.success) throw validationError(parsed.error);
             body = parsed.data;
