@@ -143,7 +143,7 @@ function CustomerCard({ customer }: { customer: OrderDetail['customer'] }) {
   );
 }
 
-function penalText(t: TFunction, paise: number | null, ppm: number | null): string {
+function penalText(paise: number | null, ppm: number | null): string {
   if (paise !== null) return formatPaise(paise);
   if (ppm !== null) return formatPpmPercent(ppm);
   return EMPTY;
@@ -169,7 +169,7 @@ function TermsCard({ detail }: { detail: OrderDetail }) {
           {formatPpmPercent(terms.interestPerDayPpm)}
         </Descriptions.Item>
         <Descriptions.Item label={f('penalPerDay')}>
-          {penalText(t, terms.penalPerDayPaise, terms.penalPerDayPpm)}
+          {penalText(terms.penalPerDayPaise, terms.penalPerDayPpm)}
         </Descriptions.Item>
         <Descriptions.Item label={f('penalCap')}>
           {formatPpmPercent(terms.penalCapPpm)}
