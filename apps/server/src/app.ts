@@ -202,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...loadLoanBookConfig(),
     // A committed payout goes to the gateway at once; the sweep catches what this misses.
     onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
+    staffOf: (userId) => users.authPort.staffOf(userId),
   }).registerRoutes(endpoints);
   registerDashboardRoutes(endpoints, { db: moduleDb, clock });
   await integrations.registerWebhooks(app);

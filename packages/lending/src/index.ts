@@ -13,5 +13,6 @@ export * from './rollover.js';
 export * from './overdue.js';
 export * from './order-state.js';
 export * from './ledger.js';
+export * from './component-summary.js';
 export * from './value-dating.js';
 export * from './worked-example.js';

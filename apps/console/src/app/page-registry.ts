@@ -26,6 +26,11 @@ export const pageRegistry: Partial<Record<string, PageLoader>> = {
     import('../features/loan-config/pages/loan-config-page').then((m) => m.FirstLoanConfigPage),
   reLoanConfig: () =>
     import('../features/loan-config/pages/loan-config-page').then((m) => m.ReLoanConfigPage),
+  orderList: () => import('../features/orders/pages/order-list-page').then((m) => m.OrderListPage),
+  loanDetail: () =>
+    import('../features/orders/pages/order-detail-page').then((m) => m.LoanDetailPage),
+  overdueRepaymentDetail: () =>
+    import('../features/orders/pages/order-detail-page').then((m) => m.OverdueRepaymentDetailPage),
 };
 
 export const loadNotBuiltPage = () =>

@@ -59,6 +59,26 @@ describe('the page title follows the router', () => {
     router.dispose();
   });
 
+  it('carries what a detail shows: its titleQuery parameter follows the route title', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/loan/loanDetail',
+          handle: { meta: { title: 'loanDetail', titleQuery: 'orderNo' } },
+          element: null,
+        },
+      ],
+      { initialEntries: ['/loan/loanDetail?orderNo=LN20250101000042'] },
+    );
+    followRouteTitles(router);
+    await vi.waitFor(() =>
+      expect(document.title).toBe('Disbursement detail LN20250101000042 - Loans Console'),
+    );
+    await router.navigate('/loan/loanDetail?orderNo=LN20250101000043');
+    expect(document.title).toBe('Disbursement detail LN20250101000043 - Loans Console');
+    router.dispose();
+  });
+
   it('is translated again when the language changes', async () => {
     const router = createMemoryRouter(
       [{ path: '/dashboard', handle: { meta: { title: 'dashboard' } }, element: null }],

@@ -1,8 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { configIndex, type ConsoleConfig } from '@lending/contract';
+import { configIndex, type ConsoleConfig, type RouteMeta } from '@lending/contract';
 import { api } from './api';
 import { i18n, routeTitle } from './i18n';
 import { RequestError } from './request';
+import { titleDetailOf } from './route-tree';
 
 /**
  * The public console configuration (product title, languages…), fetched once per page load
@@ -53,10 +54,13 @@ export function useConsoleConfig(): ConsoleConfig | undefined {
 
 /** The route title key the page title follows (see followRouteTitles). */
 let routeTitleKey: string | undefined;
+/** What follows the route title (a detail's order number, from the address). */
+let routeTitleDetail: string | undefined;
 
 /** Spec §1: the page title is the translated route title followed by the product title. */
 function applyDocumentTitle(): void {
-  const title = routeTitleKey ? routeTitle(routeTitleKey) : '';
+  const base = routeTitleKey ? routeTitle(routeTitleKey) : '';
+  const title = base && routeTitleDetail ? `${base} ${routeTitleDetail}` : base;
   const text = [title, config?.productTitle ?? ''].filter(Boolean).join(' - ');
   if (text) document.title = text;
 }
@@ -66,14 +70,14 @@ i18n.on('languageChanged', applyDocumentTitle);
 
 /** What followRouteTitles needs of a data router. */
 interface TitledRouter {
-  state: { matches: { route: { handle?: unknown } }[] };
+  state: { matches: { route: { handle?: unknown } }[]; location?: { search: string } };
   subscribe(listener: (state: TitledRouter['state']) => void): () => void;
 }
 
-function titleKeyOf(matches: TitledRouter['state']['matches']): string | undefined {
+function titledMetaOf(matches: TitledRouter['state']['matches']): RouteMeta | undefined {
   for (const match of [...matches].reverse()) {
-    const title = (match.route.handle as { meta?: { title?: string } } | undefined)?.meta?.title;
-    if (title) return title;
+    const meta = (match.route.handle as { meta?: RouteMeta } | undefined)?.meta;
+    if (meta?.title) return meta;
   }
   return undefined;
 }
@@ -86,7 +90,9 @@ function titleKeyOf(matches: TitledRouter['state']['matches']): string | undefin
  */
 export function followRouteTitles(router: TitledRouter): () => void {
   const follow = (state: TitledRouter['state']) => {
-    routeTitleKey = titleKeyOf(state.matches);
+    const meta = titledMetaOf(state.matches);
+    routeTitleKey = meta?.title;
+    routeTitleDetail = titleDetailOf(meta, state.location?.search ?? '');
     applyDocumentTitle();
     // The product title comes with the configuration; a failed load is tried again here.
     if (!config) loadConsoleConfig().catch(() => undefined);

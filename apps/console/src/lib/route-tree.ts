@@ -1,4 +1,9 @@
-import { constantRoutes, resolveRoutePath, type RouteNode } from '@lending/contract';
+import {
+  constantRoutes,
+  resolveRoutePath,
+  type RouteMeta,
+  type RouteNode,
+} from '@lending/contract';
 
 /** A route of the tree with the full path the router gives it. */
 export interface PlacedRoute {
@@ -37,4 +42,14 @@ export function pagesOf(tree: readonly RouteNode[], parentPath = ''): PlacedRout
     if (node.children?.length) return pagesOf(node.children, fullPath);
     return node.redirect || node.external ? [] : [{ node, fullPath }];
   });
+}
+
+/**
+ * What follows a page's title in its tab and the page title: the value of its `titleQuery`
+ * parameter in the address (a detail's order number), if any.
+ */
+export function titleDetailOf(meta: RouteMeta | undefined, search: string): string | undefined {
+  if (!meta?.titleQuery) return undefined;
+  const value = new URLSearchParams(search).get(meta.titleQuery)?.trim();
+  return value ? value.slice(0, 60) : undefined;
 }

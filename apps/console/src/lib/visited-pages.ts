@@ -1,5 +1,6 @@
 import { businessRoutes } from '@lending/contract';
-import { layoutRouteTree, pagesOf } from './route-tree';
+import { layoutRouteTree, pagesOf, titleDetailOf } from './route-tree';
+import type { RouteMeta } from '@lending/contract';
 
 /**
  * The visited pages (the tab strip) survive a reload of the browser tab: they are kept in
@@ -12,6 +13,8 @@ export interface StoredVisit {
   fullPath: string;
   name: string;
   title: string;
+  /** What follows the title (a detail's order number). */
+  detail?: string | undefined;
 }
 
 const KEY = 'visitedPages';
@@ -26,6 +29,7 @@ export function loadVisits(): StoredVisit[] {
         typeof item.fullPath === 'string' &&
         typeof item.name === 'string' &&
         typeof item.title === 'string' &&
+        (item.detail === undefined || typeof item.detail === 'string') &&
         item.fullPath.startsWith(item.path),
     );
   } catch {
@@ -38,7 +42,13 @@ export function saveVisits(visits: readonly StoredVisit[]): void {
     sessionStorage.setItem(
       KEY,
       JSON.stringify(
-        visits.map(({ path, fullPath, name, title }) => ({ path, fullPath, name, title })),
+        visits.map(({ path, fullPath, name, title, detail }) => ({
+          path,
+          fullPath,
+          name,
+          title,
+          ...(detail ? { detail } : {}),
+        })),
       ),
     );
   } catch {
@@ -46,7 +56,9 @@ export function saveVisits(visits: readonly StoredVisit[]): void {
   }
 }
 
-let pages: Map<string, { name: string; title: string; affix: boolean }> | undefined;
+let pages:
+  | Map<string, { name: string; title: string; affix: boolean; meta: RouteMeta | undefined }>
+  | undefined;
 
 function pageAt(path: string) {
   pages ??= new Map(
@@ -56,6 +68,7 @@ function pageAt(path: string) {
         name: node.name ?? fullPath,
         title: node.meta?.title ?? fullPath,
         affix: Boolean(node.meta?.affix),
+        meta: node.meta,
       },
     ]),
   );
@@ -68,11 +81,12 @@ export function recordVisit(pathname: string, search: string): void {
   if (!page || page.affix) return;
   const visits = loadVisits();
   const fullPath = pathname + search;
+  const detail = titleDetailOf(page.meta, search);
   const existing = visits.find((visit) => visit.path === pathname);
   if (existing?.fullPath === fullPath) return;
   saveVisits(
     existing
-      ? visits.map((visit) => (visit.path === pathname ? { ...visit, fullPath } : visit))
-      : [...visits, { path: pathname, fullPath, name: page.name, title: page.title }],
+      ? visits.map((visit) => (visit.path === pathname ? { ...visit, fullPath, detail } : visit))
+      : [...visits, { path: pathname, fullPath, name: page.name, title: page.title, detail }],
   );
 }

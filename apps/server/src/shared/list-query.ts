@@ -1,4 +1,4 @@
-import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../plugins/db.js';
 import { AppError } from './app-error.js';
@@ -176,4 +176,46 @@ export function indiaDayRange<From extends string, To extends string>(
 function nextDay(date: string): string {
   const next = new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000);
   return next.toISOString().slice(0, 10);
+}
+
+/**
+ * The conditions of a range filter over a column that holds India dates already (a due date,
+ * a disbursal date), or any other ordered value: both ends inclusive, either may be left out,
+ * an end before the start is a 400 naming the end field. Spread it into a list's `where`.
+ *
+ * @example
+ * where: { …, ...inclusiveRange(loanOrders.dueDate, 'dueFrom', 'dueTo') }
+ */
+export function inclusiveRange<From extends string, To extends string, V extends string | number>(
+  column: AnyPgColumn,
+  from: From,
+  to: To,
+): Record<From | To, (value: V, filters: Partial<Record<From | To, unknown>>) => SQL> {
+  const assertInOrder = (filters: Partial<Record<From | To, unknown>>) => {
+    const start = filters[from];
+    const end = filters[to];
+    if (
+      start !== undefined &&
+      start !== '' &&
+      end !== undefined &&
+      end !== '' &&
+      (start as V) > (end as V)
+    ) {
+      throw AppError.invalid(`filters.${to}`, `must not be before ${from}`);
+    }
+  };
+  const conditions = {
+    [from]: (value: V, filters: Partial<Record<From | To, unknown>>) => {
+      assertInOrder(filters);
+      return gte(column, value);
+    },
+    [to]: (value: V, filters: Partial<Record<From | To, unknown>>) => {
+      assertInOrder(filters);
+      return lte(column, value);
+    },
+  };
+  return conditions as Record<
+    From | To,
+    (value: V, filters: Partial<Record<From | To, unknown>>) => SQL
+  >;
 }

@@ -16,6 +16,22 @@ export function maskPhone(phone: string): string {
   return keepLast(phone, 4);
 }
 
+/**
+ * A person's name: the first letter of each word kept, the rest starred (Asha Verma →
+ * A*** V****): enough to tell two borrowers apart on a call, not enough to identify one.
+ */
+export function maskName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => {
+      const chars = [...word];
+      return chars[0] + '*'.repeat(chars.length - 1);
+    })
+    .join(' ');
+}
+
 /** ABCDE1234F → A*****234F (first letter and last 4 kept). */
 export function maskPan(pan: string): string {
   if (pan.length < 5) return '*'.repeat(pan.length);

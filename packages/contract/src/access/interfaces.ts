@@ -3,6 +3,7 @@ import { dashboardEndpoints } from '../dashboard/dashboard.endpoints.js';
 import type { EndpointDefinition } from '../endpoint.js';
 import { loanBookEndpoints } from '../loan-book/loan-book.endpoints.js';
 import { logEndpoints } from '../log/log.endpoints.js';
+import { orderEndpoints } from '../order/order.endpoints.js';
 import { powerEndpoints } from '../power/power.endpoints.js';
 import { userEndpoints } from '../user/user.endpoints.js';
 
@@ -13,6 +14,7 @@ export const adminEndpoints: readonly EndpointDefinition[] = [
   ...configEndpoints,
   ...logEndpoints,
   ...loanBookEndpoints,
+  ...orderEndpoints,
   ...dashboardEndpoints,
 ];
 

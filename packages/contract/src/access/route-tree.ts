@@ -13,6 +13,11 @@ export interface RouteMeta {
   activeMenu?: string;
   /** false: not shown in the breadcrumb. */
   breadcrumb?: boolean;
+  /**
+   * A query parameter whose value follows the title in the tab and the page title, so two
+   * details are told apart ('Loan detail LN20250115000042').
+   */
+  titleQuery?: string;
 }
 
 export interface RouteNode {
@@ -37,9 +42,17 @@ function page(
   return { path, name, ...extra, meta: { title: name, ...meta } };
 }
 
-function hiddenPage(path: string, name: string, activeMenu: string): RouteNode {
-  return page(path, name, { hidden: true }, { activeMenu });
+function hiddenPage(
+  path: string,
+  name: string,
+  activeMenu: string,
+  meta: Partial<RouteMeta> = {},
+): RouteNode {
+  return page(path, name, { hidden: true }, { activeMenu, ...meta });
 }
+
+/** The order detail's routes are titled with the order they show (`?orderNo=`). */
+const ORDER_TITLE = { titleQuery: 'orderNo' };
 
 function group(
   path: string,
@@ -163,7 +176,7 @@ export const businessRoutes: RouteNode[] = [
     page('waitLoanList', 'waitLoanList'),
     page('loanRecord', 'loanRecord'),
     page('loanFlow', 'loanFlow'),
-    hiddenPage('loanDetail', 'loanDetail', '/loan/loanRecord'),
+    hiddenPage('loanDetail', 'loanDetail', '/loan/loanRecord', ORDER_TITLE),
   ]),
   group('/repay', 'Repay', 'money', '/repay/repayPlan', [
     page('repaymentReview', 'repaymentReview'),
@@ -171,7 +184,12 @@ export const businessRoutes: RouteNode[] = [
     page('repaymentRecord', 'repaymentRecord'),
     page('exceedingRepaymentRecord', 'exceedingRepaymentRecord'),
     page('overdueRepayment', 'overdueRepayment'),
-    hiddenPage('overdueRepaymentDetail', 'overdueRepaymentDetail', '/repay/overdueRepayment'),
+    hiddenPage(
+      'overdueRepaymentDetail',
+      'overdueRepaymentDetail',
+      '/repay/overdueRepayment',
+      ORDER_TITLE,
+    ),
     page('repayQuery', 'repayQuery'),
   ]),
   group('/order', 'Order', 'list', '/order/orderList', [

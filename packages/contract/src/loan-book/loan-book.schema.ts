@@ -191,7 +191,16 @@ export const reverseRepaymentBodySchema = z.strictObject({
   idempotencyKey: idempotencyKeySchema,
   reason: reasonSchema,
 });
-export const orderDetailBodySchema = z.strictObject({ orderId: orderIdSchema });
+/** One order by its id, or by its order number (the detail routes' `?orderNo=`). */
+export const orderDetailBodySchema = z
+  .strictObject({
+    orderId: orderIdSchema.optional(),
+    orderNo: z.string().trim().min(1).max(40).optional(),
+  })
+  .refine((body) => (body.orderId === undefined) !== (body.orderNo === undefined), {
+    message: 'give either orderId or orderNo',
+    path: ['orderId'],
+  });
 
 export const orderStatusSchema = z.enum([
   'APPLIED',
@@ -240,6 +249,71 @@ const amountsSchema = z.object({
   penal: paiseSchema,
 });
 
+/** An instant (ISO, UTC); the console shows it in India time. */
+const instantSchema = z.string();
+
+/** The parts of an order's debt: charged to date, paid, waived, written off, outstanding. */
+export const orderAmountsSchema = z.object({
+  charged: amountsSchema,
+  paid: amountsSchema,
+  waived: amountsSchema,
+  writtenOff: amountsSchema,
+  outstanding: amountsSchema,
+});
+
+/** The borrower as the order detail shows them: personal data masked by the server. */
+export const orderCustomerSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  phone: z.string(),
+  idType: z.enum(['aadhaar', 'pan']),
+  /** PAN masked, or the Aadhaar's last 4 digits (the only part ever kept). */
+  idNumber: z.string(),
+  customerType: z.enum(['new', 'old']),
+  channel: z.string(),
+  registrationDate: indiaDateSchema,
+  bankName: z.string(),
+  bankAccount: z.string(),
+  ifsc: z.string(),
+  bankAccountVerified: z.boolean(),
+});
+
+/** The product terms the order was made with (a snapshot: later versions do not change it). */
+export const orderTermsSchema = z.object({
+  tenorDays: z.int(),
+  processingFeePpm: z.int(),
+  gstPpm: z.int(),
+  interestPerDayPpm: z.int(),
+  penalPerDayPaise: paiseSchema.nullable(),
+  penalPerDayPpm: z.int().nullable(),
+  penalCapPpm: z.int(),
+  rolloverFeePpm: z.int(),
+  rolloverDays: z.int(),
+  maxRollovers: z.int(),
+  allowOverdueRollover: z.boolean(),
+  coolingOffDays: z.int().nullable(),
+  allocationOrder: z.array(z.string()),
+});
+
+/** The key fact statement as the borrower accepted it, and the evidence of acceptance. */
+export const orderKeyFactsSchema = z.object({
+  principalPaise: paiseSchema,
+  processingFeePaise: paiseSchema,
+  gstOnFeePaise: paiseSchema,
+  netDisbursedPaise: paiseSchema,
+  totalInterestPaise: paiseSchema,
+  dueAmountPaise: paiseSchema,
+  aprPercent: z.string(),
+  tenorDays: z.int(),
+  interestPerDayPpm: z.int(),
+  penalPerDayPaise: paiseSchema.nullable(),
+  penalPerDayPpm: z.int().nullable(),
+  penalCapPpm: z.int(),
+  coolingOffDays: z.int(),
+  acceptedAt: instantSchema,
+  channel: z.string(),
+});
+
 export const orderDetailSchema = z.object({
   id: z.int(),
   orderNo: z.string(),
@@ -247,6 +321,12 @@ export const orderDetailSchema = z.object({
   productId: z.int(),
   productVersion: z.int(),
   productKind: loanProductKindSchema,
+  productName: z.string(),
+  customer: orderCustomerSchema,
+  terms: orderTermsSchema,
+  keyFacts: orderKeyFactsSchema,
+  appliedAt: instantSchema,
+  clearedDate: indiaDateSchema.nullable(),
   status: orderStatusSchema,
   closureType: closureTypeSchema.nullable(),
   principalPaise: paiseSchema,
@@ -260,6 +340,17 @@ export const orderDetailSchema = z.object({
   dueDate: indiaDateSchema.nullable(),
   outstanding: amountsSchema,
   outstandingTotalPaise: paiseSchema,
+  /** Per component, from the ledger. */
+  amounts: orderAmountsSchema,
+  /** What clears the loan today (India date); null when nothing is owed or not disbursed. */
+  clearingToday: z
+    .object({
+      date: indiaDateSchema,
+      components: amountsSchema,
+      totalPaise: paiseSchema,
+      overdueDays: z.int(),
+    })
+    .nullable(),
   overpaidPaise: paiseSchema,
   rolloverCount: z.int(),
   overdueDays: z.int(),
@@ -276,6 +367,8 @@ export const orderDetailSchema = z.object({
       to: orderStatusSchema,
       event: z.string(),
       actorId: z.int().nullable(),
+      /** The staff member's name; null for the system. */
+      actorName: z.string().nullable(),
       at: z.string(),
       reason: z.string().nullable(),
     }),
@@ -283,6 +376,8 @@ export const orderDetailSchema = z.object({
   payouts: z.array(
     z.object({
       id: z.int(),
+      /** 1 for the first payout of its purpose, 2 for the retry after it, … */
+      attempt: z.int(),
       purpose: z.string(),
       status: z.string(),
       amountPaise: paiseSchema,
@@ -290,6 +385,9 @@ export const orderDetailSchema = z.object({
       utr: z.string().nullable(),
       failCount: z.int(),
       errorMessage: z.string().nullable(),
+      processedDate: indiaDateSchema.nullable(),
+      createdAt: instantSchema,
+      updatedAt: instantSchema,
     }),
   ),
   repayments: z.array(
@@ -300,16 +398,49 @@ export const orderDetailSchema = z.object({
       channel: z.string(),
       virtualAccountCode: z.string().nullable(),
       amountPaise: paiseSchema,
+      allocated: amountsSchema,
       excessPaise: paiseSchema,
       businessDate: indiaDateSchema,
+      receivedAt: instantSchema,
       reversed: z.boolean(),
+      reversedAt: instantSchema.nullable(),
+      reversalReason: z.string().nullable(),
+    }),
+  ),
+  rollovers: z.array(
+    z.object({
+      rolloverNumber: z.int(),
+      fromDueDate: indiaDateSchema,
+      toDueDate: indiaDateSchema,
+      feePaise: paiseSchema,
+      gstPaise: paiseSchema,
+      interestPaise: paiseSchema,
+      penalPaise: paiseSchema,
+      totalPaise: paiseSchema,
+      businessDate: indiaDateSchema,
+      at: instantSchema,
+    }),
+  ),
+  /** Waivers and write-offs: what each took off, who and why. */
+  waivers: z.array(
+    z.object({
+      journalId: z.int(),
+      kind: z.enum(['waiver', 'writeOff']),
+      amounts: amountsSchema,
+      totalPaise: paiseSchema,
+      businessDate: indiaDateSchema,
+      at: instantSchema,
+      actorName: z.string().nullable(),
+      reason: z.string().nullable(),
     }),
   ),
   journals: z.array(
     z.object({
       id: z.int(),
       eventType: z.string(),
+      reversesEventType: z.string().nullable(),
       businessDate: indiaDateSchema,
+      at: instantSchema,
       lines: z.array(
         z.object({
           account: z.string(),
@@ -317,6 +448,16 @@ export const orderDetailSchema = z.object({
           amountPaise: signedPaiseSchema,
         }),
       ),
+    }),
+  ),
+  /** The operation log's entries about this order and its payouts, oldest first. */
+  auditTrail: z.array(
+    z.object({
+      id: z.int(),
+      action: z.string(),
+      actorName: z.string(),
+      summary: z.string(),
+      at: instantSchema,
     }),
   ),
 });

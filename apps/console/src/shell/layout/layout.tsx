@@ -4,7 +4,7 @@ import { useLocation, useOutlet } from 'react-router';
 import { appSettings, deviceOfWidth, useAppSettings } from '../../lib/app-settings';
 import { bindModal } from '../../lib/feedback';
 import { PageScopeContext } from '../../lib/page-state';
-import { findRouteChain, layoutRouteTree, pagesOf } from '../../lib/route-tree';
+import { findRouteChain, layoutRouteTree, pagesOf, titleDetailOf } from '../../lib/route-tree';
 import { useSession, type Session } from '../../lib/session';
 import { Navbar } from '../navbar/navbar';
 import { Sidebar } from '../sidebar/sidebar';
@@ -72,6 +72,7 @@ function SignedInLayout({ session }: { session: Session }) {
         fullPath: location.pathname + location.search,
         name: page.name ?? location.pathname,
         title: page.meta.title,
+        detail: titleDetailOf(page.meta, location.search),
         affix: Boolean(page.meta.affix),
       }
     : null;

@@ -8,6 +8,8 @@ export interface VisitedTab {
   name: string;
   /** Route meta title (translated under `route.`). */
   title: string;
+  /** Shown after the title: what the page shows (a detail's order number). */
+  detail?: string | undefined;
   /** Pinned: never closed. */
   affix: boolean;
 }

@@ -88,6 +88,41 @@ describe('tags view', () => {
     expect(within(strip).getByRole('button', { name: 'Close Roles' })).toBeInTheDocument();
   });
 
+  it('titles a detail tab with what it shows (the order number)', () => {
+    const detail: VisitedTab = {
+      path: '/loan/loanDetail',
+      fullPath: '/loan/loanDetail?orderNo=LN20250101000042',
+      name: 'loanDetail',
+      title: 'loanDetail',
+      detail: 'LN20250101000042',
+      affix: false,
+    };
+    renderAt(
+      <LayoutContext.Provider
+        value={{
+          session,
+          tree: layoutRouteTree(businessRoutes),
+          tabs: [dashboard, detail],
+          activePath: detail.path,
+          actions: {
+            close: vi.fn(),
+            closeOthers: vi.fn(),
+            closeAll: vi.fn(),
+            refresh: vi.fn(),
+            open: vi.fn(),
+          },
+        }}
+      >
+        <TagsView />
+      </LayoutContext.Provider>,
+      detail.fullPath,
+    );
+    const strip = screen.getByRole('tablist', { name: 'Visited pages' });
+    expect(
+      within(strip).getByRole('tab', { name: 'Disbursement detail LN20250101000042' }),
+    ).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('closes with the icon and the middle button, never the pinned tab', async () => {
     const { actions, strip } = setup();
     await userEvent

@@ -30,7 +30,10 @@ export function TagsView() {
   const stripRef = useRef<HTMLDivElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
 
-  const titleOf = (tab: VisitedTab) => t(`route.${tab.title}`, { defaultValue: tab.title });
+  const titleOf = (tab: VisitedTab) => {
+    const title = t(`route.${tab.title}`, { defaultValue: tab.title });
+    return tab.detail ? `${title} ${tab.detail}` : title;
+  };
 
   // Keep the active tab in view.
   useEffect(() => {

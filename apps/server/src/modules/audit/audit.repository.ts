@@ -1,4 +1,4 @@
-import { eq, ilike, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { operationLogBodySchema } from '@lending/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
@@ -42,4 +42,31 @@ export function listAuditEvents(db: Executor, body: z.output<typeof operationLog
 export async function findAuditEvent(db: Executor, id: number): Promise<AuditEventRow | undefined> {
   const [row] = await db.select().from(auditEvents).where(eq(auditEvents.id, id));
   return row;
+}
+
+/**
+ * The operation log's entries about some records (an order and its payouts), oldest first, at
+ * most `limit` of them (the newest are kept when there are more).
+ */
+export async function auditTrailOf(
+  db: Executor,
+  targets: readonly { type: string; ids: readonly (string | number)[] }[],
+  limit = 500,
+): Promise<AuditEventRow[]> {
+  const conditions = targets
+    .filter((target) => target.ids.length > 0)
+    .map((target) =>
+      and(
+        eq(auditEvents.targetType, target.type),
+        inArray(auditEvents.targetId, target.ids.map(String)),
+      ),
+    );
+  if (conditions.length === 0) return [];
+  const newest = await db
+    .select()
+    .from(auditEvents)
+    .where(or(...conditions))
+    .orderBy(desc(auditEvents.id))
+    .limit(limit);
+  return newest.reverse();
 }

@@ -6,6 +6,7 @@ import { createAuditPort, createOperationLogService } from './audit.service.js';
 
 export { auditEvents, type AuditEventRow } from './audit-events.table.js';
 export { recordAudit } from './audit.service.js';
+export { auditTrailOf } from './audit.repository.js';
 export { scopedDatabase } from './audit-scope.js';
 export { redact, REDACTED } from './redact.js';
 

@@ -5,6 +5,7 @@ import {
   finalReviewOrder,
   firstReviewOrder,
   listLoanConfig,
+  listOrders,
   orderDetail,
   postRepayment,
   rejectOrder,
@@ -16,11 +17,13 @@ import {
   writeOffOrder,
 } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
+import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseToApi } from '../../shared/paise.js';
 import * as applications from './applications.service.js';
 import { checkLedger as runLedgerCheck } from './ledger.repository.js';
 import { writeAudit, type LoanBookDeps } from './order-command.js';
 import { orderDetail as loadOrderDetail } from './order-detail.service.js';
+import * as orderList from './order-list.service.js';
 import * as payoutsService from './payouts.service.js';
 import * as products from './products.service.js';
 import * as repaymentsService from './repayments.service.js';
@@ -108,7 +111,13 @@ export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanB
   endpoints.register(cancelOrder, (context) =>
     applications.cancelOrder(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(orderDetail, ({ body }) => loadOrderDetail(deps.db, body.orderId));
+  endpoints.register(listOrders, ({ body }) => orderList.listOrders(deps.db, body));
+  endpoints.register(orderDetail, ({ body }) =>
+    loadOrderDetail(deps.db, body, {
+      today: indiaDateOf(deps.clock.now()),
+      ...(deps.staffOf ? { staffOf: deps.staffOf } : {}),
+    }),
+  );
 
   endpoints.register(createPayout, async (context) => {
     const result = await payoutsService.createPayout(deps, context.body, callerOf(context).userId);

@@ -112,6 +112,14 @@ export const loanOrders = pgTable(
     index('loan_orders_status_idx').on(table.status, table.id),
     index('loan_orders_customer_idx').on(table.customerId),
     index('loan_orders_due_date_idx').on(table.dueDate),
+    // /order/orderList: its default order (newest applied first), each filter with that order,
+    // and the other sorts and ranges (decision 0024: a list is backed by indexes for its filters).
+    index('loan_orders_applied_at_idx').on(table.appliedAt, table.id),
+    index('loan_orders_status_applied_idx').on(table.status, table.appliedAt),
+    index('loan_orders_product_applied_idx').on(table.productId, table.appliedAt),
+    index('loan_orders_kind_applied_idx').on(table.productKind, table.appliedAt),
+    index('loan_orders_disbursal_date_idx').on(table.disbursalDate),
+    index('loan_orders_principal_idx').on(table.principalPaise),
   ],
 );
 

@@ -32,6 +32,8 @@ export interface LoanBookDeps {
    * dispatcher sends it to the gateway at once instead of at its next sweep.
    */
   onPayoutCommitted?: (payoutId: number) => void;
+  /** A staff member's name, for the actors an order detail shows (the user module's). */
+  staffOf?: (userId: number) => Promise<{ name: string } | undefined>;
 }
 
 /** A JSON value a command returns and an idempotent replay returns again. */

@@ -1,34 +1,241 @@
 import { asc, eq } from 'drizzle-orm';
 import type { OrderDetail } from '@lending/contract';
-import { totalOf } from '@lending/lending';
+import {
+  clearingAmountOn,
+  COMPONENTS,
+  componentSummary,
+  totalOf,
+  zeroAmounts,
+  type Account,
+  type Component,
+  type ComponentAmounts,
+  type IndiaDate,
+  type Journal,
+  type LedgerEventType,
+} from '@lending/lending';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
-import { paiseToApi } from '../../shared/paise.js';
+import { indiaDateOf } from '../../shared/india-date.js';
+import { paiseFromDb, paiseToApi } from '../../shared/paise.js';
+import {
+  maskAadhaarLast4,
+  maskBankAccount,
+  maskName,
+  maskPan,
+  maskPhone,
+} from '../../shared/pii.js';
+import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
+import { auditTrailOf } from '../audit/index.js';
+import { customers, type CustomerRow } from './customers.table.js';
 import { entriesOfJournals, journalsOfOrder } from './ledger.repository.js';
+import { loanOrders, type LoanOrderRow } from './loan-orders.table.js';
+import { loanProducts } from './loan-products.table.js';
 import { balancesOf, findOrder, statusHistoryOf } from './orders.repository.js';
+import { termsFromJson } from './paise-json.js';
 import { payouts } from './payouts.table.js';
-import { repayments } from './repayments.table.js';
+import { repayments, rollovers } from './repayments.table.js';
 
-export async function orderDetail(db: Executor, orderId: number): Promise<OrderDetail> {
-  const order = await findOrder(db, orderId);
-  if (!order) throw new AppError('notFound', { field: 'orderId', detail: String(orderId) });
-  const [history, payoutRows, repaymentRows, journals] = await Promise.all([
-    statusHistoryOf(db, orderId),
-    db.select().from(payouts).where(eq(payouts.orderId, orderId)).orderBy(asc(payouts.id)),
-    db.select().from(repayments).where(eq(repayments.orderId, orderId)).orderBy(asc(repayments.id)),
-    journalsOfOrder(db, orderId),
-  ]);
-  const entries = await entriesOfJournals(
-    db,
-    journals.map((j) => j.id),
-  );
-  const outstanding = balancesOf(order)?.outstanding ?? {
-    principal: 0n,
-    interest: 0n,
-    fee: 0n,
-    gst: 0n,
-    penal: 0n,
+/** Staff names for the actors of an order's history (wired from the user module). */
+export type StaffNameLookup = (userId: number) => Promise<{ name: string } | undefined>;
+
+export interface OrderDetailOptions {
+  /** The India business date the clearing amount is quoted for (default: today in India). */
+  today?: IndiaDate;
+  staffOf?: StaffNameLookup;
+}
+
+/** Statuses in which the borrower owes money on a disbursed loan. */
+const OPEN_LOAN = new Set(['ACTIVE', 'DUE', 'OVERDUE']);
+
+function amountsToApi(amounts: ComponentAmounts) {
+  return {
+    principal: paiseToApi(amounts.principal),
+    interest: paiseToApi(amounts.interest),
+    fee: paiseToApi(amounts.fee),
+    gst: paiseToApi(amounts.gst),
+    penal: paiseToApi(amounts.penal),
   };
+}
+
+async function findOrderByNo(db: Executor, orderNo: string): Promise<LoanOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(loanOrders)
+    .where(eq(loanOrders.orderNo, orderNo.trim().toUpperCase()));
+  return row;
+}
+
+function customerView(row: CustomerRow): OrderDetail['customer'] {
+  return {
+    id: row.id,
+    name: maskName(row.name),
+    phone: maskPhone(row.phone),
+    idType: row.idType,
+    idNumber:
+      row.idType === 'pan' ? maskPan(row.idNumber ?? '') : maskAadhaarLast4(row.idLast4 ?? ''),
+    customerType: row.customerType,
+    channel: row.channel,
+    registrationDate: row.registrationDate,
+    bankName: row.bankName,
+    bankAccount: maskBankAccount(row.bankAccountNumber),
+    ifsc: row.ifsc,
+    bankAccountVerified: row.bankAccountVerified,
+  };
+}
+
+function termsView(order: LoanOrderRow): OrderDetail['terms'] {
+  const terms = order.terms;
+  return {
+    tenorDays: terms.tenorDays,
+    processingFeePpm: terms.processingFeePpm,
+    gstPpm: terms.gstPpm,
+    interestPerDayPpm: terms.interestPerDayPpm,
+    penalPerDayPaise:
+      terms.penalPerDayPaise === undefined ? null : paiseToApi(paiseFromDb(terms.penalPerDayPaise)),
+    penalPerDayPpm: terms.penalPerDayPpm ?? null,
+    penalCapPpm: terms.penalCapPpm,
+    rolloverFeePpm: terms.rolloverFeePpm,
+    rolloverDays: terms.rolloverDays,
+    maxRollovers: terms.maxRollovers,
+    allowOverdueRollover: terms.allowOverdueRollover,
+    coolingOffDays: terms.coolingOffDays ?? null,
+    allocationOrder: [...terms.allocationOrder],
+  };
+}
+
+function keyFactsView(order: LoanOrderRow): OrderDetail['keyFacts'] {
+  const kfs = order.keyFacts;
+  const paise = (value: string) => paiseToApi(paiseFromDb(value));
+  return {
+    principalPaise: paise(kfs.principalPaise),
+    processingFeePaise: paise(kfs.processingFeePaise),
+    gstOnFeePaise: paise(kfs.gstOnFeePaise),
+    netDisbursedPaise: paise(kfs.netDisbursedPaise),
+    totalInterestPaise: paise(kfs.totalInterestPaise),
+    dueAmountPaise: paise(kfs.dueAmountPaise),
+    aprPercent: kfs.aprPercent,
+    tenorDays: kfs.tenorDays,
+    interestPerDayPpm: kfs.interestPerDayPpm,
+    penalPerDayPaise: kfs.penalPerDayPaise === undefined ? null : paise(kfs.penalPerDayPaise),
+    penalPerDayPpm: kfs.penalPerDayPpm ?? null,
+    penalCapPpm: kfs.penalCapPpm,
+    coolingOffDays: kfs.coolingOffDays,
+    acceptedAt: toIso(order.kfsAcceptedAt),
+    channel: order.kfsChannel,
+  };
+}
+
+/** The names of the staff who acted on the order, looked up once each. */
+async function staffNames(ids: Iterable<number | null>, staffOf: StaffNameLookup | undefined) {
+  const names = new Map<number, string>();
+  if (!staffOf) return names;
+  for (const id of new Set([...ids].filter((id): id is number => id !== null))) {
+    const staff = await staffOf(id);
+    if (staff) names.set(id, staff.name);
+  }
+  return names;
+}
+
+/**
+ * One order as the detail routes show it (/loan/loanDetail, /repay/overdueRepaymentDetail):
+ * customer (masked), product and terms snapshot, key fact statement, amounts per component from
+ * the ledger, the clearing amount today, history, payouts, repayments, rollovers, waivers,
+ * journals and the audit trail. By id, or by order number.
+ */
+export async function orderDetail(
+  db: Executor,
+  which: number | { orderId?: number | undefined; orderNo?: string | undefined },
+  options: OrderDetailOptions = {},
+): Promise<OrderDetail> {
+  const key = typeof which === 'number' ? { orderId: which } : which;
+  const order =
+    key.orderId !== undefined
+      ? await findOrder(db, key.orderId)
+      : await findOrderByNo(db, key.orderNo ?? '');
+  if (!order) {
+    throw key.orderId !== undefined
+      ? new AppError('notFound', { field: 'orderId', detail: String(key.orderId) })
+      : new AppError('notFound', { field: 'orderNo', detail: key.orderNo ?? '' });
+  }
+  const orderId = order.id;
+  const [history, payoutRows, repaymentRows, rolloverRows, journals, [customer], [product]] =
+    await Promise.all([
+      statusHistoryOf(db, orderId),
+      db.select().from(payouts).where(eq(payouts.orderId, orderId)).orderBy(asc(payouts.id)),
+      db
+        .select()
+        .from(repayments)
+        .where(eq(repayments.orderId, orderId))
+        .orderBy(asc(repayments.id)),
+      db
+        .select()
+        .from(rollovers)
+        .where(eq(rollovers.orderId, orderId))
+        .orderBy(asc(rollovers.rolloverNumber)),
+      journalsOfOrder(db, orderId),
+      db.select().from(customers).where(eq(customers.id, order.customerId)),
+      db
+        .select({ name: loanProducts.name })
+        .from(loanProducts)
+        .where(eq(loanProducts.id, order.productId)),
+    ]);
+  if (!customer) throw new Error(`order ${order.orderNo} has no customer ${order.customerId}`);
+  const [entries, audit, names] = await Promise.all([
+    entriesOfJournals(
+      db,
+      journals.map((j) => j.id),
+    ),
+    auditTrailOf(db, [
+      { type: 'order', ids: [orderId] },
+      { type: 'payout', ids: payoutRows.map((p) => p.id) },
+    ]),
+    staffNames(
+      [...history.map((h) => h.actorId), order.firstReviewerId, order.finalReviewerId],
+      options.staffOf,
+    ),
+  ]);
+
+  const engineJournals = journals.map((j) => ({
+    row: j,
+    journal: {
+      event: j.eventType as LedgerEventType,
+      ...(j.reversesEventType ? { reverses: j.reversesEventType as LedgerEventType } : {}),
+      lines: entries
+        .filter((e) => e.journalId === j.id)
+        .map((e) => ({
+          account: e.account as Account,
+          ...(e.component ? { component: e.component as Component } : {}),
+          amount: paiseFromDb(e.amountPaise),
+        })),
+    } satisfies Journal,
+  }));
+  const summary = componentSummary(engineJournals.map((j) => j.journal));
+
+  const loan = balancesOf(order);
+  const outstanding = loan?.outstanding ?? zeroAmounts();
+  const today = options.today ?? indiaDateOf(new Date());
+  const clearing =
+    loan && OPEN_LOAN.has(order.status) && totalOf(outstanding) > 0n
+      ? clearingAmountOn(loan, termsFromJson(order.terms), today)
+      : null;
+
+  const attemptOf = new Map<number, number>();
+  const attemptsSoFar = new Map<string, number>();
+  for (const p of payoutRows) {
+    const n = (attemptsSoFar.get(p.purpose) ?? 0) + 1;
+    attemptsSoFar.set(p.purpose, n);
+    attemptOf.set(p.id, n);
+  }
+
+  // A waiver or write-off journal and its audit row share the command's instant; the audit
+  // row names who gave it and why.
+  const WAIVER_ACTIONS = ['order.waivePartial', 'order.waiverSettle', 'order.writeOff'];
+  const waiverAudit = new Map(
+    audit
+      .filter((event) => WAIVER_ACTIONS.includes(event.action))
+      .map((event) => [event.at.getTime(), event] as const),
+  );
+
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -36,6 +243,12 @@ export async function orderDetail(db: Executor, orderId: number): Promise<OrderD
     productId: order.productId,
     productVersion: order.productVersion,
     productKind: order.productKind,
+    productName: product?.name ?? '',
+    customer: customerView(customer),
+    terms: termsView(order),
+    keyFacts: keyFactsView(order),
+    appliedAt: toIso(order.appliedAt),
+    clearedDate: order.clearedDate,
     status: order.status,
     closureType: order.closureType,
     principalPaise: paiseToApi(order.principalPaise),
@@ -47,14 +260,23 @@ export async function orderDetail(db: Executor, orderId: number): Promise<OrderD
     tenorDays: order.tenorDays,
     disbursalDate: order.disbursalDate,
     dueDate: order.dueDate,
-    outstanding: {
-      principal: paiseToApi(outstanding.principal),
-      interest: paiseToApi(outstanding.interest),
-      fee: paiseToApi(outstanding.fee),
-      gst: paiseToApi(outstanding.gst),
-      penal: paiseToApi(outstanding.penal),
-    },
+    outstanding: amountsToApi(outstanding),
     outstandingTotalPaise: paiseToApi(totalOf(outstanding)),
+    amounts: {
+      charged: amountsToApi(summary.charged),
+      paid: amountsToApi(summary.paid),
+      waived: amountsToApi(summary.waived),
+      writtenOff: amountsToApi(summary.writtenOff),
+      outstanding: amountsToApi(summary.outstanding),
+    },
+    clearingToday: clearing
+      ? {
+          date: clearing.date,
+          components: amountsToApi(clearing.components),
+          totalPaise: paiseToApi(clearing.total),
+          overdueDays: clearing.overdueDays,
+        }
+      : null,
     overpaidPaise: paiseToApi(order.overpaidPaise),
     rolloverCount: order.rolloverCount,
     overdueDays: order.overdueDays,
@@ -70,11 +292,13 @@ export async function orderDetail(db: Executor, orderId: number): Promise<OrderD
       to: h.toStatus,
       event: h.event,
       actorId: h.actorId,
-      at: h.at.toISOString(),
+      actorName: h.actorId === null ? null : (names.get(h.actorId) ?? null),
+      at: toIso(h.at),
       reason: h.reason,
     })),
     payouts: payoutRows.map((p) => ({
       id: p.id,
+      attempt: attemptOf.get(p.id) ?? 1,
       purpose: p.purpose,
       status: p.status,
       amountPaise: paiseToApi(p.amountPaise),
@@ -82,6 +306,9 @@ export async function orderDetail(db: Executor, orderId: number): Promise<OrderD
       utr: p.utr,
       failCount: p.failCount,
       errorMessage: p.errorMessage,
+      processedDate: p.processedDate,
+      createdAt: toIso(p.createdAt),
+      updatedAt: toIso(p.updatedAt),
     })),
     repayments: repaymentRows.map((r) => ({
       id: r.id,
@@ -90,21 +317,71 @@ export async function orderDetail(db: Executor, orderId: number): Promise<OrderD
       channel: r.channel,
       virtualAccountCode: r.virtualAccountCode,
       amountPaise: paiseToApi(r.amountPaise),
+      allocated: amountsToApi({
+        principal: r.allocatedPrincipalPaise,
+        interest: r.allocatedInterestPaise,
+        fee: r.allocatedFeePaise,
+        gst: r.allocatedGstPaise,
+        penal: r.allocatedPenalPaise,
+      }),
       excessPaise: paiseToApi(r.excessPaise),
       businessDate: r.businessDate,
+      receivedAt: toIso(r.receivedAt),
       reversed: r.reversed,
+      reversedAt: toIsoOrNull(r.reversedAt),
+      reversalReason: r.reversalReason,
     })),
-    journals: journals.map((j) => ({
-      id: j.id,
-      eventType: j.eventType,
-      businessDate: j.businessDate,
+    rollovers: rolloverRows.map((r) => ({
+      rolloverNumber: r.rolloverNumber,
+      fromDueDate: r.fromDueDate,
+      toDueDate: r.toDueDate,
+      feePaise: paiseToApi(r.feePaise),
+      gstPaise: paiseToApi(r.gstPaise),
+      interestPaise: paiseToApi(r.interestPaise),
+      penalPaise: paiseToApi(r.penalPaise),
+      totalPaise: paiseToApi(r.totalPaise),
+      businessDate: r.businessDate,
+      at: toIso(r.at),
+    })),
+    waivers: engineJournals
+      .filter(({ journal }) => journal.event === 'waiver' || journal.event === 'writeOff')
+      .map(({ row, journal }) => {
+        const amounts = zeroAmounts();
+        for (const line of journal.lines)
+          if (line.component) amounts[line.component] -= line.amount;
+        const given = waiverAudit.get(row.at.getTime());
+        const reason = (given?.after as { reason?: unknown } | null | undefined)?.reason;
+        return {
+          journalId: row.id,
+          kind: journal.event === 'waiver' ? ('waiver' as const) : ('writeOff' as const),
+          amounts: amountsToApi(amounts),
+          totalPaise: paiseToApi(COMPONENTS.reduce((sum, c) => sum + amounts[c], 0n)),
+          businessDate: row.businessDate,
+          at: toIso(row.at),
+          actorName: given?.actorName || null,
+          reason: typeof reason === 'string' ? reason : null,
+        };
+      }),
+    journals: engineJournals.map(({ row }) => ({
+      id: row.id,
+      eventType: row.eventType,
+      reversesEventType: row.reversesEventType,
+      businessDate: row.businessDate,
+      at: toIso(row.at),
       lines: entries
-        .filter((e) => e.journalId === j.id)
+        .filter((e) => e.journalId === row.id)
         .map((e) => ({
           account: e.account,
           component: e.component,
           amountPaise: paiseToApi(e.amountPaise),
         })),
+    })),
+    auditTrail: audit.map((event) => ({
+      id: event.id,
+      action: event.action,
+      actorName: event.actorName,
+      summary: event.summary,
+      at: toIso(event.at),
     })),
   };
 }

@@ -26,17 +26,29 @@ function subtreeNames(groupName: string): string[] {
   return businessRouteNames([group]);
 }
 
+/**
+ * Every demo role looks orders up (a borrower calls; a case needs its history): the order list
+ * and the order detail, with the calls behind them.
+ */
+const orderLookupMenus = ['orderList', 'loanDetail'];
+const orderLookupInterfaces = ['order.list', 'order.detail'];
+
 const demoRoles = [
   {
     name: 'Reviewer',
     description: 'Loan approval: machine, first and final review',
-    menus: ['Dashboard', ...subtreeNames('Approve')],
+    menus: ['Dashboard', ...subtreeNames('Approve'), ...orderLookupMenus],
     account: { email: 'reviewer@example.com', password: 'Reviewer12345', name: 'Riya Reviewer' },
   },
   {
     name: 'Collector',
     description: 'Pre-collection and collection of overdue orders',
-    menus: ['Dashboard', ...subtreeNames('Collection'), ...subtreeNames('Precollection')],
+    menus: [
+      'Dashboard',
+      ...subtreeNames('Collection'),
+      ...subtreeNames('Precollection'),
+      ...orderLookupMenus,
+    ],
     account: {
       email: 'collector@example.com',
       password: 'Collector12345',
@@ -52,6 +64,7 @@ const demoRoles = [
       ...subtreeNames('Repay'),
       ...subtreeNames('FinancialManagement'),
       ...subtreeNames('Report'),
+      ...orderLookupMenus,
     ],
     account: { email: 'finance@example.com', password: 'Finance12345', name: 'Meera Finance' },
   },
@@ -93,7 +106,7 @@ export async function seedAccounts(options: SeedOptions): Promise<boolean> {
         description: demo.description,
         menus: [...new Set(demo.menus)],
         // Every demo role opens the dashboard, so it may read the dashboard's figures.
-        interfaces: ['dashboard.summary'],
+        interfaces: ['dashboard.summary', ...orderLookupInterfaces],
       });
       const user = await insertStaffUser(tx, {
         email: demo.account.email,

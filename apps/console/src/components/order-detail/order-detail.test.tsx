@@ -1,0 +1,93 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderDetail } from '@lending/contract';
+import { i18n } from '../../lib/i18n';
+import { RequestError } from '../../lib/request';
+import { fakeEndpoints } from '../../test/fake-endpoints';
+import { renderAt } from '../../test/render';
+import { OrderDetailPanel } from './order-detail';
+import { overdueOrderDetail } from './testing/order-detail-fixture';
+
+configure({ asyncUtilTimeout: 10_000 });
+
+function rowOf(text: string) {
+  return within(screen.getByText(text).closest('tr')!);
+}
+
+describe('order detail', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the order, its amounts per component and what clears it today', async () => {
+    const call = fakeEndpoints([[orderDetail, () => overdueOrderDetail()]]);
+    renderAt(<OrderDetailPanel orderNo=" LN20250101000042 " />, '/loan/loanDetail');
+    expect(await screen.findByText('Amounts')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith(orderDetail, { orderNo: 'LN20250101000042' });
+
+    expect(rowOf('Due').getByText('₹4,500.00')).toBeInTheDocument();
+    expect(rowOf('Paid').getByText('₹1,063.00')).toBeInTheDocument();
+    // Penal ₹20 waived: the part and the total.
+    expect(rowOf('Waived').getAllByText('₹20.00')).toHaveLength(2);
+    const outstanding = rowOf('Outstanding');
+    expect(outstanding.getByText('₹3,500.00')).toBeInTheDocument();
+    expect(outstanding.getByText('₹3,550.00')).toBeInTheDocument();
+    expect(rowOf('Clearing amount today (2025-01-18)').getByText('₹3,573.50')).toBeInTheDocument();
+    expect(screen.getByText('3 days overdue on that day')).toBeInTheDocument();
+
+    // Personal data as the server masked it; status and product.
+    expect(screen.getByText('A*** V****')).toBeInTheDocument();
+    expect(screen.getByText('*******8901')).toBeInTheDocument();
+    expect(screen.getAllByText('Overdue').length).toBeGreaterThan(0);
+    expect(screen.getByText('First loan 14 days (New (first loan), v2)')).toBeInTheDocument();
+  });
+
+  it('lists payouts with every attempt, repayments with their reversal, waivers and the audit trail', async () => {
+    fakeEndpoints([[orderDetail, () => overdueOrderDetail()]]);
+    renderAt(<OrderDetailPanel orderNo="LN20250101000042" />, '/loan/loanDetail');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('tab', { name: 'Payouts (2)' }));
+    expect(rowOf('Beneficiary bank offline').getByText('Lend fail')).toBeInTheDocument();
+    expect(rowOf('UTR0042').getByText('Lend success')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Repayments (2)' }));
+    expect(
+      rowOf('RP2025011200000006').getByText('Reversed 2025-01-13 11:30:00: bounced'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Waivers and write-offs (1)' }));
+    expect(rowOf('hardship').getByText('Meera Finance')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Audit trail (1)' }));
+    expect(rowOf('repay.waiver').getByText('Waive part of what is owed')).toBeInTheDocument();
+  });
+
+  it('says when the number is empty or names no order', async () => {
+    const call = fakeEndpoints([
+      [
+        orderDetail,
+        () => {
+          throw new RequestError('Not found', 'business', 4004, 404);
+        },
+      ],
+    ]);
+    const empty = renderAt(<OrderDetailPanel orderNo="" />, '/loan/loanDetail');
+    expect(screen.getByText('order number cannot be empty')).toBeInTheDocument();
+    expect(call).not.toHaveBeenCalled();
+    empty.unmount();
+
+    renderAt(<OrderDetailPanel orderNo="LN1" />, '/loan/loanDetail');
+    expect(await screen.findByText('No order numbered LN1 was found.')).toBeInTheDocument();
+  });
+
+  it('shows in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    fakeEndpoints([[orderDetail, () => overdueOrderDetail()]]);
+    renderAt(<OrderDetailPanel orderNo="LN20250101000042" />, '/loan/loanDetail');
+    expect(await screen.findByText('金额')).toBeInTheDocument();
+    expect(rowOf('未还').getByText('₹3,550.00')).toBeInTheDocument();
+    expect(screen.getByText('今日结清金额（2025-01-18）')).toBeInTheDocument();
+  });
+});

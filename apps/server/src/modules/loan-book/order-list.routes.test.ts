@@ -1,0 +1,215 @@
+import { eq } from 'drizzle-orm';
+import { orderDetailSchema, orderListRetSchema } from '@lending/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { customers } from './customers.table.js';
+import { loanOrders } from './loan-orders.table.js';
+import type { LoanBookDeps } from './index.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeApplication,
+  makeProduct,
+} from './loan-book.factories.js';
+
+let t: TestApp;
+let deps: LoanBookDeps;
+let admin: string;
+let detailOnly: string;
+let detailOnlyLogin: { email: string; password: string };
+let productId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp({ demoData: false });
+  deps = loanBookDeps(t.db, t.clock);
+  admin = await loginAs(t.app);
+  detailOnlyLogin = await createStaff(t.db, t.clock, { interfaces: ['order.detail'] });
+  detailOnly = await loginAs(t.app, detailOnlyLogin);
+  productId = (await makeProduct(deps)).id;
+});
+afterAll(() => t.close());
+
+async function phoneOf(orderId: number): Promise<string> {
+  const [row] = await t.db
+    .select({ phone: customers.phone })
+    .from(loanOrders)
+    .innerJoin(customers, eq(customers.id, loanOrders.customerId))
+    .where(eq(loanOrders.id, orderId));
+  return row!.phone;
+}
+
+async function list(body: unknown, token = admin) {
+  return post(t.app, '/order/list', body, token);
+}
+
+describe('POST /order/list', () => {
+  it('lists orders with their customer masked, product, amounts and dates', async () => {
+    const active = await makeActiveOrder(deps, productId);
+    const answer = await list({ filters: { orderNo: active.orderNo.toLowerCase() } });
+    expect(answer.statusCode).toBe(200);
+    const ret = orderListRetSchema.parse(answer.json().ret);
+    expect(ret.total).toBe(1);
+    const [row] = ret.list;
+    const phone = await phoneOf(active.id);
+    expect(row).toMatchObject({
+      orderNo: active.orderNo,
+      customerName: 'A*** V****',
+      phone: `******${phone.slice(-4)}`,
+      customerKind: 'first',
+      principalPaise: 450_000,
+      feesPaise: 31_500 + 5_670,
+      tenorDays: 14,
+      status: 'ACTIVE',
+      disbursalDate: '2025-01-15',
+      dueDate: '2025-01-29',
+      overdueDays: 0,
+    });
+    // The raw phone is never in the answer.
+    expect(answer.body).not.toContain(phone);
+  });
+
+  it('filters by a phone typed with +91 and spaces, exactly; by status, kind, dates and amount', async () => {
+    const active = await makeActiveOrder(deps, productId);
+    const applied = await makeApplication(deps, productId, 200_000n);
+    const phone = await phoneOf(active.id);
+    const typed = `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`;
+    const byPhone = await list({ filters: { phone: typed } });
+    expect(byPhone.json().ret.list.map((r: { orderNo: string }) => r.orderNo)).toEqual([
+      active.orderNo,
+    ]);
+    // Part of a number matches nothing: there is no LIKE over personal data.
+    expect((await list({ filters: { phone: phone.slice(0, 9) } })).statusCode).toBe(400);
+
+    const nos = async (filters: Record<string, unknown>) =>
+      ((await list({ filters, pageSize: 100 })).json().ret.list as { orderNo: string }[]).map(
+        (r) => r.orderNo,
+      );
+    expect(await nos({ productId, status: 'ACTIVE' })).toContain(active.orderNo);
+    expect(await nos({ productId, status: 'ACTIVE' })).not.toContain(applied.orderNo);
+    expect(await nos({ productId, customerKind: 'reloan' })).toEqual([]);
+    expect(await nos({ productId, dueFrom: '2025-01-29', dueTo: '2025-01-29' })).toContain(
+      active.orderNo,
+    );
+    expect(await nos({ productId, disbursedFrom: '2025-01-16' })).toEqual([]);
+    expect(await nos({ productId, appliedFrom: '2025-01-15', appliedTo: '2025-01-15' })).toEqual(
+      expect.arrayContaining([active.orderNo, applied.orderNo]),
+    );
+    const small = await nos({ productId, maxAmountPaise: 200_000 });
+    expect(small).toContain(applied.orderNo);
+    expect(small).not.toContain(active.orderNo);
+  });
+
+  it('sorts by amount, applied at or due date; refuses another sort field and a backwards range', async () => {
+    const product = (await makeProduct(deps)).id;
+    const big = await makeApplication(deps, product, 900_000n);
+    const small = await makeApplication(deps, product, 150_000n);
+    const sorted = await list({
+      filters: { productId: product },
+      sort: { field: 'principalPaise', order: 'asc' },
+    });
+    expect(sorted.json().ret.list.map((r: { orderNo: string }) => r.orderNo)).toEqual([
+      small.orderNo,
+      big.orderNo,
+    ]);
+    const newest = await list({ filters: { productId: product } });
+    expect(newest.json().ret.list[0].orderNo).toBe(small.orderNo);
+
+    const refused = await list({ sort: { field: 'phone', order: 'asc' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toContain('sort.field');
+    const backwards = await list({ filters: { dueFrom: '2025-02-01', dueTo: '2025-01-01' } });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().msg).toContain('filters.dueTo');
+    const unknown = await list({ filters: { name: 'Asha' } });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('answers 403 without the grant', async () => {
+    expect((await list({}, detailOnly)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /order/detail', () => {
+  it('finds an order by its number: customer masked, terms, amounts per component, clearing today', async () => {
+    const active = await makeActiveOrder(deps, productId);
+    const paid = await post(
+      t.app,
+      '/repay/post_repayment',
+      {
+        orderId: active.id,
+        idempotencyKey: `order-detail-part-${active.id}`,
+        amountPaise: 100_000,
+        channel: 'upi',
+      },
+      admin,
+    );
+    expect(paid.statusCode).toBe(200);
+    t.clock.advance(3 * 86_400_000);
+    try {
+      // Sessions end after 8 hours: sign in again on the later day.
+      const token = await loginAs(t.app, detailOnlyLogin);
+      const answer = await post(t.app, '/order/detail', { orderNo: active.orderNo }, token);
+      expect(answer.statusCode).toBe(200);
+      const detail = orderDetailSchema.parse(answer.json().ret);
+      expect(detail.orderNo).toBe(active.orderNo);
+      expect(detail.customer).toMatchObject({
+        name: 'A*** V****',
+        idType: 'aadhaar',
+        bankAccount: '*******8901',
+        bankAccountVerified: true,
+      });
+      expect(detail.customer.idNumber).toMatch(/^XXXX XXXX \d{4}$/);
+      expect(detail.terms).toMatchObject({ tenorDays: 14, processingFeePpm: 70_000 });
+      expect(detail.keyFacts).toMatchObject({ principalPaise: 450_000, channel: 'app' });
+      expect(detail.amounts.charged.principal).toBe(450_000);
+      expect(detail.amounts.paid.principal + detail.amounts.paid.interest).toBe(100_000);
+      expect(detail.amounts.outstanding).toEqual(detail.outstanding);
+      // Three days on, today's clearing amount includes interest the day-end has not posted.
+      expect(detail.clearingToday?.date).toBe('2025-01-18');
+      expect(detail.clearingToday!.totalPaise).toBeGreaterThan(detail.outstandingTotalPaise);
+      expect(detail.payouts[0]).toMatchObject({ attempt: 1, status: 'processed' });
+      expect(detail.repayments[0]).toMatchObject({ amountPaise: 100_000, reversed: false });
+      expect(detail.auditTrail.at(0)).toMatchObject({ action: 'order.submit' });
+      expect(detail.auditTrail.at(-1)).toMatchObject({ actorName: 'Admin' });
+      expect(answer.body).not.toContain(await phoneOf(active.id));
+    } finally {
+      t.clock.advance(-3 * 86_400_000);
+    }
+  });
+
+  it('shows a waiver with its reason and who gave it', async () => {
+    const active = await makeActiveOrder(deps, productId);
+    const waived = await post(
+      t.app,
+      '/repay/waiver',
+      {
+        orderId: active.id,
+        idempotencyKey: `order-detail-waive-${active.id}`,
+        reason: 'hardship',
+        amounts: { penalPaise: 0, feePaise: 0, principalPaise: 1_000 },
+      },
+      admin,
+    );
+    expect(waived.statusCode).toBe(200);
+    const detail = (await post(t.app, '/order/detail', { orderId: active.id }, admin)).json().ret;
+    expect(detail.waivers).toEqual([
+      expect.objectContaining({
+        kind: 'waiver',
+        totalPaise: 1_000,
+        reason: 'hardship',
+        actorName: 'Admin',
+      }),
+    ]);
+    expect(detail.amounts.waived.principal).toBe(1_000);
+  });
+
+  it('answers 404 for an unknown number and 400 without a key', async () => {
+    const missing = await post(t.app, '/order/detail', { orderNo: 'LN00000000999999' }, admin);
+    expect(missing.statusCode).toBe(404);
+    expect((await post(t.app, '/order/detail', {}, admin)).statusCode).toBe(400);
+    expect(
+      (await post(t.app, '/order/detail', { orderId: 1, orderNo: 'LN1' }, admin)).statusCode,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { indiaDateSchema, paiseSchema } from '../common/money.js';
+import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import {
+  closureTypeSchema,
+  loanProductKindSchema,
+  orderIdSchema,
+  orderStatusSchema,
+} from '../loan-book/loan-book.schema.js';
+
+/**
+ * An Indian mobile number as staff type it (spaces, dashes, +91 or a leading 0 allowed),
+ * normalised to its 10 digits: searched for exactly on the stored normalised column, never
+ * with LIKE over personal data (SECURITY.md). Empty means no filter.
+ */
+export const phoneSearchSchema = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((text) => {
+    const digits = text.replace(/[\s\-()]/g, '').replace(/^\+?91(?=\d{10}$)/, '');
+    return digits.replace(/^0(?=\d{10}$)/, '');
+  })
+  .refine((digits) => digits === '' || /^[6-9]\d{9}$/.test(digits), {
+    message: 'must be a 10-digit Indian mobile number',
+  });
+
+/** The filters of /order/orderList; India dates are inclusive at both ends. */
+export const orderListFiltersSchema = z.strictObject({
+  /** Exact order number (LN…). */
+  orderNo: z.string().trim().max(40).optional(),
+  phone: phoneSearchSchema.optional(),
+  status: orderStatusSchema.optional(),
+  /** New customer (first loan) or old customer (re-loan). */
+  customerKind: loanProductKindSchema.optional(),
+  productId: orderIdSchema.optional(),
+  appliedFrom: indiaDateSchema.optional(),
+  appliedTo: indiaDateSchema.optional(),
+  disbursedFrom: indiaDateSchema.optional(),
+  disbursedTo: indiaDateSchema.optional(),
+  dueFrom: indiaDateSchema.optional(),
+  dueTo: indiaDateSchema.optional(),
+  /** The loan amount (principal), paise, inclusive. */
+  minAmountPaise: paiseSchema.optional(),
+  maxAmountPaise: paiseSchema.optional(),
+});
+export type OrderListFilters = z.input<typeof orderListFiltersSchema>;
+
+/** One order of the list; personal data masked by the server. */
+export const orderListRowSchema = z.object({
+  id: z.int(),
+  orderNo: z.string(),
+  customerId: z.int(),
+  /** Masked (A*** V****). */
+  customerName: z.string(),
+  /** Masked (******3210). */
+  phone: z.string(),
+  customerKind: loanProductKindSchema,
+  productId: z.int(),
+  productName: z.string(),
+  principalPaise: paiseSchema,
+  tenorDays: z.int(),
+  /** Processing fee and its GST, deducted at disbursal. */
+  feesPaise: paiseSchema,
+  status: orderStatusSchema,
+  closureType: closureTypeSchema.nullable(),
+  /** Instant (ISO). */
+  appliedAt: z.string(),
+  disbursalDate: indiaDateSchema.nullable(),
+  dueDate: indiaDateSchema.nullable(),
+  overdueDays: z.int(),
+});
+export type OrderListRow = z.infer<typeof orderListRowSchema>;
+
+export const orderListBodySchema = listRequestSchema(orderListFiltersSchema);
+export type OrderListBody = z.input<typeof orderListBodySchema>;
+export const orderListRetSchema = listResultSchema(orderListRowSchema);
