@@ -24,6 +24,7 @@ import {
   type Integrations,
   type IntegrationsDeps,
 } from './integrations/index.js';
+import { payoutGatewayReferences } from './integrations/payouts/index.js';
 import { createLoanBookModule, loadLoanBookConfig } from './modules/loan-book/index.js';
 import { registerPowerRoutes } from './modules/power/index.js';
 import {
@@ -196,13 +197,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...options.gateways?.payoutDispatcher,
     },
   });
-  createLoanBookModule({
-    db: moduleDb,
-    clock,
-    ...loadLoanBookConfig(),
-    // A committed payout goes to the gateway at once; the sweep catches what this misses.
-    onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
-  }).registerRoutes(endpoints);
+  createLoanBookModule(
+    {
+      db: moduleDb,
+      clock,
+      ...loadLoanBookConfig(),
+      // A committed payout goes to the gateway at once; the sweep catches what this misses.
+      onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
+    },
+    {
+      staffNames: async (ids) => {
+        const found = await Promise.all(
+          ids.map(async (id) => [id, (await users.staffUsers.staffOf(id))?.name] as const),
+        );
+        return new Map(
+          found.filter((entry): entry is readonly [number, string] => entry[1] !== undefined),
+        );
+      },
+      gatewayReferences: (payoutIds) => payoutGatewayReferences(moduleDb, payoutIds),
+    },
+  ).registerRoutes(endpoints);
   registerDashboardRoutes(endpoints, { db: moduleDb, clock });
   await integrations.registerWebhooks(app);
   app.addHook('onClose', async () => integrations.scheduler.stop());

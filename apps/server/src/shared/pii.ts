@@ -27,6 +27,18 @@ export function maskAadhaarLast4(last4: string): string {
   return `XXXX XXXX ${last4}`;
 }
 
+/** Priya Sharma → P**** S*****: the initial of each word, enough to tell people apart. */
+export function maskName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .map((word) => {
+      const chars = [...word];
+      return chars.length <= 1 ? '*' : chars[0] + '*'.repeat(chars.length - 1);
+    })
+    .join(' ');
+}
+
 /** 001234567890 → ********7890 */
 export function maskBankAccount(account: string): string {
   return keepLast(account, 4);
