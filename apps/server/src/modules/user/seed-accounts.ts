@@ -53,6 +53,14 @@ const demoRoles = [
       ...subtreeNames('FinancialManagement'),
       ...subtreeNames('Report'),
     ],
+    interfaces: [
+      // /loan: the lists, disbursing (and retrying) payouts, cancelling an order before its payout.
+      'loan.wait_list',
+      'loan.record_list',
+      'loan.flow_list',
+      'loan.create_payout',
+      'order.cancel',
+    ],
     account: { email: 'finance@example.com', password: 'Finance12345', name: 'Meera Finance' },
   },
 ];
@@ -93,7 +101,7 @@ export async function seedAccounts(options: SeedOptions): Promise<boolean> {
         description: demo.description,
         menus: [...new Set(demo.menus)],
         // Every demo role opens the dashboard, so it may read the dashboard's figures.
-        interfaces: ['dashboard.summary'],
+        interfaces: ['dashboard.summary', ...(demo.interfaces ?? [])],
       });
       const user = await insertStaffUser(tx, {
         email: demo.account.email,
