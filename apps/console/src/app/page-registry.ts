@@ -26,6 +26,12 @@ export const pageRegistry: Partial<Record<string, PageLoader>> = {
     import('../features/loan-config/pages/loan-config-page').then((m) => m.FirstLoanConfigPage),
   reLoanConfig: () =>
     import('../features/loan-config/pages/loan-config-page').then((m) => m.ReLoanConfigPage),
+  waitLoanList: () =>
+    import('../features/disbursement/pages/wait-loan-list-page').then((m) => m.WaitLoanListPage),
+  loanRecord: () =>
+    import('../features/disbursement/pages/loan-record-page').then((m) => m.LoanRecordPage),
+  loanFlow: () =>
+    import('../features/disbursement/pages/loan-flow-page').then((m) => m.LoanFlowPage),
 };
 
 export const loadNotBuiltPage = () =>

@@ -1,11 +1,13 @@
 import type { Language } from '@lending/contract';
 import { routes as burRoutes } from './bur/routes';
 import { shell as burShell } from './bur/shell';
+import { disbursement as enDisbursement } from './en/disbursement';
 import { listPage as enListPage } from './en/list-page';
 import { loanConfig as enLoanConfig } from './en/loan-config';
 import { power as enPower } from './en/power';
 import { routes as enRoutes } from './en/routes';
 import { shell as enShell } from './en/shell';
+import { disbursement as zhDisbursement } from './zh/disbursement';
 import { listPage as zhListPage } from './zh/list-page';
 import { loanConfig as zhLoanConfig } from './zh/loan-config';
 import { power as zhPower } from './zh/power';
@@ -15,10 +17,24 @@ import { shell as zhShell } from './zh/shell';
 /** One `translation` namespace per language: the shell texts plus route titles under `route`. */
 export const resources: Record<Language, { translation: Record<string, unknown> }> = {
   en: {
-    translation: { ...enShell, ...enPower, ...enLoanConfig, ...enListPage, route: enRoutes },
+    translation: {
+      ...enShell,
+      ...enPower,
+      ...enLoanConfig,
+      ...enListPage,
+      ...enDisbursement,
+      route: enRoutes,
+    },
   },
   zh: {
-    translation: { ...zhShell, ...zhPower, ...zhLoanConfig, ...zhListPage, route: zhRoutes },
+    translation: {
+      ...zhShell,
+      ...zhPower,
+      ...zhLoanConfig,
+      ...zhListPage,
+      ...zhDisbursement,
+      route: zhRoutes,
+    },
   },
   bur: { translation: { ...burShell, route: burRoutes } },
 };
