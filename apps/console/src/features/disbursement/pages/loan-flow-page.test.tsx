@@ -105,7 +105,7 @@ describe('loanFlow page', () => {
         loanFlowList,
         ({ filters }) =>
           filters?.payoutId === 905
-            ? { list: [{ ...base, id: 905, attempt: 2, status: 'processing' }], total: 1 }
+            ? { list: [{ ...base, id: 905, attempt: 2, status: 'processing' as const }], total: 1 }
             : { list: [base], total: 1 },
       ],
       [
@@ -113,7 +113,7 @@ describe('loanFlow page', () => {
         ({ orderId }) => ({
           orderId,
           orderNo: base.orderNo,
-          status: 'DISBURSING',
+          status: 'DISBURSING' as const,
           closureType: null,
           payoutId: 905,
         }),

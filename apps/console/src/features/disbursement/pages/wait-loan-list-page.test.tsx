@@ -7,6 +7,7 @@ import {
   loanFlowList,
   waitLoanList,
   type LoanFlowRow,
+  type OrderCommandRet,
   type WaitLoanRow,
 } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
@@ -93,19 +94,13 @@ describe('waitLoanList page', () => {
   });
 
   it('disburses once with a fresh key, says it is paying out, and shows the gateway refusal with its reason', async () => {
-    let answer: (value: {
-      orderId: number;
-      orderNo: string;
-      status: 'DISBURSING';
-      closureType: null;
-      payoutId: number;
-    }) => void = () => {};
+    let answer: (value: OrderCommandRet) => void = () => {};
     const call = fakeEndpoints([
       fakeList(waitLoanList, [order]),
       [
         createPayout,
         () =>
-          new Promise((resolve) => {
+          new Promise<OrderCommandRet>((resolve) => {
             answer = resolve;
           }),
       ],
@@ -131,7 +126,7 @@ describe('waitLoanList page', () => {
     answer({
       orderId: 41,
       orderNo: order.orderNo,
-      status: 'DISBURSING',
+      status: 'DISBURSING' as const,
       closureType: null,
       payoutId: 900,
     });
@@ -191,7 +186,7 @@ describe('waitLoanList page', () => {
         ({ orderId }) => ({
           orderId,
           orderNo: `LN${orderId}`,
-          status: 'DISBURSING',
+          status: 'DISBURSING' as const,
           closureType: null,
           payoutId: orderId * 10,
         }),
@@ -246,7 +241,7 @@ describe('waitLoanList page', () => {
         ({ orderId }) => ({
           orderId,
           orderNo: order.orderNo,
-          status: 'CANCELLED',
+          status: 'CANCELLED' as const,
           closureType: null,
         }),
       ],
