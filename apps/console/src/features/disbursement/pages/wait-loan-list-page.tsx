@@ -41,7 +41,6 @@ export const WaitLoanListPage = listPage(waitLoanList, ({ column, filter, action
     column.link('orderNo', 'disbursement.orderNo', {
       to: (order) => orderDetailPath(order.orderNo),
       fixed: 'start',
-      sortable: false,
     }),
     column.masked('customerName', 'disbursement.customer'),
     column.masked('phone', 'disbursement.phone'),
