@@ -24,6 +24,7 @@ import {
   type Integrations,
   type IntegrationsDeps,
 } from './integrations/index.js';
+import { payoutGatewayReferences } from './integrations/payouts/index.js';
 import { createLoanBookModule, loadLoanBookConfig } from './modules/loan-book/index.js';
 import { registerPowerRoutes } from './modules/power/index.js';
 import {
@@ -196,14 +197,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...options.gateways?.payoutDispatcher,
     },
   });
-  createLoanBookModule({
-    db: moduleDb,
-    clock,
-    ...loadLoanBookConfig(),
-    // A committed payout goes to the gateway at once; the sweep catches what this misses.
-    onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
-    staffOf: (userId) => users.authPort.staffOf(userId),
-  }).registerRoutes(endpoints);
+  createLoanBookModule(
+    {
+      db: moduleDb,
+      clock,
+      ...loadLoanBookConfig(),
+      // A committed payout goes to the gateway at once; the sweep catches what this misses.
+      onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
+      staffOf: (userId) => users.authPort.staffOf(userId),
+    },
+    { gatewayReferences: (payoutIds) => payoutGatewayReferences(moduleDb, payoutIds) },
+  ).registerRoutes(endpoints);
   registerDashboardRoutes(endpoints, { db: moduleDb, clock });
   await integrations.registerWebhooks(app);
   app.addHook('onClose', async () => integrations.scheduler.stop());

@@ -4,7 +4,7 @@ import { roles } from './modules/user/roles.table.js';
 import { staffUsers } from './modules/user/staff-users.table.js';
 import { seed } from './seed.js';
 import { buildTestApp, testHasher, type TestApp } from './shared/testing/build-test-app.js';
-import { loginAs } from './shared/testing/factories.js';
+import { loginAs, post } from './shared/testing/factories.js';
 
 const opened: TestApp[] = [];
 afterAll(async () => {
@@ -40,6 +40,19 @@ describe('seed', () => {
     ]) {
       await loginAs(t.app, credentials);
     }
+    // Finance disburses: the /loan lists and the payout; a reviewer does not.
+    const finance = await loginAs(t.app, {
+      email: 'finance@example.com',
+      password: 'Finance12345',
+    });
+    for (const path of ['/loan/wait_list', '/loan/record_list', '/loan/flow_list']) {
+      expect((await post(t.app, path, {}, finance)).statusCode).toBe(200);
+    }
+    const reviewer = await loginAs(t.app, {
+      email: 'reviewer@example.com',
+      password: 'Reviewer12345',
+    });
+    expect((await post(t.app, '/loan/wait_list', {}, reviewer)).statusCode).toBe(403);
   });
 
   it('without demo data creates only the admin, and warns about the demo credential', async () => {

@@ -20,6 +20,8 @@ export * from './loan-book/loan-book.schema.js';
 export * from './loan-book/loan-book.endpoints.js';
 export * from './order/order.schema.js';
 export * from './order/order.endpoints.js';
+export * from './disbursement/disbursement.schema.js';
+export * from './disbursement/disbursement.endpoints.js';
 export * from './dashboard/dashboard.schema.js';
 export * from './dashboard/dashboard.endpoints.js';
 export * from './app/app.schema.js';

@@ -31,6 +31,12 @@ export const pageRegistry: Partial<Record<string, PageLoader>> = {
     import('../features/orders/pages/order-detail-page').then((m) => m.LoanDetailPage),
   overdueRepaymentDetail: () =>
     import('../features/orders/pages/order-detail-page').then((m) => m.OverdueRepaymentDetailPage),
+  waitLoanList: () =>
+    import('../features/disbursement/pages/wait-loan-list-page').then((m) => m.WaitLoanListPage),
+  loanRecord: () =>
+    import('../features/disbursement/pages/loan-record-page').then((m) => m.LoanRecordPage),
+  loanFlow: () =>
+    import('../features/disbursement/pages/loan-flow-page').then((m) => m.LoanFlowPage),
 };
 
 export const loadNotBuiltPage = () =>

@@ -1,12 +1,14 @@
 import type { Language } from '@lending/contract';
 import { routes as burRoutes } from './bur/routes';
 import { shell as burShell } from './bur/shell';
+import { disbursement as enDisbursement } from './en/disbursement';
 import { listPage as enListPage } from './en/list-page';
 import { loanConfig as enLoanConfig } from './en/loan-config';
 import { order as enOrder } from './en/order';
 import { power as enPower } from './en/power';
 import { routes as enRoutes } from './en/routes';
 import { shell as enShell } from './en/shell';
+import { disbursement as zhDisbursement } from './zh/disbursement';
 import { listPage as zhListPage } from './zh/list-page';
 import { loanConfig as zhLoanConfig } from './zh/loan-config';
 import { order as zhOrder } from './zh/order';
@@ -23,6 +25,7 @@ export const resources: Record<Language, { translation: Record<string, unknown> 
       ...enLoanConfig,
       ...enListPage,
       ...enOrder,
+      ...enDisbursement,
       route: enRoutes,
     },
   },
@@ -33,6 +36,7 @@ export const resources: Record<Language, { translation: Record<string, unknown> 
       ...zhLoanConfig,
       ...zhListPage,
       ...zhOrder,
+      ...zhDisbursement,
       route: zhRoutes,
     },
   },

@@ -19,6 +19,8 @@ describe('PII masking', () => {
     [maskName('Asha  Verma'), 'A*** V****'],
     [maskName('Jo'), 'J*'],
     [maskName(''), ''],
+    [maskName('Priya Sharma'), 'P**** S*****'],
+    [maskName('  Asha  K  Verma '), 'A*** * V****'],
   ])('%s is %s', (masked, expected) => {
     expect(masked).toBe(expected);
   });

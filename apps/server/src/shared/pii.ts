@@ -27,7 +27,8 @@ export function maskName(name: string): string {
     .filter(Boolean)
     .map((word) => {
       const chars = [...word];
-      return chars[0] + '*'.repeat(chars.length - 1);
+      // A one-letter word (an initial) is hidden too: kept, it would be the whole word.
+      return chars.length <= 1 ? '*' : chars[0] + '*'.repeat(chars.length - 1);
     })
     .join(' ');
 }

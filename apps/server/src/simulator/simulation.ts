@@ -353,7 +353,9 @@ export async function runSimulation(
     await review('FINAL_REVIEW', world.finalReviewers);
     phase('review');
     clock.setIndia(date, 14);
-    await disburse();
+    // The last day's approvals are still waiting for finance when the book is handed over,
+    // so /loan/waitLoanList opens on orders to disburse (and their accounts' penny drops).
+    if (day < options.days - 1) await disburse();
     phase('disburse');
 
     // 16:00: borrowers repay (or roll over, or not) by their behaviour.

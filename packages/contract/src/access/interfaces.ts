@@ -1,5 +1,6 @@
 import { configEndpoints } from '../config/config.endpoints.js';
 import { dashboardEndpoints } from '../dashboard/dashboard.endpoints.js';
+import { disbursementEndpoints } from '../disbursement/disbursement.endpoints.js';
 import type { EndpointDefinition } from '../endpoint.js';
 import { loanBookEndpoints } from '../loan-book/loan-book.endpoints.js';
 import { logEndpoints } from '../log/log.endpoints.js';
@@ -15,6 +16,7 @@ export const adminEndpoints: readonly EndpointDefinition[] = [
   ...logEndpoints,
   ...loanBookEndpoints,
   ...orderEndpoints,
+  ...disbursementEndpoints,
   ...dashboardEndpoints,
 ];
 

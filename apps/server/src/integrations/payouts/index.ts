@@ -42,6 +42,7 @@ export {
 } from './sandbox-payouts.js';
 export { payoutDispatches, type PayoutDispatchRow } from './payout-dispatches.table.js';
 export { verifyPendingBankAccounts } from './bank-verification.js';
+export { payoutGatewayReferences } from './payout-references.js';
 export {
   createRazorpayXGateway,
   RAZORPAYX_WEBHOOK_PATH,

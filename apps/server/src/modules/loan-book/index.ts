@@ -6,6 +6,11 @@
 import type { EndpointRegistrar } from '../../plugins/access.js';
 import type { LoanBookDeps } from './order-command.js';
 import { registerLoanBookRoutes } from './loan-book.routes.js';
+import { registerDisbursementRoutes } from './disbursement.routes.js';
+import {
+  createDisbursementLists,
+  type DisbursementListDeps,
+} from './disbursement-lists.service.js';
 
 export * from './applications.service.js';
 export * from './payouts.service.js';
@@ -42,9 +47,33 @@ export { termsFromJson } from './paise-json.js';
 export { loanOrders, type LoanOrderRow } from './loan-orders.table.js';
 export { loadLoanBookConfig, DEV_AADHAAR_HASH_KEY } from './loan-book.config.js';
 
-export function createLoanBookModule(deps: LoanBookDeps) {
+/**
+ * `lookups`: what the /loan lists show from outside the book (gateway ids); staff names come
+ * from `deps.staffOf`, the same lookup the order detail uses.
+ */
+export function createLoanBookModule(
+  deps: LoanBookDeps,
+  lookups: Omit<DisbursementListDeps, 'db' | 'staffNames'> = {},
+) {
+  const { staffOf } = deps;
+  const disbursementLists = createDisbursementLists({
+    db: deps.db,
+    ...lookups,
+    ...(staffOf ? { staffNames: (ids) => staffNamesOf(ids, staffOf) } : {}),
+  });
   return {
     deps,
-    registerRoutes: (endpoints: EndpointRegistrar) => registerLoanBookRoutes(endpoints, deps),
+    registerRoutes: (endpoints: EndpointRegistrar) => {
+      registerLoanBookRoutes(endpoints, deps);
+      registerDisbursementRoutes(endpoints, disbursementLists);
+    },
   };
+}
+
+async function staffNamesOf(
+  ids: readonly number[],
+  staffOf: NonNullable<LoanBookDeps['staffOf']>,
+): Promise<ReadonlyMap<number, string>> {
+  const found = await Promise.all(ids.map(async (id) => [id, (await staffOf(id))?.name] as const));
+  return new Map(found.filter((entry): entry is readonly [number, string] => !!entry[1]));
 }

@@ -110,6 +110,8 @@ export const loanOrders = pgTable(
       sql`${table.outstandingPrincipalPaise} >= 0 and ${table.outstandingInterestPaise} >= 0 and ${table.outstandingFeePaise} >= 0 and ${table.outstandingGstPaise} >= 0 and ${table.outstandingPenalPaise} >= 0 and ${table.overpaidPaise} >= 0`,
     ),
     index('loan_orders_status_idx').on(table.status, table.id),
+    // waitLoanList: the orders of one status in order of approval.
+    index('loan_orders_status_final_reviewed_idx').on(table.status, table.finalReviewedAt),
     index('loan_orders_customer_idx').on(table.customerId),
     index('loan_orders_due_date_idx').on(table.dueDate),
     // /order/orderList: its default order (newest applied first), each filter with that order,

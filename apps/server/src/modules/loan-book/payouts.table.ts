@@ -52,7 +52,12 @@ export const payouts = pgTable(
     uniqueIndex('payouts_one_live_per_order')
       .on(table.orderId, table.purpose)
       .where(sql`${table.status} in ('queued', 'processing', 'processed', 'unknown')`),
-    index('payouts_order_idx').on(table.orderId),
+    // An order's attempts, newest last: the /loan lists' "latest attempt" test and lookups by order.
+    index('payouts_order_purpose_idx').on(table.orderId, table.purpose, table.id),
+    // The /loan lists' filters and sorts (loanRecord by status and day; loanFlow by time).
+    index('payouts_status_idx').on(table.status, table.id),
+    index('payouts_created_at_idx').on(table.createdAt),
+    index('payouts_processed_date_idx').on(table.processedDate),
   ],
 );
 

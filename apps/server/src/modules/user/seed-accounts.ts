@@ -66,6 +66,14 @@ const demoRoles = [
       ...subtreeNames('Report'),
       ...orderLookupMenus,
     ],
+    interfaces: [
+      // /loan: the lists, disbursing (and retrying) payouts, cancelling an order before its payout.
+      'loan.wait_list',
+      'loan.record_list',
+      'loan.flow_list',
+      'loan.create_payout',
+      'order.cancel',
+    ],
     account: { email: 'finance@example.com', password: 'Finance12345', name: 'Meera Finance' },
   },
 ];
@@ -106,7 +114,9 @@ export async function seedAccounts(options: SeedOptions): Promise<boolean> {
         description: demo.description,
         menus: [...new Set(demo.menus)],
         // Every demo role opens the dashboard, so it may read the dashboard's figures.
-        interfaces: ['dashboard.summary', ...orderLookupInterfaces],
+        interfaces: [
+          ...new Set(['dashboard.summary', ...orderLookupInterfaces, ...(demo.interfaces ?? [])]),
+        ],
       });
       const user = await insertStaffUser(tx, {
         email: demo.account.email,

@@ -1,0 +1,207 @@
+import { and, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type {
+  LendStatus,
+  loanFlowListBodySchema,
+  loanRecordListBodySchema,
+  waitLoanListBodySchema,
+} from '@lending/contract';
+import type { z } from 'zod';
+import type { Executor } from '../../plugins/db.js';
+import { AppError } from '../../shared/app-error.js';
+import { containsPattern, indiaDayRange, runList } from '../../shared/list-query.js';
+import { auditEvents } from '../audit/index.js';
+import { customers } from './customers.table.js';
+import { loanOrders } from './loan-orders.table.js';
+import { payouts, type PayoutStatus } from './payouts.table.js';
+
+/** The 10 digits the customers table keeps, from what staff type (+91, 91 or bare). */
+export function normalisedPhone(phone: string): string {
+  return phone.replace(/\D/g, '').slice(-10);
+}
+
+/**
+ * An India date range over a `date` column (both ends inclusive); an end before the start is
+ * a 400 naming the end field, as `indiaDayRange` does for instants.
+ */
+function dateColumnRange<From extends string, To extends string>(
+  column: AnyPgColumn,
+  from: From,
+  to: To,
+): Record<From | To, (date: string, filters: Partial<Record<From | To, unknown>>) => SQL> {
+  const assertInOrder = (filters: Partial<Record<From | To, unknown>>) => {
+    const start = filters[from];
+    const end = filters[to];
+    if (typeof start === 'string' && typeof end === 'string' && start > end) {
+      throw AppError.invalid(`filters.${to}`, `must not be before ${from}`);
+    }
+  };
+  return {
+    [from]: (date: string, filters: Partial<Record<From | To, unknown>>) => {
+      assertInOrder(filters);
+      return gte(column, date);
+    },
+    [to]: (date: string, filters: Partial<Record<From | To, unknown>>) => {
+      assertInOrder(filters);
+      return lte(column, date);
+    },
+  } as Record<From | To, (date: string, filters: Partial<Record<From | To, unknown>>) => SQL>;
+}
+
+/** Spec §4 loan states of a disbursal by its payout's status. */
+export const LEND_STATUS_PAYOUTS: Record<LendStatus, PayoutStatus[]> = {
+  success: ['processed'],
+  fail: ['failed', 'reversed'],
+  lending: ['queued', 'processing', 'unknown'],
+};
+
+/**
+ * Whether no later disbursal payout of the same order exists: the payout is the order's
+ * latest attempt (payouts_order_purpose_idx answers it from the index).
+ */
+const isLatestAttempt = sql<boolean>`not exists (
+  select 1 from payouts as later
+  where later.order_id = ${payouts.orderId} and later.purpose = 'disbursal' and later.id > ${payouts.id}
+)`;
+
+/** Approved orders waiting for their payout (PENDING_DISBURSEMENT), with the borrower. */
+export function listWaitingOrders(db: Executor, body: z.output<typeof waitLoanListBodySchema>) {
+  return runList(
+    db,
+    {
+      select: () =>
+        db
+          .select({ order: loanOrders, customer: customers })
+          .from(loanOrders)
+          // The screen's own rows: the status is part of the join, the filters come on top.
+          .innerJoin(
+            customers,
+            and(
+              eq(customers.id, loanOrders.customerId),
+              eq(loanOrders.status, 'PENDING_DISBURSEMENT'),
+            ),
+          ),
+      where: {
+        orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
+        phone: (phone) => eq(customers.phone, normalisedPhone(phone)),
+        bankAccount: (state) => eq(customers.bankAccountVerified, state === 'verified'),
+        productKind: (kind) => eq(loanOrders.productKind, kind),
+        customerType: (type) => eq(customers.customerType, type),
+        ...indiaDayRange(loanOrders.finalReviewedAt, 'approvedFrom', 'approvedTo'),
+      },
+      sortColumns: {
+        id: loanOrders.id,
+        approvedAt: loanOrders.finalReviewedAt,
+        principalPaise: loanOrders.principalPaise,
+        netDisbursedPaise: loanOrders.netDisbursedPaise,
+      },
+      defaultSort: { field: 'approvedAt', order: 'asc' },
+      id: loanOrders.id,
+    },
+    body,
+  );
+}
+
+/** Each order's latest disbursal payout: the loan as disbursed, failed or on its way. */
+export function listLoanRecords(db: Executor, body: z.output<typeof loanRecordListBodySchema>) {
+  return runList(
+    db,
+    {
+      select: () =>
+        db
+          .select({ payout: payouts, order: loanOrders, customer: customers })
+          .from(payouts)
+          .innerJoin(
+            loanOrders,
+            and(
+              eq(loanOrders.id, payouts.orderId),
+              eq(payouts.purpose, 'disbursal'),
+              isLatestAttempt,
+            ),
+          )
+          .innerJoin(customers, eq(customers.id, loanOrders.customerId)),
+      where: {
+        orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
+        phone: (phone) => eq(customers.phone, normalisedPhone(phone)),
+        lendStatus: (status) => inArray(payouts.status, LEND_STATUS_PAYOUTS[status]),
+        channel: (channel) => eq(payouts.channel, channel),
+        ...dateColumnRange(payouts.processedDate, 'disbursedFrom', 'disbursedTo'),
+      },
+      sortColumns: {
+        id: payouts.id,
+        amountPaise: payouts.amountPaise,
+        disbursedDate: payouts.processedDate,
+        requestedAt: payouts.createdAt,
+        updatedAt: payouts.updatedAt,
+      },
+      defaultSort: { field: 'id', order: 'desc' },
+      id: payouts.id,
+    },
+    body,
+  );
+}
+
+/** Every disbursal payout attempt, with whether a new attempt may be made for its order. */
+export function listPayoutAttempts(db: Executor, body: z.output<typeof loanFlowListBodySchema>) {
+  return runList(
+    db,
+    {
+      select: () =>
+        db
+          .select({
+            payout: payouts,
+            orderNo: loanOrders.orderNo,
+            orderStatus: loanOrders.status,
+            customerName: customers.name,
+            latest: isLatestAttempt,
+          })
+          .from(payouts)
+          .innerJoin(
+            loanOrders,
+            and(eq(loanOrders.id, payouts.orderId), eq(payouts.purpose, 'disbursal')),
+          )
+          .innerJoin(customers, eq(customers.id, loanOrders.customerId)),
+      where: {
+        orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
+        payoutId: (id) => eq(payouts.id, id),
+        status: (status) => eq(payouts.status, status),
+        channel: (channel) => eq(payouts.channel, channel),
+        ...indiaDayRange(payouts.createdAt, 'dateFrom', 'dateTo'),
+      },
+      sortColumns: {
+        id: payouts.id,
+        createdAt: payouts.createdAt,
+        updatedAt: payouts.updatedAt,
+        amountPaise: payouts.amountPaise,
+        failCount: payouts.failCount,
+      },
+      defaultSort: { field: 'id', order: 'desc' },
+      id: payouts.id,
+    },
+    body,
+  );
+}
+
+/** The recorded outcomes of these payouts (the loan book audits each), oldest first. */
+export function payoutOutcomeEvents(db: Executor, payoutIds: readonly number[]) {
+  if (payoutIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      targetId: auditEvents.targetId,
+      action: auditEvents.action,
+      after: auditEvents.after,
+      actorName: auditEvents.actorName,
+      at: auditEvents.at,
+    })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.targetType, 'payout'),
+        inArray(
+          auditEvents.targetId,
+          payoutIds.map((id) => String(id)),
+        ),
+      ),
+    )
+    .orderBy(auditEvents.id);
+}
