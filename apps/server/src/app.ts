@@ -26,6 +26,7 @@ import {
 } from './integrations/index.js';
 import { createLoanBookModule, loadLoanBookConfig } from './modules/loan-book/index.js';
 import { registerPowerRoutes } from './modules/power/index.js';
+import { registerRepayRoutes } from './modules/repay/index.js';
 import {
   createPasswordHasher,
   createUserModule,
@@ -204,6 +205,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
   }).registerRoutes(endpoints);
   registerDashboardRoutes(endpoints, { db: moduleDb, clock });
+  registerRepayRoutes(endpoints, {
+    db: moduleDb,
+    clock,
+    collections: integrations.collectionGateway,
+  });
   await integrations.registerWebhooks(app);
   app.addHook('onClose', async () => integrations.scheduler.stop());
   registerBorrowerApp(

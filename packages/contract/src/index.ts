@@ -17,6 +17,8 @@ export * from './config/config.endpoints.js';
 export * from './common/money.js';
 export * from './loan-book/loan-book.schema.js';
 export * from './loan-book/loan-book.endpoints.js';
+export * from './repay/repay.schema.js';
+export * from './repay/repay.endpoints.js';
 export * from './dashboard/dashboard.schema.js';
 export * from './dashboard/dashboard.endpoints.js';
 export * from './app/app.schema.js';

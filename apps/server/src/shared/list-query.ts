@@ -1,4 +1,4 @@
-import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../plugins/db.js';
 import { AppError } from './app-error.js';
@@ -68,6 +68,8 @@ export interface ListSpec<B extends SelectBuilder, F, S extends string> {
    * ORDER BY and the page. A function, because the rows and the total each build their own.
    */
   select: () => B;
+  /** A condition every row of the list meets whatever the filters (e.g. open orders only). */
+  scope?: SQL;
   where: ListWhere<F>;
   /** The fields `sort.field` may name, each with its column. */
   sortColumns: Record<S, AnyPgColumn>;
@@ -102,7 +104,7 @@ export async function runList<B extends SelectBuilder, F, S extends string>(
   body: ListBody<F>,
 ): Promise<{ list: RowsOf<B>; total: number }> {
   const filters = body.filters;
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = spec.scope ? [spec.scope] : [];
   if (filters) {
     for (const name of Object.keys(filters) as (keyof F & string)[]) {
       const value = filters[name];
@@ -176,4 +178,37 @@ export function indiaDayRange<From extends string, To extends string>(
 function nextDay(date: string): string {
   const next = new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000);
   return next.toISOString().slice(0, 10);
+}
+
+/**
+ * The conditions of a range filter over an India date column (a business date such as a due
+ * date): both ends inclusive, an end before its start a 400 naming the end field. Spread it
+ * into a list's `where`, as `indiaDayRange` for instants.
+ */
+export function indiaDateColumnRange<From extends string, To extends string>(
+  column: AnyPgColumn,
+  from: From,
+  to: To,
+): Record<From | To, (date: string, filters: Partial<Record<From | To, unknown>>) => SQL> {
+  const assertInOrder = (filters: Partial<Record<From | To, unknown>>) => {
+    const start = filters[from];
+    const end = filters[to];
+    if (typeof start === 'string' && typeof end === 'string' && start > end) {
+      throw AppError.invalid(`filters.${to}`, `must not be before ${from}`);
+    }
+  };
+  const conditions = {
+    [from]: (date: string, filters: Partial<Record<From | To, unknown>>) => {
+      assertInOrder(filters);
+      return gte(column, date);
+    },
+    [to]: (date: string, filters: Partial<Record<From | To, unknown>>) => {
+      assertInOrder(filters);
+      return lte(column, date);
+    },
+  };
+  return conditions as Record<
+    From | To,
+    (date: string, filters: Partial<Record<From | To, unknown>>) => SQL
+  >;
 }

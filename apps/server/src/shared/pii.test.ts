@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canUnmask, maskAadhaarLast4, maskBankAccount, maskPan, maskPhone } from './pii.js';
+import {
+  canUnmask,
+  maskAadhaarLast4,
+  maskBankAccount,
+  maskName,
+  maskPan,
+  maskPhone,
+} from './pii.js';
 
 describe('PII masking', () => {
   it.each([
@@ -9,6 +16,8 @@ describe('PII masking', () => {
     [maskBankAccount('001234567890'), '********7890'],
     [maskBankAccount('123'), '***'],
     [maskPhone(''), ''],
+    [maskName('Asha Verma'), 'A*** V****'],
+    [maskName('  Ravi  '), 'R***'],
   ])('%s is %s', (masked, expected) => {
     expect(masked).toBe(expected);
   });

@@ -16,6 +16,19 @@ export function maskPhone(phone: string): string {
   return keepLast(phone, 4);
 }
 
+/** Asha Verma → A*** V****: the first letter of each word kept, so staff can tell people apart. */
+export function maskName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word.length > 0)
+    .map((word) => {
+      const [first = '', ...rest] = [...word];
+      return first + '*'.repeat(rest.length);
+    })
+    .join(' ');
+}
+
 /** ABCDE1234F → A*****234F (first letter and last 4 kept). */
 export function maskPan(pan: string): string {
   if (pan.length < 5) return '*'.repeat(pan.length);

@@ -4,6 +4,7 @@ import type { EndpointDefinition } from '../endpoint.js';
 import { loanBookEndpoints } from '../loan-book/loan-book.endpoints.js';
 import { logEndpoints } from '../log/log.endpoints.js';
 import { powerEndpoints } from '../power/power.endpoints.js';
+import { repayEndpoints } from '../repay/repay.endpoints.js';
 import { userEndpoints } from '../user/user.endpoints.js';
 
 /** Every admin API endpoint; the interface catalogue and the OpenAPI document derive from it. */
@@ -13,6 +14,7 @@ export const adminEndpoints: readonly EndpointDefinition[] = [
   ...configEndpoints,
   ...logEndpoints,
   ...loanBookEndpoints,
+  ...repayEndpoints,
   ...dashboardEndpoints,
 ];
 

@@ -112,6 +112,13 @@ export const loanOrders = pgTable(
     index('loan_orders_status_idx').on(table.status, table.id),
     index('loan_orders_customer_idx').on(table.customerId),
     index('loan_orders_due_date_idx').on(table.dueDate),
+    // The repayment plan lists only orders with money owing, by due date or overdue days.
+    index('loan_orders_owing_due_idx')
+      .on(table.dueDate, table.id)
+      .where(sql`${table.status} in ('ACTIVE', 'DUE', 'OVERDUE')`),
+    index('loan_orders_owing_overdue_idx')
+      .on(table.overdueDays, table.id)
+      .where(sql`${table.status} in ('ACTIVE', 'DUE', 'OVERDUE')`),
   ],
 );
 

@@ -31,12 +31,22 @@ const demoRoles = [
     name: 'Reviewer',
     description: 'Loan approval: machine, first and final review',
     menus: ['Dashboard', ...subtreeNames('Approve')],
+    interfaces: [] as string[],
     account: { email: 'reviewer@example.com', password: 'Reviewer12345', name: 'Riya Reviewer' },
   },
   {
     name: 'Collector',
     description: 'Pre-collection and collection of overdue orders',
-    menus: ['Dashboard', ...subtreeNames('Collection'), ...subtreeNames('Precollection')],
+    menus: [
+      'Dashboard',
+      ...subtreeNames('Collection'),
+      ...subtreeNames('Precollection'),
+      'Repay',
+      'repayPlan',
+      'repayQuery',
+    ],
+    // A collector reads what an order owes and tells the borrower how to pay; money is finance's.
+    interfaces: ['repay.plan_list', 'repay.query'],
     account: {
       email: 'collector@example.com',
       password: 'Collector12345',
@@ -52,6 +62,16 @@ const demoRoles = [
       ...subtreeNames('Repay'),
       ...subtreeNames('FinancialManagement'),
       ...subtreeNames('Report'),
+    ],
+    interfaces: [
+      'repay.plan_list',
+      'repay.record_list',
+      'repay.query',
+      'repay.post_repayment',
+      'repay.rollover',
+      'repay.waiver',
+      'repay.write_off',
+      'repay.reverse',
     ],
     account: { email: 'finance@example.com', password: 'Finance12345', name: 'Meera Finance' },
   },
@@ -93,7 +113,7 @@ export async function seedAccounts(options: SeedOptions): Promise<boolean> {
         description: demo.description,
         menus: [...new Set(demo.menus)],
         // Every demo role opens the dashboard, so it may read the dashboard's figures.
-        interfaces: ['dashboard.summary'],
+        interfaces: ['dashboard.summary', ...demo.interfaces],
       });
       const user = await insertStaffUser(tx, {
         email: demo.account.email,
