@@ -26,6 +26,11 @@ export const pageRegistry: Partial<Record<string, PageLoader>> = {
     import('../features/loan-config/pages/loan-config-page').then((m) => m.FirstLoanConfigPage),
   reLoanConfig: () =>
     import('../features/loan-config/pages/loan-config-page').then((m) => m.ReLoanConfigPage),
+  repayPlan: () => import('../features/repay/pages/repay-plan-page').then((m) => m.RepayPlanPage),
+  repaymentRecord: () =>
+    import('../features/repay/pages/repayment-record-page').then((m) => m.RepaymentRecordPage),
+  repayQuery: () =>
+    import('../features/repay/pages/repay-query-page').then((m) => m.RepayQueryPage),
 };
 
 export const loadNotBuiltPage = () =>

@@ -4,21 +4,37 @@ import { shell as burShell } from './bur/shell';
 import { listPage as enListPage } from './en/list-page';
 import { loanConfig as enLoanConfig } from './en/loan-config';
 import { power as enPower } from './en/power';
+import { repay as enRepay } from './en/repay';
 import { routes as enRoutes } from './en/routes';
 import { shell as enShell } from './en/shell';
 import { listPage as zhListPage } from './zh/list-page';
 import { loanConfig as zhLoanConfig } from './zh/loan-config';
 import { power as zhPower } from './zh/power';
+import { repay as zhRepay } from './zh/repay';
 import { routes as zhRoutes } from './zh/routes';
 import { shell as zhShell } from './zh/shell';
 
 /** One `translation` namespace per language: the shell texts plus route titles under `route`. */
 export const resources: Record<Language, { translation: Record<string, unknown> }> = {
   en: {
-    translation: { ...enShell, ...enPower, ...enLoanConfig, ...enListPage, route: enRoutes },
+    translation: {
+      ...enShell,
+      ...enPower,
+      ...enLoanConfig,
+      ...enListPage,
+      ...enRepay,
+      route: enRoutes,
+    },
   },
   zh: {
-    translation: { ...zhShell, ...zhPower, ...zhLoanConfig, ...zhListPage, route: zhRoutes },
+    translation: {
+      ...zhShell,
+      ...zhPower,
+      ...zhLoanConfig,
+      ...zhListPage,
+      ...zhRepay,
+      route: zhRoutes,
+    },
   },
   bur: { translation: { ...burShell, route: burRoutes } },
 };
