@@ -125,6 +125,7 @@ export const repay = {
       success: 'Repayment reversed',
     },
     query: {
+      today: 'Today',
       searchBy: 'Search by',
       byOrderNo: 'Order number',
       byPhone: 'Phone',

@@ -123,6 +123,7 @@ export const repay = {
       success: '还款已冲正',
     },
     query: {
+      today: '今天',
       searchBy: '查询方式',
       byOrderNo: '订单号',
       byPhone: '手机号',

@@ -1,5 +1,5 @@
 import { Alert, Form, Input, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   listRepaymentRecords,
@@ -30,7 +30,8 @@ interface Values {
 export function RecordRepaymentDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [key, setKey] = useState('');
+  // One key per opening: a second press or a retry of the same request replays it.
+  const key = useRef('');
   const post = useEndpointMutation(postRepayment, {
     invalidates: [listRepayPlan, listRepaymentRecords, repayQuery],
     success: 'repay.record.success',
@@ -38,7 +39,7 @@ export function RecordRepaymentDialog({ open, row, onClose }: ActionFormProps<Re
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    setKey(newIdempotencyKey('repay'));
+    key.current = newIdempotencyKey('repay');
   }, [open, form]);
   const max = row?.clearingTodayPaise ?? 0;
 
@@ -47,7 +48,7 @@ export function RecordRepaymentDialog({ open, row, onClose }: ActionFormProps<Re
     try {
       await post.mutateAsync({
         orderId: row.id,
-        idempotencyKey: key,
+        idempotencyKey: key.current,
         amountPaise: rupeesTextToPaise(values.amount) ?? 0,
         channel: values.channel,
         gatewayPaymentId: values.reference.trim(),

@@ -1,5 +1,5 @@
 import { Alert, Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   listRepaymentRecords,
@@ -18,7 +18,8 @@ import { showFieldErrors } from './server-field-errors';
 export function ReverseRepaymentDialog({ open, row, onClose }: ActionFormProps<RepaymentRecord>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
-  const [key, setKey] = useState('');
+  // One key per opening: a second press or a retry of the same request replays it.
+  const key = useRef('');
   const reverse = useEndpointMutation(reverseRepayment, {
     invalidates: [listRepaymentRecords, listRepayPlan, repayQuery],
     success: 'repay.reverseDialog.success',
@@ -26,7 +27,7 @@ export function ReverseRepaymentDialog({ open, row, onClose }: ActionFormProps<R
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    setKey(newIdempotencyKey('reverse'));
+    key.current = newIdempotencyKey('reverse');
   }, [open, form]);
 
   const submit = async ({ reason }: { reason: string }) => {
@@ -34,7 +35,7 @@ export function ReverseRepaymentDialog({ open, row, onClose }: ActionFormProps<R
     try {
       await reverse.mutateAsync({
         repaymentId: row.id,
-        idempotencyKey: key,
+        idempotencyKey: key.current,
         reason: reason.trim(),
       });
       onClose();

@@ -1,5 +1,5 @@
 import { Alert, Descriptions, Form, Input, Modal, Select, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   listRepaymentRecords,
@@ -28,7 +28,8 @@ interface Values {
 export function RolloverDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [key, setKey] = useState('');
+  // One key per opening: a second press or a retry of the same request replays it.
+  const key = useRef('');
   const quote = useEndpointQuery(
     repayQuery,
     { orderNo: row?.orderNo ?? '' },
@@ -41,7 +42,7 @@ export function RolloverDialog({ open, row, onClose }: ActionFormProps<RepayPlan
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    setKey(newIdempotencyKey('rollover'));
+    key.current = newIdempotencyKey('rollover');
   }, [open, form]);
   const rollover = quote.data?.orders.find((order) => order.id === row?.id)?.rollover;
 
@@ -50,7 +51,7 @@ export function RolloverDialog({ open, row, onClose }: ActionFormProps<RepayPlan
     try {
       await renew.mutateAsync({
         orderId: row.id,
-        idempotencyKey: key,
+        idempotencyKey: key.current,
         amountPaise: rollover.totalPaise,
         channel: values.channel,
         gatewayPaymentId: values.reference.trim(),

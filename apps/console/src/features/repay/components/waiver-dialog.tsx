@@ -1,5 +1,5 @@
 import { Alert, Form, Input, Modal, Radio } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listRepayPlan, repayQuery, waiveOrder, type RepayPlanRow } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
@@ -22,7 +22,8 @@ interface Values {
 export function WaiverDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [key, setKey] = useState('');
+  // One key per opening: a second press or a retry of the same request replays it.
+  const key = useRef('');
   const kind = Form.useWatch('kind', form);
   const waive = useEndpointMutation(waiveOrder, {
     invalidates: [listRepayPlan, repayQuery],
@@ -36,7 +37,7 @@ export function WaiverDialog({ open, row, onClose }: ActionFormProps<RepayPlanRo
       kind: penal > 0 ? 'penal' : 'settle',
       amount: penal > 0 ? paiseToRupeesText(penal) : '',
     });
-    setKey(newIdempotencyKey('waiver'));
+    key.current = newIdempotencyKey('waiver');
   }, [open, form, penal]);
 
   const submit = async (values: Values) => {
@@ -44,7 +45,7 @@ export function WaiverDialog({ open, row, onClose }: ActionFormProps<RepayPlanRo
     try {
       await waive.mutateAsync({
         orderId: row.id,
-        idempotencyKey: key,
+        idempotencyKey: key.current,
         reason: values.reason.trim(),
         ...(values.kind === 'penal'
           ? { amounts: { penalPaise: rupeesTextToPaise(values.amount ?? '') ?? 0 } }

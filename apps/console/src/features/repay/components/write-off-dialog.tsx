@@ -1,5 +1,5 @@
 import { Alert, Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listRepayPlan, repayQuery, writeOffOrder, type RepayPlanRow } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
@@ -12,7 +12,8 @@ import { showFieldErrors } from './server-field-errors';
 export function WriteOffDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
-  const [key, setKey] = useState('');
+  // One key per opening: a second press or a retry of the same request replays it.
+  const key = useRef('');
   const writeOff = useEndpointMutation(writeOffOrder, {
     invalidates: [listRepayPlan, repayQuery],
     success: 'repay.writeOffDialog.success',
@@ -20,13 +21,17 @@ export function WriteOffDialog({ open, row, onClose }: ActionFormProps<RepayPlan
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    setKey(newIdempotencyKey('write-off'));
+    key.current = newIdempotencyKey('write-off');
   }, [open, form]);
 
   const submit = async ({ reason }: { reason: string }) => {
     if (!row) return;
     try {
-      await writeOff.mutateAsync({ orderId: row.id, idempotencyKey: key, reason: reason.trim() });
+      await writeOff.mutateAsync({
+        orderId: row.id,
+        idempotencyKey: key.current,
+        reason: reason.trim(),
+      });
       onClose();
     } catch (error) {
       showFieldErrors(form, error, { reason: 'reason' });

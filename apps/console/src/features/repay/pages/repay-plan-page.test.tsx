@@ -56,7 +56,12 @@ describe('repayment plan', () => {
         postRepayment,
         (body) => {
           rows[0]!.paidPaise += body.amountPaise;
-          return { orderId: 42, orderNo: activeRow.orderNo, status: 'ACTIVE', closureType: null };
+          return {
+            orderId: 42,
+            orderNo: activeRow.orderNo,
+            status: 'ACTIVE' as const,
+            closureType: null,
+          };
         },
       ],
     ]);
@@ -101,7 +106,12 @@ describe('repayment plan', () => {
       [repayQuery, () => ({ date: '2025-02-01', orders: [queryOrder] })],
       [
         rolloverOrder,
-        () => ({ orderId: 41, orderNo: overdueRow.orderNo, status: 'ACTIVE', closureType: null }),
+        () => ({
+          orderId: 41,
+          orderNo: overdueRow.orderNo,
+          status: 'ACTIVE' as const,
+          closureType: null,
+        }),
       ],
     ]);
     const user = userEvent.setup({ delay: null });
@@ -136,7 +146,12 @@ describe('repayment plan', () => {
       fakeList(listRepayPlan, [overdueRow]),
       [
         waiveOrder,
-        () => ({ orderId: 41, orderNo: overdueRow.orderNo, status: 'OVERDUE', closureType: null }),
+        () => ({
+          orderId: 41,
+          orderNo: overdueRow.orderNo,
+          status: 'OVERDUE' as const,
+          closureType: null,
+        }),
       ],
     ]);
     const user = userEvent.setup({ delay: null });

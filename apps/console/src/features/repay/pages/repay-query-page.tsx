@@ -44,7 +44,6 @@ export function RepayQueryPage() {
   const by: SearchBy = params.get('phone') ? 'phone' : 'orderNo';
   const text = params.get(by) ?? '';
   const date = params.get('date') ?? undefined;
-  const today = formatIndiaDate(Date.now());
   const body = { [by]: text, ...(date ? { date } : {}) };
   const answer = useEndpointQuery(repayQuery, body, { enabled: text !== '' });
 
@@ -107,8 +106,8 @@ export function RepayQueryPage() {
             <DatePicker
               format={DATE}
               allowClear
-              placeholder={today}
-              disabledDate={(day) => day.format(DATE) < today}
+              placeholder={t('repay.query.today')}
+              disabledDate={(day) => day.format(DATE) < formatIndiaDate(Date.now())}
             />
           </Form.Item>
           <Form.Item>

@@ -70,7 +70,7 @@ describe('repayment records', () => {
           return {
             orderId: 41,
             orderNo: partialRecord.orderNo,
-            status: 'OVERDUE',
+            status: 'OVERDUE' as const,
             closureType: null,
           };
         },
