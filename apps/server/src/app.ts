@@ -27,6 +27,7 @@ import {
 import { payoutGatewayReferences } from './integrations/payouts/index.js';
 import { createLoanBookModule, loadLoanBookConfig } from './modules/loan-book/index.js';
 import { registerPowerRoutes } from './modules/power/index.js';
+import { registerRepayRoutes } from './modules/repay/index.js';
 import {
   createPasswordHasher,
   createUserModule,
@@ -209,6 +210,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { gatewayReferences: (payoutIds) => payoutGatewayReferences(moduleDb, payoutIds) },
   ).registerRoutes(endpoints);
   registerDashboardRoutes(endpoints, { db: moduleDb, clock });
+  registerRepayRoutes(endpoints, {
+    db: moduleDb,
+    clock,
+    collections: integrations.collectionGateway,
+  });
   await integrations.registerWebhooks(app);
   app.addHook('onClose', async () => integrations.scheduler.stop());
   registerBorrowerApp(

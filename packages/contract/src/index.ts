@@ -22,6 +22,8 @@ export * from './order/order.schema.js';
 export * from './order/order.endpoints.js';
 export * from './disbursement/disbursement.schema.js';
 export * from './disbursement/disbursement.endpoints.js';
+export * from './repay/repay.schema.js';
+export * from './repay/repay.endpoints.js';
 export * from './dashboard/dashboard.schema.js';
 export * from './dashboard/dashboard.endpoints.js';
 export * from './app/app.schema.js';

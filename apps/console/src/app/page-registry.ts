@@ -37,6 +37,11 @@ export const pageRegistry: Partial<Record<string, PageLoader>> = {
     import('../features/disbursement/pages/loan-record-page').then((m) => m.LoanRecordPage),
   loanFlow: () =>
     import('../features/disbursement/pages/loan-flow-page').then((m) => m.LoanFlowPage),
+  repayPlan: () => import('../features/repay/pages/repay-plan-page').then((m) => m.RepayPlanPage),
+  repaymentRecord: () =>
+    import('../features/repay/pages/repayment-record-page').then((m) => m.RepaymentRecordPage),
+  repayQuery: () =>
+    import('../features/repay/pages/repay-query-page').then((m) => m.RepayQueryPage),
 };
 
 export const loadNotBuiltPage = () =>

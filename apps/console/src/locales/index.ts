@@ -6,6 +6,7 @@ import { listPage as enListPage } from './en/list-page';
 import { loanConfig as enLoanConfig } from './en/loan-config';
 import { order as enOrder } from './en/order';
 import { power as enPower } from './en/power';
+import { repay as enRepay } from './en/repay';
 import { routes as enRoutes } from './en/routes';
 import { shell as enShell } from './en/shell';
 import { disbursement as zhDisbursement } from './zh/disbursement';
@@ -13,6 +14,7 @@ import { listPage as zhListPage } from './zh/list-page';
 import { loanConfig as zhLoanConfig } from './zh/loan-config';
 import { order as zhOrder } from './zh/order';
 import { power as zhPower } from './zh/power';
+import { repay as zhRepay } from './zh/repay';
 import { routes as zhRoutes } from './zh/routes';
 import { shell as zhShell } from './zh/shell';
 
@@ -26,6 +28,7 @@ export const resources: Record<Language, { translation: Record<string, unknown> 
       ...enListPage,
       ...enOrder,
       ...enDisbursement,
+      ...enRepay,
       route: enRoutes,
     },
   },
@@ -37,6 +40,7 @@ export const resources: Record<Language, { translation: Record<string, unknown> 
       ...zhListPage,
       ...zhOrder,
       ...zhDisbursement,
+      ...zhRepay,
       route: zhRoutes,
     },
   },

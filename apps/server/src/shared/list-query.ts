@@ -68,6 +68,8 @@ export interface ListSpec<B extends SelectBuilder, F, S extends string> {
    * ORDER BY and the page. A function, because the rows and the total each build their own.
    */
   select: () => B;
+  /** A condition every row of the list meets whatever the filters (e.g. open orders only). */
+  scope?: SQL;
   where: ListWhere<F>;
   /** The fields `sort.field` may name, each with its column. */
   sortColumns: Record<S, AnyPgColumn>;
@@ -102,7 +104,7 @@ export async function runList<B extends SelectBuilder, F, S extends string>(
   body: ListBody<F>,
 ): Promise<{ list: RowsOf<B>; total: number }> {
   const filters = body.filters;
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = spec.scope ? [spec.scope] : [];
   if (filters) {
     for (const name of Object.keys(filters) as (keyof F & string)[]) {
       const value = filters[name];

@@ -21,6 +21,8 @@ describe('PII masking', () => {
     [maskName(''), ''],
     [maskName('Priya Sharma'), 'P**** S*****'],
     [maskName('  Asha  K  Verma '), 'A*** * V****'],
+    [maskName('Asha Verma'), 'A*** V****'],
+    [maskName('  Ravi  '), 'R***'],
   ])('%s is %s', (masked, expected) => {
     expect(masked).toBe(expected);
   });

@@ -1,5 +1,6 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { addDays, isBefore } from '@lending/lending';
+import { repayments } from '../db-schema.js';
 import { verifyPendingBankAccounts } from '../integrations/payouts/index.js';
 import {
   cancelOrder,
@@ -8,6 +9,9 @@ import {
   firstReview,
   loanOrders,
   rejectOrder,
+  reverseRepayment,
+  waiver,
+  writeOff,
   type LoanOrderRow,
 } from '../modules/loan-book/index.js';
 import { runDayEnd } from '../modules/day-end/index.js';
@@ -40,6 +44,10 @@ export interface SimulationCounters {
   signInsAgain: number;
   /** Borrower API calls refused (e.g. a repayment quote for a loan closed meanwhile). */
   refusedCalls: number;
+  /** Back office: payments returned by the bank and reversed, penal waivers, write-offs. */
+  reversals: number;
+  waivers: number;
+  writeOffs: number;
 }
 
 /** Where the time went (not part of the deterministic summary). */
@@ -103,6 +111,9 @@ export async function runSimulation(
     cancelled: 0,
     signInsAgain: 0,
     refusedCalls: 0,
+    reversals: 0,
+    waivers: 0,
+    writeOffs: 0,
   };
   const people = makeBorrowers(
     prng.fork('borrowers'),
@@ -118,6 +129,7 @@ export async function runSimulation(
   const stateOfOrder = new Map<number, BorrowerState>();
   const reviews = prng.fork('reviews');
   const behaviour = prng.fork('behaviour');
+  const backOffice = prng.fork('backOffice');
   const payoutAttempts = new Map<number, number>();
   const drain = () => world.scheduler.drain();
 
@@ -304,6 +316,81 @@ export async function runSimulation(
     }
   }
 
+  /**
+   * The back office's day (17:00): a few of today's payments come back from the bank and are
+   * reversed (a cleared loan re-opens and its borrower pays again later); long-overdue
+   * borrowers in hardship get their penal charge waived; loans overdue 60 days and more are
+   * sometimes written off. The repayment screens need these rows in the demo book.
+   */
+  async function backOfficeWork(today: string) {
+    const staffId = world.backOfficeId;
+    const received = await db
+      .select({ id: repayments.id })
+      .from(repayments)
+      .where(
+        and(
+          eq(repayments.businessDate, today),
+          eq(repayments.reversed, false),
+          ne(repayments.type, 'renew'),
+        ),
+      )
+      .orderBy(asc(repayments.id));
+    for (const { id } of received) {
+      if (!backOffice.chance(0.03)) continue;
+      await refusedAllowed(async () => {
+        await reverseRepayment(
+          loanBook,
+          { repaymentId: id, idempotencyKey: `sim-reverse-${id}`, reason: 'Returned by the bank' },
+          staffId,
+        );
+        counters.reversals += 1;
+      });
+    }
+    for (const order of await ordersIn(['OVERDUE'])) {
+      if (order.overdueDays >= 60 && backOffice.chance(0.04)) {
+        await refusedAllowed(async () => {
+          await writeOff(
+            loanBook,
+            {
+              orderId: order.id,
+              idempotencyKey: `sim-write-off-${order.id}`,
+              reason: 'No payment for 60 days; recovery unlikely',
+            },
+            staffId,
+          );
+          counters.writeOffs += 1;
+        });
+      } else if (
+        order.overdueDays >= 10 &&
+        order.outstandingPenalPaise > 0n &&
+        backOffice.chance(0.02)
+      ) {
+        await refusedAllowed(async () => {
+          await waiver(
+            loanBook,
+            {
+              orderId: order.id,
+              idempotencyKey: `sim-waive-penal-${order.id}-${today}`,
+              reason: 'Hardship: penal charges waived',
+              amounts: { penalPaise: Number(order.outstandingPenalPaise) },
+            },
+            staffId,
+          );
+          counters.waivers += 1;
+        });
+      }
+    }
+  }
+
+  /** A refusal by the loan book (the order moved meanwhile) skips the action. */
+  async function refusedAllowed(action: () => Promise<void>) {
+    try {
+      await action();
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+
   /** The borrower pays in to their virtual account or UPI id through the collection sandbox. */
   async function pay(to: { accountNumber?: string; upiId?: string }, amountPaise: number) {
     integrations.collections.simulateCredit({ ...to, amountPaise: BigInt(amountPaise) });
@@ -370,6 +457,8 @@ export async function runSimulation(
         counters.refusedCalls += 1;
       }
     }
+    clock.setIndia(date, 17);
+    await backOfficeWork(date);
     // Closed loans free the borrower; some come back for another.
     const holding = states.filter((state) => state.orderId !== undefined);
     const statusOf = new Map<number, string>();

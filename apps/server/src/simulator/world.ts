@@ -56,6 +56,8 @@ export interface SimulationWorld {
   firstReviewers: ReviewerPersona[];
   finalReviewers: ReviewerPersona[];
   financeId: number | null;
+  /** Who signs the simulated back-office work (reversals, waivers, write-offs). */
+  backOfficeId: number;
   close(): Promise<void>;
 }
 
@@ -160,6 +162,7 @@ export async function createSimulationWorld(options: {
     ],
     finalReviewers: [{ name: 'credit head', staffId: adminId, passRate: 0.93, speed: 0.85 }],
     financeId: staff.get('finance@example.com') ?? null,
+    backOfficeId: staff.get('finance@example.com') ?? adminId,
     async close() {
       scheduler.stop();
       await app.close();

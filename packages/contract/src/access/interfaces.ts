@@ -6,6 +6,7 @@ import { loanBookEndpoints } from '../loan-book/loan-book.endpoints.js';
 import { logEndpoints } from '../log/log.endpoints.js';
 import { orderEndpoints } from '../order/order.endpoints.js';
 import { powerEndpoints } from '../power/power.endpoints.js';
+import { repayEndpoints } from '../repay/repay.endpoints.js';
 import { userEndpoints } from '../user/user.endpoints.js';
 
 /** Every admin API endpoint; the interface catalogue and the OpenAPI document derive from it. */
@@ -17,6 +18,7 @@ export const adminEndpoints: readonly EndpointDefinition[] = [
   ...loanBookEndpoints,
   ...orderEndpoints,
   ...disbursementEndpoints,
+  ...repayEndpoints,
   ...dashboardEndpoints,
 ];
 

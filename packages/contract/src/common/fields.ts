@@ -1,5 +1,22 @@
 import { z } from 'zod';
 
+/**
+ * An Indian mobile number as staff type it (spaces, dashes, +91 or a leading 0 allowed),
+ * normalised to its 10 digits: searched for exactly on the stored normalised column, never
+ * with LIKE over personal data (SECURITY.md). Empty means no filter.
+ */
+export const phoneSearchSchema = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((text) => {
+    const digits = text.replace(/[\s\-()]/g, '').replace(/^\+?91(?=\d{10}$)/, '');
+    return digits.replace(/^0(?=\d{10}$)/, '');
+  })
+  .refine((digits) => digits === '' || /^[6-9]\d{9}$/.test(digits), {
+    message: 'must be a 10-digit Indian mobile number',
+  });
+
 /** The largest value a PostgreSQL `integer` column holds: every id column is one. */
 export const MAX_ID = 2_147_483_647;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneSearchSchema } from '../common/fields.js';
 import { indiaDateSchema, paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 import {
@@ -8,22 +9,6 @@ import {
   orderStatusSchema,
 } from '../loan-book/loan-book.schema.js';
 
-/**
- * An Indian mobile number as staff type it (spaces, dashes, +91 or a leading 0 allowed),
- * normalised to its 10 digits: searched for exactly on the stored normalised column, never
- * with LIKE over personal data (SECURITY.md). Empty means no filter.
- */
-export const phoneSearchSchema = z
-  .string()
-  .trim()
-  .max(20)
-  .transform((text) => {
-    const digits = text.replace(/[\s\-()]/g, '').replace(/^\+?91(?=\d{10}$)/, '');
-    return digits.replace(/^0(?=\d{10}$)/, '');
-  })
-  .refine((digits) => digits === '' || /^[6-9]\d{9}$/.test(digits), {
-    message: 'must be a 10-digit Indian mobile number',
-  });
 
 /** The filters of /order/orderList; India dates are inclusive at both ends. */
 export const orderListFiltersSchema = z.strictObject({

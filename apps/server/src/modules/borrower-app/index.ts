@@ -14,6 +14,7 @@ import { verifyBorrowerSession } from './otp.service.js';
 export { loadBorrowerAppSettings, type BorrowerAppSettings } from './borrower-app.config.js';
 export type { BorrowerAppDeps } from './borrower-app.deps.js';
 export { borrowerAccounts, otpRequests } from './borrowers.table.js';
+export { clearingOfOrder, payTo, rolloverQuoteOfOrder } from './loans.service.js';
 
 export function registerBorrowerApp(app: FastifyInstance, deps: BorrowerAppDeps, title: string) {
   const endpoints = createAppEndpointRegistrar(app, (token) => verifyBorrowerSession(deps, token));

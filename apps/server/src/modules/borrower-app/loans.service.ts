@@ -197,10 +197,19 @@ export async function applyForLoan(
   return { orderId: order.id, orderNo: order.orderNo, status: reviewed.status };
 }
 
-function amountToClearToday(row: LoanOrderRow, today: string): bigint {
+/**
+ * What clears an order during `date`, per component (the engine's quote); null when the order
+ * has nothing to repay (not disbursed yet, or closed). The borrower app and the console's
+ * repayment query both price through this.
+ */
+export function clearingOfOrder(row: LoanOrderRow, date: string) {
   const loan = balancesOf(row);
-  if (!loan || !REPAYABLE.includes(row.status)) return 0n;
-  return clearingAmountOn(loan, termsFromJson(row.terms), today).total;
+  if (!loan || !REPAYABLE.includes(row.status)) return null;
+  return clearingAmountOn(loan, termsFromJson(row.terms), date);
+}
+
+function amountToClearToday(row: LoanOrderRow, today: string): bigint {
+  return clearingOfOrder(row, today)?.total ?? 0n;
 }
 
 export async function listLoans(deps: BorrowerAppDeps, borrowerId: number) {
@@ -235,8 +244,14 @@ async function ownOrder(deps: BorrowerAppDeps, borrowerId: number, orderId: numb
   return { account, customerId, order };
 }
 
-/** Where the borrower pays: their own virtual account and UPI id (created on first need). */
-async function payTo(deps: BorrowerAppDeps, customerId: number) {
+/**
+ * Where the borrower pays: their own virtual account and UPI id (created on first need). The
+ * console's repayment query gives staff the same instructions through this.
+ */
+export async function payTo(
+  deps: Pick<BorrowerAppDeps, 'db' | 'clock' | 'collections'>,
+  customerId: number,
+) {
   const customer = await loansRepo.bankAccountOfCustomer(deps.db, customerId);
   const account = await ensureVirtualAccount(
     deps.db,
@@ -321,9 +336,17 @@ export async function requestPayment(
 
 export async function quoteRollover(deps: BorrowerAppDeps, borrowerId: number, orderId: number) {
   const { order } = await ownOrder(deps, borrowerId, orderId);
+  return { orderId, ...rolloverQuoteOfOrder(order, indiaDateOf(deps.clock.now())) };
+}
+
+/**
+ * What renewing an order costs during `date` (the engine's quote, the price the loan book
+ * checks when the money arrives), or why it cannot be renewed. Shared by the borrower app and
+ * the console's repayment query.
+ */
+export function rolloverQuoteOfOrder(order: LoanOrderRow, date: string) {
   const loan = balancesOf(order);
   const none = {
-    orderId,
     interestPaise: 0,
     feePaise: 0,
     gstPaise: 0,
@@ -335,10 +358,9 @@ export async function quoteRollover(deps: BorrowerAppDeps, borrowerId: number, o
   if (!loan || !REPAYABLE.includes(order.status)) {
     return { ...none, available: false, reason: `ORDER_${order.status}` };
   }
-  const quote = rolloverQuote(loan, termsFromJson(order.terms), indiaDateOf(deps.clock.now()));
+  const quote = rolloverQuote(loan, termsFromJson(order.terms), date);
   if (!quote.ok) return { ...none, available: false, reason: quote.reason };
   return {
-    orderId,
     available: true,
     reason: null,
     interestPaise: paiseToApi(quote.interest),

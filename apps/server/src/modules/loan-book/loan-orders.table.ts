@@ -122,6 +122,13 @@ export const loanOrders = pgTable(
     index('loan_orders_kind_applied_idx').on(table.productKind, table.appliedAt),
     index('loan_orders_disbursal_date_idx').on(table.disbursalDate),
     index('loan_orders_principal_idx').on(table.principalPaise),
+    // The repayment plan lists only orders with money owing, by due date or overdue days.
+    index('loan_orders_owing_due_idx')
+      .on(table.dueDate, table.id)
+      .where(sql`${table.status} in ('ACTIVE', 'DUE', 'OVERDUE')`),
+    index('loan_orders_owing_overdue_idx')
+      .on(table.overdueDays, table.id)
+      .where(sql`${table.status} in ('ACTIVE', 'DUE', 'OVERDUE')`),
   ],
 );
 

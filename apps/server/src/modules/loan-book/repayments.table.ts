@@ -57,6 +57,10 @@ export const repayments = pgTable(
     check('repayments_type', sql`${table.type} in ('normal', 'renew', 'full', 'partial')`),
     check('repayments_amount_positive', sql`${table.amountPaise} > 0`),
     index('repayments_order_idx').on(table.orderId),
+    // Repayment records are filtered by value date and virtual account, and sorted by them.
+    index('repayments_business_date_idx').on(table.businessDate, table.id),
+    index('repayments_received_at_idx').on(table.receivedAt, table.id),
+    index('repayments_virtual_account_idx').on(table.virtualAccountCode),
   ],
 );
 

@@ -38,6 +38,7 @@ const demoRoles = [
     name: 'Reviewer',
     description: 'Loan approval: machine, first and final review',
     menus: ['Dashboard', ...subtreeNames('Approve'), ...orderLookupMenus],
+    interfaces: [] as string[],
     account: { email: 'reviewer@example.com', password: 'Reviewer12345', name: 'Riya Reviewer' },
   },
   {
@@ -48,7 +49,12 @@ const demoRoles = [
       ...subtreeNames('Collection'),
       ...subtreeNames('Precollection'),
       ...orderLookupMenus,
+      'Repay',
+      'repayPlan',
+      'repayQuery',
     ],
+    // A collector reads what an order owes and tells the borrower how to pay; money is finance's.
+    interfaces: ['repay.plan_list', 'repay.query'],
     account: {
       email: 'collector@example.com',
       password: 'Collector12345',
@@ -73,6 +79,15 @@ const demoRoles = [
       'loan.flow_list',
       'loan.create_payout',
       'order.cancel',
+      // /repay: the lists and the query, and every repayment action.
+      'repay.plan_list',
+      'repay.record_list',
+      'repay.query',
+      'repay.post_repayment',
+      'repay.rollover',
+      'repay.waiver',
+      'repay.write_off',
+      'repay.reverse',
     ],
     account: { email: 'finance@example.com', password: 'Finance12345', name: 'Meera Finance' },
   },
@@ -115,7 +130,7 @@ export async function seedAccounts(options: SeedOptions): Promise<boolean> {
         menus: [...new Set(demo.menus)],
         // Every demo role opens the dashboard, so it may read the dashboard's figures.
         interfaces: [
-          ...new Set(['dashboard.summary', ...orderLookupInterfaces, ...(demo.interfaces ?? [])]),
+          ...new Set(['dashboard.summary', ...orderLookupInterfaces, ...demo.interfaces]),
         ],
       });
       const user = await insertStaffUser(tx, {

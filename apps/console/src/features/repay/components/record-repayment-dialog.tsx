@@ -1,0 +1,117 @@
+import { Alert, Form, Input, Modal, Select } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  listRepaymentRecords,
+  listRepayPlan,
+  postRepayment,
+  repayQuery,
+  type RepayPlanRow,
+} from '@lending/contract';
+import type { ActionFormProps } from '../../../components/list-page';
+import { formatPaise } from '../../../lib/format';
+import { rupeesTextToPaise } from '../../../lib/units';
+import { useEndpointMutation } from '../../../lib/use-endpoint';
+import { amountRules, newIdempotencyKey } from '../amount-rules';
+import { RECORD_CHANNELS } from '../repay-tags';
+import { showFieldErrors } from './server-field-errors';
+
+interface Values {
+  amount: string;
+  channel: string;
+  reference: string;
+}
+
+/**
+ * Money the borrower paid outside the app (a transfer, a cash deposit), posted against the
+ * order: at most what clears it today; less is a partial repayment. The bank reference is the
+ * payment's id, so the same transfer cannot be posted twice.
+ */
+export function RecordRepaymentDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  // One key per opening: a second press or a retry of the same request replays it.
+  const key = useRef('');
+  const post = useEndpointMutation(postRepayment, {
+    invalidates: [listRepayPlan, listRepaymentRecords, repayQuery],
+    success: 'repay.record.success',
+  });
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    key.current = newIdempotencyKey('repay');
+  }, [open, form]);
+  const max = row?.clearingTodayPaise ?? 0;
+
+  const submit = async (values: Values) => {
+    if (!row) return;
+    try {
+      await post.mutateAsync({
+        orderId: row.id,
+        idempotencyKey: key.current,
+        amountPaise: rupeesTextToPaise(values.amount) ?? 0,
+        channel: values.channel,
+        gatewayPaymentId: values.reference.trim(),
+      });
+      onClose();
+    } catch (error) {
+      showFieldErrors(form, error, {
+        amountPaise: 'amount',
+        channel: 'channel',
+        gatewayPaymentId: 'reference',
+      });
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('repay.record.title', { orderNo: row?.orderNo ?? '' })}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={post.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Alert
+        type="info"
+        showIcon
+        title={t('repay.record.maximum', { amount: formatPaise(max) })}
+        style={{ marginBottom: 16 }}
+      />
+      <Form form={form} layout="vertical" name="record-repayment" onFinish={submit}>
+        <Form.Item
+          name="amount"
+          label={t('repay.fields.amount')}
+          rules={amountRules(t, max)}
+          validateFirst
+        >
+          <Input inputMode="decimal" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="channel"
+          label={t('repay.fields.channel')}
+          rules={[{ required: true, message: t('repay.validation.channelRequired') }]}
+        >
+          <Select
+            options={RECORD_CHANNELS.map((channel) => ({
+              value: channel,
+              label: t(`repay.channels.${channel}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="reference"
+          label={t('repay.fields.reference')}
+          rules={[
+            { required: true, whitespace: true, message: t('repay.validation.referenceRequired') },
+            { max: 100 },
+          ]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,112 @@
+import { Alert, Form, Input, Modal, Radio } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listRepayPlan, repayQuery, waiveOrder, type RepayPlanRow } from '@lending/contract';
+import type { ActionFormProps } from '../../../components/list-page';
+import { formatPaise } from '../../../lib/format';
+import { paiseToRupeesText, rupeesTextToPaise } from '../../../lib/units';
+import { useEndpointMutation } from '../../../lib/use-endpoint';
+import { amountRules, newIdempotencyKey } from '../amount-rules';
+import { showFieldErrors } from './server-field-errors';
+
+interface Values {
+  kind: 'penal' | 'settle';
+  amount?: string;
+  reason: string;
+}
+
+/**
+ * A waiver with its reason: part of the overdue fee (the loan stays open), or a settlement
+ * that waives everything still owed and closes the order.
+ */
+export function WaiverDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  // One key per opening: a second press or a retry of the same request replays it.
+  const key = useRef('');
+  const kind = Form.useWatch('kind', form);
+  const waive = useEndpointMutation(waiveOrder, {
+    invalidates: [listRepayPlan, repayQuery],
+    success: 'repay.waiverDialog.success',
+  });
+  const penal = row?.duePenalPaise ?? 0;
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue({
+      kind: penal > 0 ? 'penal' : 'settle',
+      amount: penal > 0 ? paiseToRupeesText(penal) : '',
+    });
+    key.current = newIdempotencyKey('waiver');
+  }, [open, form, penal]);
+
+  const submit = async (values: Values) => {
+    if (!row) return;
+    try {
+      await waive.mutateAsync({
+        orderId: row.id,
+        idempotencyKey: key.current,
+        reason: values.reason.trim(),
+        ...(values.kind === 'penal'
+          ? { amounts: { penalPaise: rupeesTextToPaise(values.amount ?? '') ?? 0 } }
+          : {}),
+      });
+      onClose();
+    } catch (error) {
+      showFieldErrors(form, error, { 'amounts.penalPaise': 'amount', reason: 'reason' });
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('repay.waiverDialog.title', { orderNo: row?.orderNo ?? '' })}
+      okText={t('repay.actions.waiver')}
+      cancelText={t('common.cancel')}
+      confirmLoading={waive.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form form={form} layout="vertical" name="waiver" onFinish={submit}>
+        <Form.Item name="kind" label={t('repay.fields.waiverKind')}>
+          <Radio.Group
+            options={[
+              { value: 'penal', label: t('repay.waiverDialog.penal'), disabled: penal === 0 },
+              { value: 'settle', label: t('repay.waiverDialog.settle') },
+            ]}
+          />
+        </Form.Item>
+        {kind === 'penal' ? (
+          <Form.Item
+            name="amount"
+            label={t('repay.fields.amount')}
+            extra={t('repay.waiverDialog.penalMaximum', { amount: formatPaise(penal) })}
+            rules={amountRules(t, penal)}
+          >
+            <Input inputMode="decimal" autoComplete="off" />
+          </Form.Item>
+        ) : (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('repay.waiverDialog.settleHint', {
+              amount: formatPaise(row?.clearingTodayPaise ?? 0),
+            })}
+          />
+        )}
+        <Form.Item
+          name="reason"
+          label={t('repay.fields.reason')}
+          rules={[
+            { required: true, whitespace: true, message: t('repay.validation.reasonRequired') },
+            { max: 500 },
+          ]}
+        >
+          <Input.TextArea rows={3} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+import { Alert, Form, Input, Modal } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listRepayPlan, repayQuery, writeOffOrder, type RepayPlanRow } from '@lending/contract';
+import type { ActionFormProps } from '../../../components/list-page';
+import { formatPaise } from '../../../lib/format';
+import { useEndpointMutation } from '../../../lib/use-endpoint';
+import { newIdempotencyKey } from '../amount-rules';
+import { showFieldErrors } from './server-field-errors';
+
+/** Writing off an overdue loan, with the reason (kept in the status history and the audit). */
+export function WriteOffDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ reason: string }>();
+  // One key per opening: a second press or a retry of the same request replays it.
+  const key = useRef('');
+  const writeOff = useEndpointMutation(writeOffOrder, {
+    invalidates: [listRepayPlan, repayQuery],
+    success: 'repay.writeOffDialog.success',
+  });
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    key.current = newIdempotencyKey('write-off');
+  }, [open, form]);
+
+  const submit = async ({ reason }: { reason: string }) => {
+    if (!row) return;
+    try {
+      await writeOff.mutateAsync({
+        orderId: row.id,
+        idempotencyKey: key.current,
+        reason: reason.trim(),
+      });
+      onClose();
+    } catch (error) {
+      showFieldErrors(form, error, { reason: 'reason' });
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('repay.writeOffDialog.title', { orderNo: row?.orderNo ?? '' })}
+      okText={t('repay.actions.writeOff')}
+      okButtonProps={{ danger: true }}
+      cancelText={t('common.cancel')}
+      confirmLoading={writeOff.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t('repay.writeOffDialog.hint', {
+          amount: formatPaise(row?.outstandingPaise ?? 0),
+        })}
+      />
+      <Form form={form} layout="vertical" name="write-off" onFinish={submit}>
+        <Form.Item
+          name="reason"
+          label={t('repay.fields.reason')}
+          rules={[
+            { required: true, whitespace: true, message: t('repay.validation.reasonRequired') },
+            { max: 500 },
+          ]}
+        >
+          <Input.TextArea rows={3} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

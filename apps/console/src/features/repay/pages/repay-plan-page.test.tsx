@@ -1,0 +1,206 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  listRepayPlan,
+  postRepayment,
+  repayQuery,
+  rolloverOrder,
+  waiveOrder,
+  type RepayPlanRow,
+} from '@lending/contract';
+import { i18n } from '../../../lib/i18n';
+import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
+import { renderAt, testAdmin } from '../../../test/render';
+import { activeRow, overdueRow, queryOrder } from '../testing/repay-rows';
+import { RepayPlanPage } from './repay-plan-page';
+
+configure({ asyncUtilTimeout: 10_000 });
+
+async function findRow(orderNo: string) {
+  return within((await screen.findByText(orderNo)).closest('tr')!);
+}
+
+describe('repayment plan', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists what each order owes, masked, with the clearing amount today, filtered from the URL', async () => {
+    const call = fakeEndpoints([fakeList(listRepayPlan, [overdueRow, activeRow])]);
+    renderAt(<RepayPlanPage />, '/repay/repayPlan?status=OVERDUE');
+    const row = await findRow(overdueRow.orderNo);
+    expect(call).toHaveBeenCalledWith(listRepayPlan, {
+      page: 1,
+      pageSize: 20,
+      filters: { status: 'OVERDUE' },
+    });
+    expect(row.getByText('A*** V****')).toBeInTheDocument();
+    expect(row.getByText('******3210')).toBeInTheDocument();
+    expect(row.getByText('₹4,636.50')).toBeInTheDocument();
+    expect(row.getByText('₹4,641.00')).toBeInTheDocument();
+    expect(row.getByText('Overdue not paid')).toBeInTheDocument();
+    expect(row.getByRole('link', { name: overdueRow.orderNo })).toHaveAttribute(
+      'href',
+      `/loan/loanDetail?orderNo=${overdueRow.orderNo}`,
+    );
+    expect(screen.queryByText(activeRow.orderNo)).toBeNull();
+  });
+
+  it('records a partial repayment: the amount is checked against what clears the loan today', async () => {
+    const rows: RepayPlanRow[] = [{ ...activeRow }];
+    const call = fakeEndpoints([
+      fakeList(listRepayPlan, rows),
+      [
+        postRepayment,
+        (body) => {
+          rows[0]!.paidPaise += body.amountPaise;
+          return {
+            orderId: 42,
+            orderNo: activeRow.orderNo,
+            status: 'ACTIVE' as const,
+            closureType: null,
+          };
+        },
+      ],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderAt(<RepayPlanPage />, '/repay/repayPlan');
+    const row = await findRow(activeRow.orderNo);
+    await user.click(row.getByRole('button', { name: `Record repayment: ${activeRow.orderNo}` }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/At most ₹3,536.00/)).toBeInTheDocument();
+    const amount = dialog.getByLabelText('Amount (₹)');
+    await user.type(amount, '0');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('amount cannot be 0')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '3536.01');
+    expect(await dialog.findByText('entered amount exceeds maximum amount')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '1,500.50');
+    await user.click(dialog.getByLabelText('Channel'));
+    await user.click(await screen.findByTitle('NEFT'));
+    await user.type(dialog.getByLabelText('Reference (UTR or receipt number)'), 'UTR998877');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Repayment recorded')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith(
+      postRepayment,
+      expect.objectContaining({
+        orderId: 42,
+        amountPaise: 150_050,
+        channel: 'neft',
+        gatewayPaymentId: 'UTR998877',
+        idempotencyKey: expect.stringMatching(/^console-repay-/),
+      }),
+    );
+    await waitFor(async () =>
+      expect((await findRow(activeRow.orderNo)).getByText('₹2,500.50')).toBeInTheDocument(),
+    );
+  });
+
+  it('rolls over for exactly the quote, after the confirmation', async () => {
+    const call = fakeEndpoints([
+      fakeList(listRepayPlan, [overdueRow]),
+      [repayQuery, () => ({ date: '2025-02-01', orders: [queryOrder] })],
+      [
+        rolloverOrder,
+        () => ({
+          orderId: 41,
+          orderNo: overdueRow.orderNo,
+          status: 'ACTIVE' as const,
+          closureType: null,
+        }),
+      ],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderAt(<RepayPlanPage />, '/repay/repayPlan');
+    const row = await findRow(overdueRow.orderNo);
+    await user.click(row.getByRole('button', { name: `Rollover: ${overdueRow.orderNo}` }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByText('₹402.00')).toBeInTheDocument();
+    expect(dialog.getByText('2025-02-05')).toBeInTheDocument();
+    await user.click(dialog.getByLabelText('Channel'));
+    await user.click(await screen.findByTitle('UPI'));
+    await user.type(dialog.getByLabelText('Reference (UTR or receipt number)'), 'UTR42');
+    await user.click(dialog.getByRole('button', { name: 'Rollover' }));
+    const confirm = await screen.findByText(
+      `Roll over order ${overdueRow.orderNo}? The borrower pays ₹402.00 now and the due date moves to 2025-02-05. This cannot be undone here.`,
+    );
+    expect(call).not.toHaveBeenCalledWith(rolloverOrder, expect.anything());
+    await user.click(
+      within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', {
+        name: 'OK',
+      }),
+    );
+    expect(await screen.findByText('Rollover done')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith(
+      rolloverOrder,
+      expect.objectContaining({ orderId: 41, amountPaise: 40_200, channel: 'upi' }),
+    );
+  });
+
+  it('waives part of the overdue fee with a reason, never more than is owed', async () => {
+    const call = fakeEndpoints([
+      fakeList(listRepayPlan, [overdueRow]),
+      [
+        waiveOrder,
+        () => ({
+          orderId: 41,
+          orderNo: overdueRow.orderNo,
+          status: 'OVERDUE' as const,
+          closureType: null,
+        }),
+      ],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderAt(<RepayPlanPage />, '/repay/repayPlan');
+    const row = await findRow(overdueRow.orderNo);
+    await user.click(row.getByRole('button', { name: `Waiver: ${overdueRow.orderNo}` }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const amount = dialog.getByLabelText('Amount (₹)');
+    expect(amount).toHaveValue('60.00');
+    await user.clear(amount);
+    await user.type(amount, '61');
+    await user.click(dialog.getByRole('button', { name: 'Waiver' }));
+    expect(await dialog.findByText('entered amount exceeds maximum amount')).toBeInTheDocument();
+    expect(await dialog.findByText('Enter the reason')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '40');
+    await user.type(dialog.getByLabelText('Reason'), 'Hardship');
+    await user.click(dialog.getByRole('button', { name: 'Waiver' }));
+    expect(await screen.findByText('Waiver done')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith(
+      waiveOrder,
+      expect.objectContaining({ orderId: 41, reason: 'Hardship', amounts: { penalPaise: 4_000 } }),
+    );
+  });
+
+  it('shows only the actions the role holds; write-off only on an overdue loan', async () => {
+    fakeEndpoints([fakeList(listRepayPlan, [overdueRow, activeRow])]);
+    renderAt(<RepayPlanPage />, '/repay/repayPlan', {
+      user: {
+        ...testAdmin,
+        roles: ['repayPlan'],
+        interfaces: [listRepayPlan.id, postRepayment.id],
+      },
+    });
+    const row = await findRow(overdueRow.orderNo);
+    expect(
+      row.getByRole('button', { name: `Record repayment: ${overdueRow.orderNo}` }),
+    ).toBeInTheDocument();
+    expect(row.queryByRole('button', { name: /Rollover|Waiver|Write off/ })).toBeNull();
+  });
+
+  it('says it in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    fakeEndpoints([fakeList(listRepayPlan, [overdueRow])]);
+    renderAt(<RepayPlanPage />, '/repay/repayPlan');
+    const row = await findRow(overdueRow.orderNo);
+    expect(row.getByText('逾期未还')).toBeInTheDocument();
+    expect(
+      row.getByRole('button', { name: `登记还款: ${overdueRow.orderNo}` }),
+    ).toBeInTheDocument();
+  });
+});

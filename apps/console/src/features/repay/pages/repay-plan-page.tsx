@@ -1,0 +1,71 @@
+import { Tag } from 'antd';
+import {
+  listRepayPlan,
+  postRepayment,
+  repayQuery,
+  rolloverOrder,
+  waiveOrder,
+  writeOffOrder,
+  type RepayPlanRow,
+} from '@lending/contract';
+import { listPage } from '../../../components/list-page';
+import { RecordRepaymentDialog } from '../components/record-repayment-dialog';
+import { RolloverDialog } from '../components/rollover-dialog';
+import { WaiverDialog } from '../components/waiver-dialog';
+import { WriteOffDialog } from '../components/write-off-dialog';
+import { orderDetailPath, owingStatusTags } from '../repay-tags';
+
+/** Spec §4 'overdue not paid': overdue with nothing received yet. */
+function PlanStatus({ row, t }: { row: RepayPlanRow; t: (key: string) => string }) {
+  const notPaid = row.status === 'OVERDUE' && row.paidPaise === 0;
+  const tag = owingStatusTags[row.status];
+  return <Tag color={tag.color}>{t(notPaid ? 'repay.statuses.overdueNotPaid' : tag.label)}</Tag>;
+}
+
+/**
+ * Spec §2 /repay/repayPlan: orders with money owing, what is due of each part, paid,
+ * outstanding and what clears the loan today (the engine's figure, India date); a repayment,
+ * a rollover (after the spec's confirmation), a waiver or a write-off, each by permission.
+ */
+export const RepayPlanPage = listPage(listRepayPlan, ({ column, filter, action }) => ({
+  route: 'repayPlan',
+  rowLabel: (row) => row.orderNo,
+  filters: [
+    filter.text('orderNo', 'repay.orderNo'),
+    filter.text('phone', 'repay.phone'),
+    filter.status('status', 'repay.status', owingStatusTags),
+    filter.indiaDateRange('dueDateFrom', 'dueDateTo', 'repay.dueDateRange'),
+    filter.number('overdueDaysMin', 'repay.overdueDaysMin'),
+  ],
+  columns: [
+    column.link('orderNo', 'repay.orderNo', {
+      to: (row) => orderDetailPath(row.orderNo),
+      fixed: 'start',
+    }),
+    column.masked('customerName', 'repay.customer'),
+    column.masked('customerPhone', 'repay.phone'),
+    column.indiaDate('dueDate', 'repay.dueDate', { sortable: true }),
+    column.money('duePrincipalPaise', 'repay.duePrincipal'),
+    column.money('dueInterestPaise', 'repay.dueInterest'),
+    column.money('dueFeePaise', 'repay.dueFee'),
+    column.money('dueGstPaise', 'repay.dueGst', { hiddenByDefault: true }),
+    column.money('duePenalPaise', 'repay.duePenal'),
+    column.money('paidPaise', 'repay.paid'),
+    column.money('outstandingPaise', 'repay.outstanding'),
+    column.money('clearingTodayPaise', 'repay.clearingToday'),
+    column.days('overdueDays', 'repay.overdueDays', { sortable: true }),
+    column.count('rolloverCount', 'repay.rollovers', { hiddenByDefault: true }),
+    column.money('principalPaise', 'repay.loanAmount', { hiddenByDefault: true }),
+    column.render('status', 'repay.status', (row, t) => <PlanStatus row={row} t={t} />),
+  ],
+  rowActions: [
+    action.form('repay.actions.recordRepayment', RecordRepaymentDialog, { needs: postRepayment }),
+    action.form('repay.actions.rollover', RolloverDialog, { needs: [rolloverOrder, repayQuery] }),
+    action.form('repay.actions.waiver', WaiverDialog, { needs: waiveOrder }),
+    action.form('repay.actions.writeOff', WriteOffDialog, {
+      needs: writeOffOrder,
+      disabled: (row) => (row.status === 'OVERDUE' ? false : 'repay.writeOffDialog.onlyOverdue'),
+      danger: true,
+    }),
+  ],
+}));

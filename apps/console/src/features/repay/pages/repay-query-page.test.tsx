@@ -1,0 +1,92 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { repayQuery } from '@lending/contract';
+import { i18n } from '../../../lib/i18n';
+import { fakeEndpoints } from '../../../test/fake-endpoints';
+import { renderAt } from '../../../test/render';
+import { queryOrder } from '../testing/repay-rows';
+import { RepayQueryPage } from './repay-query-page';
+
+configure({ asyncUtilTimeout: 10_000 });
+
+describe('repayment query', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('refuses an empty order number, then shows what clears it, the rollover quote and where to pay', async () => {
+    const call = fakeEndpoints([
+      [repayQuery, () => ({ date: '2025-02-03', orders: [queryOrder] })],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderAt(<RepayQueryPage />, '/repay/repayQuery');
+    const search = await screen.findByRole('button', { name: 'Search' });
+    await user.click(search);
+    expect(await screen.findByText('order number cannot be empty')).toBeInTheDocument();
+    expect(call).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: 'Order number' }), queryOrder.orderNo);
+    await user.click(search);
+    const answer = within(await screen.findByLabelText(queryOrder.orderNo));
+    expect(call).toHaveBeenCalledWith(repayQuery, { orderNo: queryOrder.orderNo });
+    expect(answer.getByText('What clears it on 2025-02-03')).toBeInTheDocument();
+    expect(answer.getByText('₹4,685.50')).toBeInTheDocument();
+    expect(answer.getByText('₹100.00')).toBeInTheDocument();
+    expect(answer.getByText(/₹402\.00/)).toBeInTheDocument();
+    expect(answer.getByText('2025-02-05')).toBeInTheDocument();
+    expect(answer.getByText('2223330041')).toBeInTheDocument();
+    expect(answer.getByText('lc.41@sandbox')).toBeInTheDocument();
+    expect(answer.getByText('******3210')).toBeInTheDocument();
+  });
+
+  it('searches a phone number and a later date from the URL; says when nothing matches', async () => {
+    const call = fakeEndpoints([[repayQuery, () => ({ date: '2030-01-01', orders: [] })]]);
+    renderAt(<RepayQueryPage />, '/repay/repayQuery?phone=9876543210&date=2030-01-01');
+    expect(await screen.findByText('No order matches.')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith(repayQuery, { phone: '9876543210', date: '2030-01-01' });
+  });
+
+  it('says when an order has nothing to repay, and when the gateway cannot give instructions', async () => {
+    fakeEndpoints([
+      [
+        repayQuery,
+        () => ({
+          date: '2025-02-03',
+          orders: [
+            {
+              ...queryOrder,
+              id: 1,
+              orderNo: 'LN1',
+              status: 'CLEARED',
+              clearing: null,
+              instructions: null,
+            },
+            {
+              ...queryOrder,
+              id: 2,
+              orderNo: 'LN2',
+              instructions: null,
+              instructionsError: 'timeout',
+            },
+          ],
+        }),
+      ],
+    ]);
+    renderAt(<RepayQueryPage />, '/repay/repayQuery?orderNo=LN');
+    const cleared = within(await screen.findByLabelText('LN1'));
+    expect(cleared.getByText('Nothing to repay: the order is CLEARED.')).toBeInTheDocument();
+    const noGateway = within(await screen.findByLabelText('LN2'));
+    expect(
+      noGateway.getByText('The collection gateway could not give the instructions now: timeout'),
+    ).toBeInTheDocument();
+  });
+
+  it('says it in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    fakeEndpoints([[repayQuery, () => ({ date: '2025-02-03', orders: [queryOrder] })]]);
+    renderAt(<RepayQueryPage />, `/repay/repayQuery?orderNo=${queryOrder.orderNo}`);
+    expect(await screen.findByText('2025-02-03 结清金额')).toBeInTheDocument();
+    expect(screen.getByText('还款方式')).toBeInTheDocument();
+  });
+});

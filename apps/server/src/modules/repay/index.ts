@@ -1,0 +1,7 @@
+/**
+ * The repayment screens' reads over the loan book: the repayment plan (orders with money
+ * owing), the repayment records and the repayment query (what clears an order on a date, the
+ * rollover quote, where to pay). Money commands stay with the loan book (`repay.*` there).
+ */
+export { registerRepayRoutes } from './repay.routes.js';
+export type { RepayDeps } from './repay.service.js';

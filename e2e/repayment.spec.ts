@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, finance, pick, signIn, tokenOf } from './support';
+
+/**
+ * Finance takes a borrower's bank transfer: finds the order in the repayment plan, records a
+ * partial repayment, sees it in the repayment records and the outstanding drop, and the
+ * repayment query quotes what now clears the loan.
+ */
+interface PlanRow {
+  orderNo: string;
+  paidPaise: number;
+  outstandingPaise: number;
+  clearingTodayPaise: number;
+  clearingDate: string;
+}
+
+/** ₹ with Indian digit grouping, as the console shows money (12345678 → ₹1,23,456.78). */
+function rupees(paise: number): string {
+  const whole = String(Math.floor(paise / 100));
+  const last3 = whole.slice(-3);
+  const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return `₹${rest ? `${rest},${last3}` : last3}.${String(paise % 100).padStart(2, '0')}`;
+}
+
+async function planRow(page: Page, filters: Record<string, unknown>): Promise<PlanRow> {
+  const answer = await apiCall(page.request, '/repay/plan_list', await tokenOf(page), {
+    pageSize: 1,
+    filters,
+  });
+  expect(answer.code).toBe(0);
+  const [row] = (answer.ret as { list: PlanRow[] }).list;
+  expect(row, 'the demo book has an order not yet due').toBeDefined();
+  return row!;
+}
+
+function rowOf(page: Page, text: string) {
+  return page.getByRole('row').filter({ has: page.getByRole('link', { name: text, exact: true }) });
+}
+
+test('finance records a partial repayment and the order owes that much less', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, finance);
+  const before = await planRow(page, { status: 'ACTIVE' });
+  const { orderNo } = before;
+
+  // Find the order in the repayment plan by its number.
+  await page.goto('/repay/repayPlan');
+  await expect(page.getByRole('heading', { name: 'Repayment plan', level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: /^Order number/ }).fill(orderNo);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = rowOf(page, orderNo);
+  await expect(row).toContainText(rupees(before.outstandingPaise));
+  await expect(row).toContainText(rupees(before.clearingTodayPaise));
+
+  // Record ₹100.00 received by NEFT: a partial repayment.
+  await row.getByRole('button', { name: `Record repayment: ${orderNo}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Record repayment: ${orderNo}` });
+  await dialog.getByLabel('Amount (₹)').fill('0');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('amount cannot be 0')).toBeVisible();
+  await dialog.getByLabel('Amount (₹)').fill('100');
+  await pick(page, 'Channel', 'NEFT');
+  const utr = `E2EUTR${Date.now()}`;
+  await dialog.getByLabel('Reference (UTR or receipt number)').fill(utr);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.ant-message').getByText('Repayment recorded')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The outstanding drops by what was paid; paid rises by it.
+  await expect(row).toContainText(rupees(before.outstandingPaise - 10_000));
+  await expect(row).toContainText(rupees(before.paidPaise + 10_000));
+  const after = await planRow(page, { orderNo });
+  expect(after.outstandingPaise).toBe(before.outstandingPaise - 10_000);
+
+  // The repayment records show it: channel, amount, value date, normal / partial.
+  await page.goto(`/repay/repaymentRecord?orderNo=${orderNo}&channel=neft`);
+  const record = rowOf(page, orderNo).first();
+  await expect(record).toContainText(orderNo);
+  await expect(record).toContainText('₹100.00');
+  await expect(record).toContainText('normal / partial');
+  await expect(record).toContainText(after.clearingDate);
+  await expect(record).toContainText('Posted');
+
+  // The repayment query quotes what clears the loan today, now ₹100.00 less.
+  await page.goto('/repay/repayQuery');
+  await page.getByRole('textbox', { name: 'Order number' }).fill(orderNo);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const answer = page.getByLabel(orderNo);
+  await expect(answer.getByText(`What clears it on ${after.clearingDate}`)).toBeVisible();
+  await expect(answer).toContainText(rupees(after.clearingTodayPaise));
+  expect(after.clearingTodayPaise).toBe(before.clearingTodayPaise - 10_000);
+  await expect(answer.getByText('Where the borrower pays')).toBeVisible();
+});
