@@ -9,7 +9,6 @@ import {
   orderStatusSchema,
 } from '../loan-book/loan-book.schema.js';
 
-
 /** The filters of /order/orderList; India dates are inclusive at both ends. */
 export const orderListFiltersSchema = z.strictObject({
   /** Exact order number (LN…). */
