@@ -4,6 +4,7 @@ import { shell as burShell } from './bur/shell';
 import { disbursement as enDisbursement } from './en/disbursement';
 import { listPage as enListPage } from './en/list-page';
 import { loanConfig as enLoanConfig } from './en/loan-config';
+import { navbarSearch as enNavbarSearch } from './en/navbar-search';
 import { order as enOrder } from './en/order';
 import { power as enPower } from './en/power';
 import { repay as enRepay } from './en/repay';
@@ -12,6 +13,7 @@ import { shell as enShell } from './en/shell';
 import { disbursement as zhDisbursement } from './zh/disbursement';
 import { listPage as zhListPage } from './zh/list-page';
 import { loanConfig as zhLoanConfig } from './zh/loan-config';
+import { navbarSearch as zhNavbarSearch } from './zh/navbar-search';
 import { order as zhOrder } from './zh/order';
 import { power as zhPower } from './zh/power';
 import { repay as zhRepay } from './zh/repay';
@@ -29,6 +31,7 @@ export const resources: Record<Language, { translation: Record<string, unknown> 
       ...enOrder,
       ...enDisbursement,
       ...enRepay,
+      ...enNavbarSearch,
       route: enRoutes,
     },
   },
@@ -41,6 +44,7 @@ export const resources: Record<Language, { translation: Record<string, unknown> 
       ...zhOrder,
       ...zhDisbursement,
       ...zhRepay,
+      ...zhNavbarSearch,
       route: zhRoutes,
     },
   },

@@ -7,11 +7,15 @@ import { Breadcrumb } from '../breadcrumb/breadcrumb';
 import { useLayout } from '../layout/layout-context';
 import { AccountMenu } from './account-menu';
 import { FullscreenButton } from './fullscreen-button';
+import { NavbarSearch } from './navbar-search';
 import { SizeSelect } from './size-select';
 import { ThemeSelect } from './theme-select';
 import './navbar.css';
 
-/** Spec §2 top bar: hamburger, breadcrumb, fullscreen, size, theme, language, avatar. */
+/**
+ * Spec §2 top bar: hamburger, breadcrumb, order search (issue #10), fullscreen, size, theme,
+ * language, avatar.
+ */
 export function Navbar() {
   const { t } = useTranslation();
   const { sidebar } = useAppSettings();
@@ -34,6 +38,7 @@ export function Navbar() {
       />
       <Breadcrumb />
       <div className="right-menu">
+        <NavbarSearch />
         <FullscreenButton />
         <SizeSelect onSwitched={reloadCurrentView} />
         <ThemeSelect />
