@@ -668,7 +668,21 @@ describe('seeded roles', () => {
       ].includes(name),
     );
     expect(finance?.menus).toEqual(expect.arrayContaining(['Dashboard', ...expected]));
-    // Demo roles open the dashboard, so they read its figures (nothing else until granted).
-    expect(finance?.interfaces).toEqual(['dashboard.summary']);
+    // Finance reads the dashboard, looks orders up, disburses and takes repayments; nothing
+    // of staff, roles or configuration.
+    expect(finance?.interfaces).toEqual(
+      expect.arrayContaining([
+        'dashboard.summary',
+        'order.list',
+        'order.detail',
+        'loan.wait_list',
+        'loan.create_payout',
+        'repay.plan_list',
+        'repay.post_repayment',
+      ]),
+    );
+    expect(finance?.interfaces.filter((id) => /^(user|power|loanConfig|log)\./.test(id))).toEqual(
+      [],
+    );
   });
 });
