@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneSearchSchema } from '../common/fields.js';
 import { indiaDateSchema, paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 import { loanProductKindSchema } from '../loan-book/loan-book.schema.js';
@@ -9,11 +10,7 @@ import { loanProductKindSchema } from '../loan-book/loan-book.schema.js';
  */
 
 /** A phone searched exactly on the normalised 10-digit column (never a LIKE over it). */
-const phoneFilterSchema = z
-  .string()
-  .trim()
-  .regex(/^(\+?91)?[6-9][0-9]{9}$/)
-  .optional();
+const phoneFilterSchema = phoneSearchSchema.optional();
 const orderNoFilterSchema = z.string().trim().max(40).optional();
 const channelFilterSchema = z.string().trim().max(50).optional();
 

@@ -1,5 +1,4 @@
-import { and, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type {
   LendStatus,
   loanFlowListBodySchema,
@@ -8,45 +7,16 @@ import type {
 } from '@lending/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
-import { AppError } from '../../shared/app-error.js';
-import { containsPattern, indiaDayRange, runList } from '../../shared/list-query.js';
+import {
+  containsPattern,
+  inclusiveRange,
+  indiaDayRange,
+  runList,
+} from '../../shared/list-query.js';
 import { auditEvents } from '../audit/index.js';
 import { customers } from './customers.table.js';
 import { loanOrders } from './loan-orders.table.js';
 import { payouts, type PayoutStatus } from './payouts.table.js';
-
-/** The 10 digits the customers table keeps, from what staff type (+91, 91 or bare). */
-export function normalisedPhone(phone: string): string {
-  return phone.replace(/\D/g, '').slice(-10);
-}
-
-/**
- * An India date range over a `date` column (both ends inclusive); an end before the start is
- * a 400 naming the end field, as `indiaDayRange` does for instants.
- */
-function dateColumnRange<From extends string, To extends string>(
-  column: AnyPgColumn,
-  from: From,
-  to: To,
-): Record<From | To, (date: string, filters: Partial<Record<From | To, unknown>>) => SQL> {
-  const assertInOrder = (filters: Partial<Record<From | To, unknown>>) => {
-    const start = filters[from];
-    const end = filters[to];
-    if (typeof start === 'string' && typeof end === 'string' && start > end) {
-      throw AppError.invalid(`filters.${to}`, `must not be before ${from}`);
-    }
-  };
-  return {
-    [from]: (date: string, filters: Partial<Record<From | To, unknown>>) => {
-      assertInOrder(filters);
-      return gte(column, date);
-    },
-    [to]: (date: string, filters: Partial<Record<From | To, unknown>>) => {
-      assertInOrder(filters);
-      return lte(column, date);
-    },
-  } as Record<From | To, (date: string, filters: Partial<Record<From | To, unknown>>) => SQL>;
-}
 
 /** Spec §4 loan states of a disbursal by its payout's status. */
 export const LEND_STATUS_PAYOUTS: Record<LendStatus, PayoutStatus[]> = {
@@ -83,7 +53,7 @@ export function listWaitingOrders(db: Executor, body: z.output<typeof waitLoanLi
           ),
       where: {
         orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
-        phone: (phone) => eq(customers.phone, normalisedPhone(phone)),
+        phone: (phone) => eq(customers.phone, phone),
         bankAccount: (state) => eq(customers.bankAccountVerified, state === 'verified'),
         productKind: (kind) => eq(loanOrders.productKind, kind),
         customerType: (type) => eq(customers.customerType, type),
@@ -122,10 +92,10 @@ export function listLoanRecords(db: Executor, body: z.output<typeof loanRecordLi
           .innerJoin(customers, eq(customers.id, loanOrders.customerId)),
       where: {
         orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
-        phone: (phone) => eq(customers.phone, normalisedPhone(phone)),
+        phone: (phone) => eq(customers.phone, phone),
         lendStatus: (status) => inArray(payouts.status, LEND_STATUS_PAYOUTS[status]),
         channel: (channel) => eq(payouts.channel, channel),
-        ...dateColumnRange(payouts.processedDate, 'disbursedFrom', 'disbursedTo'),
+        ...inclusiveRange(payouts.processedDate, 'disbursedFrom', 'disbursedTo'),
       },
       sortColumns: {
         id: payouts.id,
