@@ -140,7 +140,6 @@ describe('demo book, from a snapshot', () => {
         };
       });
       expect(await ordersOf(t.db)).toEqual(expected);
-
       // Consistent for today: day-end done through yesterday, nothing left for it to do.
       const [runs] = await queryRows(
         t.db,
@@ -230,6 +229,18 @@ describe('the committed demo book snapshot', () => {
       const [orders] = await queryRows(t.db, sql`select count(*) as n from loan_orders`);
       expect(Number(orders?.n)).toBe(committed.orders);
       expect((await checkLedger(t.db)).ok).toBe(true);
+      // A date inside a sentence moves too: each day-end's reason names the day it ran for,
+      // the India day of the change or the one before, wherever the book was moved to.
+      const reasons = await queryRows(
+        t.db,
+        sql`select reason, (at at time zone 'Asia/Kolkata')::date::text as day
+            from order_status_history where reason like 'day-end %'`,
+      );
+      expect(reasons.length).toBeGreaterThan(0);
+      for (const row of reasons) {
+        const day = String(row.day);
+        expect([`day-end ${day}`, `day-end ${addDays(day, -1)}`]).toContain(row.reason);
+      }
     } finally {
       await t.close();
     }

@@ -321,12 +321,14 @@ async function whyNotLoadable(
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
+/** A date inside a sentence ("day-end 2026-10-30"), moved with the book like any other. */
+const DATE_IN_TEXT = /(?<!\d)\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?!\d)/g;
 /** Order numbers and repayment serials carry the business date they were made on. */
 const DATED_NUMBER = /\b(LN|RP)(\d{4})(\d{2})(\d{2})(\d{6,})\b/g;
 
 /**
  * Moves a value by whole days according to its column type: dates, timestamps, the dates
- * inside order numbers and serials, and the same inside JSON documents (a key fact
+ * inside order numbers, serials and sentences, and the same inside JSON documents (a key fact
  * statement's due date, an audit row's before/after).
  */
 function createShifter(days: number) {
@@ -334,11 +336,13 @@ function createShifter(days: number) {
   const text = (value: string): string => {
     if (DATE.test(value)) return addDays(value, days);
     if (TIMESTAMP.test(value)) return new Date(Date.parse(value) + ms).toISOString();
-    return value.replace(
-      DATED_NUMBER,
-      (_all, prefix: string, y: string, m: string, d: string, rest: string) =>
-        prefix + addDays(`${y}-${m}-${d}`, days).replaceAll('-', '') + rest,
-    );
+    return value
+      .replace(
+        DATED_NUMBER,
+        (_all, prefix: string, y: string, m: string, d: string, rest: string) =>
+          prefix + addDays(`${y}-${m}-${d}`, days).replaceAll('-', '') + rest,
+      )
+      .replace(DATE_IN_TEXT, (date) => addDays(date, days));
   };
   const deep = (value: unknown): unknown => {
     if (typeof value === 'string') return text(value);

@@ -130,7 +130,8 @@ export const order = {
     },
     amountPart: 'Part',
     clearingToday: 'Clearing amount today ({{date}})',
-    clearingOverdue: '{{count}} days overdue on that day',
+    clearingOverdue_one: '{{count}} day overdue on that day',
+    clearingOverdue_other: '{{count}} days overdue on that day',
     noClearing: 'Nothing to clear: the loan is not disbursed or owes nothing.',
     history: { at: 'Time', from: 'From', to: 'To', event: 'Event', by: 'By', reason: 'Reason' },
     payouts: {

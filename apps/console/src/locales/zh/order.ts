@@ -130,7 +130,8 @@ export const order = {
     },
     amountPart: '项目',
     clearingToday: '今日结清金额（{{date}}）',
-    clearingOverdue: '当日逾期 {{count}} 天',
+    clearingOverdue_one: '当日逾期 {{count}} 天',
+    clearingOverdue_other: '当日逾期 {{count}} 天',
     noClearing: '无需结清：尚未放款或已无欠款。',
     history: {
       at: '时间',

@@ -103,7 +103,7 @@ export function createDisbursementLists(deps: DisbursementListDeps) {
           utr: payout.utr,
           principalPaise: paiseToApi(order.principalPaise),
           amountPaise: paiseToApi(payout.amountPaise),
-          failCount: payout.failCount,
+          failCount: failuresSoFar(payout),
           errorMessage: payout.errorMessage,
           disbursedDate: payout.status === 'processed' ? payout.processedDate : null,
           requestedAt: toIso(payout.createdAt),
@@ -157,7 +157,7 @@ export function createDisbursementLists(deps: DisbursementListDeps) {
             status: payout.status,
             channel: payout.channel,
             amountPaise: paiseToApi(payout.amountPaise),
-            failCount: payout.failCount,
+            failCount: failuresSoFar(payout),
             errorMessage: payout.errorMessage,
             utr: payout.utr,
             reference: reference?.reference ?? null,
@@ -190,3 +190,12 @@ export function createDisbursementLists(deps: DisbursementListDeps) {
 }
 
 export type DisbursementLists = ReturnType<typeof createDisbursementLists>;
+
+/**
+ * Spec §3 "fail count" as staff read it: the order's failed payouts up to and including this
+ * one (the column holds the failures before the attempt was made), so a failed first attempt
+ * shows 1, not 0.
+ */
+function failuresSoFar(payout: { failCount: number; status: string }): number {
+  return payout.failCount + (payout.status === 'failed' || payout.status === 'reversed' ? 1 : 0);
+}

@@ -272,7 +272,7 @@ describe('POST /loan/flow_list', () => {
       id: first,
       attempt: 1,
       status: 'failed',
-      failCount: 0,
+      failCount: 1,
       errorMessage: 'Beneficiary bank rejected the credit',
       retryable: true,
       channel: 'sandbox',
