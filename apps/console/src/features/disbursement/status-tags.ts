@@ -20,8 +20,3 @@ export const payoutStatusTags: StatusTags<PayoutStatus> = {
 
 /** A payout whose outcome the book does not know yet. */
 export const OPEN_PAYOUT: readonly PayoutStatus[] = ['queued', 'processing', 'unknown'];
-
-/** A fresh idempotency key for one press of a pay-out button (never reused for another). */
-export function newPayoutKey(): string {
-  return `console-${crypto.randomUUID()}`;
-}

@@ -28,8 +28,3 @@ export function amountRules(t: TFunction, maxPaise: number): Rule[] {
     },
   ];
 }
-
-/** One key per opened dialog: a second press (or a retry) of the same request replays it. */
-export function newIdempotencyKey(action: string): string {
-  return `console-${action}-${crypto.randomUUID()}`;
-}

@@ -12,7 +12,7 @@ import type { ActionFormProps, BulkFormProps } from '../../../components/list-pa
 import { api } from '../../../lib/api';
 import { formatIndiaDateTime, formatPaise } from '../../../lib/format';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { newPayoutKey } from '../status-tags';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { PayOutDialog, useRefreshPayoutLists } from './pay-out-dialog';
 import { PayoutOutcome } from './payout-outcome';
 
@@ -124,7 +124,7 @@ export function BulkDisburseDialog({ open, rows, onClose, onDone }: BulkFormProp
       try {
         const result = await api.call(
           createPayout,
-          { orderId: row.id, idempotencyKey: newPayoutKey() },
+          { orderId: row.id, idempotencyKey: newIdempotencyKey('payout') },
           // Each refusal is shown on its row below, not as a toast per order.
           { silent: true },
         );

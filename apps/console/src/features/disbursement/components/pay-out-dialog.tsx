@@ -6,7 +6,7 @@ import { createPayout, loanFlowList, loanRecordList, waitLoanList } from '@lendi
 import { api } from '../../../lib/api';
 import { formatPaise } from '../../../lib/format';
 import { endpointKey } from '../../../lib/use-endpoint';
-import { newPayoutKey } from '../status-tags';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { PayoutOutcome } from './payout-outcome';
 
 type Stage =
@@ -61,7 +61,10 @@ export function PayOutDialog({
     pressed.current = true;
     setStage({ kind: 'paying' });
     try {
-      const result = await api.call(createPayout, { orderId, idempotencyKey: newPayoutKey() });
+      const result = await api.call(createPayout, {
+        orderId,
+        idempotencyKey: newIdempotencyKey('payout'),
+      });
       setStage(
         typeof result.payoutId === 'number'
           ? { kind: 'sent', payoutId: result.payoutId }

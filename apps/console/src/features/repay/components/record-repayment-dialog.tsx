@@ -1,5 +1,4 @@
 import { Alert, Form, Input, Modal, Select } from 'antd';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   listRepaymentRecords,
@@ -12,9 +11,10 @@ import type { ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { rupeesTextToPaise } from '../../../lib/units';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { amountRules, newIdempotencyKey } from '../amount-rules';
+import { amountRules } from '../amount-rules';
 import { RECORD_CHANNELS } from '../repay-tags';
 import { showFieldErrors } from './server-field-errors';
+import { useKeyedForm } from './use-keyed-form';
 
 interface Values {
   amount: string;
@@ -29,18 +29,11 @@ interface Values {
  */
 export function RecordRepaymentDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  // One key per opening: a second press or a retry of the same request replays it.
-  const key = useRef('');
+  const { form, key } = useKeyedForm<Values>(open, 'repay');
   const post = useEndpointMutation(postRepayment, {
     invalidates: [listRepayPlan, listRepaymentRecords, repayQuery],
     success: 'repay.record.success',
   });
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    key.current = newIdempotencyKey('repay');
-  }, [open, form]);
   const max = row?.clearingTodayPaise ?? 0;
 
   const submit = async (values: Values) => {

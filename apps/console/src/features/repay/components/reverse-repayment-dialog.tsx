@@ -1,5 +1,4 @@
 import { Alert, Form, Input, Modal } from 'antd';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   listRepaymentRecords,
@@ -11,25 +10,17 @@ import {
 import type { ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { newIdempotencyKey } from '../amount-rules';
 import { showFieldErrors } from './server-field-errors';
+import { useKeyedForm } from './use-keyed-form';
 
 /** A payment that came back (bounced, charged back) is reversed, with the reason. */
 export function ReverseRepaymentDialog({ open, row, onClose }: ActionFormProps<RepaymentRecord>) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ reason: string }>();
-  // One key per opening: a second press or a retry of the same request replays it.
-  const key = useRef('');
+  const { form, key } = useKeyedForm<{ reason: string }>(open, 'reverse');
   const reverse = useEndpointMutation(reverseRepayment, {
     invalidates: [listRepaymentRecords, listRepayPlan, repayQuery],
     success: 'repay.reverseDialog.success',
   });
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    key.current = newIdempotencyKey('reverse');
-  }, [open, form]);
-
   const submit = async ({ reason }: { reason: string }) => {
     if (!row) return;
     try {

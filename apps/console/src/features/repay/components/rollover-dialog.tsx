@@ -1,5 +1,4 @@
 import { Alert, Descriptions, Form, Input, Modal, Select, Skeleton } from 'antd';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   listRepaymentRecords,
@@ -12,9 +11,9 @@ import type { ActionFormProps } from '../../../components/list-page';
 import { feedback } from '../../../lib/feedback';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
-import { newIdempotencyKey } from '../amount-rules';
 import { RECORD_CHANNELS } from '../repay-tags';
 import { showFieldErrors } from './server-field-errors';
+import { useKeyedForm } from './use-keyed-form';
 
 interface Values {
   channel: string;
@@ -27,9 +26,7 @@ interface Values {
  */
 export function RolloverDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  // One key per opening: a second press or a retry of the same request replays it.
-  const key = useRef('');
+  const { form, key } = useKeyedForm<Values>(open, 'rollover');
   const quote = useEndpointQuery(
     repayQuery,
     { orderNo: row?.orderNo ?? '' },
@@ -39,11 +36,6 @@ export function RolloverDialog({ open, row, onClose }: ActionFormProps<RepayPlan
     invalidates: [listRepayPlan, listRepaymentRecords, repayQuery],
     success: 'repay.rolloverDialog.success',
   });
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    key.current = newIdempotencyKey('rollover');
-  }, [open, form]);
   const rollover = quote.data?.orders.find((order) => order.id === row?.id)?.rollover;
 
   const record = async (values: Values) => {

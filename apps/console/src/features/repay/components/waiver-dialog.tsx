@@ -1,13 +1,14 @@
 import { Alert, Form, Input, Modal, Radio } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listRepayPlan, repayQuery, waiveOrder, type RepayPlanRow } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { paiseToRupeesText, rupeesTextToPaise } from '../../../lib/units';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { amountRules, newIdempotencyKey } from '../amount-rules';
+import { amountRules } from '../amount-rules';
 import { showFieldErrors } from './server-field-errors';
+import { useKeyedForm } from './use-keyed-form';
 
 interface Values {
   kind: 'penal' | 'settle';
@@ -21,9 +22,7 @@ interface Values {
  */
 export function WaiverDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  // One key per opening: a second press or a retry of the same request replays it.
-  const key = useRef('');
+  const { form, key } = useKeyedForm<Values>(open, 'waiver');
   const kind = Form.useWatch('kind', form);
   const waive = useEndpointMutation(waiveOrder, {
     invalidates: [listRepayPlan, repayQuery],
@@ -32,12 +31,10 @@ export function WaiverDialog({ open, row, onClose }: ActionFormProps<RepayPlanRo
   const penal = row?.duePenalPaise ?? 0;
   useEffect(() => {
     if (!open) return;
-    form.resetFields();
     form.setFieldsValue({
       kind: penal > 0 ? 'penal' : 'settle',
       amount: penal > 0 ? paiseToRupeesText(penal) : '',
     });
-    key.current = newIdempotencyKey('waiver');
   }, [open, form, penal]);
 
   const submit = async (values: Values) => {

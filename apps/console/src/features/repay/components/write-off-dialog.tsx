@@ -1,29 +1,20 @@
 import { Alert, Form, Input, Modal } from 'antd';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listRepayPlan, repayQuery, writeOffOrder, type RepayPlanRow } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { newIdempotencyKey } from '../amount-rules';
 import { showFieldErrors } from './server-field-errors';
+import { useKeyedForm } from './use-keyed-form';
 
 /** Writing off an overdue loan, with the reason (kept in the status history and the audit). */
 export function WriteOffDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ reason: string }>();
-  // One key per opening: a second press or a retry of the same request replays it.
-  const key = useRef('');
+  const { form, key } = useKeyedForm<{ reason: string }>(open, 'write-off');
   const writeOff = useEndpointMutation(writeOffOrder, {
     invalidates: [listRepayPlan, repayQuery],
     success: 'repay.writeOffDialog.success',
   });
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    key.current = newIdempotencyKey('write-off');
-  }, [open, form]);
-
   const submit = async ({ reason }: { reason: string }) => {
     if (!row) return;
     try {
