@@ -15,6 +15,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'] } },
       'apps/console/vite.config.ts',
     ],
   },

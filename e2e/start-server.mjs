@@ -8,5 +8,7 @@ rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.HOST = '127.0.0.1';
 process.env.DEMO_DATA = 'true';
+// The sandbox SMS gateway writes each message here: journeys read a borrower's OTP from it.
+process.env.SANDBOX_SMS_OUTBOX_FILE = resolve(dataDir, 'sms-outbox.jsonl');
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 await import('../apps/server/dist/server.js');

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const admin = { email: 'admin@example.com', password: 'Admin12345', name: 'Admin' };
@@ -12,6 +14,12 @@ export const finance = {
   name: 'Meera Finance',
 };
 
+export const riskManager = {
+  email: 'risk@example.com',
+  password: 'Risk12345',
+  name: 'Rohan Risk',
+};
+
 export const TOKEN_COOKIE = 'Admin-Token';
 
 /** Signs in through the login page as a person would. */
@@ -20,7 +28,10 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeVisible();
+  // Signing in checks an argon2 hash and loads the first page: allow a busy machine time.
+  await expect(page.getByRole('navigation', { name: 'Side menu' })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 export function sideMenu(page: Page) {
@@ -89,4 +100,29 @@ export async function pick(page: Page, label: string, option: string) {
     await item.click({ timeout: 2_000 });
     await expect(item).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
+}
+
+/**
+ * The last one-time code the sandbox SMS gateway sent to a phone, read from the outbox file
+ * the journeys' server writes (SANDBOX_SMS_OUTBOX_FILE, e2e/start-server.mjs): a journey acts
+ * as a borrower through the borrower API with it. `template` narrows to one kind of message.
+ */
+export function lastSmsCode(phone: string, template: string | RegExp = /./): string {
+  const outbox = resolve(
+    process.cwd(),
+    `.tmp/e2e-data-${process.env.E2E_PORT ?? '18090'}`,
+    'sms-outbox.jsonl',
+  );
+  const lines = readFileSync(outbox, 'utf8').trim().split('\n').reverse();
+  for (const line of lines) {
+    const sms = JSON.parse(line) as {
+      phone: string;
+      templateId: string;
+      params: { code?: string };
+    };
+    if (sms.phone.endsWith(phone) && sms.params.code && String(sms.templateId).match(template)) {
+      return sms.params.code;
+    }
+  }
+  throw new Error(`no SMS with a code to ${phone}`);
 }

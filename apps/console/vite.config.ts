@@ -1,13 +1,14 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 /**
  * Console build. React and Ant Design go into their own long-lived chunks so that the
  * sign-in page's first load stays small and cached across releases of the pages.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -13,6 +13,9 @@ describe('serving the console', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    // What the build's precompress step writes beside an asset (marked to tell them apart).
+    writeFileSync(path.join(dist, 'assets', 'app-1234.js.br'), 'brotli bytes');
+    writeFileSync(path.join(dist, 'assets', 'app-1234.js.gz'), 'gzip bytes');
     [withConsole, withoutConsole] = await Promise.all([
       buildTestApp({ config: { consoleDist: dist } }),
       buildTestApp(),
@@ -42,6 +45,24 @@ describe('serving the console', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const missing = await withConsole.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends the compressed copy the browser accepts, brotli first', async () => {
+    const send = (encoding: string) =>
+      withConsole.app.inject({
+        method: 'GET',
+        url: '/assets/app-1234.js',
+        headers: { 'accept-encoding': encoding },
+      });
+    const br = await send('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body).toBe('brotli bytes');
+    const gz = await send('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body).toBe('gzip bytes');
+    const plain = await send('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('keeps API misses as JSON 4004, even with the console present', async () => {
@@ -87,5 +108,92 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/x?a=1&TOKEN=s3cret&b=2')).toBe('/x?a=1&TOKEN=[REDACTED]&b=2');
     expect(redactUrl('/x?a=1')).toBe('/x?a=1');
+  });
+});
+
+describe('health and request ids', () => {
+  let t: TestApp;
+  const readiness = { ready: false };
+  beforeAll(async () => {
+    t = await buildTestApp({ readiness });
+  });
+  afterAll(() => t.close());
+
+  it('is live at once, and ready only once set up and until shutdown begins', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'live' });
+    const starting = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(starting.statusCode).toBe(503);
+    readiness.ready = true;
+    const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+    readiness.ready = false;
+    expect((await t.app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(503);
+  });
+
+  it("answers with the caller's request id when well formed, and a new one otherwise", async () => {
+    const echoed = await t.app.inject({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'lb-7f3a:42' },
+    });
+    expect(echoed.headers['x-request-id']).toBe('lb-7f3a:42');
+    const injected = await t.app.inject({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'bad\nid forged log line' },
+    });
+    expect(injected.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const api = await t.app.inject({ method: 'POST', url: '/admin-api/nothing' });
+    expect(api.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('metrics for Prometheus', () => {
+  const token = 'scrape-token-0123456789';
+  let withMetrics: TestApp;
+  let withoutMetrics: TestApp;
+  beforeAll(async () => {
+    [withMetrics, withoutMetrics] = await Promise.all([
+      buildTestApp({ config: { metricsToken: token } }),
+      buildTestApp(),
+    ]);
+  });
+  afterAll(async () => {
+    await withMetrics.close();
+    await withoutMetrics.close();
+  });
+
+  it('counts requests by route pattern and jobs by outcome, for the bearer of the token only', async () => {
+    await withMetrics.app.inject({ method: 'POST', url: '/admin-api/user/login', payload: {} });
+    withMetrics.app.metrics.jobRun('day_end', 'success', 1.5);
+    const refused = await withMetrics.app.inject({ method: 'GET', url: '/metrics' });
+    expect(refused.statusCode).toBe(401);
+    const wrong = await withMetrics.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer scrape-token-0123456780' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const scraped = await withMetrics.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(scraped.statusCode).toBe(200);
+    expect(scraped.headers['content-type']).toContain('text/plain; version=0.0.4');
+    expect(scraped.body).toMatch(
+      /http_request_duration_seconds_count\{method="POST",route="\/admin-api\/user\/login",status="4xx"\} 1/,
+    );
+    expect(scraped.body).toContain('lending_job_runs_total{job="day_end",outcome="success"} 1');
+    expect(scraped.body).toContain('lending_job_last_run_seconds{job="day_end"} 1.5');
+    expect(scraped.body).toContain('# TYPE lending_payouts gauge');
+  });
+
+  it('has no metrics endpoint unless a token is configured', async () => {
+    const response = await withoutMetrics.app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).not.toBe(200);
   });
 });

@@ -3,7 +3,11 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { adminEndpoints } from '@lending/contract';
+import {
+  adminEndpoints,
+  appClientConfig as appClientConfigEndpoint,
+  appVersionCheck,
+} from '@lending/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { createEndpointRegistrar } from './plugins/access.js';
@@ -11,6 +15,8 @@ import { redactUrl } from './plugins/auth.js';
 import type { Database } from './plugins/db.js';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js';
 import { registerI18n } from './plugins/i18n.js';
+import { registerHealth, requestIdOf, type Readiness } from './plugins/health.js';
+import { createMetrics, registerMetrics, type Metrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { AppError } from './shared/app-error.js';
 import { systemClock, type Clock } from './shared/clock.js';
@@ -27,7 +33,21 @@ import {
 import { payoutGatewayReferences } from './integrations/payouts/index.js';
 import { createLoanBookModule, loadLoanBookConfig } from './modules/loan-book/index.js';
 import { registerPowerRoutes } from './modules/power/index.js';
+import { loadRecoverySettings, registerRecoveryRoutes } from './modules/recovery/index.js';
 import { registerRepayRoutes } from './modules/repay/index.js';
+import { registerApprovalRoutes } from './modules/approval/index.js';
+import { registerFinanceRoutes } from './modules/finance/index.js';
+import {
+  appClientConfig,
+  createSettingsService,
+  registerOpsConfigRoutes,
+  versionCheck,
+} from './modules/ops-config/index.js';
+import { registerCustomerRoutes } from './modules/customer/index.js';
+import { registerRemarketingRoutes } from './modules/remarketing/index.js';
+import { registerExports, type ExportRunner } from './modules/export/index.js';
+import { registerRiskRoutes } from './modules/risk/index.js';
+import { uploadDirOf } from './shared/import/stored-files.js';
 import {
   createPasswordHasher,
   createUserModule,
@@ -41,6 +61,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface BuildAppOptions {
   config: Config;
   db: Database;
+  /** Whether /health/ready says yes; the server clears it until migrations and seed are done. */
+  readiness?: Readiness;
   clock?: Clock;
   /** Tests pass a cheaper hasher; production uses SECURITY.md's argon2id parameters. */
   hasher?: PasswordHasher;
@@ -59,6 +81,8 @@ export interface BuildAppOptions {
   >;
   /** Fastify logger options; defaults to the configured level with tokens redacted. */
   logger?: FastifyServerOptions['logger'];
+  /** Where uploaded files are kept; default `<DATA_DIR>/uploads` (tests use a temporary one). */
+  uploadDir?: string;
 }
 
 declare module 'fastify' {
@@ -68,6 +92,10 @@ declare module 'fastify' {
     /** The gateways (SMS, collections) and their sandboxes. */
     integrations: Integrations;
     users: UserModule;
+    /** Request latency and job runs for GET /metrics (jobs report through it). */
+    metrics: Metrics;
+    /** The background export runner (tests wait for it with `idle()`). */
+    exportRunner: ExportRunner;
   }
 }
 
@@ -107,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
+    genReqId: requestIdOf,
   });
 
   // Only JSON is accepted: text/plain and other types answer 4002/415.
@@ -143,10 +172,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     timeWindow: 60_000,
     errorResponseBuilder: () => new AppError('rateLimited'),
   });
+  registerHealth(app, db, options.readiness ?? { ready: true });
+  const metrics = createMetrics();
+  registerMetrics(app, db, metrics, config.metricsToken);
+  app.decorate('metrics', metrics);
   if (hasConsole) {
     await app.register(fastifyStatic, {
       root: config.consoleDist,
       prefix: '/',
+      // The build writes .br and .gz beside each asset; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders(response, filePath) {
         // Hashed assets never change; index.html must be re-read to pick up a new build.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -162,12 +197,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // joins that transaction while one is in progress (decision 0012).
   const audit = createAuditModule(db);
   const moduleDb = scopedDatabase(db);
+  const authPort = {
+    verifySession: (token: string | undefined) => users.authPort.verifySession(token),
+    grantsOf: (userId: number) => users.authPort.grantsOf(userId),
+    staffOf: (userId: number) => users.authPort.staffOf(userId),
+  };
   const endpoints = createEndpointRegistrar(app, {
-    auth: {
-      verifySession: (token) => users.authPort.verifySession(token),
-      grantsOf: (userId) => users.authPort.grantsOf(userId),
-      staffOf: (userId) => users.authPort.staffOf(userId),
-    },
+    auth: authPort,
     audit: audit.port,
     db,
     clock,
@@ -214,14 +250,63 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: moduleDb,
     clock,
     collections: integrations.collectionGateway,
+    loanBook: {
+      db: moduleDb,
+      clock,
+      ...loadLoanBookConfig(),
+      onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
+    },
+    uploadDir: options.uploadDir ?? uploadDirOf(config.dataDir),
+    staffOf: (userId) => users.authPort.staffOf(userId),
+  });
+  registerApprovalRoutes(endpoints, {
+    db: moduleDb,
+    clock,
+    loanBook: { ...loanBookDeps, db: moduleDb },
+  });
+  registerFinanceRoutes(endpoints, {
+    db: moduleDb,
+    clock,
+    loanBook: { ...loanBookDeps, db: moduleDb },
+    collections: integrations.collectionGateway,
+    payoutChannel: integrations.payouts.gateway.provider,
+  });
+  // Configuration items: one cached reader for the whole server, invalidated on change.
+  const opsSettings = createSettingsService({ db: moduleDb, clock });
+  const opsDeps = { db: moduleDb, clock, settings: opsSettings };
+  registerOpsConfigRoutes(endpoints, opsDeps);
+  registerCustomerRoutes(endpoints, { db: moduleDb });
+  registerRemarketingRoutes(endpoints, { db: moduleDb, clock });
+  // Exports page through any list registered above (or later: lists are looked up per job).
+  const exportRunner = registerExports(
+    app,
+    endpoints,
+    {
+      db,
+      clock,
+      dataDir: config.dataDir,
+      listOf: (id) => endpoints.listOf(id),
+      grantsOf: authPort.grantsOf,
+      log: app.log,
+    },
+    { auth: authPort, audit: audit.port },
+  );
+  registerRiskRoutes(endpoints, { db: moduleDb, clock });
+  registerRecoveryRoutes(app, endpoints, {
+    db: moduleDb,
+    rawDb: db,
+    clock,
+    settings: loadRecoverySettings(),
+    sms: integrations.sms,
   });
   await integrations.registerWebhooks(app);
   app.addHook('onClose', async () => integrations.scheduler.stop());
-  registerBorrowerApp(
+  const borrowerEndpoints = registerBorrowerApp(
     app,
     {
       db,
       clock,
+      opsSettings,
       settings: loadBorrowerAppSettings(),
       sms: integrations.sms,
       collections: integrations.collectionGateway,
@@ -229,6 +314,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     config.productTitle,
   );
+  borrowerEndpoints.register(appClientConfigEndpoint, () => appClientConfig(opsDeps));
+  borrowerEndpoints.register(appVersionCheck, ({ body }) => versionCheck(db, body.version));
   registerOpenApi(app, adminEndpoints, {
     title: `${config.productTitle} admin API`,
     version: '0.1.0',
@@ -236,6 +323,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('registeredEndpointIds', endpoints.registered);
   app.decorate('users', users);
+  app.decorate('exportRunner', exportRunner);
   app.decorate('integrations', integrations);
   return app;
 }

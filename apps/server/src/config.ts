@@ -24,7 +24,13 @@ const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL identifier')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  DAY_END_CHECK_SECONDS: positiveInt.default(60),
+  DAY_END_LEASE_SECONDS: positiveInt.default(300),
   SESSION_IDLE_MINUTES: positiveInt.default(15),
   SESSION_ABSOLUTE_HOURS: positiveInt.default(8),
   LOGIN_WINDOW_MINUTES: positiveInt.default(15),
@@ -39,6 +45,7 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(1200),
   TRUST_PROXY: booleanString.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 /** Settings that no longer exist: set, they stop the start rather than being ignored. */
@@ -51,6 +58,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** The PostgreSQL schema of the tables and of the migrations' record (default: public). */
+  databaseSchema: string | undefined;
+  /** How often the day-end checks for work, and how long a crashed server's lease holds it. */
+  dayEnd: { checkMs: number; leaseMs: number };
   dataDir: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -64,6 +75,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (throttles, log). */
   trustProxy: boolean;
+  /** Set: GET /metrics answers a scraper bearing it; unset: no metrics endpoint. */
+  metricsToken: string | undefined;
 }
 
 export { ConfigError };
@@ -101,6 +114,11 @@ export function loadConfig(
     port: values.PORT,
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
+    databaseSchema: values.DATABASE_SCHEMA,
+    dayEnd: {
+      checkMs: values.DAY_END_CHECK_SECONDS * 1000,
+      leaseMs: values.DAY_END_LEASE_SECONDS * 1000,
+    },
     dataDir: path.resolve(values.DATA_DIR),
     sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: values.SESSION_ABSOLUTE_HOURS,
@@ -118,5 +136,6 @@ export function loadConfig(
     logLevel: values.LOG_LEVEL,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     trustProxy: values.TRUST_PROXY,
+    metricsToken: values.METRICS_TOKEN,
   };
 }

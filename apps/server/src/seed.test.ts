@@ -21,7 +21,7 @@ describe('seed', () => {
   it('creates the admin and the demo accounts once, and never again', async () => {
     const t = await buildTestApp();
     opened.push(t);
-    expect(await counts(t)).toEqual({ users: 4, roles: 4 });
+    expect(await counts(t)).toEqual({ users: 8, roles: 6 });
     const warnings: string[] = [];
     await seed({
       db: t.db,
@@ -30,13 +30,17 @@ describe('seed', () => {
       demoData: true,
       warn: (m) => warnings.push(m),
     });
-    expect(await counts(t)).toEqual({ users: 4, roles: 4 });
+    expect(await counts(t)).toEqual({ users: 8, roles: 6 });
     expect(warnings).toEqual([]);
     for (const credentials of [
       { email: 'admin@example.com', password: 'Admin12345' },
       { email: 'reviewer@example.com', password: 'Reviewer12345' },
+      { email: 'arjun@example.com', password: 'Reviewer12345' },
+      { email: 'neha@example.com', password: 'Reviewer12345' },
+      { email: 'lead@example.com', password: 'ReviewLead12345' },
       { email: 'collector@example.com', password: 'Collector12345' },
       { email: 'finance@example.com', password: 'Finance12345' },
+      { email: 'risk@example.com', password: 'Risk12345' },
     ]) {
       await loginAs(t.app, credentials);
     }
@@ -53,6 +57,17 @@ describe('seed', () => {
       password: 'Reviewer12345',
     });
     expect((await post(t.app, '/loan/wait_list', {}, reviewer)).statusCode).toBe(403);
+    // A reviewer works their queue but does not distribute work; the lead does.
+    expect((await post(t.app, '/approve/queue_list', {}, reviewer)).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/approve/assign', { taskIds: [1], reviewerId: 1 }, reviewer)).statusCode,
+    ).toBe(403);
+    // Risk manages the rules and the blacklist; disbursing is not theirs.
+    const risk = await loginAs(t.app, { email: 'risk@example.com', password: 'Risk12345' });
+    for (const path of ['/risk/rule_list', '/risk/version_list', '/toolMage/blacklist_list']) {
+      expect((await post(t.app, path, {}, risk)).statusCode).toBe(200);
+    }
+    expect((await post(t.app, '/loan/wait_list', {}, risk)).statusCode).toBe(403);
   });
 
   it('without demo data creates only the admin, and warns about the demo credential', async () => {

@@ -8,7 +8,7 @@ import { createPasswordHasher } from './modules/user/index.js';
 import { startDayEndJob } from './modules/day-end/index.js';
 import { loadIntegrationsConfig } from './integrations/index.js';
 import { loadPayoutsConfig } from './integrations/payouts/index.js';
-import { loadBorrowerAppSettings } from './modules/borrower-app/borrower-app.config.js';
+import { loadBorrowerAppSettings, startBankVerificationJob } from './modules/borrower-app/index.js';
 import { demoBookSettings } from './simulator/demo-book.js';
 import { loadLoanBookConfig } from './modules/loan-book/index.js';
 
@@ -33,10 +33,12 @@ async function main(): Promise<void> {
   const { config } = settings;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    searchPath: config.databaseSchema,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   const hasher = createPasswordHasher();
-  const app = await buildApp({ config, db: database.db, hasher });
+  const readiness = { ready: false };
+  const app = await buildApp({ config, db: database.db, hasher, readiness });
   try {
     await database.migrate();
     await seed({
@@ -60,18 +62,23 @@ async function main(): Promise<void> {
     { database: database.driver === 'pglite' ? path.join(config.dataDir, 'pglite') : 'postgres' },
     'database ready',
   );
+  readiness.ready = true;
 
   let closing = false;
   const jobs: {
     stopDayEnd?: () => void;
     stopPayoutSweep?: () => void;
+    stopBankVerification?: () => void;
     stopCollectionsReconciliation?: () => void;
   } = {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Out of the load balancer's rotation first; app.close() then finishes requests in flight.
+    readiness.ready = false;
     jobs.stopDayEnd?.();
     jobs.stopPayoutSweep?.();
+    jobs.stopBankVerification?.();
     jobs.stopCollectionsReconciliation?.();
     app.log.info({ signal }, 'shutting down');
     try {
@@ -89,21 +96,44 @@ async function main(): Promise<void> {
   jobs.stopDayEnd = startDayEndJob({
     db: database.db,
     clock: systemClock,
-    onError: (error) => app.log.error({ err: error }, 'day-end failed'),
-    onRun: (report) => app.log.info({ dates: report.dates }, 'day-end completed'),
+    intervalMs: config.dayEnd.checkMs,
+    leaseMs: config.dayEnd.leaseMs,
+    onError: (error) => {
+      app.metrics.jobRun('day_end', 'failure');
+      app.log.error({ err: error }, 'day-end failed');
+    },
+    onRun: (report) => {
+      app.metrics.jobRun('day_end', 'success');
+      app.log.info({ dates: report.dates }, 'day-end completed');
+    },
   });
   // Payouts whose outcome is unknown or stale are resolved by status lookup (never a new key).
   jobs.stopPayoutSweep = app.integrations.payouts.dispatcher.start(
     settings.payouts.sweepSeconds * 1000,
   );
+  // Bank accounts borrowers saved are penny-dropped before anything is paid to them.
+  jobs.stopBankVerification = startBankVerificationJob({
+    db: database.db,
+    gateway: app.integrations.payouts.gateway,
+    clock: systemClock,
+    intervalMs: settings.payouts.sweepSeconds * 1000,
+    onError: (error) => {
+      app.metrics.jobRun('bank_verification', 'failure');
+      app.log.error({ err: error }, 'bank account verification failed');
+    },
+  });
   // Credits whose webhook was lost are found on the gateway's statement and applied once.
   jobs.stopCollectionsReconciliation = app.integrations.startCollectionsReconciliation({
     onReport: (report) => {
+      app.metrics.jobRun('collections_reconciliation', 'success');
       const { recovered, breaks, notOnStatement } = report;
       const log = recovered.length + breaks.length + notOnStatement.length > 0 ? 'warn' : 'debug';
       app.log[log](report, 'collections reconciled with the gateway statement');
     },
-    onError: (error) => app.log.error({ err: error }, 'collections reconciliation failed'),
+    onError: (error) => {
+      app.metrics.jobRun('collections_reconciliation', 'failure');
+      app.log.error({ err: error }, 'collections reconciliation failed');
+    },
   });
 }
 

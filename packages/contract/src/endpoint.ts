@@ -28,6 +28,8 @@ export interface EndpointDefinition<
    * data). Every `mutates` endpoint behind a session is audited anyway.
    */
   audited?: boolean;
+  /** A larger body limit than the default 1 MiB (uploads travel as base64 in the body). */
+  bodyLimit?: number;
   body: Body;
   query: Query;
   ret: Ret;

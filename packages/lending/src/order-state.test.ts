@@ -25,6 +25,7 @@ const passing: TransitionContext = {
   businessDate: '2025-01-15',
   coolingOffDays: 3,
   outstanding: 100n,
+  rejectedBy: 'machine',
 };
 
 describe('the transition table', () => {
@@ -92,9 +93,10 @@ describe('the transition table', () => {
     expect(transition(from, event, passing)).toMatchObject({ ok: true, to });
   });
 
-  it('final statuses are final, except a reversed payment re-opening CLEARED', () => {
+  it('final statuses are final, except a reversed payment re-opening CLEARED and a machine rejection referred to people', () => {
     expect(allowedEvents('CLEARED')).toEqual(['reverseRepayment']);
-    for (const status of ['WRITTEN_OFF', 'REJECTED', 'CANCELLED'] as const) {
+    expect(allowedEvents('REJECTED')).toEqual(['manualRefer']);
+    for (const status of ['WRITTEN_OFF', 'CANCELLED'] as const) {
       expect(allowedEvents(status)).toEqual([]);
     }
   });
@@ -117,6 +119,14 @@ describe('guards', () => {
       'SAME_REVIEWER',
     ],
     ['reviewers unknown', 'FINAL_REVIEW', 'finalReject', {}, 'MISSING_CONTEXT'],
+    [
+      'a rejection by staff stays rejected',
+      'REJECTED',
+      'manualRefer',
+      { ...passing, rejectedBy: 'staff' },
+      'NOT_A_MACHINE_REJECTION',
+    ],
+    ['who rejected unknown', 'REJECTED', 'manualRefer', {}, 'MISSING_CONTEXT'],
     [
       'rollover count used up',
       'ACTIVE',

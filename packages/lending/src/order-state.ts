@@ -30,6 +30,7 @@ export const ORDER_EVENTS = [
   'finalPass',
   'finalReject',
   'sendBack',
+  'manualRefer',
   'cancel',
   'createPayout',
   'payoutProcessed',
@@ -84,6 +85,8 @@ export interface TransitionContext {
   rolloverCount?: number;
   maxRollovers?: number;
   allowOverdueRollover?: boolean;
+  /** Who rejected a REJECTED order: only a machine rejection may be referred to people. */
+  rejectedBy?: 'machine' | 'staff';
   /** India date the event happens on. */
   businessDate?: IndiaDate;
   dueDate?: IndiaDate;
@@ -96,6 +99,7 @@ export type TransitionRefusal =
   | 'EVENT_NOT_ALLOWED'
   | 'MISSING_CONTEXT'
   | 'SAME_REVIEWER'
+  | 'NOT_A_MACHINE_REJECTION'
   | 'MAX_ROLLOVERS_REACHED'
   | 'OVERDUE_ROLLOVER_NOT_ALLOWED'
   | 'COOLING_OFF_WINDOW_CLOSED'
@@ -104,6 +108,7 @@ export type TransitionRefusal =
 
 export type GuardName =
   | 'distinctReviewers'
+  | 'machineRejection'
   | 'rolloverCount'
   | 'overdueRollover'
   | 'coolingOffWindow'
@@ -147,6 +152,8 @@ export const TRANSITIONS: readonly TransitionRule[] = [
   },
   { from: ['FINAL_REVIEW'], event: 'finalReject', to: 'REJECTED', guard: 'distinctReviewers' },
   { from: ['FINAL_REVIEW'], event: 'sendBack', to: 'FIRST_REVIEW', guard: 'distinctReviewers' },
+  // A machine rejection may go to people (first review), never straight to approved.
+  { from: ['REJECTED'], event: 'manualRefer', to: 'FIRST_REVIEW', guard: 'machineRejection' },
   { from: CANCELLABLE, event: 'cancel', to: 'CANCELLED' },
   // The order moves only on terminal payout events; `processed` may still be reversed.
   { from: ['PENDING_DISBURSEMENT'], event: 'createPayout', to: 'DISBURSING' },
@@ -185,6 +192,10 @@ const GUARDS: Record<GuardName, (ctx: TransitionContext) => GuardResult> = {
   distinctReviewers: ({ firstReviewerId, finalReviewerId }) => {
     if (!firstReviewerId || !finalReviewerId) return 'MISSING_CONTEXT';
     return firstReviewerId === finalReviewerId ? 'SAME_REVIEWER' : null;
+  },
+  machineRejection: ({ rejectedBy }) => {
+    if (!rejectedBy) return 'MISSING_CONTEXT';
+    return rejectedBy === 'machine' ? null : 'NOT_A_MACHINE_REJECTION';
   },
   rolloverCount: ({ rolloverCount, maxRollovers }) => {
     if (rolloverCount === undefined || maxRollovers === undefined) return 'MISSING_CONTEXT';

@@ -1,22 +1,38 @@
 import type { Language } from '@lending/contract';
 import { routes as burRoutes } from './bur/routes';
 import { shell as burShell } from './bur/shell';
+import { approval as enApproval } from './en/approval';
+import { collection as enCollection } from './en/collection';
 import { disbursement as enDisbursement } from './en/disbursement';
+import { finance as enFinance } from './en/finance';
+import { exports as enExports } from './en/exports';
+import { remarketing as enRemarketing } from './en/remarketing';
 import { listPage as enListPage } from './en/list-page';
 import { loanConfig as enLoanConfig } from './en/loan-config';
 import { navbarSearch as enNavbarSearch } from './en/navbar-search';
+import { opsConfig as enOpsConfig } from './en/ops-config';
 import { order as enOrder } from './en/order';
 import { power as enPower } from './en/power';
+import { offlineRepay as enOfflineRepay } from './en/offline-repay';
 import { repay as enRepay } from './en/repay';
+import { risk as enRisk } from './en/risk';
 import { routes as enRoutes } from './en/routes';
 import { shell as enShell } from './en/shell';
+import { approval as zhApproval } from './zh/approval';
+import { collection as zhCollection } from './zh/collection';
 import { disbursement as zhDisbursement } from './zh/disbursement';
+import { finance as zhFinance } from './zh/finance';
+import { exports as zhExports } from './zh/exports';
+import { remarketing as zhRemarketing } from './zh/remarketing';
 import { listPage as zhListPage } from './zh/list-page';
 import { loanConfig as zhLoanConfig } from './zh/loan-config';
 import { navbarSearch as zhNavbarSearch } from './zh/navbar-search';
+import { opsConfig as zhOpsConfig } from './zh/ops-config';
 import { order as zhOrder } from './zh/order';
 import { power as zhPower } from './zh/power';
+import { offlineRepay as zhOfflineRepay } from './zh/offline-repay';
 import { repay as zhRepay } from './zh/repay';
+import { risk as zhRisk } from './zh/risk';
 import { routes as zhRoutes } from './zh/routes';
 import { shell as zhShell } from './zh/shell';
 
@@ -31,7 +47,15 @@ export const resources: Record<Language, { translation: Record<string, unknown> 
       ...enOrder,
       ...enDisbursement,
       ...enRepay,
+      ...enApproval,
+      ...enRisk,
+      ...enOfflineRepay,
+      ...enCollection,
       ...enNavbarSearch,
+      ...enFinance,
+      ...enOpsConfig,
+      ...enExports,
+      ...enRemarketing,
       route: enRoutes,
     },
   },
@@ -44,7 +68,15 @@ export const resources: Record<Language, { translation: Record<string, unknown> 
       ...zhOrder,
       ...zhDisbursement,
       ...zhRepay,
+      ...zhApproval,
+      ...zhRisk,
+      ...zhOfflineRepay,
+      ...zhCollection,
       ...zhNavbarSearch,
+      ...zhFinance,
+      ...zhOpsConfig,
+      ...zhExports,
+      ...zhRemarketing,
       route: zhRoutes,
     },
   },

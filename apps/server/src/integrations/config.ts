@@ -28,6 +28,11 @@ const schema = z.object({
   SANDBOX_MAX_DELAY_MS: ms.default(2_000),
   /** Share of SMS that end `failed` instead of `delivered`. */
   SANDBOX_SMS_FAILURE_RATE: rate.default(0.02),
+  /**
+   * Sandbox only: a file the sandbox SMS gateway appends each message to (JSON lines), so a
+   * browser journey can read the code a borrower would have received. Unset: no file.
+   */
+  SANDBOX_SMS_OUTBOX_FILE: z.string().min(1).optional(),
   /** Share of webhooks delivered a second time (gateways deliver at least once). */
   SANDBOX_DUPLICATE_RATE: rate.default(0.2),
   /** Share of bank-account verifications (penny drop) that fail. */
@@ -57,6 +62,7 @@ export interface IntegrationsConfig {
     minDelayMs: number;
     maxDelayMs: number;
     smsFailureRate: number;
+    smsOutboxFile?: string;
     duplicateRate: number;
     bankVerifyFailureRate: number;
   };
@@ -119,6 +125,7 @@ export function loadIntegrationsConfig(
       minDelayMs: v.SANDBOX_MIN_DELAY_MS,
       maxDelayMs: Math.max(v.SANDBOX_MIN_DELAY_MS, v.SANDBOX_MAX_DELAY_MS),
       smsFailureRate: v.SANDBOX_SMS_FAILURE_RATE,
+      ...(v.SANDBOX_SMS_OUTBOX_FILE ? { smsOutboxFile: v.SANDBOX_SMS_OUTBOX_FILE } : {}),
       duplicateRate: v.SANDBOX_DUPLICATE_RATE,
       bankVerifyFailureRate: v.SANDBOX_BANK_VERIFY_FAILURE_RATE,
     },

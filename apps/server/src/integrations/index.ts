@@ -59,6 +59,9 @@ export {
 export type { SmsGateway } from './sms/sms-gateway.js';
 export { SMS_TEMPLATES } from './sms/sms-gateway.js';
 export { sendSms, findSmsMessage } from './sms/sms.service.js';
+export { DEFAULT_SMS_TEMPLATES, seedSmsTemplates, templateVariables } from './sms/sms-templates.js';
+export { smsTemplates, type SmsTemplateRow } from './sms/sms-templates.table.js';
+export { smsMessages } from './sms/sms.table.js';
 export type {
   CollectionGateway,
   GatewayVirtualAccount,
@@ -131,6 +134,7 @@ export function createIntegrations(deps: IntegrationsDeps) {
   const sms: SandboxSmsGateway = createSandboxSmsGateway({
     ...sandbox,
     failureRate: config.sandbox.smsFailureRate,
+    ...(config.sandbox.smsOutboxFile ? { outboxFile: config.sandbox.smsOutboxFile } : {}),
   });
   /** The sandbox bank: the simulator and tests pay in through its `simulateCredit`. */
   const collections: SandboxCollectionGateway = createSandboxCollectionGateway(sandbox);

@@ -1,4 +1,9 @@
-import { ADMIN_API_BASE, translateMessage, type EndpointDefinition } from '@lending/contract';
+import {
+  ADMIN_API_BASE,
+  isListRequestSchema,
+  translateMessage,
+  type EndpointDefinition,
+} from '@lending/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../shared/app-error.js';
@@ -6,7 +11,7 @@ import type { Clock } from '../shared/clock.js';
 import type { AuditPort, AuditRecorder } from './audit-port.js';
 import { tokenOf, type AuthPort, type Caller, type CallerGrants } from './auth.js';
 import type { Database, Executor } from './db.js';
-import { refuseUnstorableText, validationError } from './errors.js';
+import { parseInput } from './input.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -36,37 +41,6 @@ export type EndpointHandler<B, Q, R extends z.ZodType> = (
 export function callerOf(context: { caller: Caller | null }): Caller {
   if (!context.caller) throw new AppError('sessionEnded');
   return context.caller;
-}
-
-function isEmptyObject(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    Object.keys(value).length === 0
-  );
-}
-
-/**
- * Parses the body or query with the endpoint's (strict) schema. An endpoint without a schema
- * takes nothing: an absent or empty input passes, anything else is an unknown field.
- */
-function parseInput(schema: z.ZodType | undefined, input: unknown, prefix: string): unknown {
-  if (!schema) {
-    if (input === undefined || input === null || isEmptyObject(input)) return undefined;
-    const keys = typeof input === 'object' && !Array.isArray(input) ? Object.keys(input) : [];
-    const field = keys[0] ? `${prefix}.${keys[0]}` : prefix;
-    throw AppError.invalid(
-      field,
-      prefix === 'query' ? 'unknown parameter' : 'this call takes no body',
-    );
-  }
-  // Query strings arrive as null-prototype objects; zod wants a plain one.
-  const value = prefix === 'query' && input ? { ...(input as object) } : input;
-  refuseUnstorableText(value, prefix === 'query' ? 'query' : '');
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationError(parsed.error, prefix === 'query' ? 'query' : '');
-  return parsed.data;
 }
 
 export interface AccessOptions {
@@ -105,11 +79,26 @@ function userAgentOf(request: FastifyRequest): string {
  * Audited calls (decision 0012) run in one transaction together with their audit row: a
  * refused call (4005, 4003, 400) never reaches it, a failing one rolls back with its row.
  */
+/**
+ * A registered list endpoint (its body made by listRequestSchema) and its handler: what the
+ * background export pages through, with the same filters, scope and masking as the screen.
+ */
+export interface RegisteredList {
+  endpoint: EndpointDefinition;
+  handler: EndpointHandler<z.ZodType, undefined, z.ZodType>;
+}
+
 export function createEndpointRegistrar(app: FastifyInstance, options: AccessOptions) {
   const registered = new Set<string>();
+  const lists = new Map<string, RegisteredList>();
 
   return {
     registered: registered as ReadonlySet<string>,
+
+    /** The list endpoint with this interface id, as registered; undefined for any other. */
+    listOf(id: string): RegisteredList | undefined {
+      return lists.get(id);
+    },
 
     register<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends z.ZodType>(
       endpoint: EndpointDefinition<B, Q, R>,
@@ -117,9 +106,16 @@ export function createEndpointRegistrar(app: FastifyInstance, options: AccessOpt
     ): void {
       if (registered.has(endpoint.id)) throw new Error(`endpoint ${endpoint.id} registered twice`);
       registered.add(endpoint.id);
+      if (endpoint.access === 'granted' && isListRequestSchema(endpoint.body)) {
+        lists.set(endpoint.id, {
+          endpoint,
+          handler: handler as unknown as RegisteredList['handler'],
+        });
+      }
       app.route({
         method: endpoint.method,
         url: `${ADMIN_API_BASE}${endpoint.path}`,
+        ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
         handler: async (request, reply) => {
           let caller: Caller | null = null;
           let grants: CallerGrants | null = null;

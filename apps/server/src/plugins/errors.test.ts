@@ -225,6 +225,46 @@ describe('bad input never gets a 500', () => {
   });
 });
 
+describe('validation messages say what is wrong', () => {
+  const list = (body: string, language = 'EN') =>
+    raw('/log/login_log', body, { 'content-type': 'application/json', language });
+
+  it('names the field and the rule it broke', async () => {
+    for (const [body, field, message] of [
+      ['{"page":"1"}', 'page', 'must be a whole number'],
+      ['{"page":1.5}', 'page', 'must be a whole number'],
+      ['{"page":null}', 'page', 'must be a whole number'],
+      ['{"page":1e400}', 'page', 'must be a whole number'],
+      ['{"page":0}', 'page', 'must be at least 1'],
+      ['{"pageSize":500}', 'pageSize', 'must be at most 100'],
+      ['{"sort":{"field":"at","order":"up"}}', 'sort.order', 'must be one of asc, desc'],
+      ['{"filters":{"result":"maybe"}}', 'filters.result', 'must be one of success, failure'],
+      ['{"filters":{"email":7}}', 'filters.email', 'must be text'],
+      ['{"filters":[]}', 'filters', 'must be an object'],
+      ['{"sort":{"order":"asc"}}', 'sort.field', 'required'],
+    ] as const) {
+      const response = await list(body);
+      expect(response.statusCode, body).toBe(400);
+      expect(response.json(), body).toMatchObject({
+        code: 4000,
+        msg: `Invalid value for ${field}: ${message}`,
+        errors: [{ field, message }],
+      });
+    }
+  });
+
+  it("in the caller's language", async () => {
+    const response = await list('{"page":"1","pageSize":500}', 'ZH');
+    expect(response.json()).toMatchObject({
+      msg: 'page 的值无效：必须是整数',
+      errors: [
+        { field: 'page', message: '必须是整数' },
+        { field: 'pageSize', message: '不能大于 100' },
+      ],
+    });
+  });
+});
+
 describe('unexpected failures', () => {
   it('answer 5000 with a generic message and no internals, and are logged', async () => {
     const logged: unknown[] = [];
@@ -257,6 +297,34 @@ describe('unknown routes and methods', () => {
       const response = await t.app.inject({ method, url: `/admin-api${url}` });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json(), `${method} ${url}`).toMatchObject({ code: 4004, msg: 'Not found' });
+    }
+  });
+
+  it('answers a JSON 4004/404 under /app-api and /webhooks too, never the console page', async () => {
+    for (const [method, url] of [
+      ['GET', '/app-api/nothing/here'],
+      ['GET', '/app-api'],
+      ['POST', '/app-api/auth/nothing'],
+      ['GET', '/webhooks/unknown'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json(), `${method} ${url}`).toMatchObject({ code: 4004 });
+    }
+  });
+
+  it('refuses unknown query parameters on /app-api as on /admin-api', async () => {
+    for (const url of ['/app-api/auth/send_otp?debug=1', '/admin-api/user/login?debug=1']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { phone: '9876543210' },
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({
+        code: 4000,
+        errors: [{ field: 'query.debug', message: 'unknown parameter' }],
+      });
     }
   });
 

@@ -1,22 +1,27 @@
 import {
   ADMIN_API_BASE,
+  APP_API_BASE,
+  describeReason,
   errorCatalogue,
-  findUnstorableText,
   translateMessage,
   type ErrorKey,
   type Language,
 } from '@lending/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { AppError, type AppErrorParams } from '../shared/app-error.js';
 import { languageOf } from './i18n.js';
 
 /** The body every failure gets: `{code, msg, errors?}`, msg translated, nothing internal. */
 export function errorBody(key: ErrorKey, language: Language, params: AppErrorParams = {}) {
+  const detail = params.reason ? describeReason(params.reason, language) : params.detail;
+  const errors = params.errors?.map(({ field, message, reason }) => ({
+    field,
+    message: reason ? describeReason(reason, language) : message,
+  }));
   return {
     code: errorCatalogue[key].code,
-    msg: translateMessage(key, language, { field: params.field, detail: params.detail }),
-    ...(params.errors ? { errors: params.errors } : {}),
+    msg: translateMessage(key, language, { field: params.field, detail }),
+    ...(errors ? { errors } : {}),
   };
 }
 
@@ -27,38 +32,6 @@ export function sendError(
   params: AppErrorParams = {},
 ): FastifyReply {
   return reply.status(errorCatalogue[key].status).send(errorBody(key, language, params));
-}
-
-/**
- * Refuses text the database cannot hold (a NUL, broken Unicode) anywhere in a body or query,
- * naming its field, before any schema or handler sees it (decision 0025).
- */
-export function refuseUnstorableText(input: unknown, prefix = ''): void {
-  const found = findUnstorableText(input);
-  if (!found) return;
-  const field = [prefix, found.field].filter(Boolean).join('.') || prefix || 'body';
-  throw AppError.invalid(field, found.reason);
-}
-
-/** Zod issues → one AppError naming the first field; `prefix` places query fields apart. */
-export function validationError(error: z.ZodError, prefix = ''): AppError {
-  const errors = error.issues.flatMap((issue) => {
-    const base = issue.path.map(String).join('.');
-    const join = (name: string) => [prefix, base, name].filter(Boolean).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ field: join(key), message: 'unknown field' }));
-    }
-    const field = join('') || prefix || 'body';
-    const message =
-      issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.message;
-    return [{ field, message }];
-  });
-  const first = errors[0] ?? { field: prefix || 'body', message: 'invalid' };
-  return new AppError('validationFailed', {
-    field: first.field,
-    detail: first.message,
-    errors,
-  });
 }
 
 /** Fastify's own errors (parsing, limits) mapped onto the catalogue. */
@@ -104,6 +77,9 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
   return sendError(reply, language, 'internal');
 }
 
+/** Paths where a caller is a program: an unknown one is a JSON 404, never the console's page. */
+const API_BASES = [ADMIN_API_BASE, APP_API_BASE, '/webhooks'];
+
 export function registerErrorHandling(
   app: FastifyInstance,
   options: { hasConsole: () => boolean },
@@ -113,7 +89,7 @@ export function registerErrorHandling(
   app.setNotFoundHandler((request, reply) => {
     const language = languageOf(request);
     const url = request.url.split('?')[0] ?? '/';
-    const isApi = url === ADMIN_API_BASE || url.startsWith(`${ADMIN_API_BASE}/`);
+    const isApi = API_BASES.some((base) => url === base || url.startsWith(`${base}/`));
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(reply, language, 'notFound');
     }

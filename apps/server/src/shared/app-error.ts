@@ -1,10 +1,17 @@
-import type { ErrorKey, FieldError } from '@lending/contract';
+import type { ErrorKey, FieldError, ValidationReason } from '@lending/contract';
+
+/** A field's failure; with a reason, the answer words it in the caller's language. */
+export interface ReasonedFieldError extends FieldError {
+  reason?: ValidationReason;
+}
 
 export interface AppErrorParams {
   field?: string;
   detail?: string;
+  /** Why a validation failed, worded in the caller's language instead of `detail`. */
+  reason?: ValidationReason;
   /** Field-level failures a form can point at. */
-  errors?: FieldError[];
+  errors?: ReasonedFieldError[];
 }
 
 /** What services throw: a catalogue key (code, HTTP status, translated message) and its params. */

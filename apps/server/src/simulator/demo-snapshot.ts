@@ -62,7 +62,27 @@ export function defaultSnapshotPath(): string {
  * simulation's day-end must not block the server's, and sessions, sign-ins and sign-in
  * unblocks are people's.
  */
-const NOT_THE_BOOK = new Set(['job_leases', 'staff_sessions', 'login_attempts', 'login_unblocks']);
+/**
+ * Tables of one running server, neither copied nor compared, not even their id sequences:
+ * a user's exports are files of that server's data directory (decision 0033).
+ */
+const RUNTIME_ONLY = ['export_jobs'];
+const RUNTIME_ONLY_SEQUENCES = new Set(RUNTIME_ONLY.map((table) => `${table}_id_seq`));
+
+const NOT_THE_BOOK = new Set([
+  'job_leases',
+  'staff_sessions',
+  'login_attempts',
+  'login_unblocks',
+  // The server's settings (natural keys, no sequences), seeded on every first start.
+  'system_settings',
+  'app_configs',
+  'app_versions',
+  'sms_gateway_settings',
+  'sms_templates',
+  'acquisition_channels',
+  ...RUNTIME_ONLY,
+]);
 /** drizzle's record of applied migrations: in the app's schema when tests isolate by schema. */
 const MIGRATIONS_BOOKKEEPING = '__drizzle_migrations';
 
@@ -148,7 +168,11 @@ async function readSequences(db: Executor): Promise<Record<string, string | null
   );
   return Object.fromEntries(
     rows
-      .filter((row) => !String(row.sequencename).startsWith(MIGRATIONS_BOOKKEEPING))
+      .filter(
+        (row) =>
+          !String(row.sequencename).startsWith(MIGRATIONS_BOOKKEEPING) &&
+          !RUNTIME_ONLY_SEQUENCES.has(String(row.sequencename)),
+      )
       .map((row) => [
         String(row.sequencename),
         row.last_value === null ? null : String(row.last_value),

@@ -13,6 +13,7 @@ import {
   termsFromJson,
   termsOfProduct,
 } from '../modules/loan-book/index.js';
+import { borrowerAccounts } from '../modules/borrower-app/borrowers.table.js';
 import { indiaDateOf } from '../shared/india-date.js';
 import { paiseToApi } from '../shared/paise.js';
 import type { BorrowerDriver } from './borrower-driver.js';
@@ -46,8 +47,16 @@ export function createDirectDriver(world: SimulationWorld): BorrowerDriver {
 
   return {
     async signIn(phone, channel) {
+      // The app account the OTP sign-in would open (registration date and channel): what
+      // /order/regNotLoan lists until the borrower applies.
+      const at = clock.now();
+      const [account] = await db
+        .insert(borrowerAccounts)
+        .values({ phone, registrationDate: today(), registeredAt: at, channel, updatedAt: at })
+        .onConflictDoNothing()
+        .returning({ id: borrowerAccounts.id });
       customerOf.set(phone, { customerId: 0, phone, name: '', features: { channel } });
-      return { token: phone, borrowerId: 0, profileComplete: false };
+      return { token: phone, borrowerId: account?.id ?? 0, profileComplete: false };
     },
     async saveProfile(token, _address, profile) {
       const customer = byToken(token);
@@ -60,11 +69,18 @@ export function createDirectDriver(world: SimulationWorld): BorrowerDriver {
           idNumber: String(profile.aadhaar),
           phone: customer.phone,
           registrationDate: today(),
+          channel: String(customer.features.channel ?? ''),
+          birthDate: String(profile.birthDate),
+          region: String(profile.region),
         },
         clock.now(),
       );
       customer.customerId = row.id;
       customer.name = row.name;
+      await db
+        .update(borrowerAccounts)
+        .set({ customerId: row.id, name: row.name, updatedAt: clock.now() })
+        .where(eq(borrowerAccounts.phone, customer.phone));
       customer.features = {
         ...customer.features,
         monthlyIncomePaise: profile.monthlyIncomePaise,
@@ -81,6 +97,10 @@ export function createDirectDriver(world: SimulationWorld): BorrowerDriver {
         ifsc: String(bank.ifsc),
         verified: true,
       });
+      await db
+        .update(borrowerAccounts)
+        .set({ bankVerification: 'verified', updatedAt: clock.now() })
+        .where(eq(borrowerAccounts.phone, byToken(token).phone));
       return {};
     },
     async products(token) {

@@ -1,5 +1,6 @@
 import { addDays } from '@lending/lending';
 import { openDatabase, type Database } from '../plugins/db.js';
+import { seedSmsTemplates } from '../integrations/index.js';
 import { seedAccounts, type PasswordHasher } from '../modules/user/index.js';
 import { startOfIndiaDate } from '../shared/india-date.js';
 import { createBorrowerDriver, httpTransport, injectTransport } from './borrower-driver.js';
@@ -57,6 +58,8 @@ export async function seedLikeFirstStart(db: Database, at: Date): Promise<void> 
     demoData: true,
     warn: () => undefined,
   });
+  // The OTP texts are sent only with a registered, enabled template (SMSManagement).
+  await seedSmsTemplates(db, at);
 }
 
 /** Sets up (or joins) a database, runs the simulation, and returns the book's summary. */

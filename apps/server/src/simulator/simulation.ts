@@ -1,20 +1,33 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { addDays, isBefore } from '@lending/lending';
-import { repayments } from '../db-schema.js';
-import { verifyPendingBankAccounts } from '../integrations/payouts/index.js';
+import { rejectionCodes, repayments, reviewTasks } from '../db-schema.js';
+import { verifyPendingBankAccounts } from '../modules/borrower-app/index.js';
 import {
   cancelOrder,
   createPayout,
   finalReview,
   firstReview,
   loanOrders,
-  rejectOrder,
+  referMachineRejection,
+  termsFromJson,
   reverseRepayment,
   waiver,
   writeOff,
   type LoanOrderRow,
 } from '../modules/loan-book/index.js';
 import { runDayEnd } from '../modules/day-end/index.js';
+import { reconcileDay } from '../modules/finance/index.js';
+import {
+  approveExcessRefund,
+  excessRefunds,
+  offlineRepayments,
+  recordOffline,
+  requestExcessRefund,
+  reviewOffline,
+  type OfflineDeps,
+} from '../modules/repay/index.js';
+import { startOfIndiaDate } from '../shared/india-date.js';
+import { collectorsWork, setUpCollectionFloor } from './collection-work.js';
 import { AppError } from '../shared/app-error.js';
 import { AppCallFailed, type BorrowerDriver } from './borrower-driver.js';
 import { makeBorrowers, type ReviewerPersona, type SimBorrower } from './personas.js';
@@ -48,6 +61,12 @@ export interface SimulationCounters {
   reversals: number;
   waivers: number;
   writeOffs: number;
+  /** Offline repayments recorded, passed and refused; overpayment refunds asked and approved. */
+  offlineRecorded: number;
+  offlinePassed: number;
+  offlineRefused: number;
+  refundsRequested: number;
+  refundsApproved: number;
 }
 
 /** Where the time went (not part of the deterministic summary). */
@@ -114,6 +133,11 @@ export async function runSimulation(
     reversals: 0,
     waivers: 0,
     writeOffs: 0,
+    offlineRecorded: 0,
+    offlinePassed: 0,
+    offlineRefused: 0,
+    refundsRequested: 0,
+    refundsApproved: 0,
   };
   const people = makeBorrowers(
     prng.fork('borrowers'),
@@ -129,7 +153,13 @@ export async function runSimulation(
   const stateOfOrder = new Map<number, BorrowerState>();
   const reviews = prng.fork('reviews');
   const behaviour = prng.fork('behaviour');
+  // Its own stream, so the statement errors leave every other draw of the book as it was.
+  const bank = prng.fork('bank-statement');
   const backOffice = prng.fork('backOffice');
+  const offline = prng.fork('offline');
+  const offlineDeps: OfflineDeps = { db, clock, loanBook, uploadDir: '' };
+  const collection = prng.fork('collection');
+  await setUpCollectionFloor(db, clock.now());
   const payoutAttempts = new Map<number, number>();
   const drain = () => world.scheduler.drain();
 
@@ -206,20 +236,101 @@ export async function runSimulation(
       .orderBy(asc(loanOrders.id));
   }
 
+  const codes = await db
+    .select({ id: rejectionCodes.id, stage: rejectionCodes.stage })
+    .from(rejectionCodes)
+    .where(eq(rejectionCodes.enabled, true))
+    .orderBy(asc(rejectionCodes.id));
+
+  /** Who the order's open task of the stage is assigned to (null: waiting for a lead). */
+  async function assignedTo(orderId: number, stage: 'first' | 'final') {
+    const [task] = await db
+      .select({ reviewerId: reviewTasks.reviewerId })
+      .from(reviewTasks)
+      .where(
+        and(
+          eq(reviewTasks.orderId, orderId),
+          eq(reviewTasks.stage, stage),
+          isNull(reviewTasks.decidedAt),
+        ),
+      );
+    return task?.reviewerId ?? null;
+  }
+
+  /** A lead sends a few of the day's machine rejections to people (the rest stay rejected). */
+  async function referSome(lead: ReviewerPersona | undefined) {
+    if (!lead) return;
+    const rejected = await db
+      .select()
+      .from(loanOrders)
+      .where(
+        and(
+          eq(loanOrders.status, 'REJECTED'),
+          eq(loanOrders.machineResult, 'reject'),
+          isNull(loanOrders.firstReviewerId),
+          eq(loanOrders.lastEvent, 'machineReject'),
+        ),
+      )
+      .orderBy(asc(loanOrders.id));
+    for (const order of rejected) {
+      if (!reviews.chance(0.04)) continue;
+      await referMachineRejection(
+        loanBook,
+        {
+          orderId: order.id,
+          reasonCode: 'documentsVerified',
+          remarks: 'salary slips checked by hand',
+        },
+        lead.staffId,
+      );
+    }
+  }
+
+  /**
+   * Reviewers work their own queues (what machine review assigned to them); an unassigned
+   * order goes to a persona of the stage who did not review it first. Rejections carry a
+   * rejection code and remarks; a final reviewer now and then approves less than applied.
+   */
   async function review(status: 'FIRST_REVIEW' | 'FINAL_REVIEW', personas: ReviewerPersona[]) {
+    const stage = status === 'FIRST_REVIEW' ? 'first' : 'final';
     for (const order of await ordersIn([status])) {
-      const persona = reviews.pick(personas);
+      const assigned = await assignedTo(order.id, stage);
+      const eligible = personas.filter((p) => p.staffId !== order.firstReviewerId);
+      const persona =
+        personas.find((p) => p.staffId === assigned) ??
+        (eligible.length ? reviews.pick(eligible) : null);
+      if (!persona) continue;
       if (!reviews.chance(persona.speed)) continue; // still in the queue tomorrow
       const pass = reviews.chance(persona.passRate);
+      const command = status === 'FIRST_REVIEW' ? firstReview : finalReview;
       if (!pass) {
-        await rejectOrder(
+        const usable = codes.filter((c) => c.stage === stage || c.stage === 'any');
+        const code = usable.length ? reviews.pick(usable) : null;
+        await command(
           loanBook,
-          { orderId: order.id, reason: `declined by ${persona.name}` },
+          {
+            orderId: order.id,
+            decision: 'reject',
+            reason: `declined by ${persona.name}`,
+            ...(code ? { rejectionCodeId: code.id } : {}),
+          },
           persona.staffId,
         );
         continue;
       }
-      const command = status === 'FIRST_REVIEW' ? firstReview : finalReview;
+      if (stage === 'final' && reviews.chance(0.1)) {
+        // Approve 80 % of the amount (rounded to ₹100), never below the product's minimum.
+        const lowered = ((order.principalPaise * 8n) / 10n / 10_000n) * 10_000n;
+        const min = termsFromJson(order.terms).minPrincipal;
+        if (lowered >= min && lowered < order.principalPaise) {
+          await finalReview(
+            loanBook,
+            { orderId: order.id, decision: 'pass', approvedPrincipalPaise: lowered },
+            persona.staffId,
+          );
+          continue;
+        }
+      }
       await command(loanBook, { orderId: order.id, decision: 'pass' }, persona.staffId);
     }
   }
@@ -382,6 +493,112 @@ export async function runSimulation(
     }
   }
 
+  /**
+   * Offline money (18:00): a few borrowers pay by bank transfer or cash deposit; the maker
+   * records it with the day it arrived (up to three days back); the next days the back office
+   * passes most (posted as of that day) and refuses some. Money that arrives for an order the
+   * borrower cleared meanwhile is held as an overpayment; the maker asks for its refund and
+   * the back office approves it (paid out through the payout sandbox). The last days' records
+   * and requests are still waiting when the book is handed over.
+   */
+  async function offlineWork(today: string) {
+    if (world.makerId === world.backOfficeId) return;
+    const pending = await db
+      .select()
+      .from(offlineRepayments)
+      .where(eq(offlineRepayments.status, 'pending'))
+      .orderBy(asc(offlineRepayments.id));
+    for (const row of pending) {
+      if (row.recordedAt >= startOfIndiaDate(today) || !offline.chance(0.6)) continue;
+      const pass = offline.chance(0.85);
+      await refusedAllowed(async () => {
+        await reviewOffline(
+          offlineDeps,
+          pass
+            ? { id: row.id, decision: 'pass' }
+            : { id: row.id, decision: 'invalid', reason: 'Not found on the bank statement' },
+          world.backOfficeId,
+        );
+        if (pass) counters.offlinePassed += 1;
+        else counters.offlineRefused += 1;
+      });
+    }
+    for (const order of await ordersIn(['DUE', 'OVERDUE'])) {
+      if (!offline.chance(0.025) || !order.disbursalDate) continue;
+      const back = offline.int(0, 3);
+      const valueDate = isBefore(addDays(today, -back), order.disbursalDate)
+        ? order.disbursalDate
+        : addDays(today, -back);
+      const clearing =
+        order.outstandingPrincipalPaise +
+        order.outstandingInterestPaise +
+        order.outstandingFeePaise +
+        order.outstandingGstPaise +
+        order.outstandingPenalPaise;
+      const amount = offline.chance(0.7)
+        ? clearing
+        : (clearing * BigInt(offline.int(30, 70))) / 100n;
+      await refusedAllowed(async () => {
+        await recordOffline(
+          offlineDeps,
+          {
+            orderNo: order.orderNo,
+            channel: offline.chance(0.7) ? 'bankTransfer' : 'cashDeposit',
+            amountPaise: Number(amount),
+            valueDate,
+            bankReference: `SIM${order.id}${today.replaceAll('-', '')}`,
+            idempotencyKey: `sim-offline-${order.id}-${today}`,
+          },
+          world.makerId,
+        );
+        counters.offlineRecorded += 1;
+      });
+    }
+    const excess = await db
+      .select({
+        repaymentId: repayments.id,
+        refundId: excessRefunds.id,
+        approved: excessRefunds.approvedBy,
+      })
+      .from(repayments)
+      .innerJoin(loanOrders, eq(loanOrders.id, repayments.orderId))
+      .leftJoin(excessRefunds, eq(excessRefunds.repaymentId, repayments.id))
+      .where(
+        and(
+          eq(loanOrders.status, 'OVERPAID'),
+          eq(repayments.reversed, false),
+          gt(repayments.excessPaise, 0n),
+        ),
+      )
+      .orderBy(asc(repayments.id));
+    for (const row of excess) {
+      if (row.refundId === null) {
+        if (!offline.chance(0.5)) continue;
+        await refusedAllowed(async () => {
+          await requestExcessRefund(
+            offlineDeps,
+            { repaymentId: row.repaymentId, reason: 'Paid twice: refund the excess' },
+            world.makerId,
+          );
+          counters.refundsRequested += 1;
+        });
+      } else if (row.approved === null && offline.chance(0.6)) {
+        await refusedAllowed(async () => {
+          const approved = await approveExcessRefund(
+            offlineDeps,
+            { repaymentId: row.repaymentId, idempotencyKey: `sim-refund-${row.repaymentId}` },
+            world.backOfficeId,
+          );
+          counters.refundsApproved += 1;
+          if (approved.payoutId !== null) {
+            await integrations.payouts.dispatcher.dispatch(approved.payoutId);
+            await drain();
+          }
+        });
+      }
+    }
+  }
+
   /** A refusal by the loan book (the order moved meanwhile) skips the action. */
   async function refusedAllowed(action: () => Promise<void>) {
     try {
@@ -396,6 +613,36 @@ export async function runSimulation(
     integrations.collections.simulateCredit({ ...to, amountPaise: BigInt(amountPaise) });
     counters.credits += 1;
     await drain();
+  }
+
+  /**
+   * Finance reconciles the day against the gateways' statements (FinancialList). On about one
+   * day in five the sandbox bank's statement has an error, one per such day: a credit shown
+   * with ₹10 more than the webhook said (amount mismatch) or one left out (ours only). They
+   * stay open for finance to resolve, so the demo has failed days next to passed ones.
+   */
+  async function reconcile(date: string) {
+    const from = startOfIndiaDate(date);
+    const to = startOfIndiaDate(addDays(date, 1));
+    const ofDay = integrations.collections.statement.filter(
+      (credit) => credit.creditedAt >= from && credit.creditedAt < to,
+    );
+    if (ofDay.length > 0 && bank.chance(0.2)) {
+      const credit = ofDay[bank.int(0, ofDay.length - 1)]!;
+      if (bank.chance(0.5))
+        integrations.collections.misstate(credit.paymentId, credit.amountPaise + 1_000n);
+      else integrations.collections.omitFromStatement(credit.paymentId);
+    }
+    await reconcileDay(
+      {
+        db,
+        clock,
+        loanBook,
+        collections: integrations.collections,
+        payoutChannel: integrations.payouts.gateway.provider,
+      },
+      date,
+    );
   }
 
   for (let day = 0; day < options.days; day += 1) {
@@ -435,6 +682,7 @@ export async function runSimulation(
     phase('apply');
     // 12:00: reviewers work their queues; 14:00: finance disburses approved orders.
     clock.setIndia(date, 12);
+    await referSome(world.finalReviewers.at(-1));
     await review('FIRST_REVIEW', world.firstReviewers);
     clock.setIndia(date, 13);
     await review('FINAL_REVIEW', world.finalReviewers);
@@ -459,6 +707,9 @@ export async function runSimulation(
     }
     clock.setIndia(date, 17);
     await backOfficeWork(date);
+    await collectorsWork({ db, clock, sms: integrations.sms }, collection);
+    clock.setIndia(date, 18);
+    await offlineWork(date);
     // Closed loans free the borrower; some come back for another.
     const holding = states.filter((state) => state.orderId !== undefined);
     const statusOf = new Map<number, string>();
@@ -485,6 +736,7 @@ export async function runSimulation(
     // After midnight: the day-end of `date`.
     clock.setIndia(addDays(date, 1), 0, 30);
     await runDayEnd({ db, clock, holder: 'simulator' });
+    await reconcile(date);
     phase('dayEnd');
   }
   return counters;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -19,7 +19,9 @@ import {
   saveProduct,
   type LoanBookDeps,
 } from '../modules/loan-book/index.js';
-import { enabledRuleSet } from '../modules/loan-book/risk.repository.js';
+import { addBlacklistEntry, enabledRuleSet } from '../modules/loan-book/risk.repository.js';
+import { riskRuleSets, riskRules, riskSettings } from '../modules/loan-book/risk.table.js';
+import { saveRule, startDraft } from '../modules/risk/risk.service.js';
 import type { PasswordHasher } from '../modules/user/index.js';
 import type { Database } from '../plugins/db.js';
 import type { Clock } from '../shared/clock.js';
@@ -27,6 +29,7 @@ import { startOfIndiaDate } from '../shared/india-date.js';
 import { queryRows } from '../shared/sql-rows.js';
 import type { Prng } from './prng.js';
 import type { ReviewerPersona } from './personas.js';
+import { ensureApprovalSetup } from './approval-setup.js';
 
 /** The simulator's clock: set to any instant; everything in the world reads it. */
 export class SimulationClock implements Clock {
@@ -58,6 +61,11 @@ export interface SimulationWorld {
   financeId: number | null;
   /** Who signs the simulated back-office work (reversals, waivers, write-offs). */
   backOfficeId: number;
+  /**
+   * Who records offline repayments and asks for refunds (the maker); the back office
+   * (`backOfficeId`) reviews and approves them: never the same person.
+   */
+  makerId: number;
   close(): Promise<void>;
 }
 
@@ -148,6 +156,18 @@ export async function createSimulationWorld(options: {
   );
   const reviewerId = staff.get('reviewer@example.com') ?? staff.get('admin@example.com') ?? 1;
   const adminId = staff.get('admin@example.com') ?? 2;
+  // Review groups, reviewers and rejection codes: machine review queues work to them.
+  const team = await ensureApprovalSetup(db, staff, clock.now());
+  const personas = (ids: number[], fallback: ReviewerPersona[], rates: [number, number][]) =>
+    ids.length
+      ? ids.map((staffId, index) => ({
+          name: `reviewer ${staffId}`,
+          staffId,
+          passRate: rates[index % rates.length]![0],
+          speed: rates[index % rates.length]![1],
+        }))
+      : fallback;
+  const backOfficeId = staff.get('finance@example.com') ?? adminId;
   return {
     app,
     db,
@@ -156,13 +176,25 @@ export async function createSimulationWorld(options: {
     loanBook,
     products,
     // Personas: their own pass rates and speed (the final reviewer differs from the first).
-    firstReviewers: [
-      { name: 'careful first reviewer', staffId: reviewerId, passRate: 0.78, speed: 0.7 },
-      { name: 'quick first reviewer', staffId: reviewerId, passRate: 0.9, speed: 0.95 },
-    ],
-    finalReviewers: [{ name: 'credit head', staffId: adminId, passRate: 0.93, speed: 0.85 }],
+    firstReviewers: personas(
+      team.first,
+      [{ name: 'first reviewer', staffId: reviewerId, passRate: 0.85, speed: 0.8 }],
+      [
+        [0.78, 0.7],
+        [0.9, 0.95],
+      ],
+    ),
+    finalReviewers: personas(
+      team.final,
+      [{ name: 'credit head', staffId: adminId, passRate: 0.93, speed: 0.85 }],
+      [
+        [0.93, 0.85],
+        [0.88, 0.9],
+      ],
+    ),
     financeId: staff.get('finance@example.com') ?? null,
-    backOfficeId: staff.get('finance@example.com') ?? adminId,
+    backOfficeId,
+    makerId: backOfficeId === adminId ? reviewerId : adminId,
     async close() {
       scheduler.stop();
       await app.close();
@@ -213,25 +245,34 @@ async function ensureProducts(deps: LoanBookDeps): Promise<{ first: number; relo
   return { first: firstId, reloan: reloanId };
 }
 
-/** Machine review as the loan book runs it: a small enabled rule set if there is none. */
+/**
+ * Machine review as the loan book runs it: a published rule-set version if there is none, a
+ * draft beside it that a risk manager is preparing (a stricter income floor, one more rule),
+ * riskConfig's settings and a few blacklist entries.
+ */
 async function ensureRuleSet(db: Database, at: Date): Promise<void> {
   if (await enabledRuleSet(db)) return;
-  await db.transaction((tx) =>
-    publishRuleSet(
+  const income = {
+    ruleCode: 'R001',
+    ruleName: 'Income below ₹10,000 a month',
+    className: 'income',
+    fieldName: 'monthlyIncomePaise',
+    expression: '<' as const,
+    comparisonValue: '1000000',
+    score: 100,
+    level: 'hard' as const,
+  };
+  await db.transaction(async (tx) => {
+    await publishRuleSet(
       tx,
       {
-        rejectScoreAbove: 40,
+        baseScore: 100,
+        rejectBelow: 60,
+        passAbove: 85,
         rules: [
+          income,
           {
-            ruleName: 'Income below ₹10,000 a month',
-            className: 'income',
-            fieldName: 'monthlyIncomePaise',
-            expression: '<',
-            comparisonValue: '1000000',
-            score: 100,
-            level: 'hard',
-          },
-          {
+            ruleCode: 'R002',
             ruleName: 'Student',
             className: 'profile',
             fieldName: 'occupation',
@@ -241,17 +282,113 @@ async function ensureRuleSet(db: Database, at: Date): Promise<void> {
             level: 'soft',
           },
           {
+            ruleCode: 'R003',
             ruleName: 'Paid social channel',
-            className: 'channel',
+            className: 'application',
             fieldName: 'channel',
             expression: '==',
             comparisonValue: 'facebook_ads',
             score: 15,
             level: 'soft',
           },
+          {
+            ruleCode: 'R004',
+            ruleName: 'Gig worker',
+            className: 'profile',
+            fieldName: 'occupation',
+            expression: '==',
+            comparisonValue: 'gig_worker',
+            score: 10,
+            level: 'soft',
+          },
+          {
+            ruleCode: 'R005',
+            ruleName: 'Younger than 25',
+            className: 'identity',
+            fieldName: 'age',
+            expression: '<',
+            comparisonValue: '25',
+            score: 10,
+            weight: 2,
+            level: 'soft',
+          },
+          {
+            ruleCode: 'R006',
+            ruleName: 'Returning borrower once 30+ days late',
+            className: 'history',
+            fieldName: 'maxOverdueDaysEver',
+            expression: '>=',
+            comparisonValue: '30',
+            score: 100,
+            level: 'hard',
+          },
         ],
       },
       at,
-    ),
-  );
+    );
+    // Returning customers are trusted a little more.
+    await tx
+      .update(riskRuleSets)
+      .set({
+        overrides: [{ productId: null, customerType: 'old', rejectBelow: 50, passAbove: 80 }],
+      })
+      .where(eq(riskRuleSets.status, 'enabled'));
+  });
+  const risk = { db, clock: { now: () => at } };
+  const draft = await startDraft(risk, null);
+  const [copied] = await db
+    .select({ id: riskRules.id })
+    .from(riskRules)
+    .where(and(eq(riskRules.ruleSetId, draft.id), eq(riskRules.ruleCode, 'R001')));
+  await saveRule(risk, {
+    ...income,
+    id: copied!.id,
+    ruleName: 'Income below ₹12,000 a month',
+    comparisonValue: '1200000',
+    weight: 1,
+    enable: true,
+  });
+  await saveRule(risk, {
+    ruleName: 'Shop owner in a new region',
+    className: 'profile',
+    fieldName: 'occupation',
+    expression: '==',
+    comparisonValue: 'shop_owner',
+    score: 10,
+    weight: 1,
+    level: 'soft',
+    enable: true,
+  });
+  await db.insert(riskSettings).values({
+    id: 1,
+    blacklistCheck: true,
+    maxOpenLoans: 1,
+    reapplyDaysAfterRejection: 0,
+    duplicateDeviceCheck: true,
+    duplicatePhoneCheck: true,
+    duplicatePanCheck: true,
+    duplicateBankAccountCheck: false,
+    minAge: 21,
+    maxAge: 60,
+    allowedRegions: [],
+    updatedAt: at,
+  });
+  const entries = [
+    {
+      kind: 'phone',
+      value: '9000000001',
+      reason: 'Impersonated a borrower on a call',
+      source: 'fraud',
+    },
+    { kind: 'phone', value: '9000000002', reason: 'Asked to be blocked', source: 'manual' },
+    { kind: 'pan', value: 'ABCPE1234F', reason: 'Forged PAN card', source: 'fraud' },
+    {
+      kind: 'device',
+      value: 'android-7f3a9c21',
+      reason: 'Device of a fraud ring',
+      source: 'fraud',
+    },
+    { kind: 'bankAccount', value: '501000123456', reason: 'Mule account', source: 'rejectionCode' },
+  ] as const;
+  for (const entry of entries) await addBlacklistEntry(db, entry, null, at);
 }

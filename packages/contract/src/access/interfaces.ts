@@ -1,12 +1,22 @@
+import { approvalEndpoints } from '../approval/approval.endpoints.js';
 import { configEndpoints } from '../config/config.endpoints.js';
+import { customerEndpoints } from '../customer/customer.endpoints.js';
 import { dashboardEndpoints } from '../dashboard/dashboard.endpoints.js';
 import { disbursementEndpoints } from '../disbursement/disbursement.endpoints.js';
 import type { EndpointDefinition } from '../endpoint.js';
+import { exportEndpoints } from '../export/export.endpoints.js';
 import { loanBookEndpoints } from '../loan-book/loan-book.endpoints.js';
+import { financeEndpoints } from '../finance/finance.endpoints.js';
 import { logEndpoints } from '../log/log.endpoints.js';
+import { opsEndpoints } from '../ops/ops.endpoints.js';
 import { orderEndpoints } from '../order/order.endpoints.js';
+import { remarketingEndpoints } from '../order/remarketing.endpoints.js';
 import { powerEndpoints } from '../power/power.endpoints.js';
+import { recoveryEndpoints } from '../recovery/recovery.endpoints.js';
 import { repayEndpoints } from '../repay/repay.endpoints.js';
+import { reportEndpoints } from '../report/report.endpoints.js';
+import { blacklistEndpoints, riskEndpoints } from '../risk/risk.endpoints.js';
+import { offlineRepayEndpoints } from '../repay/offline.endpoints.js';
 import { userEndpoints } from '../user/user.endpoints.js';
 
 /** Every admin API endpoint; the interface catalogue and the OpenAPI document derive from it. */
@@ -17,9 +27,20 @@ export const adminEndpoints: readonly EndpointDefinition[] = [
   ...logEndpoints,
   ...loanBookEndpoints,
   ...orderEndpoints,
+  ...remarketingEndpoints,
   ...disbursementEndpoints,
   ...repayEndpoints,
+  ...approvalEndpoints,
+  ...offlineRepayEndpoints,
+  ...recoveryEndpoints,
   ...dashboardEndpoints,
+  ...financeEndpoints,
+  ...reportEndpoints,
+  ...opsEndpoints,
+  ...exportEndpoints,
+  ...customerEndpoints,
+  ...riskEndpoints,
+  ...blacklistEndpoints,
 ];
 
 /** Interface ids a role can be granted (public and own-session calls need no grant). */
@@ -50,4 +71,6 @@ export const REDACTED_KEYS: readonly string[] = [
   'newpassword',
   'confirmpassword',
   'token',
+  // Uploaded files (base64) are stored as files, not copied into the audit trail.
+  'contentbase64',
 ];

@@ -83,6 +83,14 @@ export const constantRoutes: RouteNode[] = [
     hidden: true,
     children: [page('index', 'Profile', {}, { title: 'profile' })],
   },
+  {
+    // The download page of background exports (the spec's 'go to the download page'), reached
+    // from the navbar; every signed-in user has it and sees only their own files.
+    path: '/download',
+    redirect: '/download/index',
+    hidden: true,
+    children: [page('index', 'Download', {}, { title: 'download' })],
+  },
   { path: '/404', redirect: '/dashboard', hidden: true },
   {
     path: '/',

@@ -1,4 +1,5 @@
 import { defineEndpoint, type EndpointDefinition } from '../endpoint.js';
+import { appClientConfig, appVersionCheck } from '../ops/ops-app.endpoints.js';
 import {
   appLoanListRetSchema,
   appProductsRetSchema,
@@ -247,4 +248,6 @@ export const appEndpoints: readonly EndpointDefinition[] = [
   appCoolingOffQuote,
   appRollover,
   appCoolingOffExit,
+  appClientConfig,
+  appVersionCheck,
 ];

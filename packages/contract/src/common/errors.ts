@@ -35,11 +35,20 @@ export const errorCatalogue = {
   amountNotAllowed: { code: 4097, status: 409 },
   rolloverNotAllowed: { code: 4098, status: 409 },
   repaymentAlreadyReversed: { code: 4099, status: 409 },
+  /** Maker-checker: the person who recorded or asked for it cannot also approve it. */
+  sameMakerChecker: { code: 4120, status: 409 },
+  /** A record already decided (approved or refused) cannot be decided again. */
+  alreadyReviewed: { code: 4121, status: 409 },
   /** Granting a menu, interface or role the caller does not hold (no self-escalation). */
   grantNotHeld: { code: 4031, status: 403 },
+  /** Collection: the case is not dispatched to the caller (or their group's pool). */
+  caseOutOfScope: { code: 4033, status: 403 },
   /** Managing an account whose grants exceed the caller's own. */
   accountBeyondGrants: { code: 4032, status: 403 },
   /** `admin` and other system roles cannot be renamed, stripped or deleted. */
+  /** Collection conduct guard (RBI fair practices): outside 08:00–19:00 India time, or over the daily attempt cap. */
+  contactOutsideHours: { code: 4110, status: 409 },
+  contactCapReached: { code: 4111, status: 409 },
   systemRoleLocked: { code: 4100, status: 409 },
   roleInUse: { code: 4101, status: 409 },
   cannotDeleteSelf: { code: 4102, status: 409 },

@@ -8,13 +8,26 @@ export const sortSchema = z.strictObject({
   order: z.enum(['asc', 'desc']),
 });
 
+/** Every schema listRequestSchema made: what makes an endpoint a list (and exportable). */
+const listRequestSchemas = new WeakSet<object>();
+
 export function listRequestSchema<F extends z.ZodType>(filters: F) {
-  return z.strictObject({
+  const schema = z.strictObject({
     page: pageSchema,
     pageSize: pageSizeSchema,
     filters: filters.optional(),
     sort: sortSchema.optional(),
   });
+  listRequestSchemas.add(schema);
+  return schema;
+}
+
+/**
+ * True for a body made by listRequestSchema: such an endpoint is a list, and the background
+ * export can page through it with the caller's filters and sort (decision 0033).
+ */
+export function isListRequestSchema(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && listRequestSchemas.has(schema);
 }
 
 export function listResultSchema<T extends z.ZodType>(row: T) {

@@ -121,16 +121,50 @@ export type LedgerCheck = z.infer<typeof ledgerCheckRetSchema>;
 
 const reasonSchema = z.string().trim().min(1).max(500);
 
-export const firstReviewBodySchema = z.strictObject({
-  orderId: orderIdSchema,
-  decision: z.enum(['pass', 'reject']),
-  reason: reasonSchema.optional(),
+/** The review form's checklist (identity, photo, penny-drop name, income, key facts): ticked or not. */
+export const reviewChecklistSchema = z.strictObject({
+  identity: z.boolean(),
+  photo: z.boolean(),
+  bankName: z.boolean(),
+  income: z.boolean(),
+  keyFacts: z.boolean(),
 });
-export const finalReviewBodySchema = z.strictObject({
-  orderId: orderIdSchema,
-  decision: z.enum(['pass', 'reject', 'sendBack']),
-  reason: reasonSchema.optional(),
-});
+
+/** A rejection needs the remarks ('fill remarks') and a rejection code ('select … rejection code'). */
+function rejectNeedsRemarksAndCode(
+  body: { decision: string; reason?: string | undefined; rejectionCodeId?: number | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (body.decision !== 'reject') return;
+  if (!body.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'fill remarks' });
+  if (body.rejectionCodeId === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['rejectionCodeId'], message: 'select a rejection code' });
+  }
+}
+
+export const firstReviewBodySchema = z
+  .strictObject({
+    orderId: orderIdSchema,
+    decision: z.enum(['pass', 'reject']),
+    /** The remarks. */
+    reason: reasonSchema.optional(),
+    rejectionCodeId: idSchema.optional(),
+    /** 'select final reviewer' on a pass: never the first reviewer; least-loaded when absent. */
+    finalReviewerId: idSchema.optional(),
+    checklist: reviewChecklistSchema.optional(),
+  })
+  .superRefine(rejectNeedsRemarksAndCode);
+export const finalReviewBodySchema = z
+  .strictObject({
+    orderId: orderIdSchema,
+    decision: z.enum(['pass', 'reject', 'sendBack']),
+    reason: reasonSchema.optional(),
+    rejectionCodeId: idSchema.optional(),
+    /** On a pass: the approved amount, ≤ applied and ≥ the product's minimum. */
+    approvedPrincipalPaise: positivePaiseSchema.optional(),
+    checklist: reviewChecklistSchema.optional(),
+  })
+  .superRefine(rejectNeedsRemarksAndCode);
 export const rejectOrderBodySchema = z.strictObject({
   orderId: orderIdSchema,
   reason: reasonSchema,
@@ -154,6 +188,8 @@ export const postRepaymentBodySchema = z.strictObject({
   channel: repaymentChannelSchema,
   virtualAccountCode: z.string().trim().min(1).max(50).optional(),
   gatewayPaymentId: z.string().trim().min(1).max(100).optional(),
+  /** The day the money reached the lender (decision 0022); default today. */
+  valueDate: indiaDateSchema.optional(),
 });
 export const rolloverBodySchema = z.strictObject({
   orderId: orderIdSchema,
@@ -238,6 +274,9 @@ export const orderCommandRetSchema = z.object({
   amountPaise: paiseSchema.optional(),
   excessPaise: paiseSchema.optional(),
   dueDate: indiaDateSchema.nullable().optional(),
+  /** A value-dated repayment: the day it was valued on, and why when it was moved. */
+  valueDate: indiaDateSchema.optional(),
+  valueDateNote: z.string().optional(),
 });
 export type OrderCommandRet = z.infer<typeof orderCommandRetSchema>;
 
@@ -401,6 +440,8 @@ export const orderDetailSchema = z.object({
       allocated: amountsSchema,
       excessPaise: paiseSchema,
       businessDate: indiaDateSchema,
+      /** The day the money reached the lender (a value-dated posting: earlier than posted). */
+      valueDate: indiaDateSchema,
       receivedAt: instantSchema,
       reversed: z.boolean(),
       reversedAt: instantSchema.nullable(),

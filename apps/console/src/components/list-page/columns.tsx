@@ -16,7 +16,14 @@ import {
 import { useGrants } from '../../lib/grants';
 import { useEndpointMutation } from '../../lib/use-endpoint';
 import { rowValues, translate } from './text';
-import type { CellContext, ColumnOptions, ColumnSpec, KeysOf, StatusTags } from './types';
+import type {
+  CellContext,
+  ColumnExport,
+  ColumnOptions,
+  ColumnSpec,
+  KeysOf,
+  StatusTags,
+} from './types';
 
 const EMPTY = '—';
 
@@ -45,10 +52,12 @@ function fieldColumn<Row>(
   label: string,
   options: ColumnOptions & TemplateOption & { numeric?: boolean },
   format: (value: never, context: CellContext, row: Row) => ReactNode,
+  exportAs: Omit<ColumnExport, 'field'> = { kind: 'text' },
 ): ColumnSpec<Row> {
   return {
     key: field,
     label,
+    export: { field, ...exportAs },
     ...(options.sortable ? { sortField: field } : {}),
     ...(options.numeric ? { align: 'end' as const } : {}),
     ...(options.hiddenByDefault ? { hiddenByDefault: true } : {}),
@@ -366,21 +375,41 @@ export function columnBuilders<Row>(listEndpoint: EndpointDefinition): ColumnBui
       fieldColumn<Row>(field, label, options, (value: string | number) => String(value)),
 
     money: (field, label, options = {}) =>
-      fieldColumn<Row>(field, label, { numeric: true, ...options }, (value: number) =>
-        formatPaise(value),
+      fieldColumn<Row>(
+        field,
+        label,
+        { numeric: true, ...options },
+        (value: number) => formatPaise(value),
+        { kind: 'money' },
       ),
 
     indiaDate: (field, label, options = {}) =>
-      fieldColumn<Row>(field, label, options, (value: string) => value),
+      fieldColumn<Row>(field, label, options, (value: string) => value, { kind: 'date' }),
 
     instant: (field, label, options = {}) =>
-      fieldColumn<Row>(field, label, options, (value: string) => formatIndiaDateTime(value)),
+      fieldColumn<Row>(field, label, options, (value: string) => formatIndiaDateTime(value), {
+        kind: 'instant',
+      }),
 
     status: (field, label, tags, options = {}) =>
-      fieldColumn<Row>(field, label, options, (value: string, { t }) => {
-        const tag = (tags as Record<string, { label: string; color?: string }>)[value];
-        return tag ? <Tag color={tag.color}>{t(tag.label)}</Tag> : value;
-      }),
+      fieldColumn<Row>(
+        field,
+        label,
+        options,
+        (value: string, { t }) => {
+          const tag = (tags as Record<string, { label: string; color?: string }>)[value];
+          return tag ? <Tag color={tag.color}>{t(tag.label)}</Tag> : value;
+        },
+        {
+          kind: 'text',
+          values: Object.fromEntries(
+            Object.entries(tags as Record<string, { label: string }>).map(([value, tag]) => [
+              value,
+              tag.label,
+            ]),
+          ),
+        },
+      ),
 
     masked: (field, label, { reveal, ...options } = {}) =>
       fieldColumn<Row>(field, label, options, (value: string, context, row) => (
@@ -394,16 +423,26 @@ export function columnBuilders<Row>(listEndpoint: EndpointDefinition): ColumnBui
       )),
 
     ppm: (field, label, options = {}) =>
-      fieldColumn<Row>(field, label, options, (value: number) => formatPpmPercent(value)),
+      fieldColumn<Row>(field, label, options, (value: number) => formatPpmPercent(value), {
+        kind: 'ppm',
+      }),
 
     count: (field, label, options = {}) =>
-      fieldColumn<Row>(field, label, { numeric: true, ...options }, (value: number) =>
-        groupIndianDigits(String(value)),
+      fieldColumn<Row>(
+        field,
+        label,
+        { numeric: true, ...options },
+        (value: number) => groupIndianDigits(String(value)),
+        { kind: 'count' },
       ),
 
     days: (field, label, options = {}) =>
-      fieldColumn<Row>(field, label, options, (value: number, { t }) =>
-        t('listPage.days', { count: value }),
+      fieldColumn<Row>(
+        field,
+        label,
+        options,
+        (value: number, { t }) => t('listPage.days', { count: value }),
+        { kind: 'count' },
       ),
 
     link: (field, label, { to, ...options }) =>
@@ -439,14 +478,23 @@ export function columnBuilders<Row>(listEndpoint: EndpointDefinition): ColumnBui
         ...(success ? { success } : {}),
         ...(invalidates ? { invalidates } : {}),
       };
-      return fieldColumn<Row>(field, label, options, (_value: unknown, context, row) => (
-        <ToggleCell row={row} options={toggle} context={context} />
-      ));
+      return fieldColumn<Row>(
+        field,
+        label,
+        options,
+        (_value: unknown, context, row) => (
+          <ToggleCell row={row} options={toggle} context={context} />
+        ),
+        { kind: 'text', values: { [String(on)]: labels.on, [String(off)]: labels.off } },
+      );
     },
 
     render: (key, label, render, options = {}) => ({
       key,
       label,
+      // The row's field of the same name, when it has one (a cell of several fields exports
+      // the one it is keyed by; a key that is no field leaves the column empty).
+      export: { field: key, kind: 'text' },
       ...(options.hiddenByDefault ? { hiddenByDefault: true } : {}),
       ...(options.width ? { width: options.width } : {}),
       ...(options.fixed ? { fixed: options.fixed } : {}),

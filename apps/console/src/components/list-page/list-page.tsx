@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import type { EndpointDefinition } from '@lending/contract';
 import { actionBuilders, RowActionButtons, type ActionBuilders } from './actions';
 import { columnBuilders, type ColumnBuilders } from './columns';
+import { ExportButton } from './export-button';
 import { FilterActions } from './filter-actions';
 import { filterBuilders, type FilterBuilders } from './filters';
 import { translate } from './text';
@@ -183,6 +184,7 @@ export function ListToolbar<E extends EndpointDefinition>({ list }: { list: List
         ) : null}
       </Space>
       <Space>
+        <ExportButton list={list} />
         <Tooltip title={t('listPage.refresh')}>
           <Button
             icon={<ReloadOutlined spin={list.query.isFetching} />}

@@ -1,7 +1,12 @@
 import type { TFunction } from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import type { Rule } from 'antd/es/form';
-import type { EndpointBody, EndpointDefinition, EndpointRet } from '@lending/contract';
+import type {
+  EndpointBody,
+  EndpointDefinition,
+  EndpointRet,
+  ExportColumnKind,
+} from '@lending/contract';
 
 /** The row type of a list endpoint: what its `ret.list` holds. */
 export type RowOf<E> = EndpointRet<E> extends { list: readonly (infer R)[] } ? R : never;
@@ -48,6 +53,15 @@ export interface ColumnOptions {
   fixed?: 'start' | 'end';
 }
 
+/** How a column goes into the background export's .xlsx (set by the column builders). */
+export interface ColumnExport {
+  /** The row field written. */
+  field: string;
+  kind: ExportColumnKind;
+  /** Translation keys of a status's or switch's values: the sheet shows their labels. */
+  values?: Readonly<Record<string, string>>;
+}
+
 export interface ColumnSpec<Row> {
   /** Identifies the column in the settings; the row field for field columns. */
   key: string;
@@ -59,6 +73,8 @@ export interface ColumnSpec<Row> {
   hiddenByDefault?: boolean;
   width?: number;
   fixed?: 'start' | 'end';
+  /** What the export writes for this column; without it the column is left out of the file. */
+  export?: ColumnExport;
   render(row: Row, context: CellContext): ReactNode;
 }
 
@@ -184,8 +200,9 @@ export interface ListSpec<E extends EndpointDefinition> {
   /** Default page size (20). */
   pageSize?: number;
   /**
-   * The list can be exported in the background with its filters and masking. The export job
-   * is not built yet: the kit offers no Export button until it is (see decision 0024).
+   * Export in the background (decision 0033): every list of a granted endpoint has an
+   * Export button for holders of `export.start`, writing the visible columns with the list's
+   * filters, sort and masking. `false` turns it off for a list that must never leave the screen.
    */
   exportable?: boolean;
 }

@@ -286,10 +286,21 @@ export function useListPage<E extends EndpointDefinition>(spec: ListSpec<E>) {
       setOpened({ kind: 'form', action, row, open: true }),
     /** The open action's modal or drawer; render it anywhere in the page. */
     dialog,
-    /** What a background export of this list would take (see ListSpec.exportable). */
-    exportRequest: spec.exportable
-      ? { endpoint: spec.endpoint, filters: body.filters, sort: body.sort }
-      : undefined,
+    /**
+     * What a background export of this list takes: the filters and sort in effect (fixed
+     * filters included) and the visible columns; undefined when the list is not exportable.
+     */
+    exportRequest:
+      spec.exportable !== false && spec.endpoint.access === 'granted'
+        ? {
+            endpoint: spec.endpoint,
+            filters: body.filters as Record<string, unknown> | undefined,
+            sort: body.sort,
+            columns: columns.visible.flatMap((column) =>
+              column.export ? [{ label: column.label, ...column.export }] : [],
+            ),
+          }
+        : undefined,
   };
 }
 

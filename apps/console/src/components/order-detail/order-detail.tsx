@@ -7,6 +7,7 @@ import { orderDetail, type OrderDetail } from '@lending/contract';
 import { formatIndiaDateTime, formatPaise, formatPpmPercent } from '../../lib/format';
 import { RequestError } from '../../lib/request';
 import { useEndpointQuery } from '../../lib/use-endpoint';
+import { Revealable } from '../unmask/unmask';
 import { orderStatusTags } from './order-status';
 import './order-detail.css';
 
@@ -98,6 +99,11 @@ function SummaryCard({ detail }: { detail: OrderDetail }) {
             ? `${detail.machineResult}${detail.machineScore === null ? '' : ` (${detail.machineScore})`}`
             : EMPTY}
         </Descriptions.Item>
+        <Descriptions.Item label={t('risk.decidedByVersion')}>
+          {detail.ruleSetVersion === null
+            ? EMPTY
+            : t('risk.versionOf', { value: detail.ruleSetVersion })}
+        </Descriptions.Item>
       </Descriptions>
     </Card>
   );
@@ -111,13 +117,33 @@ function CustomerCard({ customer }: { customer: OrderDetail['customer'] }) {
     <Card title={t('orderDetail.sections.customer')} size="small">
       <Descriptions size="small" column={1}>
         <Descriptions.Item label={t('order.customerName')}>
-          <Masked value={customer.name} />
+          <Revealable
+            value={customer.name}
+            customerId={customer.id}
+            field="name"
+            label={t('order.customerName')}
+          />
         </Descriptions.Item>
         <Descriptions.Item label={t('order.phone')}>
-          <Masked value={customer.phone} />
+          <Revealable
+            value={customer.phone}
+            customerId={customer.id}
+            field="phone"
+            label={t('order.phone')}
+          />
         </Descriptions.Item>
         <Descriptions.Item label={f('idNumber')}>
-          <Masked value={customer.idNumber} />
+          {customer.idType === 'pan' ? (
+            <Revealable
+              value={customer.idNumber}
+              customerId={customer.id}
+              field="pan"
+              label={f('idNumber')}
+            />
+          ) : (
+            // Aadhaar: only its last 4 digits are ever kept; there is nothing more to show.
+            <Masked value={customer.idNumber} />
+          )}
           {` (${t(`orderDetail.fields.idTypes.${customer.idType}`)})`}
         </Descriptions.Item>
         <Descriptions.Item label={f('customerType')}>
@@ -128,7 +154,13 @@ function CustomerCard({ customer }: { customer: OrderDetail['customer'] }) {
           {customer.registrationDate}
         </Descriptions.Item>
         <Descriptions.Item label={f('bank')}>
-          {customer.bankName || EMPTY} <Masked value={customer.bankAccount} />
+          {customer.bankName || EMPTY}{' '}
+          <Revealable
+            value={customer.bankAccount}
+            customerId={customer.id}
+            field="bankAccount"
+            label={f('bank')}
+          />
         </Descriptions.Item>
         <Descriptions.Item label={f('ifsc')}>{customer.ifsc || EMPTY}</Descriptions.Item>
         <Descriptions.Item label={f('bankVerified')}>
@@ -473,7 +505,7 @@ function RecordsTabs({ detail }: { detail: OrderDetail }) {
             align: 'end',
             render: (_, r) => money(r.excessPaise),
           },
-          { key: 'date', title: t('orderDetail.repayments.valueDate'), dataIndex: 'businessDate' },
+          { key: 'date', title: t('orderDetail.repayments.valueDate'), dataIndex: 'valueDate' },
           {
             key: 'receivedAt',
             title: t('orderDetail.repayments.receivedAt'),

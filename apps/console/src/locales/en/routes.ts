@@ -3,6 +3,7 @@ export const routes: Record<string, string> = {
   login: 'Login',
   changePassword: 'Change password',
   profile: 'Profile',
+  download: 'Downloads',
   dashboard: 'Dashboard',
   Approve: 'Loan approval',
   machinerReview: 'Machine review',

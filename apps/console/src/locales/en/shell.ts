@@ -85,6 +85,7 @@ export const shell = {
     loading: 'Loading figures…',
   },
   notBuilt: { notice: 'This screen is not built yet.' },
+  chart: { failed: 'The chart could not be drawn; the figures are in the table.' },
   session: {
     confirmLogoutTitle: 'Confirm logout',
     confirmLogoutText:

@@ -3,6 +3,7 @@ export const routes: Record<string, string> = {
   login: '登录',
   changePassword: '修改密码',
   profile: '个人中心',
+  download: '下载中心',
   dashboard: '首页',
   Approve: '贷款审批',
   machinerReview: '机审',

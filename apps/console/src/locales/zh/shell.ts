@@ -86,6 +86,7 @@ export const shell: ShellTexts = {
     loading: '正在加载统计数据…',
   },
   notBuilt: { notice: '此页面尚未建成。' },
+  chart: { failed: '图表无法绘制；数据见表格。' },
   session: {
     confirmLogoutTitle: '确认登出',
     confirmLogoutText: '你已被登出，可以取消继续留在该页面，或者重新登录',

@@ -6,6 +6,7 @@ import { appSettings, useAppSettings } from '../../lib/app-settings';
 import { Breadcrumb } from '../breadcrumb/breadcrumb';
 import { useLayout } from '../layout/layout-context';
 import { AccountMenu } from './account-menu';
+import { DownloadsLink } from './downloads-link';
 import { FullscreenButton } from './fullscreen-button';
 import { NavbarSearch } from './navbar-search';
 import { SizeSelect } from './size-select';
@@ -13,8 +14,8 @@ import { ThemeSelect } from './theme-select';
 import './navbar.css';
 
 /**
- * Spec §2 top bar: hamburger, breadcrumb, order search (issue #10), fullscreen, size, theme,
- * language, avatar.
+ * Spec §2 top bar: hamburger, breadcrumb, order search (issue #10), the download page of
+ * exports, fullscreen, size, theme, language, avatar.
  */
 export function Navbar() {
   const { t } = useTranslation();
@@ -39,6 +40,7 @@ export function Navbar() {
       <Breadcrumb />
       <div className="right-menu">
         <NavbarSearch />
+        <DownloadsLink />
         <FullscreenButton />
         <SizeSelect onSwitched={reloadCurrentView} />
         <ThemeSelect />

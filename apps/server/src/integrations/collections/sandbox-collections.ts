@@ -54,9 +54,25 @@ export function createSandboxCollectionGateway(options: SandboxCollectionsOption
       payerReference?: string;
     }): { paymentId: string; eventId: string; body: string };
     readonly statement: readonly StatementCredit[];
+    /** The bank's statement shows another amount for a credit (a reconciliation break). */
+    misstate(paymentId: string, amountPaise: bigint): boolean;
+    /** The bank's statement leaves a credit out (the book has it, the gateway does not). */
+    omitFromStatement(paymentId: string): boolean;
   } = {
     provider: 'sandbox',
     statement,
+    misstate(paymentId, amountPaise) {
+      const index = statement.findIndex((credit) => credit.paymentId === paymentId);
+      if (index < 0) return false;
+      statement[index] = { ...statement[index]!, amountPaise };
+      return true;
+    },
+    omitFromStatement(paymentId) {
+      const index = statement.findIndex((credit) => credit.paymentId === paymentId);
+      if (index < 0) return false;
+      statement.splice(index, 1);
+      return true;
+    },
     async createVirtualAccount({ customerId }) {
       return accountOf(customerId);
     },

@@ -41,7 +41,6 @@ export {
   type SandboxPayoutGateway,
 } from './sandbox-payouts.js';
 export { payoutDispatches, type PayoutDispatchRow } from './payout-dispatches.table.js';
-export { verifyPendingBankAccounts } from './bank-verification.js';
 export { payoutGatewayReferences } from './payout-references.js';
 export {
   createRazorpayXGateway,

@@ -18,7 +18,6 @@ import {
 } from './payout-gateway.js';
 import { payoutDispatches, type PayoutDispatchRow } from './payout-dispatches.table.js';
 import { applyGatewayPayout, payoutReference } from './payout-results.js';
-import { verifyPendingBankAccounts } from './bank-verification.js';
 
 export interface PayoutDispatcherOptions {
   db: Database;
@@ -251,14 +250,13 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
     });
   }
 
-  /** Periodic sweep (and penny drops of newly saved accounts); returns a stop function. */
+  /** Periodic sweep; returns a stop function. */
   function start(intervalMs = 30_000): () => void {
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
       running = true;
       sweep()
-        .then(() => verifyPendingBankAccounts(db, gateway, clock))
         .catch((error: unknown) => options.onError?.(error))
         .finally(() => {
           running = false;

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 import { deliverWithRetries, type Scheduler, type WebhookDeliverer } from '../webhooks/delivery.js';
@@ -17,6 +18,8 @@ export interface SandboxOptions {
   duplicateRate: number;
   /** Randomness in [0, 1); tests make outcomes certain. */
   random?: () => number;
+  /** Appends each message to this file (JSON lines): browser journeys read codes from it. */
+  outboxFile?: string;
 }
 
 export interface SandboxSms {
@@ -72,6 +75,9 @@ export function createSandboxSmsGateway(options: SandboxOptions) {
     async send(message) {
       const messageId = `sms_${randomBytes(10).toString('hex')}`;
       outbox.push({ ...message, messageId, at: options.clock.now() });
+      if (options.outboxFile) {
+        appendFileSync(options.outboxFile, `${JSON.stringify(outbox[outbox.length - 1])}\n`);
+      }
       if (outbox.length > 1000) outbox.shift();
       receipt(messageId, 'sent');
       receipt(messageId, random() < options.failureRate ? 'failed' : 'delivered');

@@ -11,6 +11,8 @@ export interface SmsGateway {
 export const SMS_TEMPLATES = {
   otpLogin: 'otp_login_v1',
   otpLoanAcceptance: 'otp_loan_acceptance_v1',
+  /** Collection reminder: order number, amount owed, due date (sent after the collector confirms). */
+  repaymentReminder: 'repayment_reminder_v1',
 } as const;
 
 export type SmsReceiptStatus = 'sent' | 'delivered' | 'failed';

@@ -4,15 +4,20 @@ import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { GatewayEvent } from '../webhooks/webhook-routes.js';
 import type { SmsGateway } from './sms-gateway.js';
+import { sendableTemplate } from './sms-templates.js';
 import { smsMessages, type SmsStatus } from './sms.table.js';
 
-/** Sends through the gateway and records the message (status `queued` until a receipt). */
+/**
+ * Sends through the gateway and records the message (status `queued` until a receipt). Only
+ * an enabled, registered template is sent (SMSManagement); otherwise 409 and no message.
+ */
 export async function sendSms(
   db: Executor,
   gateway: SmsGateway,
   message: { phone: string; templateId: string; params: Record<string, string> },
   at: Date,
 ): Promise<{ messageId: string }> {
+  await sendableTemplate(db, message.templateId);
   const { messageId } = await gateway.send(message);
   await db.insert(smsMessages).values({
     provider: gateway.provider,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database, Transaction } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
-import { refuseUnstorableText } from '../../plugins/errors.js';
+import { refuseUnstorableText } from '../../plugins/input.js';
 import type { Clock } from '../../shared/clock.js';
 import { claimGatewayEvent } from './gateway-events.repository.js';
 import { headerOf, rawBodyOf, registerRawBodyScope } from './raw-body-scope.js';

@@ -1,7 +1,7 @@
 import { APP_API_BASE, translateMessage, type EndpointDefinition } from '@lending/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { refuseUnstorableText, validationError } from '../../plugins/errors.js';
+import { parseInput } from '../../plugins/input.js';
 import { AppError } from '../../shared/app-error.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -60,15 +60,9 @@ export function createAppEndpointRegistrar(
             borrower = (await verifySession(appTokenOf(request))) ?? null;
             if (!borrower) throw new AppError('sessionEnded');
           }
-          let body: unknown = undefined;
-          if (endpoint.body) {
-            refuseUnstorableText(request.body);
-            const parsed = endpoint.body.safeParse(request.body);
-            if (!parsed.success) throw validationError(parsed.error);
-            body = parsed.data;
-          } else if (request.body !== undefined && request.body !== null) {
-            throw AppError.invalid('body', 'this call takes no body');
-          }
+          // Unknown query parameters are refused here as on /admin-api.
+          parseInput(endpoint.query, request.query, 'query');
+          const body = parseInput(endpoint.body, request.body, 'body');
           const ret = await handler({ body: body as Parsed<B>, borrower, request, reply });
           const checked = endpoint.ret.safeParse(ret);
           if (!checked.success) {

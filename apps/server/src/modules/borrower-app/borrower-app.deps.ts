@@ -11,4 +11,10 @@ export interface BorrowerAppDeps {
   sms: SmsGateway;
   collections: CollectionGateway;
   loanBook: LoanBookDeps;
+  /**
+   * System configuration items (reapply_after_days); absent: their defaults. The borrower app
+   * names only what it reads, so the configuration module (which lists borrowers) and this
+   * one do not import each other; the composition root hands in the settings service.
+   */
+  opsSettings?: { getNumber(item: string): Promise<number> };
 }

@@ -42,3 +42,14 @@ export async function bankAccountOfCustomer(db: Executor, customerId: number) {
     .where(eq(customers.id, customerId));
   return row;
 }
+
+/** When the customer's latest rejected order was rejected (its last change), or undefined. */
+export async function lastRejectionAt(db: Executor, customerId: number) {
+  const [row] = await db
+    .select({ at: loanOrders.updatedAt })
+    .from(loanOrders)
+    .where(and(eq(loanOrders.customerId, customerId), eq(loanOrders.status, 'REJECTED')))
+    .orderBy(desc(loanOrders.updatedAt))
+    .limit(1);
+  return row?.at;
+}

@@ -153,6 +153,22 @@ export async function quoteLoan(
 }
 
 /**
+ * After a rejection the borrower may apply again only `reapply_after_days` India days later
+ * (system configuration item, read through the cached settings service: a change applies to
+ * the next application without a restart).
+ */
+async function refuseBeforeReapplyDate(deps: BorrowerAppDeps, customerId: number) {
+  const days = deps.opsSettings ? await deps.opsSettings.getNumber('reapply_after_days') : 0;
+  if (days <= 0) return;
+  const rejectedAt = await loansRepo.lastRejectionAt(deps.db, customerId);
+  if (!rejectedAt) return;
+  const from = addDays(indiaDateOf(rejectedAt), days);
+  if (indiaDateOf(deps.clock.now()) < from) {
+    throw new AppError('conflict', { detail: `a new application is possible from ${from}` });
+  }
+}
+
+/**
  * Apply: the quote is checked first (so a bad amount does not burn the code), then the OTP of
  * purpose `loanAcceptance` proves the borrower accepted the key fact statement; the loan book
  * records it as acceptance evidence and machine review runs at once, as for any application.
@@ -170,6 +186,7 @@ export async function applyForLoan(
   if (await loansRepo.hasOrderIn(deps.db, customerId, OPEN_STATUSES)) {
     throw new AppError('conflict', { detail: 'a loan is already open' });
   }
+  await refuseBeforeReapplyDate(deps, customerId);
   await quoteLoan(deps, borrowerId, input);
   const otpId = await verifyOtp(deps, {
     phone: account.phone,

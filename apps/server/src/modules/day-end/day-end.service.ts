@@ -12,6 +12,7 @@ import {
   type OrderEvent,
   type OrderStatus,
 } from '@lending/lending';
+import type { RecoverySettings } from '@lending/contract';
 import type { Database, Executor } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
@@ -27,6 +28,8 @@ import {
   type LoanOrderRow,
   type StatusChange,
 } from '../loan-book/index.js';
+import { refreshReportFigures } from '../finance/report-figures.js';
+import { loadRecoverySettings, recoveryDayEnd } from '../recovery/index.js';
 import { dayEndRuns, jobLeases } from './day-end.table.js';
 
 export const DAY_END_JOB = 'day-end';
@@ -41,6 +44,8 @@ export interface DayEndOptions {
   leaseMs?: number;
   /** Run through this business date (default: yesterday in India time). */
   upTo?: string;
+  /** Collection rules (stages, pre-collection window); from the environment when absent. */
+  recovery?: RecoverySettings;
   /** Tests: throw after this many committed batches (a crash midway). */
   failAfterBatches?: number;
 }
@@ -271,6 +276,10 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
         if (!(await acquireLease(db, DAY_END_JOB, holder, clock.now(), leaseMs)))
           throw new LeaseLostError(DAY_END_JOB);
       }
+      // The reports' figures of the closed day (and the due-date cohorts it moved).
+      await refreshReportFigures(db, date, clock.now());
+      // Collection: open, close, re-stage and dispatch cases as of the next morning (issue #12).
+      await recoveryDayEnd(db, date, clock.now(), options.recovery ?? loadRecoverySettings());
       await db
         .update(dayEndRuns)
         .set({ status: 'completed', completedAt: clock.now() })
@@ -288,6 +297,7 @@ export function startDayEndJob(options: {
   db: Database;
   clock: Clock;
   intervalMs?: number;
+  leaseMs?: number;
   onError?: (error: unknown) => void;
   onRun?: (report: DayEndReport) => void;
 }): () => void {
@@ -297,7 +307,12 @@ export function startDayEndJob(options: {
     if (running) return;
     running = true;
     try {
-      const report = await runDayEnd({ db: options.db, clock: options.clock, holder });
+      const report = await runDayEnd({
+        db: options.db,
+        clock: options.clock,
+        holder,
+        ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+      });
       if (report.dates.length > 0) options.onRun?.(report);
     } catch (error) {
       options.onError?.(error);

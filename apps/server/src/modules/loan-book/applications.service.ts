@@ -5,6 +5,7 @@ import {
   dailyInterest,
   dueAmount,
   quoteDisbursal,
+  type LoanProductTerms,
   type OrderEvent,
   type OrderStatus,
 } from '@lending/lending';
@@ -27,11 +28,19 @@ import {
   updateOrder,
   type OrderPatch,
 } from './orders.repository.js';
-import { termsToJson, type KeyFactStatementJson } from './paise-json.js';
+import { termsFromJson, termsToJson, type KeyFactStatementJson } from './paise-json.js';
 import { findProduct, termsOfProduct } from './products.service.js';
-import { enabledRuleSet, insertRuleResults } from './risk.repository.js';
-import { evaluateRules } from './risk-rules.js';
+import { decideAndRecord } from './risk.repository.js';
 import { orderResult } from './results.js';
+import {
+  assertReach,
+  closeTask,
+  dropOpenTasks,
+  queueForReview,
+  usableRejectionCode,
+  type ReviewScope,
+} from '../approval/review-queue.js';
+import { machineReferrals } from '../approval/approval.table.js';
 
 export interface SubmitApplicationInput {
   customerId: number;
@@ -40,6 +49,31 @@ export interface SubmitApplicationInput {
   /** Evidence that the borrower accepted the key fact statement before the loan (RBI). */
   acceptance: { acceptedAt: Date; channel: string; otpReference: string };
   applicantFeatures?: Record<string, unknown>;
+}
+
+/** What the key fact statement says for a principal under the order's terms (engine figures). */
+function amountsFor(terms: LoanProductTerms, principalPaise: bigint) {
+  const quote = quoteDisbursal(terms, principalPaise);
+  const due = dueAmount(terms, principalPaise);
+  const apr = aprForKeyFacts(terms, principalPaise);
+  const keyFacts: KeyFactStatementJson = {
+    principalPaise: paiseToJson(quote.principal),
+    processingFeePaise: paiseToJson(quote.processingFee),
+    gstOnFeePaise: paiseToJson(quote.gstOnFee),
+    netDisbursedPaise: paiseToJson(quote.netDisbursed),
+    totalInterestPaise: paiseToJson(BigInt(terms.tenorDays) * dailyInterest(terms, principalPaise)),
+    dueAmountPaise: paiseToJson(due),
+    aprPercent: apr.percent,
+    tenorDays: terms.tenorDays,
+    interestPerDayPpm: terms.interestPerDayPpm,
+    ...(terms.penalPerDayPaise !== undefined
+      ? { penalPerDayPaise: paiseToJson(terms.penalPerDayPaise) }
+      : {}),
+    ...(terms.penalPerDayPpm !== undefined ? { penalPerDayPpm: terms.penalPerDayPpm } : {}),
+    penalCapPpm: terms.penalCapPpm,
+    coolingOffDays: coolingOffDays(terms),
+  };
+  return { quote, due, apr, keyFacts };
 }
 
 /**
@@ -70,28 +104,7 @@ export async function submitApplication(
     if (input.principalPaise < terms.minPrincipal || input.principalPaise > terms.maxPrincipal) {
       throw AppError.invalid('principalPaise', 'outside the product limits');
     }
-    const quote = quoteDisbursal(terms, input.principalPaise);
-    const due = dueAmount(terms, input.principalPaise);
-    const apr = aprForKeyFacts(terms, input.principalPaise);
-    const keyFacts: KeyFactStatementJson = {
-      principalPaise: paiseToJson(quote.principal),
-      processingFeePaise: paiseToJson(quote.processingFee),
-      gstOnFeePaise: paiseToJson(quote.gstOnFee),
-      netDisbursedPaise: paiseToJson(quote.netDisbursed),
-      totalInterestPaise: paiseToJson(
-        BigInt(terms.tenorDays) * dailyInterest(terms, input.principalPaise),
-      ),
-      dueAmountPaise: paiseToJson(due),
-      aprPercent: apr.percent,
-      tenorDays: terms.tenorDays,
-      interestPerDayPpm: terms.interestPerDayPpm,
-      ...(terms.penalPerDayPaise !== undefined
-        ? { penalPerDayPaise: paiseToJson(terms.penalPerDayPaise) }
-        : {}),
-      ...(terms.penalPerDayPpm !== undefined ? { penalPerDayPpm: terms.penalPerDayPpm } : {}),
-      penalCapPpm: terms.penalCapPpm,
-      coolingOffDays: coolingOffDays(terms),
-    };
+    const { quote, due, apr, keyFacts } = amountsFor(terms, input.principalPaise);
     const submitted = mustTransition({ orderNo: 'new', status: 'APPLIED' }, 'submit');
     const [order] = await tx
       .insert(loanOrders)
@@ -168,15 +181,15 @@ export async function moveOrder(
   return updated;
 }
 
-/** Evaluates the enabled rule-set version and records every rule's value, hit and score. */
+/**
+ * Machine review: riskConfig's checks and the published rule-set version decide (pass, refer or
+ * reject) and every rule's value, hit and score is recorded; pass and refer go on to first
+ * review, queued to the least-loaded reviewer.
+ */
 export function runMachineReview(deps: LoanBookDeps, orderId: number) {
   return runOrderCommand(deps, { orderId, command: 'machineReview' }, async (ctx) => {
     if (ctx.order.status !== 'MACHINE_REVIEW') mustTransition(ctx.order, 'machinePass');
-    const ruleSet = await enabledRuleSet(ctx.tx);
-    const verdict = ruleSet
-      ? evaluateRules(ruleSet.rules, ctx.order.applicantFeatures, ruleSet.set.rejectScoreAbove)
-      : { outcomes: [], totalScore: 0, hardFail: false, result: 'pass' as const };
-    await insertRuleResults(ctx.tx, ctx.order.id, verdict.outcomes);
+    const verdict = await decideAndRecord(ctx.tx, ctx.order, ctx.now);
     const event = verdict.result === 'pass' ? 'machinePass' : 'machineReject';
     const { to } = mustTransition(ctx.order, event);
     const updated = await moveOrder(
@@ -185,44 +198,110 @@ export function runMachineReview(deps: LoanBookDeps, orderId: number) {
       to,
       null,
       {
-        ruleSetVersion: ruleSet?.set.version ?? null,
-        machineScore: verdict.totalScore,
+        ruleSetVersion: verdict.set?.version ?? null,
+        machineScore: verdict.score,
         machineResult: verdict.result,
         machineReviewedAt: ctx.now,
       },
-      verdict.hardFail ? 'hard rule hit' : null,
+      verdict.checksFailed.length > 0
+        ? `risk checks: ${verdict.checksFailed.join(', ')}`
+        : verdict.hardFail
+          ? 'hard rule hit'
+          : verdict.decision === 'refer'
+            ? 'machine refer'
+            : null,
     );
+    if (to === 'FIRST_REVIEW') await queueForReview(ctx.tx, updated, 'first', ctx.now);
     return orderResult(updated);
   });
 }
 
+/** Service callers (simulator, factories) act with full reach; routes pass the caller's scope. */
+const fullReach = (reviewerId: number): ReviewScope => ({ callerId: reviewerId, seesAll: true });
+
+export interface FirstReviewInput {
+  orderId: number;
+  decision: 'pass' | 'reject';
+  /** The remarks ('fill remarks'); required to reject through the API. */
+  reason?: string | undefined;
+  rejectionCodeId?: number | undefined;
+  /** 'select final reviewer': never the first reviewer; least-loaded when absent. */
+  finalReviewerId?: number | undefined;
+  checklist?: Record<string, boolean> | undefined;
+}
+
 export function firstReview(
   deps: LoanBookDeps,
-  input: { orderId: number; decision: 'pass' | 'reject'; reason?: string | undefined },
+  input: FirstReviewInput,
   reviewerId: number,
+  scope: ReviewScope = fullReach(reviewerId),
 ) {
   return runOrderCommand(deps, { orderId: input.orderId, command: 'firstReview' }, async (ctx) => {
+    await assertReach(ctx.tx, ctx.order.id, 'first', scope);
     const event = input.decision === 'pass' ? 'firstPass' : 'firstReject';
     const { to } = mustTransition(ctx.order, event);
+    if (input.rejectionCodeId !== undefined) {
+      await usableRejectionCode(ctx.tx, input.rejectionCodeId, 'first');
+    }
+    await closeTask(
+      ctx.tx,
+      ctx.order,
+      'first',
+      input.decision,
+      scope,
+      { rejectionCodeId: input.rejectionCodeId, remarks: input.reason, checklist: input.checklist },
+      ctx.now,
+    );
     const updated = await moveOrder(
       ctx,
       event,
       to,
       reviewerId,
-      { firstReviewerId: reviewerId, firstReviewedAt: ctx.now },
+      {
+        firstReviewerId: reviewerId,
+        firstReviewedAt: ctx.now,
+        ...(input.decision === 'reject' ? { reason: input.reason ?? null } : {}),
+      },
       input.reason,
     );
+    if (to === 'FINAL_REVIEW') {
+      await queueForReview(
+        ctx.tx,
+        updated,
+        'final',
+        ctx.now,
+        input.finalReviewerId !== undefined
+          ? { reviewerId: input.finalReviewerId, field: 'finalReviewerId' }
+          : undefined,
+      );
+    }
     return orderResult(updated);
   });
 }
 
-/** Maker-checker: the engine refuses a final reviewer who was the first reviewer. */
+export interface FinalReviewInput {
+  orderId: number;
+  decision: 'pass' | 'reject' | 'sendBack';
+  reason?: string | undefined;
+  rejectionCodeId?: number | undefined;
+  /** Final pass: the approved amount, ≤ applied and ≥ the product's minimum. */
+  approvedPrincipalPaise?: bigint | undefined;
+  checklist?: Record<string, boolean> | undefined;
+}
+
+/**
+ * Maker-checker: the engine refuses a final reviewer who was the first reviewer. A pass may
+ * lower the amount (the key fact statement is recomputed by the engine); a send-back queues
+ * the order for its first reviewer again.
+ */
 export function finalReview(
   deps: LoanBookDeps,
-  input: { orderId: number; decision: 'pass' | 'reject' | 'sendBack'; reason?: string | undefined },
+  input: FinalReviewInput,
   reviewerId: number,
+  scope: ReviewScope = fullReach(reviewerId),
 ) {
   return runOrderCommand(deps, { orderId: input.orderId, command: 'finalReview' }, async (ctx) => {
+    await assertReach(ctx.tx, ctx.order.id, 'final', scope);
     const event =
       input.decision === 'pass'
         ? 'finalPass'
@@ -235,14 +314,74 @@ export function finalReview(
         : {}),
       finalReviewerId: String(reviewerId),
     });
+    if (input.rejectionCodeId !== undefined) {
+      await usableRejectionCode(ctx.tx, input.rejectionCodeId, 'final');
+    }
+    let amounts: OrderPatch = {};
+    const approved = input.decision === 'pass' ? input.approvedPrincipalPaise : undefined;
+    if (approved !== undefined && approved !== ctx.order.principalPaise) {
+      const terms = termsFromJson(ctx.order.terms);
+      if (approved > ctx.order.principalPaise) {
+        throw AppError.invalid('approvedPrincipalPaise', 'higher than the amount applied for');
+      }
+      if (approved < terms.minPrincipal) {
+        throw AppError.invalid('approvedPrincipalPaise', "lower than the product's minimum");
+      }
+      const { quote, due, apr, keyFacts } = amountsFor(terms, approved);
+      amounts = {
+        principalPaise: quote.principal,
+        processingFeePaise: quote.processingFee,
+        gstOnFeePaise: quote.gstOnFee,
+        netDisbursedPaise: quote.netDisbursed,
+        dueAmountPaise: due,
+        keyFacts,
+        aprBasisPoints: Number(apr.basisPoints),
+      };
+    }
+    await closeTask(
+      ctx.tx,
+      ctx.order,
+      'final',
+      input.decision,
+      scope,
+      {
+        rejectionCodeId: input.rejectionCodeId,
+        remarks: input.reason,
+        checklist: input.checklist,
+        approvedPrincipalPaise:
+          input.decision === 'pass' ? (approved ?? ctx.order.principalPaise) : undefined,
+      },
+      ctx.now,
+    );
     const updated = await moveOrder(
       ctx,
       event,
       to,
       reviewerId,
-      { finalReviewerId: reviewerId, finalReviewedAt: ctx.now },
+      {
+        finalReviewerId: reviewerId,
+        finalReviewedAt: ctx.now,
+        ...amounts,
+        ...(input.decision === 'reject' ? { reason: input.reason ?? null } : {}),
+      },
       input.reason,
     );
+    if (to === 'FIRST_REVIEW') {
+      // Back to the reviewer who passed it, when they can still take it; else least-loaded.
+      const firstId = ctx.order.firstReviewerId;
+      try {
+        await queueForReview(
+          ctx.tx,
+          updated,
+          'first',
+          ctx.now,
+          firstId !== null ? { reviewerId: firstId, field: 'orderId' } : undefined,
+        );
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await queueForReview(ctx.tx, updated, 'first', ctx.now);
+      }
+    }
     return orderResult(updated);
   });
 }
@@ -285,6 +424,17 @@ export function rejectOrder(
         : isFinal
           ? { finalReviewerId: actorId, finalReviewedAt: ctx.now }
           : {};
+    if (event !== 'machineReject') {
+      await closeTask(
+        ctx.tx,
+        ctx.order,
+        isFinal ? 'final' : 'first',
+        'reject',
+        fullReach(actorId),
+        { remarks: input.reason },
+        ctx.now,
+      );
+    }
     const updated = await moveOrder(
       ctx,
       event,
@@ -297,6 +447,44 @@ export function rejectOrder(
   });
 }
 
+/**
+ * A machine rejection sent to people by a permission holder with a reason code: the order
+ * goes to first review (never straight to approved), recorded and audited. Only an order the
+ * machine rejected qualifies; a second referral finds it no longer rejected (409).
+ */
+export function referMachineRejection(
+  deps: LoanBookDeps,
+  input: { orderId: number; reasonCode: string; remarks: string },
+  actorId: number,
+) {
+  return runOrderCommand(deps, { orderId: input.orderId, command: 'manualRefer' }, async (ctx) => {
+    const rejectedBy =
+      ctx.order.status === 'REJECTED' &&
+      ctx.order.machineResult === 'reject' &&
+      ctx.order.firstReviewerId === null
+        ? 'machine'
+        : 'staff';
+    const { to } = mustTransition(ctx.order, 'manualRefer', { rejectedBy });
+    await ctx.tx.insert(machineReferrals).values({
+      orderId: ctx.order.id,
+      reasonCode: input.reasonCode,
+      remarks: input.remarks,
+      referredBy: actorId,
+      at: ctx.now,
+    });
+    const updated = await moveOrder(
+      ctx,
+      'manualRefer',
+      to,
+      actorId,
+      { reason: null },
+      `${input.reasonCode}: ${input.remarks}`,
+    );
+    await queueForReview(ctx.tx, updated, 'first', ctx.now);
+    return orderResult(updated);
+  });
+}
+
 export function cancelOrder(
   deps: LoanBookDeps,
   input: { orderId: number; reason: string },
@@ -304,6 +492,7 @@ export function cancelOrder(
 ) {
   return runOrderCommand(deps, { orderId: input.orderId, command: 'cancel' }, async (ctx) => {
     const { to } = mustTransition(ctx.order, 'cancel');
+    await dropOpenTasks(ctx.tx, ctx.order.id);
     const updated = await moveOrder(
       ctx,
       'cancel',

@@ -18,6 +18,8 @@ export interface JournalToPost {
   businessDate: string;
   at: Date;
   reversesJournalId?: number;
+  /** A value-dated posting's day (decision 0022); absent: the business date. */
+  valueDate?: string;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function postJournals(tx: Executor, journals: JournalToPost[]): Pro
         reversesJournalId: j.reversesJournalId ?? null,
         idempotencyKey: j.idempotencyKey,
         businessDate: j.businessDate,
+        valueDate: j.valueDate ?? null,
         at: j.at,
       })),
     )

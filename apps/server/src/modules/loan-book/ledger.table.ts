@@ -20,9 +20,22 @@ export const ledgerJournals = pgTable(
     reversesJournalId: bigint('reverses_journal_id', { mode: 'number' }),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
+    /**
+     * The day a value-dated posting restates (decision 0022): reversals, payments and replays
+     * are booked today (`business_date`) but belong to this day. Null: the business date.
+     */
+    valueDate: date('value_date', { mode: 'string' }),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (table) => [index('ledger_journals_order_idx').on(table.orderId, table.id)],
+  (table) => [
+    index('ledger_journals_order_idx').on(table.orderId, table.id),
+    // Statements, the trial balance and the reports' daily figures read journals by day.
+    index('ledger_journals_business_date_idx').on(table.businessDate, table.id),
+    // Value-dated postings replay an order's journals from a value date on.
+    index('ledger_journals_order_value_date_idx').on(table.orderId, table.valueDate),
+    // A reversal found from the journal it undoes (the repayment statement's reversal rows).
+    index('ledger_journals_reverses_idx').on(table.reversesJournalId),
+  ],
 );
 
 export const ledgerEntries = pgTable(

@@ -19,6 +19,7 @@ import {
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseToApi } from '../../shared/paise.js';
+import { reviewScopeOf } from '../approval/review-scope.js';
 import * as applications from './applications.service.js';
 import { checkLedger as runLedgerCheck } from './ledger.repository.js';
 import { writeAudit, type LoanBookDeps } from './order-command.js';
@@ -99,12 +100,24 @@ export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanB
     };
   });
 
+  // A reviewer decides only the orders assigned to them; a lead (approve.assign) any.
   endpoints.register(firstReviewOrder, (context) =>
-    applications.firstReview(deps, context.body, callerOf(context).userId),
+    applications.firstReview(deps, context.body, callerOf(context).userId, reviewScopeOf(context)),
   );
-  endpoints.register(finalReviewOrder, (context) =>
-    applications.finalReview(deps, context.body, callerOf(context).userId),
-  );
+  endpoints.register(finalReviewOrder, (context) => {
+    const { approvedPrincipalPaise, ...body } = context.body;
+    return applications.finalReview(
+      deps,
+      {
+        ...body,
+        ...(approvedPrincipalPaise !== undefined
+          ? { approvedPrincipalPaise: BigInt(approvedPrincipalPaise) }
+          : {}),
+      },
+      callerOf(context).userId,
+      reviewScopeOf(context),
+    );
+  });
   endpoints.register(rejectOrder, (context) =>
     applications.rejectOrder(deps, context.body, callerOf(context).userId),
   );

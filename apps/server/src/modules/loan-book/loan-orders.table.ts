@@ -110,6 +110,8 @@ export const loanOrders = pgTable(
       sql`${table.outstandingPrincipalPaise} >= 0 and ${table.outstandingInterestPaise} >= 0 and ${table.outstandingFeePaise} >= 0 and ${table.outstandingGstPaise} >= 0 and ${table.outstandingPenalPaise} >= 0 and ${table.overpaidPaise} >= 0`,
     ),
     index('loan_orders_status_idx').on(table.status, table.id),
+    // machinerReviewPass / Reject: the machine's decisions by result, newest first.
+    index('loan_orders_machine_result_idx').on(table.machineResult, table.machineReviewedAt),
     // waitLoanList: the orders of one status in order of approval.
     index('loan_orders_status_final_reviewed_idx').on(table.status, table.finalReviewedAt),
     index('loan_orders_customer_idx').on(table.customerId),
@@ -121,6 +123,10 @@ export const loanOrders = pgTable(
     index('loan_orders_product_applied_idx').on(table.productId, table.appliedAt),
     index('loan_orders_kind_applied_idx').on(table.productKind, table.appliedAt),
     index('loan_orders_disbursal_date_idx').on(table.disbursalDate),
+    // The reports' daily figures count the loans cleared on a day.
+    index('loan_orders_cleared_date_idx').on(table.clearedDate),
+    // /order/collectionOrder: overdue orders by overdue days (band filters are day ranges).
+    index('loan_orders_status_overdue_days_idx').on(table.status, table.overdueDays),
     index('loan_orders_principal_idx').on(table.principalPaise),
     // The repayment plan lists only orders with money owing, by due date or overdue days.
     index('loan_orders_owing_due_idx')
@@ -149,7 +155,11 @@ export const orderStatusHistory = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     reason: text('reason'),
   },
-  (table) => [index('order_status_history_order_idx').on(table.orderId, table.id)],
+  (table) => [
+    index('order_status_history_order_idx').on(table.orderId, table.id),
+    // The reports' daily figures count the day's review decisions.
+    index('order_status_history_at_idx').on(table.at),
+  ],
 );
 
 export type OrderStatusHistoryRow = typeof orderStatusHistory.$inferSelect;

@@ -326,6 +326,7 @@ export async function orderDetail(
       }),
       excessPaise: paiseToApi(r.excessPaise),
       businessDate: r.businessDate,
+      valueDate: r.valueDate ?? r.businessDate,
       receivedAt: toIso(r.receivedAt),
       reversed: r.reversed,
       reversedAt: toIsoOrNull(r.reversedAt),

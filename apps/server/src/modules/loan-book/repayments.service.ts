@@ -7,6 +7,7 @@ import {
   applyWaiver,
   COMPONENTS,
   coolingOffDays,
+  overdueDays,
   receivableBalances,
   reverseRepayment as reverseRepaymentStep,
   subtractAmounts,
@@ -43,6 +44,7 @@ import {
   type RepaymentType,
 } from './repayments.table.js';
 import { orderResult } from './results.js';
+import { postValueDated } from './value-dated.service.js';
 
 interface LoanContext {
   terms: LoanProductTerms;
@@ -87,6 +89,7 @@ async function insertRepayment(
     allocated: ComponentAmounts;
     excess: bigint;
     journalId: number;
+    overdueDaysWhenPaid?: number;
   },
 ): Promise<RepaymentRow> {
   const [row] = await ctx.tx
@@ -108,6 +111,8 @@ async function insertRepayment(
       excessPaise: values.excess,
       journalId: values.journalId,
       businessDate: ctx.businessDate,
+      valueDate: ctx.businessDate,
+      overdueDaysWhenPaid: values.overdueDaysWhenPaid ?? null,
       receivedAt: ctx.now,
     })
     .returning();
@@ -138,12 +143,15 @@ async function replayByGatewayPayment(ctx: CommandContext, gatewayPaymentId: str
  */
 export function postRepayment(
   deps: LoanBookDeps,
-  input: ReceiptInput & { amountPaise: bigint },
+  input: ReceiptInput & { amountPaise: bigint; valueDate?: string | undefined },
   actorId: number | null,
 ) {
   return runKeyedOrderCommand(deps, 'postRepayment', input, async (ctx) => {
     const replay = await replayByGatewayPayment(ctx, input.gatewayPaymentId);
     if (replay) return replay;
+    // Money that reached the lender on an earlier day is posted as of that day (decision 0022).
+    if (input.valueDate !== undefined && input.valueDate !== ctx.businessDate)
+      return postValueDated(ctx, { ...input, valueDate: input.valueDate }, actorId);
     if (!['ACTIVE', 'DUE', 'OVERDUE'].includes(ctx.order.status))
       mustTransition(ctx.order, 'repayPartial');
     const { terms, loan, accruals } = openLoanOf(ctx);
@@ -164,6 +172,7 @@ export function postRepayment(
       allocated: step.allocation.allocated,
       excess: step.allocation.excess,
       journalId: ids[ids.length - 1]!,
+      overdueDaysWhenPaid: overdueDays(loan.dueDate, ctx.businessDate, totalOf(loan.outstanding)),
     });
     const updated = await moveOrder(ctx, event, to, actorId, {
       ...balanceColumns(step.loan),

@@ -48,6 +48,13 @@ export const repayments = pgTable(
       .notNull()
       .references(() => ledgerJournals.id),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
+    /** The day the money reached the lender (decision 0022); null: the business date. */
+    valueDate: date('value_date', { mode: 'string' }),
+    /** Set when the value date asked for was moved (to a fixed event's day). */
+    requestedValueDate: date('requested_value_date', { mode: 'string' }),
+    valueDateNote: text('value_date_note'),
+    /** Overdue days on the value date with what was owed just before it (0: not overdue). */
+    overdueDaysWhenPaid: integer('overdue_days_when_paid'),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
     reversed: boolean('reversed').notNull().default(false),
     reversedAt: timestamp('reversed_at', { withTimezone: true, mode: 'date' }),
@@ -57,10 +64,21 @@ export const repayments = pgTable(
     check('repayments_type', sql`${table.type} in ('normal', 'renew', 'full', 'partial')`),
     check('repayments_amount_positive', sql`${table.amountPaise} > 0`),
     index('repayments_order_idx').on(table.orderId),
+    // The repayment statement and the reports find a repayment from its ledger journal.
+    index('repayments_journal_idx').on(table.journalId),
     // Repayment records are filtered by value date and virtual account, and sorted by them.
     index('repayments_business_date_idx').on(table.businessDate, table.id),
+    index('repayments_value_date_idx').on(table.valueDate, table.id),
     index('repayments_received_at_idx').on(table.receivedAt, table.id),
     index('repayments_virtual_account_idx').on(table.virtualAccountCode),
+    // The overdue repayment list: repayments received on overdue orders, newest first.
+    index('repayments_overdue_paid_idx')
+      .on(table.valueDate, table.id)
+      .where(sql`${table.overdueDaysWhenPaid} > 0`),
+    // Overpayments: the excess over what cleared the order.
+    index('repayments_excess_idx')
+      .on(table.valueDate, table.id)
+      .where(sql`${table.excessPaise} > 0`),
   ],
 );
 

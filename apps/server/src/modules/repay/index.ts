@@ -5,3 +5,11 @@
  */
 export { registerRepayRoutes } from './repay.routes.js';
 export type { RepayDeps } from './repay.service.js';
+export {
+  approveExcessRefund,
+  recordOffline,
+  requestExcessRefund,
+  reviewOffline,
+  type OfflineDeps,
+} from './offline.service.js';
+export { excessRefunds, offlineRepayments } from './offline.table.js';

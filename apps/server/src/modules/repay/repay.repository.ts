@@ -87,12 +87,12 @@ export function listRepaymentRecords(
             ? inArray(repayments.type, ['full', 'normal'])
             : eq(repayments.type, 'partial'),
         status: (status) => eq(repayments.reversed, status === 'reversed'),
-        ...inclusiveRange(repayments.businessDate, 'valueDateFrom', 'valueDateTo'),
+        ...inclusiveRange(repayments.valueDate, 'valueDateFrom', 'valueDateTo'),
       },
       sortColumns: {
         id: repayments.id,
         postedAt: repayments.receivedAt,
-        valueDate: repayments.businessDate,
+        valueDate: repayments.valueDate,
         amountPaise: repayments.amountPaise,
       },
       defaultSort: { field: 'id', order: 'desc' },

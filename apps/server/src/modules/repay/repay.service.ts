@@ -15,7 +15,7 @@ import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseFromDb, paiseToApi } from '../../shared/paise.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
 import { clearingOfOrder, payTo, rolloverQuoteOfOrder } from '../borrower-app/index.js';
-import type { LoanOrderRow } from '../loan-book/index.js';
+import type { LoanBookDeps, LoanOrderRow } from '../loan-book/index.js';
 import * as repo from './repay.repository.js';
 
 export interface RepayDeps {
@@ -23,6 +23,12 @@ export interface RepayDeps {
   clock: Clock;
   /** Where the borrower pays: the same gateway the borrower app issues instructions from. */
   collections: CollectionGateway;
+  /** The loan book's commands (offline repayments post through its repayment command). */
+  loanBook: LoanBookDeps;
+  /** Where uploaded receipts are kept (outside the web root). */
+  uploadDir: string;
+  /** A staff member's name (makers and checkers in the lists). */
+  staffOf?: (userId: number) => Promise<{ name: string } | undefined>;
 }
 
 type OwingStatus = RepayPlanRow['status'];
@@ -91,10 +97,10 @@ export async function repaymentRecords(
       gstPaise: paiseToApi(r.allocatedGstPaise),
       penalPaise: paiseToApi(r.allocatedPenalPaise),
       excessPaise: paiseToApi(r.excessPaise),
-      valueDate: r.businessDate,
+      valueDate: r.valueDate ?? r.businessDate,
       postedAt: r.receivedAt.toISOString(),
       kind: r.type === 'renew' ? 'renew' : 'normal',
-      // decision 9xxx: a renewal neither clears the loan nor pays part of it; `normal` is a
+      // decision 0028: a renewal neither clears the loan nor pays part of it; `normal` is a
       // cooling-off exit, which clears it.
       coverage: r.type === 'renew' ? null : r.type === 'partial' ? 'partial' : 'full',
       status: r.reversed ? 'reversed' : 'posted',

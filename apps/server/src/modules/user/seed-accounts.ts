@@ -2,7 +2,9 @@ import {
   ADMIN_ROLE,
   businessRouteNames,
   businessRoutes,
+  blacklistEndpoints,
   grantableInterfaceIds,
+  riskEndpoints,
   type RouteNode,
 } from '@lending/contract';
 import type { Database } from '../../plugins/db.js';
@@ -38,8 +40,54 @@ const demoRoles = [
     name: 'Reviewer',
     description: 'Loan approval: machine, first and final review',
     menus: ['Dashboard', ...subtreeNames('Approve'), ...orderLookupMenus],
-    interfaces: [] as string[],
+    // A reviewer works their own queue (the server scopes it) and reads the machine's reasons.
+    interfaces: [
+      'approve.machine_list',
+      'approve.machine_detail',
+      'approve.queue_list',
+      'approve.review_form',
+      'approve.reviewer_options',
+      'approve.decision_list',
+      'approve.rejection_list',
+      'approve.group_list',
+      'approve.reviewer_list',
+      'order.first_review',
+      'order.final_review',
+    ],
     account: { email: 'reviewer@example.com', password: 'Reviewer12345', name: 'Riya Reviewer' },
+    more: [
+      { email: 'arjun@example.com', password: 'Reviewer12345', name: 'Arjun Reviewer' },
+      { email: 'neha@example.com', password: 'Reviewer12345', name: 'Neha Reviewer' },
+    ],
+  },
+  {
+    name: 'Review lead',
+    description:
+      'Loan approval lead: every queue, distribution, groups, reviewers, rejection codes',
+    menus: ['Dashboard', ...subtreeNames('Approve'), ...orderLookupMenus],
+    interfaces: [
+      'approve.machine_list',
+      'approve.machine_detail',
+      'approve.machine_refer',
+      'approve.queue_list',
+      'approve.assign',
+      'approve.review_form',
+      'approve.group_list',
+      'approve.group_save',
+      'approve.group_delete',
+      'approve.reviewer_list',
+      'approve.reviewer_save',
+      'approve.reviewer_options',
+      'approve.rejection_list',
+      'approve.rejection_save',
+      'approve.rejection_status',
+      'approve.rejection_delete',
+      'approve.decision_list',
+      'approve.reviewer_quality',
+      'order.first_review',
+      'order.final_review',
+    ],
+    account: { email: 'lead@example.com', password: 'ReviewLead12345', name: 'Vikram Lead' },
   },
   {
     name: 'Collector',
@@ -49,12 +97,31 @@ const demoRoles = [
       ...subtreeNames('Collection'),
       ...subtreeNames('Precollection'),
       ...orderLookupMenus,
+      'collectionOrder',
       'Repay',
       'repayPlan',
       'repayQuery',
+      'overdueRepayment',
+      'overdueRepaymentDetail',
     ],
     // A collector reads what an order owes and tells the borrower how to pay; money is finance's.
-    interfaces: ['repay.plan_list', 'repay.query'],
+    // Their own cases, follow-ups and reminders, the groups, collectors and reports (dispatching
+    // and configuring groups stay with the administrator); what overdue borrowers paid.
+    interfaces: [
+      'repay.plan_list',
+      'repay.query',
+      'order.collection_list',
+      'repay.overdue_list',
+      'recovery.case_list',
+      'recovery.case_detail',
+      'recovery.follow_up',
+      'recovery.instalment_plan',
+      'recovery.send_reminder',
+      'recovery.group_list',
+      'recovery.collector_list',
+      'recovery.daily_process',
+      'recovery.performance',
+    ],
     account: {
       email: 'collector@example.com',
       password: 'Collector12345',
@@ -88,8 +155,42 @@ const demoRoles = [
       'repay.waiver',
       'repay.write_off',
       'repay.reverse',
+      // /financialManagement: the statements, reconciliation and its breaks, the ledger reads.
+      'finance.order_loan_list',
+      'finance.repayment_order_list',
+      'finance.reconciliation_list',
+      'finance.break_list',
+      'finance.resolve_break',
+      'finance.run_reconciliation',
+      'finance.trial_balance',
+      // /report
+      'report.daily_order_analysis',
+      'report.order_overdue',
+      // Offline repayments (maker and checker: the server refuses the same person for both),
+      // their receipts and .xlsx batches; overdue repayments; overpayment refunds.
+      'repay.offline_list',
+      'repay.offline_record',
+      'repay.offline_review',
+      'repay.offline_receipt',
+      'repay.offline_import',
+      'repay.overdue_list',
+      'repay.excess_list',
+      'repay.excess_refund_request',
+      'repay.excess_refund_approve',
     ],
     account: { email: 'finance@example.com', password: 'Finance12345', name: 'Meera Finance' },
+  },
+  {
+    name: 'Risk',
+    description: 'Risk rules and their versions, risk settings, rule analysis and the blacklist',
+    menus: ['Dashboard', ...subtreeNames('Risk'), 'ToolMage', 'blacklist', ...orderLookupMenus],
+    // Every /risk call (rules, versions, back-test, publish, settings, analysis) and the blacklist.
+    interfaces: [
+      ...[...riskEndpoints, ...blacklistEndpoints].map((endpoint) => endpoint.id),
+      // Thresholds are set per product: the products' names.
+      'loanConfig.list',
+    ],
+    account: { email: 'risk@example.com', password: 'Risk12345', name: 'Rohan Risk' },
   },
 ];
 
@@ -103,7 +204,14 @@ export async function seedAccounts(options: SeedOptions): Promise<boolean> {
   const { db, clock, hasher } = options;
   if ((await countStaffUsers(db)) > 0) return false;
   const hashes = new Map<string, string>();
-  for (const password of [DEMO_ADMIN.password, ...demoRoles.map((role) => role.account.password)]) {
+  const accountsOf = (role: (typeof demoRoles)[number]) => [
+    role.account,
+    ...(('more' in role ? role.more : undefined) ?? []),
+  ];
+  for (const password of [
+    DEMO_ADMIN.password,
+    ...demoRoles.flatMap((role) => accountsOf(role).map((account) => account.password)),
+  ]) {
     hashes.set(password, await hasher.hash(password));
   }
   await db.transaction(async (tx) => {
@@ -128,25 +236,33 @@ export async function seedAccounts(options: SeedOptions): Promise<boolean> {
         name: demo.name,
         description: demo.description,
         menus: [...new Set(demo.menus)],
-        // Every demo role opens the dashboard, so it may read the dashboard's figures.
+        // Every demo role opens the dashboard, so it may read the dashboard's figures, and
+        // exports the lists it can read (an export needs the list's own grant as well).
         interfaces: [
-          ...new Set(['dashboard.summary', ...orderLookupInterfaces, ...demo.interfaces]),
+          ...new Set([
+            'dashboard.summary',
+            'export.start',
+            ...orderLookupInterfaces,
+            ...demo.interfaces,
+          ]),
         ],
       });
-      const user = await insertStaffUser(tx, {
-        email: demo.account.email,
-        name: demo.account.name,
-        passwordHash: hashes.get(demo.account.password) ?? '',
-        at,
-      });
-      await replaceUserRoles(tx, user.id, [role.id]);
+      for (const account of accountsOf(demo)) {
+        const user = await insertStaffUser(tx, {
+          email: account.email,
+          name: account.name,
+          passwordHash: hashes.get(account.password) ?? '',
+          at,
+        });
+        await replaceUserRoles(tx, user.id, [role.id]);
+      }
     }
   });
   options.warn(
     `Created the administrator ${DEMO_ADMIN.email} with the demo password ${DEMO_ADMIN.password}: ` +
       'change it at once (avatar menu → Change password).' +
       (options.demoData
-        ? ' Demo accounts reviewer@, collector@ and finance@example.com were created too.'
+        ? ' Demo accounts reviewer@, arjun@, neha@, lead@, collector@ and finance@example.com were created too.'
         : ''),
   );
   return true;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   hasher?: PasswordHasher;
   /** Gateway sandbox overrides (see BuildAppOptions.gateways). */
   gateways?: BuildAppOptions['gateways'];
+  /** What /health/ready reads (ready by default). */
+  readiness?: BuildAppOptions['readiness'];
 }
 
 /**
@@ -73,7 +76,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     hasher,
     logger: false,
+    uploadDir: mkdtempSync(path.join(os.tmpdir(), 'lending-uploads-')),
     ...(options.gateways ? { gateways: options.gateways } : {}),
+    ...(options.readiness ? { readiness: options.readiness } : {}),
   });
   await app.ready();
   return {

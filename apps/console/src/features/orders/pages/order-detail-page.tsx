@@ -9,7 +9,7 @@ import { PageScopeContext } from '../../../lib/page-state';
  * The `orderNo` of this page's own address. A kept-alive page stays rendered (hidden) while
  * another tab is shown; it keeps the order it showed instead of reading the other page's query.
  */
-function useOwnOrderNo(): string {
+export function useOwnOrderNo(): string {
   const scope = useContext(PageScopeContext);
   const location = useLocation();
   const own = !scope || location.pathname === scope;

@@ -2,6 +2,7 @@ import { listLoanConfig, listOrders } from '@lending/contract';
 import { useTranslation } from 'react-i18next';
 import { listPage, type FilterOption } from '../../../components/list-page';
 import { orderDetailPath, orderStatusTags } from '../../../components/order-detail';
+import { revealCustomer } from '../../../components/unmask/unmask';
 import { useGrants } from '../../../lib/grants';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
 
@@ -43,8 +44,12 @@ export const OrderListPage = listPage(listOrders, ({ column, filter }) => ({
       to: (row) => orderDetailPath(row.orderNo),
       fixed: 'start',
     }),
-    column.masked('customerName', 'order.customerName'),
-    column.masked('phone', 'order.phone'),
+    column.masked('customerName', 'order.customerName', {
+      reveal: revealCustomer('name', (row) => row.customerId),
+    }),
+    column.masked('phone', 'order.phone', {
+      reveal: revealCustomer('phone', (row) => row.customerId),
+    }),
     column.render('customerKind', 'order.customerKind', (row, t) =>
       t(`order.kinds.${row.customerKind}`),
     ),

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
-import { borrowerAccounts } from '../../modules/borrower-app/index.js';
-import { setCustomerBankAccount } from '../../modules/loan-book/index.js';
-import { customers } from '../../modules/loan-book/customers.table.js';
-import type { PayoutGateway } from './payout-gateway.js';
+import type { PayoutGateway } from '../../integrations/payouts/index.js';
+import { setCustomerBankAccount } from '../loan-book/index.js';
+import { customers } from '../loan-book/customers.table.js';
+import { borrowerAccounts } from './borrowers.table.js';
 
 /**
  * Penny-drops the bank accounts borrowers saved (verification `pending`) through the payout
- * gateway. Disbursal goes only to a verified account (DOMAIN.md), so the dispatcher refuses a
+ * gateway's port (the gateway knows no module; this module uses the gateway). Disbursal goes only to a verified account (DOMAIN.md), so the dispatcher refuses a
  * payout to one that is not. An account changed meanwhile is left for the next pass.
  */
 export async function verifyPendingBankAccounts(
@@ -75,4 +75,26 @@ export async function verifyPendingBankAccounts(
     else result.failed += 1;
   }
   return result;
+}
+
+/** Runs the penny drops every `intervalMs`, one pass at a time; returns a stop function. */
+export function startBankVerificationJob(options: {
+  db: Database;
+  gateway: PayoutGateway;
+  clock: Clock;
+  intervalMs: number;
+  onError?: (error: unknown) => void;
+}): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    verifyPendingBankAccounts(options.db, options.gateway, options.clock)
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        running = false;
+      });
+  }, options.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

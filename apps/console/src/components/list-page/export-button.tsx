@@ -1,0 +1,68 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { listMyExports, startExport, type EndpointDefinition } from '@lending/contract';
+import { feedback } from '../../lib/feedback';
+import { useGrants } from '../../lib/grants';
+import { useEndpointMutation } from '../../lib/use-endpoint';
+import type { ListPageState } from './use-list-page';
+
+/** The download page's path (route `Download`, constant for every signed-in user). */
+export const DOWNLOAD_PAGE_PATH = '/download/index';
+
+/**
+ * Export: starts a background export of the list as the user sees it (filters, sort, visible
+ * columns with their headers in the user's language), tells them to collect it from the
+ * download page (spec §9), and offers the way there. It cannot be pressed twice while the
+ * request is on its way; each press is one more export.
+ */
+export function ExportButton<E extends EndpointDefinition>({ list }: { list: ListPageState<E> }) {
+  const { t } = useTranslation();
+  const { can } = useGrants();
+  const start = useEndpointMutation(startExport, { invalidates: [listMyExports] });
+  const [started, setStarted] = useState(false);
+  const request = list.exportRequest;
+  if (!request || !can(startExport, request.endpoint)) return null;
+  const columns = request.columns.map(({ label, field, kind, values }) => ({
+    field,
+    header: t(label),
+    kind,
+    ...(values
+      ? { values: Object.fromEntries(Object.entries(values).map(([v, key]) => [v, t(key)])) }
+      : {}),
+  }));
+  return (
+    <Space size="small">
+      <Button
+        icon={<DownloadOutlined />}
+        loading={start.isPending}
+        disabled={columns.length === 0}
+        onClick={() =>
+          start.mutate(
+            {
+              endpoint: request.endpoint.id,
+              route: list.spec.route,
+              title: t(`route.${list.spec.route}`),
+              ...(request.filters && Object.keys(request.filters).length > 0
+                ? { filters: request.filters }
+                : {}),
+              ...(request.sort ? { sort: request.sort } : {}),
+              columns,
+            },
+            {
+              onSuccess: () => {
+                setStarted(true);
+                feedback.success(t('exports.started'));
+              },
+            },
+          )
+        }
+      >
+        {t('exports.export')}
+      </Button>
+      {started ? <Link to={DOWNLOAD_PAGE_PATH}>{t('exports.goToDownloads')}</Link> : null}
+    </Space>
+  );
+}

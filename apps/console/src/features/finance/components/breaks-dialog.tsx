@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Radio, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  reconciliationBreakList,
+  reconciliationDayList,
+  resolveBreak,
+  type ReconciliationBreakRow,
+  type ReconciliationDayRow,
+} from '@lending/contract';
+import type { ActionFormProps } from '../../../components/list-page';
+import { useGrants } from '../../../lib/grants';
+import { formatIndiaDateTime, formatPaise } from '../../../lib/format';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
+import { breakStatusTags } from '../finance-tags';
+
+type Action = 'accept' | 'refund' | 'ignore';
+
+/** One break's resolution: accept the gateway's record, refund, or ignore with a reason. */
+function ResolveForm({ item, onDone }: { item: ReconciliationBreakRow; onDone(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ action: Action; reason?: string }>();
+  const [key] = useState(() => newIdempotencyKey('break'));
+  const action = Form.useWatch('action', form);
+  const resolve = useEndpointMutation(resolveBreak, {
+    invalidates: [reconciliationBreakList, reconciliationDayList],
+    refreshAfter: 'settled',
+    success: 'finance.breaks.resolved',
+  });
+  const submit = async (values: { action: Action; reason?: string }) => {
+    try {
+      await resolve.mutateAsync({
+        breakId: item.id,
+        action: values.action,
+        ...(values.reason?.trim() ? { reason: values.reason.trim() } : {}),
+        idempotencyKey: key,
+      });
+      onDone();
+    } catch {
+      // Toasted by the request client; the form stays for another choice.
+    }
+  };
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      name={`resolve-break-${item.id}`}
+      initialValues={{ action: 'ignore' }}
+      onFinish={submit}
+    >
+      <Form.Item name="action" label={t('finance.breaks.action')}>
+        <Radio.Group
+          options={(['accept', 'refund', 'ignore'] as const).map((value) => ({
+            value,
+            label: t(`finance.breaks.actions.${value}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="reason"
+        label={t('finance.breaks.reason')}
+        rules={[
+          {
+            required: action === 'ignore',
+            whitespace: true,
+            message: t('finance.breaks.reasonRequired'),
+          },
+          { max: 500 },
+        ]}
+      >
+        <Input.TextArea rows={2} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={resolve.isPending}>
+        {t('finance.breaks.resolve')}
+      </Button>
+    </Form>
+  );
+}
+
+/** The breaks of one reconciliation day, each resolvable by a holder of the grant. */
+export function BreaksDialog({ open, row, onClose }: ActionFormProps<ReconciliationDayRow>) {
+  const { t } = useTranslation();
+  const { can } = useGrants();
+  const canResolve = can(resolveBreak);
+  const [resolving, setResolving] = useState<number | undefined>();
+  const breaks = useEndpointQuery(
+    reconciliationBreakList,
+    { page: 1, pageSize: 100, filters: { dayId: row?.id } },
+    { enabled: open && row !== undefined },
+  );
+  const items = breaks.data?.list ?? [];
+  const current = items.find((item) => item.id === resolving);
+  return (
+    <Modal
+      open={open}
+      width={1000}
+      title={t('finance.breaks.title', {
+        date: row?.date ?? '',
+        side: t(`finance.sides.${row?.side ?? 'collection'}`),
+      })}
+      footer={null}
+      onCancel={() => {
+        setResolving(undefined);
+        onClose();
+      }}
+    >
+      <Table<ReconciliationBreakRow>
+        size="small"
+        rowKey="id"
+        loading={breaks.isFetching}
+        pagination={false}
+        dataSource={items}
+        locale={{ emptyText: t('finance.breaks.none') }}
+        columns={[
+          {
+            title: t('finance.breaks.kind'),
+            dataIndex: 'kind',
+            render: (kind: string) => t(`finance.breaks.kinds.${kind}`),
+          },
+          { title: t('finance.breaks.reference'), dataIndex: 'reference' },
+          { title: t('finance.orderNo'), dataIndex: 'orderNo' },
+          {
+            title: t('finance.breaks.ours'),
+            dataIndex: 'oursPaise',
+            align: 'right',
+            render: (value: number | null) => (value === null ? '—' : formatPaise(value)),
+          },
+          {
+            title: t('finance.breaks.gateway'),
+            dataIndex: 'gatewayPaise',
+            align: 'right',
+            render: (value: number | null) => (value === null ? '—' : formatPaise(value)),
+          },
+          {
+            title: t('finance.status'),
+            dataIndex: 'status',
+            render: (status: ReconciliationBreakRow['status']) => (
+              <Tag color={breakStatusTags[status].color}>{t(breakStatusTags[status].label)}</Tag>
+            ),
+          },
+          {
+            title: t('finance.breaks.resolution'),
+            key: 'resolution',
+            render: (_, item) =>
+              item.status === 'open' ? (
+                canResolve ? (
+                  <Button
+                    size="small"
+                    onClick={() => setResolving(item.id)}
+                    aria-label={t('finance.breaks.resolveOne', { reference: item.reference })}
+                  >
+                    {t('finance.breaks.resolve')}
+                  </Button>
+                ) : null
+              ) : (
+                `${item.resolvedBy ?? ''} ${item.resolvedAt ? formatIndiaDateTime(item.resolvedAt) : ''} ${item.note ?? ''}`
+              ),
+          },
+        ]}
+      />
+      {current ? (
+        <div style={{ marginTop: 16 }}>
+          <ResolveForm key={current.id} item={current} onDone={() => setResolving(undefined)} />
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

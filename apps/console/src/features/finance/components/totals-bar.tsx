@@ -1,0 +1,33 @@
+import { Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatPaise } from '../../../lib/format';
+
+export interface TotalItem {
+  label: string;
+  value: number | undefined;
+  money?: boolean;
+}
+
+/** A statement's or report's totals for the whole filtered range, above its table. */
+export function TotalsBar({ title, items }: { title: string; items: TotalItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, sm: 2, md: 4, xl: 6 }}
+      title={t(title)}
+      style={{ marginBottom: 16 }}
+      items={items.map((item) => ({
+        key: item.label,
+        label: t(item.label),
+        children:
+          item.value === undefined
+            ? '—'
+            : item.money
+              ? formatPaise(item.value)
+              : item.value.toLocaleString('en-IN'),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { listVersions, saveVersion } from '@lending/contract';
+import { useEndpointMutation } from '../../../lib/use-endpoint';
+import { VersionForm } from '../components/version-form';
+
+/** Spec §2 hidden /systemConfig/addCCFOnly: releasing a new app version. */
+export function AddAppVersionPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const back = () => navigate('/systemConfig/CCFOnly');
+  const save = useEndpointMutation(saveVersion, {
+    invalidates: [listVersions],
+    success: 'messages.saveSuccess',
+  });
+  return (
+    <Card title={<h1 className="page-heading">{t('route.addCCFOnly')}</h1>}>
+      <VersionForm
+        release={null}
+        saving={save.isPending}
+        onCancel={back}
+        onSubmit={async (body) => {
+          await save.mutateAsync(body);
+          back();
+        }}
+      />
+    </Card>
+  );
+}

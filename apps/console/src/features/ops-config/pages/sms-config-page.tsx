@@ -1,0 +1,154 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Skeleton,
+  Space,
+  Typography,
+} from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getSmsConfig, saveSmsConfig, type SaveSmsConfigBody } from '@lending/contract';
+import { formatIndiaDateTime } from '../../../lib/format';
+import { useGrants } from '../../../lib/grants';
+import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
+import { showFieldErrors } from '../../repay/components/server-field-errors';
+
+type Values = Omit<SaveSmsConfigBody, 'apiKey'> & { apiKey?: string };
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const SENDER = /^([A-Z]{6}|[0-9]{6})$/;
+const PROVIDERS = ['sandbox', 'msg91', 'gupshup', 'kaleyra'] as const;
+
+/**
+ * Spec §2 /toolMage/smsConfig: the SMS gateway's provider, sender ids (DLT headers), send
+ * rate and quiet hours (India time). The API key can be replaced but is never shown again:
+ * the server answers only whether one is set and its last 4 characters.
+ */
+export function SmsConfigPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const config = useEndpointQuery(getSmsConfig, {});
+  const canSave = useGrants().can(saveSmsConfig);
+  const save = useEndpointMutation(saveSmsConfig, {
+    invalidates: [getSmsConfig],
+    success: 'messages.saveSuccess',
+  });
+
+  useEffect(() => {
+    if (!config.data) return;
+    const { provider, senderIds, ratePerMinute, quietStart, quietEnd } = config.data;
+    form.setFieldsValue({
+      provider: provider as Values['provider'],
+      senderIds,
+      ratePerMinute,
+      quietStart,
+      quietEnd,
+      apiKey: '',
+    });
+  }, [config.data, form]);
+
+  const onFinish = async (values: Values) => {
+    const apiKey = values.apiKey?.trim();
+    try {
+      await save.mutateAsync({
+        provider: values.provider,
+        senderIds: values.senderIds,
+        ratePerMinute: values.ratePerMinute,
+        quietStart: values.quietStart,
+        quietEnd: values.quietEnd,
+        ...(apiKey ? { apiKey } : {}),
+      });
+      form.setFieldValue('apiKey', '');
+    } catch (error) {
+      showFieldErrors(form, error, {
+        provider: 'provider',
+        senderIds: 'senderIds',
+        ratePerMinute: 'ratePerMinute',
+        quietStart: 'quietStart',
+        quietEnd: 'quietEnd',
+        apiKey: 'apiKey',
+      });
+    }
+  };
+  const time = { required: true, pattern: TIME, message: t('opsConfig.smsConfig.timeInvalid') };
+
+  return (
+    <Card title={<h1 className="page-heading">{t('route.smsConfig')}</h1>}>
+      {config.isPending ? (
+        <Skeleton active />
+      ) : (
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={onFinish}
+          disabled={!canSave}
+          name="sms-config-form"
+          style={{ maxWidth: 640 }}
+        >
+          <Form.Item name="provider" label={t('opsConfig.smsConfig.provider')}>
+            <Select options={PROVIDERS.map((value) => ({ value, label: value }))} />
+          </Form.Item>
+          <Form.Item
+            name="senderIds"
+            label={t('opsConfig.smsConfig.senderIds')}
+            extra={t('opsConfig.smsConfig.senderHint')}
+            rules={[
+              {
+                validator: (_, value: string[] | undefined) =>
+                  value && value.length > 0 && value.every((id) => SENDER.test(id))
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('opsConfig.smsConfig.senderInvalid'))),
+              },
+            ]}
+          >
+            <Select mode="tags" tokenSeparators={[',', ' ']} open={false} />
+          </Form.Item>
+          <Form.Item
+            name="ratePerMinute"
+            label={t('opsConfig.smsConfig.ratePerMinute')}
+            rules={[{ required: true, message: t('opsConfig.required') }]}
+          >
+            <InputNumber min={1} max={100000} precision={0} />
+          </Form.Item>
+          <Space size="large">
+            <Form.Item name="quietStart" label={t('opsConfig.smsConfig.quietStart')} rules={[time]}>
+              <Input placeholder="21:00" maxLength={5} />
+            </Form.Item>
+            <Form.Item name="quietEnd" label={t('opsConfig.smsConfig.quietEnd')} rules={[time]}>
+              <Input placeholder="10:00" maxLength={5} />
+            </Form.Item>
+          </Space>
+          <Form.Item
+            name="apiKey"
+            label={t('opsConfig.smsConfig.apiKey')}
+            extra={
+              config.data?.apiKeySet
+                ? t('opsConfig.smsConfig.apiKeySet', { hint: config.data.apiKeyHint })
+                : t('opsConfig.smsConfig.apiKeyNotSet')
+            }
+            rules={[{ min: 8, message: t('opsConfig.smsConfig.apiKeyShort') }]}
+          >
+            <Input.Password autoComplete="new-password" visibilityToggle={false} />
+          </Form.Item>
+          {config.data?.updatedAt ? (
+            <Typography.Paragraph type="secondary">
+              {t('opsConfig.lastSaved', { at: formatIndiaDateTime(config.data.updatedAt) })}
+            </Typography.Paragraph>
+          ) : null}
+          {canSave ? (
+            <Button type="primary" htmlType="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          ) : (
+            <Alert type="info" showIcon message={t('opsConfig.readOnly')} />
+          )}
+        </Form>
+      )}
+    </Card>
+  );
+}

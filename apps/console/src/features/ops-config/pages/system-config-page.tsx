@@ -1,0 +1,70 @@
+import { Typography } from 'antd';
+import {
+  deleteSetting,
+  listSettings,
+  saveSetting,
+  type SettingGroup,
+  type SystemSetting,
+} from '@lending/contract';
+import { listPage, type ActionFormProps, type ListKit } from '../../../components/list-page';
+import { SettingFormDialog } from '../components/setting-form-dialog';
+
+/**
+ * Spec §2 /systemConfig/systemConfig (and /toolMage/systemConfig2, read as the operations
+ * settings: job times and quiet hours): configuration items, item, value, type, remarks.
+ * The server reads the known items through a cached settings service: a save applies at once.
+ */
+function settingsList(group: SettingGroup, route: string) {
+  const Form = (props: ActionFormProps<SystemSetting>) => (
+    <SettingFormDialog {...props} group={group} />
+  );
+  return ({ column, filter, action }: ListKit<typeof listSettings>) => ({
+    route,
+    fixedFilters: { group },
+    rowKey: (setting: SystemSetting) => setting.item,
+    rowLabel: (setting: SystemSetting) => setting.item,
+    filters: [filter.text('item', 'opsConfig.setting.item')],
+    columns: [
+      column.text('item', 'opsConfig.setting.item', { sortable: true }),
+      column.render('value', 'opsConfig.setting.value', (setting) =>
+        setting.type === 'array' ? (
+          <span>{setting.value.split(',').join(' · ')}</span>
+        ) : (
+          setting.value
+        ),
+      ),
+      column.render('type', 'opsConfig.setting.type', (setting, t) =>
+        t(`opsConfig.setting.types.${setting.type}`),
+      ),
+      column.text('remarks', 'opsConfig.setting.remarks'),
+      column.render(
+        'readBy',
+        'opsConfig.setting.readBy',
+        (setting, t) =>
+          setting.readBy ?? (
+            <Typography.Text type="secondary">{t('opsConfig.setting.notRead')}</Typography.Text>
+          ),
+      ),
+      column.instant('updatedAt', 'opsConfig.updatedAt', { sortable: true }),
+      column.text('updatedBy', 'opsConfig.updatedBy'),
+    ],
+    toolbar: [action.form('opsConfig.setting.new', Form, { needs: saveSetting })],
+    rowActions: [
+      action.form('common.edit', Form, { needs: saveSetting }),
+      action.call(deleteSetting, {
+        label: 'common.delete',
+        body: (setting) => ({ item: setting.item }),
+        hidden: (setting) => setting.known,
+        confirm: 'opsConfig.setting.deleteConfirm',
+        danger: true,
+        success: 'messages.deleteSuccess',
+      }),
+    ],
+  });
+}
+
+export const SystemConfigPage = listPage(listSettings, settingsList('general', 'systemConfig'));
+export const SystemConfig2Page = listPage(
+  listSettings,
+  settingsList('operations', 'systemConfig2'),
+);

@@ -1,0 +1,37 @@
+/** /order/clearNotLoan, /order/regNotLoan and /order/collectionOrder, English. */
+export const remarketing = {
+  remarketing: {
+    collector: 'Collector',
+    lastContact: 'Last contact',
+    clearedRange: 'Cleared',
+    minLoans: 'Loans taken, at least',
+    lastOrderNo: 'Last order',
+    clearedDate: 'Cleared on',
+    daysSinceCleared: 'Since clearing',
+    loansTaken: 'Loans taken',
+    lastAmount: 'Last amount',
+    totalRepaid: 'Total repaid',
+    clearedOnTime: 'Cleared on time',
+    clearedLate: 'Cleared late',
+    channel: 'Channel',
+    registeredRange: 'Registered',
+    registrationDate: 'Registration date',
+    daysSinceRegistration: 'Since registration',
+    kycProgress: 'KYC progress',
+    kyc: {
+      registered: 'Registered only',
+      profile: 'Profile saved',
+      bankVerified: 'Bank account verified',
+    },
+    bankVerification: 'Bank account',
+    bank: {
+      none: 'Not added',
+      pending: 'Being verified',
+      verified: 'Verified',
+      failed: 'Verification failed',
+    },
+    band: 'Band',
+    bands: { early: '1–7 days', late: '8+ days' },
+    outstanding: 'Outstanding',
+  },
+};

@@ -1,0 +1,32 @@
+/** 后台导出与下载页，中文。 */
+export const exports = {
+  exports: {
+    export: '导出',
+    started: '正在执行，请稍后到下载页下载',
+    goToDownloads: '前往下载页',
+    navbar: '下载',
+    intro: '你的导出：每个导出都在后台生成，保留 3 天。只有你本人可以下载自己的文件。',
+    file: '文件',
+    list: '列表',
+    status: '状态',
+    progress: '进度',
+    rows: '行数',
+    size: '大小',
+    createdAt: '发起时间',
+    expiresAt: '过期时间',
+    download: '下载',
+    downloadOf: '下载 {{file}}',
+    downloadFailed: '文件下载失败',
+    empty: '暂无导出：请在列表上点击导出。',
+    queued: '等待中',
+    running: '执行中',
+    done: '可下载',
+    failed: '失败',
+    expired: '已过期',
+    rowsOf: '{{written}} / {{total}}',
+  },
+  unmask: {
+    showField: '查看完整{{field}}',
+    confirm: '查看该客户的完整{{field}}？此操作会以你的名义记入操作日志。',
+  },
+};

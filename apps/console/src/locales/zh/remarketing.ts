@@ -1,0 +1,37 @@
+/** /order/clearNotLoan、/order/regNotLoan 与 /order/collectionOrder，中文。 */
+export const remarketing = {
+  remarketing: {
+    collector: '催收员',
+    lastContact: '最近联系',
+    clearedRange: '结清日期',
+    minLoans: '借款次数不少于',
+    lastOrderNo: '最近订单',
+    clearedDate: '结清日期',
+    daysSinceCleared: '结清至今',
+    loansTaken: '借款次数',
+    lastAmount: '最近借款金额',
+    totalRepaid: '累计还款',
+    clearedOnTime: '按时结清',
+    clearedLate: '逾期后结清',
+    channel: '渠道',
+    registeredRange: '注册日期',
+    registrationDate: '注册日期',
+    daysSinceRegistration: '注册至今',
+    kycProgress: '认证进度',
+    kyc: {
+      registered: '仅注册',
+      profile: '已填资料',
+      bankVerified: '银行账户已验证',
+    },
+    bankVerification: '银行账户',
+    bank: {
+      none: '未添加',
+      pending: '验证中',
+      verified: '已验证',
+      failed: '验证失败',
+    },
+    band: '逾期阶段',
+    bands: { early: '1–7 天', late: '8 天及以上' },
+    outstanding: '待还金额',
+  },
+};

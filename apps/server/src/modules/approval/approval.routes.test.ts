@@ -1,0 +1,521 @@
+import { approvalEndpoints, ADMIN_API_BASE } from '@lending/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import {
+  loanOrders,
+  publishRuleSet,
+  runMachineReview,
+  type LoanBookDeps,
+} from '../loan-book/index.js';
+import { loanBookDeps, makeApplication, makeProduct } from '../loan-book/loan-book.factories.js';
+
+let t: TestApp;
+let deps: LoanBookDeps;
+let admin: string;
+let noGrant: string;
+
+/** What a reviewer (not a lead) holds: their queue, the form and the two decisions. */
+const REVIEWER_INTERFACES = [
+  'approve.queue_list',
+  'approve.review_form',
+  'order.first_review',
+  'order.final_review',
+];
+
+async function reviewer(name: string) {
+  const staff = await createStaff(t.db, t.clock, { name, interfaces: REVIEWER_INTERFACES });
+  return { id: staff.id, token: await loginAs(t.app, staff) };
+}
+
+async function group(body: Record<string, unknown>): Promise<number> {
+  const saved = await post(t.app, '/approve/group_save', body, admin);
+  expect(saved.statusCode, saved.body).toBe(200);
+  return saved.json().ret.id;
+}
+
+async function addReviewer(userId: number, groupId: number, dailyCap: number | null = null) {
+  const saved = await post(
+    t.app,
+    '/approve/reviewer_save',
+    { userId, groupId, onDuty: true, dailyCap },
+    admin,
+  );
+  expect(saved.statusCode, saved.body).toBe(200);
+  return saved.json().ret;
+}
+
+/** An application machine review passes: it is queued for first review. */
+async function queuedOrder(productId: number, principal?: bigint) {
+  const order = await makeApplication(deps, productId, principal);
+  await runMachineReview(deps, order.id);
+  return order;
+}
+
+async function waiting(stage: 'first' | 'final', token: string, orderNo?: string) {
+  const list = await post(
+    t.app,
+    '/approve/queue_list',
+    { pageSize: 100, filters: { stage, state: 'wait', ...(orderNo ? { orderNo } : {}) } },
+    token,
+  );
+  expect(list.statusCode, list.body).toBe(200);
+  return list.json().ret as {
+    total: number;
+    list: { taskId: number; orderNo: string; reviewerId: number | null; customerName: string }[];
+  };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ demoData: false });
+  deps = loanBookDeps(t.db, t.clock);
+  admin = await loginAs(t.app);
+  noGrant = await loginAs(
+    t.app,
+    await createStaff(t.db, t.clock, { interfaces: ['loanConfig.list'] }),
+  );
+});
+afterAll(() => t.close());
+
+describe('every approval endpoint', () => {
+  it('refuses a caller without its grant (403) and an unknown field (400)', async () => {
+    for (const endpoint of approvalEndpoints) {
+      const url = `${ADMIN_API_BASE}${endpoint.path}`.replace(ADMIN_API_BASE, '');
+      const refused = await post(t.app, url, {}, noGrant);
+      expect(refused.statusCode, endpoint.id).toBe(403);
+      const bad = await post(t.app, url, { bogusField: 1 }, admin);
+      expect(bad.statusCode, endpoint.id).toBe(400);
+      expect(bad.json().code, endpoint.id).toBe(4000);
+    }
+  });
+});
+
+describe('assignment', () => {
+  it('gives new work to the least-loaded on-duty reviewer under their cap; off duty releases the queue', async () => {
+    const productId = (await makeProduct(deps)).id;
+    const firstGroup = await group({
+      name: 'First A/D',
+      stage: 'first',
+      productIds: [productId],
+      customerType: 'all',
+      dailyCap: 2,
+      active: true,
+    });
+    const a = await reviewer('Asha First');
+    const d = await reviewer('Dev First');
+    await addReviewer(a.id, firstGroup);
+    await addReviewer(d.id, firstGroup);
+    const orders: { id: number; orderNo: string }[] = [];
+    for (let i = 0; i < 5; i += 1) orders.push(await queuedOrder(productId));
+    const queue = await waiting('first', admin);
+    const assignedTo = (orderNo: string) =>
+      queue.list.find((row) => row.orderNo === orderNo)?.reviewerId;
+    expect(orders.map((o) => assignedTo(o.orderNo))).toEqual([a.id, d.id, a.id, d.id, null]);
+
+    // A reviewer's Wait list is their own queue; names arrive masked.
+    const own = await waiting('first', a.token);
+    expect(own.list.map((row) => row.orderNo).sort()).toEqual(
+      [orders[0]!.orderNo, orders[2]!.orderNo].sort(),
+    );
+    expect(own.list[0]!.customerName).toMatch(/\*/);
+
+    // Off duty: A's two orders are released (D is at the cap, so they wait unassigned).
+    const off = await post(
+      t.app,
+      '/approve/reviewer_save',
+      { userId: a.id, groupId: firstGroup, onDuty: false, dailyCap: null },
+      admin,
+    );
+    expect(off.json().ret).toEqual({ userId: a.id, released: 2 });
+    expect((await waiting('first', a.token)).total).toBe(0);
+
+    // A lead distributes by hand ('Success distribute'), over the cap if they choose.
+    const unassigned = (await waiting('first', admin)).list.filter(
+      (row) => row.reviewerId === null && orders.some((o) => o.orderNo === row.orderNo),
+    );
+    expect(unassigned).toHaveLength(3);
+    const refused = await post(
+      t.app,
+      '/approve/assign',
+      { taskIds: [unassigned[0]!.taskId], reviewerId: a.id },
+      admin,
+    );
+    expect(refused.statusCode).toBe(400); // A is off duty
+    const assigned = await post(
+      t.app,
+      '/approve/assign',
+      { taskIds: unassigned.map((row) => row.taskId), reviewerId: d.id },
+      admin,
+    );
+    expect(assigned.json().ret).toEqual({ assigned: 3 });
+    expect((await waiting('first', d.token)).total).toBe(5);
+
+    const list = await post(
+      t.app,
+      '/approve/reviewer_list',
+      { filters: { groupId: firstGroup } },
+      admin,
+    );
+    expect(list.json().ret.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userId: d.id, pending: 5, dailyCap: 2, onDuty: true }),
+        expect.objectContaining({ userId: a.id, pending: 0, onDuty: false }),
+      ]),
+    );
+    const badSort = await post(
+      t.app,
+      '/approve/queue_list',
+      { sort: { field: 'customerName', order: 'asc' } },
+      admin,
+    );
+    expect(badSort.statusCode).toBe(400);
+  });
+});
+
+describe('first and final review', () => {
+  let productId: number;
+  let first: { id: number; token: string };
+  let final: { id: number; token: string };
+  let other: { id: number; token: string };
+  let codeId: number;
+
+  beforeAll(async () => {
+    productId = (await makeProduct(deps)).id;
+    const firstGroup = await group({
+      name: 'First E',
+      stage: 'first',
+      productIds: [productId],
+      customerType: 'all',
+      dailyCap: 100,
+      active: true,
+    });
+    const finalGroup = await group({
+      name: 'Final B',
+      stage: 'final',
+      productIds: [productId],
+      customerType: 'all',
+      dailyCap: 100,
+      active: true,
+    });
+    first = await reviewer('Esha First');
+    final = await reviewer('Bala Final');
+    other = await reviewer('Omar Other');
+    await addReviewer(first.id, firstGroup);
+    await addReviewer(final.id, finalGroup);
+    const code = await post(
+      t.app,
+      '/approve/rejection_save',
+      {
+        code: 'INCOME_LOW',
+        textEn: 'Income too low',
+        textZh: '收入过低',
+        stage: 'any',
+        reapplyAfterDays: 30,
+        blacklist: false,
+        borrowerMessage: 'We cannot offer a loan now. You may apply again in 30 days.',
+        enabled: true,
+      },
+      admin,
+    );
+    codeId = code.json().ret.id;
+  });
+
+  it('A passes and picks B (never A); B lowers the amount and passes; each stage decides once', async () => {
+    const order = await queuedOrder(productId, 400_000n);
+    expect((await waiting('first', first.token, order.orderNo)).list[0]!.reviewerId).toBe(first.id);
+    // Reviewer scope: another reviewer cannot decide A's order.
+    const notTheirs = await post(
+      t.app,
+      '/order/first_review',
+      { orderId: order.id, decision: 'pass' },
+      other.token,
+    );
+    expect(notTheirs.statusCode).toBe(403);
+    const form = await post(t.app, '/approve/review_form', { orderNo: order.orderNo }, first.token);
+    expect(form.json().ret).toMatchObject({
+      stage: 'first',
+      canDecide: true,
+      principalPaise: 400_000,
+      finalReviewers: [{ userId: final.id, name: 'Bala Final' }],
+    });
+    const self = await post(
+      t.app,
+      '/order/first_review',
+      { orderId: order.id, decision: 'pass', finalReviewerId: first.id },
+      first.token,
+    );
+    expect(self.statusCode).toBe(400);
+    expect(self.json().msg).toContain('finalReviewerId');
+    const passed = await post(
+      t.app,
+      '/order/first_review',
+      { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
+      first.token,
+    );
+    expect(passed.json().ret).toMatchObject({ status: 'FINAL_REVIEW' });
+    const again = await post(
+      t.app,
+      '/order/first_review',
+      { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
+      first.token,
+    );
+    expect(again.statusCode).toBe(409);
+    expect((await waiting('final', final.token, order.orderNo)).total).toBe(1);
+    expect(
+      (
+        await post(
+          t.app,
+          '/order/final_review',
+          { orderId: order.id, decision: 'pass' },
+          first.token,
+        )
+      ).statusCode,
+    ).toBe(403);
+
+    const higher = await post(
+      t.app,
+      '/order/final_review',
+      { orderId: order.id, decision: 'pass', approvedPrincipalPaise: 400_001 },
+      final.token,
+    );
+    expect(higher.statusCode).toBe(400);
+    expect(higher.json().msg).toContain('approvedPrincipalPaise');
+    const belowMinimum = await post(
+      t.app,
+      '/order/final_review',
+      { orderId: order.id, decision: 'pass', approvedPrincipalPaise: 1_000 },
+      final.token,
+    );
+    expect(belowMinimum.statusCode).toBe(400);
+    const approved = await post(
+      t.app,
+      '/order/final_review',
+      { orderId: order.id, decision: 'pass', approvedPrincipalPaise: 300_000 },
+      final.token,
+    );
+    expect(approved.json().ret).toMatchObject({ status: 'PENDING_DISBURSEMENT' });
+    const [row] = await t.db.select().from(loanOrders).where(eq(loanOrders.id, order.id));
+    expect(row!.principalPaise).toBe(300_000n);
+    expect(row!.keyFacts.principalPaise).toBe('300000');
+    const twice = await post(
+      t.app,
+      '/order/final_review',
+      { orderId: order.id, decision: 'pass' },
+      final.token,
+    );
+    expect(twice.statusCode).toBe(409);
+
+    const decisions = await post(
+      t.app,
+      '/approve/decision_list',
+      { filters: { orderNo: order.orderNo } },
+      admin,
+    );
+    expect(
+      decisions
+        .json()
+        .ret.list.map((d: { stage: string; decision: string }) => [d.stage, d.decision]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['first', 'pass'],
+        ['final', 'pass'],
+      ]),
+    );
+    const quality = await post(t.app, '/approve/reviewer_quality', {}, admin);
+    expect(quality.json().ret.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ reviewerId: final.id, decided: 1, passRatePpm: 1_000_000 }),
+      ]),
+    );
+  });
+
+  it('the same person cannot do first and final review, even a lead (409)', async () => {
+    const order = await queuedOrder(productId);
+    await post(t.app, '/order/first_review', { orderId: order.id, decision: 'pass' }, admin);
+    const same = await post(
+      t.app,
+      '/order/final_review',
+      { orderId: order.id, decision: 'pass' },
+      admin,
+    );
+    expect(same.statusCode).toBe(409);
+    expect(same.json().code).toBe(4093);
+  });
+
+  it('two decisions at once: one wins, the other is refused', async () => {
+    const order = await queuedOrder(productId);
+    await post(
+      t.app,
+      '/order/first_review',
+      { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
+      first.token,
+    );
+    const results = await Promise.all([
+      post(t.app, '/order/final_review', { orderId: order.id, decision: 'pass' }, final.token),
+      post(
+        t.app,
+        '/order/final_review',
+        { orderId: order.id, decision: 'reject', reason: 'no', rejectionCodeId: codeId },
+        admin,
+      ),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const decided = await post(
+      t.app,
+      '/approve/decision_list',
+      { filters: { orderNo: order.orderNo, stage: 'final' } },
+      admin,
+    );
+    expect(decided.json().ret.total).toBe(1);
+  });
+
+  it('rejecting needs remarks and a rejection code; a used code is disabled, not deleted', async () => {
+    const order = await queuedOrder(productId);
+    const bare = await post(
+      t.app,
+      '/order/first_review',
+      { orderId: order.id, decision: 'reject' },
+      first.token,
+    );
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().msg).toMatch(/reason|rejectionCodeId/);
+    const rejected = await post(
+      t.app,
+      '/order/first_review',
+      {
+        orderId: order.id,
+        decision: 'reject',
+        reason: 'payslip does not match',
+        rejectionCodeId: codeId,
+      },
+      first.token,
+    );
+    expect(rejected.json().ret).toMatchObject({ status: 'REJECTED' });
+    const list = await post(
+      t.app,
+      '/approve/queue_list',
+      { filters: { stage: 'first', state: 'reject', orderNo: order.orderNo } },
+      first.token,
+    );
+    expect(list.json().ret.list[0]).toMatchObject({ rejectionCode: 'INCOME_LOW' });
+    const del = await post(t.app, '/approve/rejection_delete', { id: codeId }, admin);
+    expect(del.statusCode).toBe(409);
+    const duplicate = await post(
+      t.app,
+      '/approve/rejection_save',
+      {
+        code: 'INCOME_LOW',
+        textEn: 'x',
+        textZh: 'x',
+        stage: 'first',
+        reapplyAfterDays: 0,
+        blacklist: true,
+        borrowerMessage: 'x',
+        enabled: true,
+      },
+      admin,
+    );
+    expect(duplicate.statusCode).toBe(409);
+    const unused = await post(
+      t.app,
+      '/approve/rejection_save',
+      {
+        code: 'UNUSED',
+        textEn: 'Unused',
+        textZh: '未用',
+        stage: 'final',
+        reapplyAfterDays: 0,
+        blacklist: true,
+        borrowerMessage: 'x',
+        enabled: true,
+      },
+      admin,
+    );
+    expect(
+      (await post(t.app, '/approve/rejection_delete', { id: unused.json().ret.id }, admin))
+        .statusCode,
+    ).toBe(200);
+    const codes = await post(
+      t.app,
+      '/approve/rejection_list',
+      { filters: { code: 'INCOME' } },
+      admin,
+    );
+    expect(codes.json().ret.list).toEqual([
+      expect.objectContaining({ code: 'INCOME_LOW', usedCount: 1, enabled: true }),
+    ]);
+  });
+});
+
+describe('machine review', () => {
+  it('lists rejections with the refusing rule, shows rule by rule, and refers one to first review once', async () => {
+    await t.db.transaction((tx) =>
+      publishRuleSet(
+        tx,
+        {
+          rejectScoreAbove: 50,
+          rules: [
+            {
+              ruleName: 'Income below ₹10,000 a month',
+              className: 'income',
+              fieldName: 'monthlyIncomePaise',
+              expression: '<',
+              comparisonValue: '1000000',
+              score: 100,
+              level: 'hard',
+            },
+          ],
+        },
+        t.clock.now(),
+      ),
+    );
+    const productId = (await makeProduct(deps)).id;
+    const order = await makeApplication(deps, productId, undefined, {
+      monthlyIncomePaise: 500_000,
+    });
+    await runMachineReview(deps, order.id);
+    const list = await post(
+      t.app,
+      '/approve/machine_list',
+      { filters: { result: 'reject', orderNo: order.orderNo } },
+      admin,
+    );
+    expect(list.json().ret.list[0]).toMatchObject({
+      orderNo: order.orderNo,
+      machineResult: 'reject',
+      rulesHit: 1,
+      firstRefusingRule: 'Income below ₹10,000 a month',
+      referred: false,
+    });
+    const detail = await post(t.app, '/approve/machine_detail', { orderNo: order.orderNo }, admin);
+    expect(detail.json().ret).toMatchObject({
+      referable: true,
+      rules: [
+        expect.objectContaining({ fieldName: 'monthlyIncomePaise', value: '500000', hit: true }),
+      ],
+    });
+    const badReason = await post(
+      t.app,
+      '/approve/machine_refer',
+      { orderId: order.id, reasonCode: 'approveIt', remarks: 'x' },
+      admin,
+    );
+    expect(badReason.statusCode).toBe(400);
+    const referred = await post(
+      t.app,
+      '/approve/machine_refer',
+      { orderId: order.id, reasonCode: 'documentsVerified', remarks: 'salary slips checked' },
+      admin,
+    );
+    expect(referred.json().ret).toMatchObject({ status: 'FIRST_REVIEW' });
+    const again = await post(
+      t.app,
+      '/approve/machine_refer',
+      { orderId: order.id, reasonCode: 'documentsVerified', remarks: 'again' },
+      admin,
+    );
+    expect(again.statusCode).toBe(409);
+    expect((await waiting('first', admin, order.orderNo)).total).toBe(1);
+  });
+});

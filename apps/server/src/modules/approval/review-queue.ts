@@ -1,0 +1,204 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../plugins/db.js';
+import { AppError } from '../../shared/app-error.js';
+import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
+import { customers } from '../loan-book/customers.table.js';
+import type { LoanOrderRow } from '../loan-book/loan-orders.table.js';
+import {
+  rejectionCodes,
+  reviewers,
+  reviewGroups,
+  reviewTasks,
+  type ReviewDecision,
+  type ReviewStage,
+  type ReviewTaskRow,
+} from './approval.table.js';
+
+/** Who is deciding: a reviewer reaches only their own tasks; a lead (approve.assign) all. */
+export interface ReviewScope {
+  callerId: number;
+  seesAll: boolean;
+}
+
+/**
+ * The on-duty reviewers of an active group matching the order (stage, product, new/old) who
+ * are under their daily cap, least loaded first (open tasks, then given today, then id).
+ */
+export async function eligibleReviewers(
+  tx: Executor,
+  order: Pick<LoanOrderRow, 'productId' | 'customerId' | 'firstReviewerId'>,
+  stage: ReviewStage,
+  now: Date,
+) {
+  const dayStart = startOfIndiaDate(indiaDateOf(now));
+  const [customer] = await tx
+    .select({ customerType: customers.customerType })
+    .from(customers)
+    .where(eq(customers.id, order.customerId));
+  const open = sql<number>`(select count(*)::int from review_tasks t where t.reviewer_id = reviewers.user_id and t.decided_at is null)`;
+  const today = sql<number>`(select count(*)::int from review_tasks t where t.reviewer_id = reviewers.user_id and t.assigned_at >= ${dayStart.toISOString()}::timestamptz)`;
+  const rows = await tx
+    .select({ userId: reviewers.userId, open, today })
+    .from(reviewers)
+    .innerJoin(reviewGroups, eq(reviewGroups.id, reviewers.groupId))
+    .where(
+      and(
+        eq(reviewGroups.active, true),
+        eq(reviewGroups.stage, stage),
+        eq(reviewers.onDuty, true),
+        sql`(cardinality(${reviewGroups.productIds}) = 0 or ${order.productId} = any(${reviewGroups.productIds}))`,
+        sql`(${reviewGroups.customerType} = 'all' or ${reviewGroups.customerType} = ${customer?.customerType ?? 'new'})`,
+        sql`${today} < coalesce(${reviewers.dailyCap}, ${reviewGroups.dailyCap})`,
+        // Maker-checker: the final review never goes to the order's first reviewer.
+        stage === 'final' && order.firstReviewerId !== null
+          ? sql`${reviewers.userId} <> ${order.firstReviewerId}`
+          : sql`true`,
+      ),
+    )
+    .orderBy(asc(open), asc(today), asc(reviewers.userId));
+  return rows;
+}
+
+/**
+ * Queues the order for a stage: a picked reviewer (the first reviewer's 'select final
+ * reviewer') must be eligible; otherwise the least-loaded eligible reviewer, or none (the
+ * task waits unassigned for a lead to distribute it).
+ */
+export async function queueForReview(
+  tx: Executor,
+  order: LoanOrderRow,
+  stage: ReviewStage,
+  now: Date,
+  picked?: { reviewerId: number; field: string },
+): Promise<ReviewTaskRow> {
+  const eligible = await eligibleReviewers(tx, order, stage, now);
+  let reviewerId: number | null = eligible[0]?.userId ?? null;
+  let assignedBy: 'auto' | 'picked' = 'auto';
+  if (picked) {
+    if (!eligible.some((row) => row.userId === picked.reviewerId)) {
+      throw AppError.invalid(
+        picked.field,
+        'not an on-duty final reviewer of this order under their daily cap (never the first reviewer)',
+      );
+    }
+    reviewerId = picked.reviewerId;
+    assignedBy = 'picked';
+  }
+  const [task] = await tx
+    .insert(reviewTasks)
+    .values({
+      orderId: order.id,
+      stage,
+      reviewerId,
+      queuedAt: now,
+      assignedAt: reviewerId === null ? null : now,
+      assignedBy: reviewerId === null ? null : assignedBy,
+    })
+    .returning();
+  return task!;
+}
+
+export interface DecisionDetails {
+  rejectionCodeId?: number | undefined;
+  remarks?: string | undefined;
+  checklist?: Record<string, boolean> | undefined;
+  approvedPrincipalPaise?: bigint | undefined;
+}
+
+/** An enabled rejection code for the stage, or a 400 naming `rejectionCodeId`. */
+export async function usableRejectionCode(tx: Executor, id: number, stage: ReviewStage) {
+  const [code] = await tx.select().from(rejectionCodes).where(eq(rejectionCodes.id, id));
+  if (!code || !code.enabled || (code.stage !== stage && code.stage !== 'any')) {
+    throw AppError.invalid(
+      'rejectionCodeId',
+      `no enabled rejection code ${id} for ${stage} review`,
+    );
+  }
+  return code;
+}
+
+/**
+ * Closes the order's open task of the stage with the decision. The order row is locked by the
+ * command, so two decisions never both find the task open; a reviewer other than the assigned
+ * one is refused (403) unless they see all. An order queued before tasks existed gets one.
+ */
+export async function closeTask(
+  tx: Executor,
+  order: LoanOrderRow,
+  stage: ReviewStage,
+  decision: ReviewDecision,
+  scope: ReviewScope,
+  details: DecisionDetails,
+  now: Date,
+): Promise<void> {
+  const [open] = await tx
+    .select()
+    .from(reviewTasks)
+    .where(
+      and(
+        eq(reviewTasks.orderId, order.id),
+        eq(reviewTasks.stage, stage),
+        isNull(reviewTasks.decidedAt),
+      ),
+    );
+  if (open && open.reviewerId !== null && open.reviewerId !== scope.callerId && !scope.seesAll) {
+    throw new AppError('forbidden', { field: 'orderId' });
+  }
+  const values = {
+    decidedAt: now,
+    decidedBy: scope.callerId,
+    decision,
+    rejectionCodeId: details.rejectionCodeId ?? null,
+    remarks: details.remarks ?? null,
+    checklist: details.checklist ?? null,
+    approvedPrincipalPaise: details.approvedPrincipalPaise ?? null,
+  };
+  if (open) {
+    await tx.update(reviewTasks).set(values).where(eq(reviewTasks.id, open.id));
+    return;
+  }
+  await tx.insert(reviewTasks).values({
+    orderId: order.id,
+    stage,
+    reviewerId: scope.callerId,
+    queuedAt: now,
+    assignedAt: now,
+    assignedBy: 'manual',
+    ...values,
+  });
+}
+
+/**
+ * Record scope, checked before anything else: a reviewer who is not a lead reaches only an
+ * open task assigned to them (or one not yet assigned).
+ */
+export async function assertReach(
+  tx: Executor,
+  orderId: number,
+  stage: ReviewStage,
+  scope: ReviewScope,
+): Promise<void> {
+  if (scope.seesAll) return;
+  const [open] = await tx
+    .select({ reviewerId: reviewTasks.reviewerId })
+    .from(reviewTasks)
+    .where(
+      and(
+        eq(reviewTasks.orderId, orderId),
+        eq(reviewTasks.stage, stage),
+        isNull(reviewTasks.decidedAt),
+      ),
+    );
+  if (open && open.reviewerId !== null && open.reviewerId !== scope.callerId) {
+    throw new AppError('forbidden', { field: 'orderId' });
+  }
+}
+
+/** A cancelled order leaves no open review work behind. */
+export async function dropOpenTasks(tx: Executor, orderId: number): Promise<void> {
+  await tx
+    .delete(reviewTasks)
+    .where(and(eq(reviewTasks.orderId, orderId), isNull(reviewTasks.decidedAt)));
+}
+
+export type { ReviewStage };

@@ -1,0 +1,12 @@
+import { unmaskCustomer } from '@lending/contract';
+import type { EndpointRegistrar } from '../../plugins/access.js';
+import * as customer from './customer.service.js';
+
+export function registerCustomerRoutes(
+  endpoints: EndpointRegistrar,
+  deps: customer.CustomerDeps,
+): void {
+  endpoints.register(unmaskCustomer, ({ body, audit }) =>
+    customer.unmaskCustomer(deps, audit, body),
+  );
+}

@@ -1,0 +1,290 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { WORKED_EXAMPLE_PRINCIPAL } from '@lending/lending';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, customers } from '../../db-schema.js';
+import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { createStaff, get, loginAs, post } from '../../shared/testing/factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeApplication,
+  makeProduct,
+} from '../loan-book/loan-book.factories.js';
+import { exportJobs } from './export-jobs.table.js';
+import { failInterruptedExports, removeExpiredExports } from './export.service.js';
+
+let t: TestApp;
+let dataDir: string;
+let admin: string;
+/** Holds export.start and order.list. */
+let exporter: string;
+let exporterId: number;
+let exporterLogin: { email: string; password: string };
+/** Another exporter: must never reach the first one's files. */
+let other: string;
+/** Holds export.start but not order.list. */
+let noList: string;
+/** Holds order.list but not export.start. */
+let noExport: string;
+let withoutListId: number;
+const activeOrders: string[] = [];
+
+const COLUMNS = [
+  { field: 'orderNo', header: 'Order number', kind: 'text' },
+  { field: 'customerName', header: 'Customer', kind: 'text' },
+  { field: 'phone', header: 'Phone', kind: 'text' },
+  { field: 'principalPaise', header: 'Amount', kind: 'money' },
+  {
+    field: 'status',
+    header: 'Status',
+    kind: 'text',
+    values: { ACTIVE: 'Disbursed', PENDING_MACHINE_REVIEW: 'Machine review' },
+  },
+  { field: 'appliedAt', header: 'Applied at', kind: 'instant' },
+];
+
+function startBody(filters: Record<string, unknown> = { status: 'ACTIVE' }, extra = {}) {
+  return {
+    endpoint: 'order.list',
+    route: 'orderList',
+    title: 'Order list',
+    filters,
+    columns: COLUMNS,
+    ...extra,
+  };
+}
+
+async function finished(id: number) {
+  await t.app.exportRunner.idle();
+  const [job] = await t.db.select().from(exportJobs).where(eq(exportJobs.id, id));
+  return job!;
+}
+
+async function readSheet(buffer: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return { sheet, rows };
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'exports-test-'));
+  t = await buildTestApp({ demoData: false, config: { dataDir } });
+  const deps = loanBookDeps(t.db, t.clock);
+  const product = await makeProduct(deps);
+  for (let i = 0; i < 3; i += 1)
+    activeOrders.push((await makeActiveOrder(deps, product.id)).orderNo);
+  // Not disbursed: the status filter leaves it out.
+  await makeApplication(deps, product.id);
+  admin = await loginAs(t.app);
+  const staff = await createStaff(t.db, t.clock, { interfaces: ['export.start', 'order.list'] });
+  exporterId = staff.id;
+  exporterLogin = staff;
+  exporter = await loginAs(t.app, staff);
+  other = await loginAs(
+    t.app,
+    await createStaff(t.db, t.clock, { interfaces: ['export.start', 'order.list'] }),
+  );
+  const withoutList = await createStaff(t.db, t.clock, { interfaces: ['export.start'] });
+  withoutListId = withoutList.id;
+  noList = await loginAs(t.app, withoutList);
+  noExport = await loginAs(t.app, await createStaff(t.db, t.clock, { interfaces: ['order.list'] }));
+}, 60_000);
+
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('POST /export/start and the download', () => {
+  let jobId: number;
+
+  it('starts a job that pages through the list with its filters, masked, and reports progress', async () => {
+    const started = await post(t.app, '/export/start', startBody(), exporter);
+    expect(started.statusCode).toBe(200);
+    expect(started.json().ret).toMatchObject({ status: 'queued' });
+    jobId = started.json().ret.id;
+
+    const job = await finished(jobId);
+    expect(job).toMatchObject({ status: 'done', rowsWritten: 3, totalRows: 3 });
+
+    const mine = await post(t.app, '/export/list', {}, exporter);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().ret.list[0]).toMatchObject({
+      id: jobId,
+      status: 'done',
+      rowsWritten: 3,
+      progressPercent: 100,
+      title: 'Order list',
+    });
+    expect(mine.json().ret.list[0].sizeBytes).toBeGreaterThan(0);
+    expect(mine.json().ret.list[0].expiresAt).not.toBeNull();
+  });
+
+  it('downloads the .xlsx: headers in the user’s language, the filtered rows, ₹ numbers, personal data masked', async () => {
+    const response = await get(t.app, `/export/download?id=${jobId}`, exporter);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const { sheet, rows } = await readSheet(response.rawPayload);
+    expect(rows[0]).toEqual(COLUMNS.map((c) => c.header));
+    expect(rows).toHaveLength(4);
+    const orderNos = rows.slice(1).map((row) => row[0]);
+    expect([...orderNos].sort()).toEqual([...activeOrders].sort());
+    for (const row of rows.slice(1)) {
+      expect(row[1]).toBe('A*** V****');
+      expect(row[2]).toMatch(/^\*{6}\d{4}$/);
+      // Rupees as a number (₹4,500.00 in the sheet's format), not paise and not text.
+      expect(row[3]).toBe(Number(WORKED_EXAMPLE_PRINCIPAL) / 100);
+      expect(row[4]).toBe('Disbursed');
+      expect(row[5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    }
+    expect(sheet.getColumn(4).numFmt).toContain('₹');
+
+    const audits = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, 'export.download'), eq(auditEvents.targetId, String(jobId))),
+      );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.actorId).toBe(exporterId);
+    const started = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'export.start'), eq(auditEvents.targetId, String(jobId))));
+    expect(started).toHaveLength(1);
+  });
+
+  it('never gives one user’s file to another (404, as if it did not exist), nor without a session', async () => {
+    const stranger = await get(t.app, `/export/download?id=${jobId}`, other);
+    expect(stranger.statusCode).toBe(404);
+    const adminTry = await get(t.app, `/export/download?id=${jobId}`, admin);
+    expect(adminTry.statusCode).toBe(404);
+    const missing = await get(t.app, `/export/download?id=999999`, exporter);
+    expect(missing.statusCode).toBe(404);
+    const anonymous = await get(t.app, `/export/download?id=${jobId}`);
+    expect(anonymous.statusCode).toBe(401);
+    const bad = await get(t.app, `/export/download?id=abc`, exporter);
+    expect(bad.statusCode).toBe(400);
+    // …nor lists it.
+    const theirs = await post(t.app, '/export/list', {}, other);
+    expect(theirs.json().ret.list.map((job: { id: number }) => job.id)).not.toContain(jobId);
+  });
+
+  it('honours another filter: a phone search exports that customer’s order only', async () => {
+    const all = await post(t.app, '/order/list', { filters: { status: 'ACTIVE' } }, admin);
+    const first = all.json().ret.list[0];
+    const [row] = await t.db
+      .select({ phone: customers.phone })
+      .from(customers)
+      .where(eq(customers.id, first.customerId));
+    const started = await post(t.app, '/export/start', startBody({ phone: row!.phone }), exporter);
+    const job = await finished(started.json().ret.id);
+    expect(job.rowsWritten).toBe(1);
+    const response = await get(t.app, `/export/download?id=${job.id}`, exporter);
+    const { rows } = await readSheet(response.rawPayload);
+    expect(rows.slice(1).map((r) => r[0])).toEqual([first.orderNo]);
+  });
+});
+
+describe('POST /export/start refusals', () => {
+  it('403 without export.start, and 403 without the list’s own grant', async () => {
+    expect((await post(t.app, '/export/start', startBody(), noExport)).statusCode).toBe(403);
+    const refused = await post(t.app, '/export/start', startBody(), noList);
+    expect(refused.statusCode).toBe(403);
+    const jobs = await t.db.select().from(exportJobs).where(eq(exportJobs.userId, withoutListId));
+    expect(jobs).toHaveLength(0);
+  });
+
+  it('400 for an endpoint that is not a list, a filter the list refuses, or a sort it does not offer', async () => {
+    const notList = await post(
+      t.app,
+      '/export/start',
+      startBody({}, { endpoint: 'order.detail' }),
+      admin,
+    );
+    expect(notList.statusCode).toBe(400);
+    expect(notList.json().errors[0].field).toBe('endpoint');
+    const badFilter = await post(t.app, '/export/start', startBody({ colour: 'red' }), admin);
+    expect(badFilter.statusCode).toBe(400);
+    expect(badFilter.json().errors[0].field).toBe('filters.colour');
+    const badSort = await post(
+      t.app,
+      '/export/start',
+      startBody({}, { sort: { field: 'phone', order: 'asc' } }),
+      admin,
+    );
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().errors[0].field).toBe('sort.field');
+    const noColumns = await post(t.app, '/export/start', startBody({}, { columns: [] }), admin);
+    expect(noColumns.statusCode).toBe(400);
+  });
+
+  it('checks the grant again when the job runs: a job whose owner lost the list fails, no file', async () => {
+    const [job] = await t.db
+      .insert(exportJobs)
+      .values({
+        userId: withoutListId,
+        endpointId: 'order.list',
+        route: 'orderList',
+        title: 'Order list',
+        request: {},
+        columns: COLUMNS,
+        fileName: 'orderList-revoked.xlsx',
+        createdAt: t.clock.now(),
+      })
+      .returning();
+    t.app.exportRunner.enqueue(job!.id);
+    const after = await finished(job!.id);
+    expect(after.status).toBe('failed');
+    expect(existsSync(path.join(dataDir, 'exports', 'orderList-revoked.xlsx'))).toBe(false);
+  });
+});
+
+describe('restart and expiry', () => {
+  it('marks jobs a restart interrupted as failed', async () => {
+    const [job] = await t.db
+      .insert(exportJobs)
+      .values({
+        userId: exporterId,
+        endpointId: 'order.list',
+        route: 'orderList',
+        title: 'Order list',
+        request: {},
+        columns: COLUMNS,
+        status: 'running',
+        fileName: 'orderList-interrupted.xlsx',
+        createdAt: t.clock.now(),
+      })
+      .returning();
+    const deps = { db: t.db, clock: t.clock, dataDir };
+    expect(await failInterruptedExports(deps)).toBeGreaterThanOrEqual(1);
+    const [after] = await t.db.select().from(exportJobs).where(eq(exportJobs.id, job!.id));
+    expect(after).toMatchObject({
+      status: 'failed',
+      error: 'interrupted by a restart of the server',
+    });
+  });
+
+  it('removes expired files; the download is then a 409', async () => {
+    const started = await post(t.app, '/export/start', startBody(), exporter);
+    const job = await finished(started.json().ret.id);
+    const file = path.join(dataDir, 'exports', job.fileName);
+    expect(existsSync(file)).toBe(true);
+    t.clock.advance(73 * 3_600_000);
+    const deps = { db: t.db, clock: t.clock, dataDir };
+    expect(await removeExpiredExports(deps)).toBeGreaterThanOrEqual(1);
+    expect(existsSync(file)).toBe(false);
+    const again = await loginAs(t.app, exporterLogin);
+    expect((await get(t.app, `/export/download?id=${job.id}`, again)).statusCode).toBe(409);
+    const [after] = await t.db.select().from(exportJobs).where(eq(exportJobs.id, job.id));
+    expect(after!.status).toBe('expired');
+  });
+});

@@ -1,0 +1,313 @@
+import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type {
+  orderLoanBodySchema,
+  reconciliationBreakBodySchema,
+  reconciliationDayBodySchema,
+  repaymentOrderBodySchema,
+} from '@lending/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  customers,
+  ledgerEntries,
+  ledgerJournals,
+  loanOrders,
+  payouts,
+  repayments,
+  staffUsers,
+} from '../../db-schema.js';
+import type { Executor } from '../../plugins/db.js';
+import { inclusiveRange, runList, type ListWhere } from '../../shared/list-query.js';
+import { queryRows } from '../../shared/sql-rows.js';
+import { reconciliationBreaks, reconciliationDays } from './finance.table.js';
+
+/** The conditions a list's filters make (as runList builds them), for the list's totals. */
+function conditionsOf<F>(
+  where: ListWhere<F>,
+  filters: F | undefined,
+  scope?: SQL,
+): SQL | undefined {
+  const conditions: SQL[] = scope ? [scope] : [];
+  for (const name of Object.keys(filters ?? {}) as (keyof F & string)[]) {
+    const value = filters![name];
+    if (value === undefined || value === null || value === '') continue;
+    const condition = where[name](value as NonNullable<F[typeof name]>, filters!);
+    if (condition) conditions.push(condition);
+  }
+  return and(...conditions);
+}
+
+// --- OrderLoan ------------------------------------------------------------------------------
+
+type OrderLoanFilters = NonNullable<z.output<typeof orderLoanBodySchema>['filters']>;
+
+const orderLoanScope = and(
+  eq(payouts.purpose, 'disbursal'),
+  inArray(payouts.status, ['processed', 'reversed']),
+  isNotNull(payouts.processedDate),
+)!;
+
+const orderLoanWhere: ListWhere<OrderLoanFilters> = {
+  ...inclusiveRange<'dateFrom', 'dateTo', string>(payouts.processedDate, 'dateFrom', 'dateTo'),
+  orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo),
+  channel: (channel) => eq(payouts.channel, channel),
+  status: (status) => eq(payouts.status, status),
+};
+
+/** Processed disbursal payouts with their order's money (a payout pays one order's net). */
+export function listOrderLoans(db: Executor, body: z.output<typeof orderLoanBodySchema>) {
+  return runList(
+    db,
+    {
+      select: () =>
+        db
+          .select({
+            payout: payouts,
+            orderNo: loanOrders.orderNo,
+            principal: loanOrders.principalPaise,
+            fee: loanOrders.processingFeePaise,
+            gst: loanOrders.gstOnFeePaise,
+            customerName: customers.name,
+          })
+          .from(payouts)
+          .innerJoin(loanOrders, eq(loanOrders.id, payouts.orderId))
+          .innerJoin(customers, eq(customers.id, loanOrders.customerId)),
+      scope: orderLoanScope,
+      where: orderLoanWhere,
+      sortColumns: {
+        id: payouts.id,
+        date: payouts.processedDate,
+        netPaidPaise: payouts.amountPaise,
+      },
+      defaultSort: { field: 'date', order: 'desc' },
+      id: payouts.id,
+    },
+    body,
+  );
+}
+
+/** Totals of the filtered statement, overall and for the given days (the page's days). */
+export async function orderLoanTotals(
+  db: Executor,
+  filters: OrderLoanFilters | undefined,
+  days: string[],
+) {
+  const where = conditionsOf(orderLoanWhere, filters, orderLoanScope);
+  const figures = {
+    count: sql<number>`count(*)::int`,
+    principal: sql<string>`coalesce(sum(${loanOrders.principalPaise}), 0)::text`,
+    fee: sql<string>`coalesce(sum(${loanOrders.processingFeePaise}), 0)::text`,
+    gst: sql<string>`coalesce(sum(${loanOrders.gstOnFeePaise}), 0)::text`,
+    net: sql<string>`coalesce(sum(${payouts.amountPaise}), 0)::text`,
+  };
+  const base = () =>
+    db
+      .select({ ...figures, date: payouts.processedDate })
+      .from(payouts)
+      .innerJoin(loanOrders, eq(loanOrders.id, payouts.orderId));
+  const [total] = await db
+    .select(figures)
+    .from(payouts)
+    .innerJoin(loanOrders, eq(loanOrders.id, payouts.orderId))
+    .where(where);
+  const perDay =
+    days.length === 0
+      ? []
+      : await base()
+          .where(and(where, inArray(payouts.processedDate, days)))
+          .groupBy(payouts.processedDate);
+  return { total: total!, perDay };
+}
+
+// --- RepaymentOrder -------------------------------------------------------------------------
+
+type RepaymentOrderFilters = NonNullable<z.output<typeof repaymentOrderBodySchema>['filters']>;
+
+/** +1 for the repayment's own journal, -1 for a journal reversing it. */
+const sign = sql<number>`(case when ${ledgerJournals.reversesJournalId} is null then 1 else -1 end)`;
+const signed = (column: AnyPgColumn) => sql<string>`(${sign} * ${column})::text`;
+
+const repaymentOrderWhere: ListWhere<RepaymentOrderFilters> = {
+  ...inclusiveRange<'dateFrom', 'dateTo', string>(
+    ledgerJournals.businessDate,
+    'dateFrom',
+    'dateTo',
+  ),
+  orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo),
+  channel: (channel) => eq(repayments.channel, channel),
+  virtualAccountCode: (code) => eq(repayments.virtualAccountCode, code),
+  kind: (kind) =>
+    kind === 'repayment'
+      ? isNull(ledgerJournals.reversesJournalId)
+      : isNotNull(ledgerJournals.reversesJournalId),
+};
+
+/**
+ * A repayment's journal, or a `reversal` journal undoing it: an equality on an expression of
+ * the journal (a hash join), not an OR (which compares every repayment with every journal).
+ */
+const repaymentJournalJoin = eq(
+  repayments.journalId,
+  sql`(case when ${ledgerJournals.eventType} = 'reversal' then ${ledgerJournals.reversesJournalId} else ${ledgerJournals.id} end)`,
+);
+
+export function listRepaymentOrders(db: Executor, body: z.output<typeof repaymentOrderBodySchema>) {
+  return runList(
+    db,
+    {
+      select: () =>
+        db
+          .select({
+            journalId: ledgerJournals.id,
+            valueDate: ledgerJournals.businessDate,
+            reversal: sql<boolean>`${ledgerJournals.reversesJournalId} is not null`,
+            repayment: repayments,
+            orderNo: loanOrders.orderNo,
+            amount: signed(repayments.amountPaise),
+            principal: signed(repayments.allocatedPrincipalPaise),
+            interest: signed(repayments.allocatedInterestPaise),
+            fee: signed(repayments.allocatedFeePaise),
+            gst: signed(repayments.allocatedGstPaise),
+            penal: signed(repayments.allocatedPenalPaise),
+            excess: signed(repayments.excessPaise),
+          })
+          .from(ledgerJournals)
+          .innerJoin(repayments, repaymentJournalJoin)
+          .innerJoin(loanOrders, eq(loanOrders.id, repayments.orderId)),
+      where: repaymentOrderWhere,
+      sortColumns: { id: ledgerJournals.id, valueDate: ledgerJournals.businessDate },
+      defaultSort: { field: 'id', order: 'desc' },
+      id: ledgerJournals.id,
+    },
+    body,
+  );
+}
+
+export async function repaymentOrderTotals(
+  db: Executor,
+  filters: RepaymentOrderFilters | undefined,
+) {
+  const sum = (column: AnyPgColumn) => sql<string>`coalesce(sum(${sign} * ${column}), 0)::text`;
+  const [total] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      amount: sum(repayments.amountPaise),
+      principal: sum(repayments.allocatedPrincipalPaise),
+      interest: sum(repayments.allocatedInterestPaise),
+      fee: sum(repayments.allocatedFeePaise),
+      gst: sum(repayments.allocatedGstPaise),
+      penal: sum(repayments.allocatedPenalPaise),
+      excess: sum(repayments.excessPaise),
+    })
+    .from(ledgerJournals)
+    .innerJoin(repayments, repaymentJournalJoin)
+    .innerJoin(loanOrders, eq(loanOrders.id, repayments.orderId))
+    .where(conditionsOf(repaymentOrderWhere, filters));
+  return total!;
+}
+
+// --- FinancialList --------------------------------------------------------------------------
+
+// Written out qualified: with a single table in FROM, drizzle leaves its columns unqualified,
+// which inside this subquery would name the break's own columns.
+const openBreaks = sql<number>`(select count(*)::int from reconciliation_breaks b
+  where b.day_id = "reconciliation_days"."id" and b.status = 'open')`;
+const allBreaks = sql<number>`(select count(*)::int from reconciliation_breaks b
+  where b.day_id = "reconciliation_days"."id")`;
+
+export function listReconciliationDays(
+  db: Executor,
+  body: z.output<typeof reconciliationDayBodySchema>,
+) {
+  return runList(
+    db,
+    {
+      select: () =>
+        db
+          .select({ day: reconciliationDays, openBreaks, breaks: allBreaks })
+          .from(reconciliationDays),
+      where: {
+        ...inclusiveRange<'dateFrom', 'dateTo', string>(
+          reconciliationDays.businessDate,
+          'dateFrom',
+          'dateTo',
+        ),
+        side: (side) => eq(reconciliationDays.side, side),
+        status: (status) => eq(reconciliationDays.status, status),
+      },
+      sortColumns: { id: reconciliationDays.id, date: reconciliationDays.businessDate },
+      defaultSort: { field: 'date', order: 'desc' },
+      id: reconciliationDays.id,
+    },
+    body,
+  );
+}
+
+function breakSelect(db: Executor) {
+  return db
+    .select({
+      item: reconciliationBreaks,
+      date: reconciliationDays.businessDate,
+      side: reconciliationDays.side,
+      orderNo: loanOrders.orderNo,
+      resolvedBy: staffUsers.name,
+    })
+    .from(reconciliationBreaks)
+    .innerJoin(reconciliationDays, eq(reconciliationDays.id, reconciliationBreaks.dayId))
+    .leftJoin(loanOrders, eq(loanOrders.id, reconciliationBreaks.orderId))
+    .leftJoin(staffUsers, eq(staffUsers.id, reconciliationBreaks.resolvedBy));
+}
+
+export function listReconciliationBreaks(
+  db: Executor,
+  body: z.output<typeof reconciliationBreakBodySchema>,
+) {
+  return runList(
+    db,
+    {
+      select: () => breakSelect(db),
+      where: {
+        dayId: (dayId) => eq(reconciliationBreaks.dayId, dayId),
+        kind: (kind) => eq(reconciliationBreaks.kind, kind),
+        status: (status) => eq(reconciliationBreaks.status, status),
+      },
+      sortColumns: { id: reconciliationBreaks.id },
+      defaultSort: { field: 'id', order: 'desc' },
+      id: reconciliationBreaks.id,
+    },
+    body,
+  );
+}
+
+export async function breakById(db: Executor, id: number) {
+  const [row] = await breakSelect(db).where(eq(reconciliationBreaks.id, id));
+  return row;
+}
+
+export type BreakListRow = Awaited<ReturnType<typeof breakById>> & object;
+
+export async function daysByIds(db: Executor, ids: number[]) {
+  return db
+    .select({ day: reconciliationDays, openBreaks, breaks: allBreaks })
+    .from(reconciliationDays)
+    .where(inArray(reconciliationDays.id, ids));
+}
+
+// --- Ledger ---------------------------------------------------------------------------------
+
+/** Each account's balance from every journal up to and including an India business date. */
+export async function trialBalanceOf(db: Executor, date: string) {
+  const rows = await queryRows(
+    db,
+    sql`select ${ledgerEntries.account} as account, sum(${ledgerEntries.amountPaise})::text as balance
+        from ${ledgerEntries}
+        join ${ledgerJournals} on ${ledgerJournals.id} = ${ledgerEntries.journalId}
+        where ${lte(ledgerJournals.businessDate, date)}
+        group by ${ledgerEntries.account}
+        order by ${ledgerEntries.account}`,
+  );
+  return rows.map((row) => ({
+    account: String(row.account),
+    balance: BigInt(String(row.balance)),
+  }));
+}

@@ -1,0 +1,615 @@
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { addDays } from '@lending/lending';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, ledgerEntries, ledgerJournals, repayments } from '../../db-schema.js';
+import { ensureVirtualAccount } from '../../integrations/index.js';
+import { manualGateways } from '../../integrations/testing/manual-gateways.js';
+import { signatureHeader, SIGNATURE_HEADER } from '../../integrations/webhooks/signature.js';
+import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
+import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { runDayEnd } from '../day-end/index.js';
+import {
+  checkLedger,
+  postRepayment,
+  reverseRepayment,
+  type LoanBookDeps,
+} from '../loan-book/index.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { findOrder } from '../loan-book/index.js';
+
+const HOUR = 3_600_000;
+let t: TestApp;
+let deps: LoanBookDeps;
+let admin: string;
+let reader: string;
+let readerLogin: { email: string; password: string };
+let noGrant: string;
+const gateways = manualGateways(() => t.app);
+const secret = gateways.config.sandboxWebhookSecret;
+
+function deliver(body: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/webhooks/collections/sandbox',
+    payload: body,
+    headers: {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADER]: signatureHeader(secret, t.clock.now(), body),
+    },
+  });
+}
+
+/** Sum of one account's ledger lines over journals of some event types in an India date range. */
+async function ledgerSum(account: string, eventTypes: string[], from: string, to: string) {
+  const [row] = await t.db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountPaise}), 0)::text` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+    .where(
+      and(
+        eq(ledgerEntries.account, account),
+        inArray(ledgerJournals.eventType, eventTypes),
+        gte(ledgerJournals.businessDate, from),
+        lte(ledgerJournals.businessDate, to),
+      ),
+    );
+  return Number(row!.total);
+}
+
+let firstDay: string;
+const moveTo = (at: Date) => t.clock.advance(at.getTime() - t.clock.now().getTime());
+
+beforeAll(async () => {
+  t = await buildTestApp({ demoData: false, gateways });
+  deps = loanBookDeps(t.db, t.clock);
+  firstDay = indiaDateOf(t.clock.now());
+  const product = await makeProduct(deps);
+  const a = await makeActiveOrder(deps, product.id);
+  const b = await makeActiveOrder(deps, product.id);
+  await postRepayment(
+    deps,
+    { orderId: a.id, idempotencyKey: 'fin-test-repay-1', channel: 'upi', amountPaise: 100_000n },
+    null,
+  );
+  const bounced = await postRepayment(
+    deps,
+    { orderId: b.id, idempotencyKey: 'fin-test-repay-2', channel: 'neft', amountPaise: 50_000n },
+    null,
+  );
+  await reverseRepayment(
+    deps,
+    { repaymentId: bounced.repaymentId!, idempotencyKey: 'fin-test-reverse-2', reason: 'bounced' },
+    1,
+  );
+
+  admin = await loginAs(t.app);
+  readerLogin = await createStaff(t.db, t.clock, {
+    interfaces: [
+      'finance.order_loan_list',
+      'finance.repayment_order_list',
+      'finance.reconciliation_list',
+      'finance.break_list',
+      'report.daily_order_analysis',
+      'report.order_overdue',
+    ],
+  });
+  reader = await loginAs(t.app, readerLogin);
+  noGrant = await loginAs(
+    t.app,
+    await createStaff(t.db, t.clock, { interfaces: ['order.detail'] }),
+  );
+}, 60_000);
+afterAll(() => t.close());
+
+describe('POST /financialManagement/order_loan_list', () => {
+  it('lists processed payouts, masked, with totals equal to the ledger’s disbursal postings', async () => {
+    const response = await post(
+      t.app,
+      '/financialManagement/order_loan_list',
+      { filters: { dateFrom: firstDay, dateTo: firstDay } },
+      reader,
+    );
+    expect(response.statusCode).toBe(200);
+    const { list, total, totals, days } = response.json().ret;
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(list[0].customerName).toMatch(/\*/);
+    expect(totals.count).toBe(total);
+    // Net paid out = the credit to payout clearing; principal = the receivable debited.
+    expect(totals.netPaidPaise).toBe(
+      -(await ledgerSum('cash:payout_clearing', ['disbursal'], firstDay, firstDay)),
+    );
+    expect(totals.principalPaise).toBe(
+      await ledgerSum('loans_receivable:principal', ['disbursal'], firstDay, firstDay),
+    );
+    expect(days).toEqual([{ date: firstDay, ...totals }]);
+  });
+
+  it('answers an empty range with no rows and zero totals', async () => {
+    const response = await post(
+      t.app,
+      '/financialManagement/order_loan_list',
+      { filters: { dateFrom: '2001-01-01', dateTo: '2001-01-31' } },
+      reader,
+    );
+    expect(response.json().ret).toMatchObject({
+      list: [],
+      total: 0,
+      totals: { count: 0, netPaidPaise: 0 },
+    });
+  });
+
+  it('refuses a backwards range, an unknown sort, and a caller without the grant', async () => {
+    const backwards = await post(
+      t.app,
+      '/financialManagement/order_loan_list',
+      { filters: { dateFrom: '2026-02-02', dateTo: '2026-02-01' } },
+      reader,
+    );
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().msg).toContain('dateTo');
+    const sort = await post(
+      t.app,
+      '/financialManagement/order_loan_list',
+      { sort: { field: 'customerName', order: 'asc' } },
+      reader,
+    );
+    expect(sort.statusCode).toBe(400);
+    expect(
+      (await post(t.app, '/financialManagement/order_loan_list', {}, noGrant)).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('POST /financialManagement/repayment_order_list', () => {
+  it('lists repayments and reversals (negative) whose totals equal the ledger’s collected cash', async () => {
+    const response = await post(
+      t.app,
+      '/financialManagement/repayment_order_list',
+      { pageSize: 100 },
+      reader,
+    );
+    expect(response.statusCode).toBe(200);
+    const { list, totals } = response.json().ret;
+    const reversal = list.find((row: { kind: string }) => row.kind === 'reversal');
+    expect(reversal.amountPaise).toBe(-50_000);
+    expect(totals.amountPaise).toBe(100_000);
+    const split =
+      totals.principalPaise +
+      totals.interestPaise +
+      totals.feePaise +
+      totals.gstPaise +
+      totals.penalPaise +
+      totals.excessPaise;
+    expect(split).toBe(totals.amountPaise);
+    const today = indiaDateOf(t.clock.now());
+    expect(totals.amountPaise).toBe(
+      await ledgerSum(
+        'cash:collection',
+        ['repayment', 'rollover', 'reversal'],
+        '2000-01-01',
+        today,
+      ),
+    );
+    const onlyReversals = await post(
+      t.app,
+      '/financialManagement/repayment_order_list',
+      { filters: { kind: 'reversal' } },
+      reader,
+    );
+    expect(onlyReversals.json().ret.totals).toMatchObject({ count: 1, amountPaise: -50_000 });
+  });
+
+  it('refuses a bad kind and a caller without the grant', async () => {
+    expect(
+      (
+        await post(
+          t.app,
+          '/financialManagement/repayment_order_list',
+          { filters: { kind: 'refund' } },
+          reader,
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await post(t.app, '/financialManagement/repayment_order_list', {}, noGrant)).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('reconciliation: FinancialList', () => {
+  it('finds breaks by kind, resolves them through the loan book, audited, and the day passes', async () => {
+    const product = await makeProduct(deps);
+    const order = await makeActiveOrder(deps, product.id);
+    const row = (await findOrder(t.db, order.id))!;
+    const account = await ensureVirtualAccount(
+      t.db,
+      t.app.integrations.collections,
+      { customerId: row.customerId, name: 'Test' },
+      t.clock.now(),
+    );
+    const { paymentId, body } = t.app.integrations.collections.simulateCredit({
+      accountNumber: account.accountNumber,
+      amountPaise: 70_000n,
+    });
+    gateways.scheduler.stop();
+    await deliver(body.replace('"amountPaise":70000', '"amountPaise":7000'));
+    const unknown = body
+      .replaceAll(paymentId, 'pay_not_on_statement')
+      .replace(/"id":"evt_[0-9a-z_]+"/, '"id":"evt_not_on_statement"');
+    await deliver(unknown);
+    const today = indiaDateOf(t.clock.now());
+
+    expect(
+      (await post(t.app, '/financialManagement/run_reconciliation', { date: today }, reader))
+        .statusCode,
+    ).toBe(403);
+    const run = await post(
+      t.app,
+      '/financialManagement/run_reconciliation',
+      { date: today },
+      admin,
+    );
+    expect(run.statusCode).toBe(200);
+    console.log(
+      JSON.stringify(
+        (await post(t.app, '/financialManagement/break_list', {}, admin)).json().ret.list,
+      ),
+    );
+    const collection = run
+      .json()
+      .ret.days.find((day: { side: string }) => day.side === 'collection');
+    expect(collection).toMatchObject({
+      status: 'failed',
+      openBreaks: 2,
+      systemCount: 2,
+      thirdPartyCount: 1,
+      systemAmountPaise: 77_000,
+      thirdPartyAmountPaise: 70_000,
+    });
+    const payoutDay = run.json().ret.days.find((day: { side: string }) => day.side === 'payout');
+    expect(payoutDay).toMatchObject({ status: 'not_checked', thirdPartyAmountPaise: null });
+
+    const listed = await post(
+      t.app,
+      '/financialManagement/reconciliation_list',
+      { filters: { status: 'failed' } },
+      reader,
+    );
+    expect(listed.json().ret.list.map((day: { id: number }) => day.id)).toContain(collection.id);
+    const breaks = (
+      await post(
+        t.app,
+        '/financialManagement/break_list',
+        { filters: { dayId: collection.id } },
+        reader,
+      )
+    ).json().ret.list;
+    const amount = breaks.find((item: { kind: string }) => item.kind === 'amount_mismatch');
+    const oursOnly = breaks.find((item: { kind: string }) => item.kind === 'ours_only');
+    expect(amount).toMatchObject({
+      reference: paymentId,
+      oursPaise: 7_000,
+      gatewayPaise: 70_000,
+      status: 'open',
+    });
+    expect(oursOnly).toMatchObject({
+      reference: 'pay_not_on_statement',
+      oursPaise: 70_000,
+      gatewayPaise: null,
+    });
+
+    // 403 without the grant; 400 ignoring without a reason; 409 refund of an order not overpaid.
+    expect(
+      (
+        await post(
+          t.app,
+          '/financialManagement/resolve_break',
+          { breakId: amount.id, action: 'accept', idempotencyKey: 'break-accept-0001' },
+          reader,
+        )
+      ).statusCode,
+    ).toBe(403);
+    const noReason = await post(
+      t.app,
+      '/financialManagement/resolve_break',
+      { breakId: oursOnly.id, action: 'ignore', idempotencyKey: 'break-ignore-0001' },
+      admin,
+    );
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().msg).toContain('reason');
+    expect(
+      (
+        await post(
+          t.app,
+          '/financialManagement/resolve_break',
+          { breakId: amount.id, action: 'refund', idempotencyKey: 'break-refund-0001' },
+          admin,
+        )
+      ).statusCode,
+    ).toBe(409);
+
+    const before = await t.db.select().from(repayments).where(eq(repayments.orderId, order.id));
+    const accepted = await post(
+      t.app,
+      '/financialManagement/resolve_break',
+      { breakId: amount.id, action: 'accept', idempotencyKey: 'break-accept-0001' },
+      admin,
+    );
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().ret).toMatchObject({
+      break: { status: 'accepted', resolvedBy: 'Admin' },
+      dayStatus: 'failed',
+    });
+    // The difference went through the loan book's repayment command: a new repayment, balanced.
+    const after = await t.db.select().from(repayments).where(eq(repayments.orderId, order.id));
+    expect(after.length).toBe(before.length + 1);
+    expect(after.at(-1)!.amountPaise).toBe(63_000n);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+    // A second decision on the same break is a conflict.
+    expect(
+      (
+        await post(
+          t.app,
+          '/financialManagement/resolve_break',
+          {
+            breakId: amount.id,
+            action: 'ignore',
+            reason: 'again',
+            idempotencyKey: 'break-ignore-0002',
+          },
+          admin,
+        )
+      ).statusCode,
+    ).toBe(409);
+
+    const ignored = await post(
+      t.app,
+      '/financialManagement/resolve_break',
+      {
+        breakId: oursOnly.id,
+        action: 'ignore',
+        reason: 'test credit from the bank',
+        idempotencyKey: 'break-ignore-0003',
+      },
+      admin,
+    );
+    expect(ignored.json().ret).toMatchObject({
+      break: { status: 'ignored', note: 'test credit from the bank' },
+      dayStatus: 'passed',
+    });
+    const audited = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.interfaceId, 'finance.resolve_break'));
+    expect(audited.length).toBeGreaterThanOrEqual(2);
+    const day = await post(
+      t.app,
+      '/financialManagement/reconciliation_list',
+      { filters: { dateFrom: today, dateTo: today, side: 'collection' } },
+      reader,
+    );
+    expect(day.json().ret.list[0]).toMatchObject({ status: 'passed', openBreaks: 0, breaks: 2 });
+  });
+
+  it('refuses an unknown break (404), a bad action (400) and a future day (400)', async () => {
+    expect(
+      (
+        await post(
+          t.app,
+          '/financialManagement/resolve_break',
+          { breakId: 999_999, action: 'ignore', reason: 'x', idempotencyKey: 'break-none-0001' },
+          admin,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await post(
+          t.app,
+          '/financialManagement/resolve_break',
+          { breakId: 1, action: 'delete', idempotencyKey: 'break-none-0002' },
+          admin,
+        )
+      ).statusCode,
+    ).toBe(400);
+    const future = addDays(indiaDateOf(t.clock.now()), 2);
+    expect(
+      (await post(t.app, '/financialManagement/run_reconciliation', { date: future }, admin))
+        .statusCode,
+    ).toBe(400);
+    expect((await post(t.app, '/financialManagement/break_list', {}, noGrant)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (
+        await post(
+          t.app,
+          '/financialManagement/reconciliation_list',
+          { sort: { field: 'x', order: 'asc' } },
+          reader,
+        )
+      ).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('ledger reads', () => {
+  it('a trial balance whose debits equal its credits', async () => {
+    const response = await post(
+      t.app,
+      '/financialManagement/trial_balance',
+      { date: indiaDateOf(t.clock.now()) },
+      admin,
+    );
+    expect(response.statusCode).toBe(200);
+    const ret = response.json().ret;
+    expect(ret.totalDebitPaise).toBe(ret.totalCreditPaise);
+    expect(ret.accounts.map((row: { account: string }) => row.account)).toContain(
+      'cash:collection',
+    );
+    expect(
+      (await post(t.app, '/financialManagement/trial_balance', { date: 'yesterday' }, admin))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post(t.app, '/financialManagement/trial_balance', { date: '2026-01-01' }, reader))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('reports', () => {
+  it('dailyOrderAnalysis: figures equal the statements’ totals for the same days', async () => {
+    // Close today: the day-end writes the day's figures.
+    const today = indiaDateOf(t.clock.now());
+    moveTo(new Date(startOfIndiaDate(addDays(today, 1)).getTime() + HOUR));
+    await runDayEnd({ db: t.db, clock: t.clock, holder: 'test' });
+    // Sessions end after 15 idle minutes: sign in again after the clock moved.
+    reader = await loginAs(t.app, readerLogin);
+    noGrant = await loginAs(
+      t.app,
+      await createStaff(t.db, t.clock, { interfaces: ['order.detail'] }),
+    );
+    const range = { dateFrom: firstDay, dateTo: today };
+    const report = await post(t.app, '/report/daily_order_analysis', { filters: range }, reader);
+    expect(report.statusCode).toBe(200);
+    const { totals, list } = report.json().ret;
+    expect(list.length).toBeGreaterThanOrEqual(1);
+    const loans = (
+      await post(t.app, '/financialManagement/order_loan_list', { filters: range }, reader)
+    ).json().ret.totals;
+    const repaid = (
+      await post(t.app, '/financialManagement/repayment_order_list', { filters: range }, reader)
+    ).json().ret.totals;
+    expect(totals.disbursedCount).toBe(loans.count);
+    expect(totals.netDisbursedPaise).toBe(loans.netPaidPaise);
+    expect(totals.feePaise).toBe(loans.processingFeePaise);
+    expect(totals.repaidPaise).toBe(repaid.amountPaise);
+    expect(totals.repaymentCount).toBe(repaid.count);
+    // New and old customers add up to all.
+    const fresh = (
+      await post(
+        t.app,
+        '/report/daily_order_analysis',
+        { filters: { ...range, customerType: 'new' } },
+        reader,
+      )
+    ).json().ret.totals;
+    const old = (
+      await post(
+        t.app,
+        '/report/daily_order_analysis',
+        { filters: { ...range, customerType: 'old' } },
+        reader,
+      )
+    ).json().ret.totals;
+    expect(fresh.applications + old.applications).toBe(totals.applications);
+    expect(totals.applications).toBe(3); // the three orders made on the first day;
+  });
+
+  it('answers an empty range, and refuses bad filters and callers without the grant', async () => {
+    const empty = await post(
+      t.app,
+      '/report/daily_order_analysis',
+      { filters: { dateFrom: '2001-01-01', dateTo: '2001-01-02' } },
+      reader,
+    );
+    expect(empty.json().ret).toMatchObject({
+      list: [],
+      total: 0,
+      totals: { applications: 0, repaidPaise: 0 },
+    });
+    expect(
+      (
+        await post(
+          t.app,
+          '/report/daily_order_analysis',
+          { filters: { customerType: 'vip' } },
+          reader,
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await post(
+          t.app,
+          '/report/order_overdue',
+          { filters: { dateFrom: '2026-03-02', dateTo: '2026-03-01' } },
+          reader,
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect((await post(t.app, '/report/order_overdue', {}, noGrant)).statusCode).toBe(403);
+    expect((await post(t.app, '/report/daily_order_analysis', {}, noGrant)).statusCode).toBe(403);
+  });
+
+  it('orderOverdue: a cohort counts the loans due that day and how far they went overdue', async () => {
+    // Move past the loans' due date (tenor of the test product) with day-ends, then read.
+    const start = indiaDateOf(t.clock.now());
+    moveTo(new Date(startOfIndiaDate(addDays(start, 40)).getTime() + HOUR));
+    await runDayEnd({ db: t.db, clock: t.clock, holder: 'test' });
+    // Sessions end after 15 idle minutes: sign in again after the clock moved.
+    reader = await loginAs(t.app, readerLogin);
+    noGrant = await loginAs(
+      t.app,
+      await createStaff(t.db, t.clock, { interfaces: ['order.detail'] }),
+    );
+    const response = await post(t.app, '/report/order_overdue', { pageSize: 100 }, reader);
+    expect(response.statusCode).toBe(200);
+    const { list, totals } = response.json().ret;
+    expect(list.length).toBeGreaterThanOrEqual(1);
+    expect(totals.dueCount).toBe(
+      list.reduce((sum: number, row: { dueCount: number }) => sum + row.dueCount, 0),
+    );
+    expect(totals.firstDayOverdue).toBe(totals.overdue1to7 + totals.overdue8plus);
+    // Unpaid loans due more than 8 days ago reached the 8+ band.
+    expect(totals.overdue8plus).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('India-date boundaries', () => {
+  it('a payment at 23:59 IST and one at 00:01 IST fall on different days of the statement', async () => {
+    const product = await makeProduct(deps);
+    const order = await makeActiveOrder(deps, product.id);
+    const day = indiaDateOf(t.clock.now());
+    const next = addDays(day, 1);
+    moveTo(new Date(startOfIndiaDate(next).getTime() - 60_000)); // 23:59 IST
+    await postRepayment(
+      deps,
+      {
+        orderId: order.id,
+        idempotencyKey: 'fin-boundary-2359',
+        channel: 'upi',
+        amountPaise: 1_000n,
+      },
+      null,
+    );
+    moveTo(new Date(startOfIndiaDate(next).getTime() + 60_000)); // 00:01 IST next day
+    await postRepayment(
+      deps,
+      {
+        orderId: order.id,
+        idempotencyKey: 'fin-boundary-0001',
+        channel: 'upi',
+        amountPaise: 2_000n,
+      },
+      null,
+    );
+    const token = await loginAs(t.app);
+    const onDay = await post(
+      t.app,
+      '/financialManagement/repayment_order_list',
+      { filters: { dateFrom: day, dateTo: day, orderNo: order.orderNo } },
+      token,
+    );
+    const onNext = await post(
+      t.app,
+      '/financialManagement/repayment_order_list',
+      { filters: { dateFrom: next, dateTo: next, orderNo: order.orderNo } },
+      token,
+    );
+    expect(onDay.json().ret.totals).toMatchObject({ count: 1, amountPaise: 1_000 });
+    expect(onNext.json().ret.totals).toMatchObject({ count: 1, amountPaise: 2_000 });
+  });
+});

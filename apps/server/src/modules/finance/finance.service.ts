@@ -1,0 +1,276 @@
+import type {
+  dailyOrderBodySchema,
+  OrderLoanRow,
+  orderLoanBodySchema,
+  overdueCohortBodySchema,
+  ReconciliationBreakRow,
+  reconciliationBreakBodySchema,
+  ReconciliationDayRow,
+  reconciliationDayBodySchema,
+  RepaymentOrderRow,
+  repaymentOrderBodySchema,
+} from '@lending/contract';
+import type { z } from 'zod';
+import { AppError } from '../../shared/app-error.js';
+import { indiaDateOf } from '../../shared/india-date.js';
+import { intFromDb, paiseFromDb, paiseToApi } from '../../shared/paise.js';
+import { maskName } from '../../shared/pii.js';
+import { toIso } from '../../shared/timestamps.js';
+import * as repo from './finance.repository.js';
+import {
+  reconcileDay,
+  resolveBreakOf,
+  type ReconciliationDeps,
+  type ResolveInput,
+} from './reconciliation.service.js';
+import {
+  listDailyOrders,
+  listDueCohorts,
+  refreshDailyOrders,
+  refreshDueCohort,
+} from './report-figures.js';
+
+export type FinanceDeps = ReconciliationDeps;
+
+const money = (value: unknown) => paiseToApi(paiseFromDb(value));
+
+export async function orderLoans(deps: FinanceDeps, body: z.output<typeof orderLoanBodySchema>) {
+  const { list, total } = await repo.listOrderLoans(deps.db, body);
+  const days = [...new Set(list.map((row) => row.payout.processedDate!))];
+  const totals = await repo.orderLoanTotals(deps.db, body.filters, days);
+  const figures = (row: {
+    count: number;
+    principal: string;
+    fee: string;
+    gst: string;
+    net: string;
+  }) => ({
+    count: intFromDb(row.count),
+    principalPaise: money(row.principal),
+    processingFeePaise: money(row.fee),
+    gstPaise: money(row.gst),
+    netPaidPaise: money(row.net),
+  });
+  return {
+    total,
+    list: list.map((row): OrderLoanRow => ({
+      id: row.payout.id,
+      date: row.payout.processedDate!,
+      orderId: row.payout.orderId,
+      orderNo: row.orderNo,
+      customerName: maskName(row.customerName),
+      principalPaise: paiseToApi(row.principal),
+      processingFeePaise: paiseToApi(row.fee),
+      gstPaise: paiseToApi(row.gst),
+      netPaidPaise: paiseToApi(row.payout.amountPaise),
+      utr: row.payout.utr,
+      channel: row.payout.channel,
+      status: row.payout.status === 'reversed' ? 'reversed' : 'processed',
+    })),
+    totals: figures(totals.total),
+    days: totals.perDay
+      .map((row) => ({ date: row.date!, ...figures(row) }))
+      .sort((a, b) => (a.date < b.date ? 1 : -1)),
+  };
+}
+
+export async function repaymentOrders(
+  deps: FinanceDeps,
+  body: z.output<typeof repaymentOrderBodySchema>,
+) {
+  const { list, total } = await repo.listRepaymentOrders(deps.db, body);
+  const totals = await repo.repaymentOrderTotals(deps.db, body.filters);
+  return {
+    total,
+    list: list.map((row): RepaymentOrderRow => ({
+      id: row.journalId,
+      valueDate: row.valueDate,
+      kind: row.reversal ? 'reversal' : 'repayment',
+      serialNo: row.repayment.serialNo,
+      orderId: row.repayment.orderId,
+      orderNo: row.orderNo,
+      channel: row.repayment.channel,
+      virtualAccountCode: row.repayment.virtualAccountCode,
+      amountPaise: money(row.amount),
+      principalPaise: money(row.principal),
+      interestPaise: money(row.interest),
+      feePaise: money(row.fee),
+      gstPaise: money(row.gst),
+      penalPaise: money(row.penal),
+      excessPaise: money(row.excess),
+    })),
+    totals: {
+      count: intFromDb(totals.count),
+      amountPaise: money(totals.amount),
+      principalPaise: money(totals.principal),
+      interestPaise: money(totals.interest),
+      feePaise: money(totals.fee),
+      gstPaise: money(totals.gst),
+      penalPaise: money(totals.penal),
+      excessPaise: money(totals.excess),
+    },
+  };
+}
+
+type DayListRow = Awaited<ReturnType<typeof repo.listReconciliationDays>>['list'][number];
+
+function dayRow({ day, openBreaks, breaks }: DayListRow): ReconciliationDayRow {
+  return {
+    id: day.id,
+    date: day.businessDate,
+    side: day.side,
+    channel: day.channel,
+    systemAmountPaise: paiseToApi(day.systemAmountPaise),
+    systemCount: day.systemCount,
+    thirdPartyAmountPaise:
+      day.thirdPartyAmountPaise === null ? null : paiseToApi(day.thirdPartyAmountPaise),
+    thirdPartyCount: day.thirdPartyCount,
+    status: day.status,
+    openBreaks: intFromDb(openBreaks),
+    breaks: intFromDb(breaks),
+    checkedAt: toIso(day.checkedAt),
+  };
+}
+
+function breakRow(row: repo.BreakListRow): ReconciliationBreakRow {
+  const { item } = row;
+  return {
+    id: item.id,
+    dayId: item.dayId,
+    date: row.date,
+    side: row.side,
+    kind: item.kind,
+    reference: item.reference,
+    orderNo: row.orderNo,
+    oursPaise: item.oursPaise === null ? null : paiseToApi(item.oursPaise),
+    gatewayPaise: item.gatewayPaise === null ? null : paiseToApi(item.gatewayPaise),
+    status: item.status,
+    note: item.note,
+    resolvedBy: item.resolvedAt === null ? null : (row.resolvedBy ?? 'reconciliation job'),
+    resolvedAt: item.resolvedAt === null ? null : toIso(item.resolvedAt),
+  };
+}
+
+export async function reconciliationDays(
+  deps: FinanceDeps,
+  body: z.output<typeof reconciliationDayBodySchema>,
+) {
+  const { list, total } = await repo.listReconciliationDays(deps.db, body);
+  return { total, list: list.map(dayRow) };
+}
+
+export async function reconciliationBreaks(
+  deps: FinanceDeps,
+  body: z.output<typeof reconciliationBreakBodySchema>,
+) {
+  const { list, total } = await repo.listReconciliationBreaks(deps.db, body);
+  return { total, list: list.map(breakRow) };
+}
+
+export async function resolveBreak(deps: FinanceDeps, input: ResolveInput, actorId: number) {
+  const { breakId, dayStatus } = await resolveBreakOf(deps, input, actorId);
+  const row = await repo.breakById(deps.db, breakId);
+  return { break: breakRow(row!), dayStatus };
+}
+
+export async function runReconciliation(deps: FinanceDeps, date: string) {
+  const today = indiaDateOf(deps.clock.now());
+  if (date > today) throw AppError.invalid('date', 'must not be after today');
+  const ids = await reconcileDay(deps, date);
+  const rows = await repo.daysByIds(deps.db, ids);
+  return { days: rows.map(dayRow) };
+}
+
+export async function trialBalance(deps: FinanceDeps, date: string) {
+  const balances = await repo.trialBalanceOf(deps.db, date);
+  const accounts = balances
+    .filter((row) => row.balance !== 0n)
+    .map((row) => ({
+      account: row.account,
+      debitPaise: row.balance > 0n ? paiseToApi(row.balance) : 0,
+      creditPaise: row.balance < 0n ? paiseToApi(-row.balance) : 0,
+    }));
+  return {
+    date,
+    accounts,
+    totalDebitPaise: accounts.reduce((sum, row) => sum + row.debitPaise, 0),
+    totalCreditPaise: accounts.reduce((sum, row) => sum + row.creditPaise, 0),
+  };
+}
+
+function totalsOf<K extends string>(totals: Record<K, string>, amounts: readonly NoInfer<K>[]) {
+  return Object.fromEntries(
+    Object.entries(totals).map(([key, value]) => [
+      key,
+      amounts.includes(key as K) ? money(value) : intFromDb(value),
+    ]),
+  ) as Record<K, number>;
+}
+
+export async function dailyOrderAnalysis(
+  deps: FinanceDeps,
+  body: z.output<typeof dailyOrderBodySchema>,
+) {
+  const today = indiaDateOf(deps.clock.now());
+  if (inRange(today, body.filters)) await refreshDailyOrders(deps.db, today, deps.clock.now());
+  const { list, total, totals } = await listDailyOrders(deps.db, body);
+  return {
+    total,
+    list: list.map((row) => ({
+      date: row.businessDate,
+      customerType: row.customerType,
+      applications: row.applications,
+      machinePass: row.machinePass,
+      machineReject: row.machineReject,
+      manualPass: row.manualPass,
+      manualReject: row.manualReject,
+      disbursedCount: row.disbursedCount,
+      disbursedPaise: paiseToApi(row.disbursedPaise),
+      netDisbursedPaise: paiseToApi(row.netDisbursedPaise),
+      feePaise: paiseToApi(row.feePaise),
+      gstPaise: paiseToApi(row.gstPaise),
+      repaymentCount: row.repaymentCount,
+      repaidPaise: paiseToApi(row.repaidPaise),
+      cleared: row.cleared,
+    })),
+    totals: totalsOf(totals, [
+      'disbursedPaise',
+      'netDisbursedPaise',
+      'feePaise',
+      'gstPaise',
+      'repaidPaise',
+    ]),
+  };
+}
+
+export async function orderOverdue(
+  deps: FinanceDeps,
+  body: z.output<typeof overdueCohortBodySchema>,
+) {
+  const today = indiaDateOf(deps.clock.now());
+  if (inRange(today, body.filters)) await refreshDueCohort(deps.db, today, today, deps.clock.now());
+  const { list, total, totals } = await listDueCohorts(deps.db, body);
+  return {
+    total,
+    list: list.map((row) => ({
+      dueDate: row.dueDate,
+      customerType: row.customerType,
+      dueCount: row.dueCount,
+      dueAmountPaise: paiseToApi(row.dueAmountPaise),
+      firstDayOverdue: row.firstDayOverdue,
+      overdue1to7: row.overdue1to7,
+      overdue8plus: row.overdue8plus,
+      recovered: row.recovered,
+    })),
+    totals: totalsOf(totals, ['dueAmountPaise']),
+  };
+}
+
+function inRange(
+  date: string,
+  filters: { dateFrom?: string | undefined; dateTo?: string | undefined } | undefined,
+) {
+  return (
+    (!filters?.dateFrom || filters.dateFrom <= date) && (!filters?.dateTo || date <= filters.dateTo)
+  );
+}

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export type ReconciliationSide = 'payout' | 'collection';
+export type CheckingStatus = 'not_checked' | 'failed' | 'passed';
+
+/**
+ * One India day of one side (payouts or collections) and channel (the gateway), as last
+ * reconciled: the book's and the third party's amounts and counts (spec §3) and the checking
+ * status (spec §4): not checked (no statement to compare with), failed (a break is open),
+ * passed (no break, or every break resolved).
+ */
+export const reconciliationDays = pgTable(
+  'reconciliation_days',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    side: text('side').$type<ReconciliationSide>().notNull(),
+    channel: text('channel').notNull(),
+    systemAmountPaise: bigint('system_amount_paise', { mode: 'bigint' }).notNull(),
+    systemCount: integer('system_count').notNull(),
+    thirdPartyAmountPaise: bigint('third_party_amount_paise', { mode: 'bigint' }),
+    thirdPartyCount: integer('third_party_count'),
+    status: text('status').$type<CheckingStatus>().notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    check('reconciliation_days_side', sql`${table.side} in ('payout', 'collection')`),
+    check(
+      'reconciliation_days_status',
+      sql`${table.status} in ('not_checked', 'failed', 'passed')`,
+    ),
+    uniqueIndex('reconciliation_days_key').on(table.businessDate, table.side, table.channel),
+    index('reconciliation_days_status_idx').on(table.status, table.businessDate),
+  ],
+);
+
+export type ReconciliationDayRow = typeof reconciliationDays.$inferSelect;
+
+export type BreakKind = 'amount_mismatch' | 'ours_only' | 'gateway_only';
+export type BreakStatus = 'open' | 'accepted' | 'refunded' | 'ignored';
+
+/**
+ * A difference between the book and a gateway's statement, left for a person: never changed
+ * by the reconciliation itself. The gateway's record is kept so that accepting it posts
+ * exactly what the statement showed. Resolution: who, when, how, why, and what it posted.
+ */
+export const reconciliationBreaks = pgTable(
+  'reconciliation_breaks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    dayId: integer('day_id')
+      .notNull()
+      .references(() => reconciliationDays.id),
+    kind: text('kind').$type<BreakKind>().notNull(),
+    /** The gateway's payment id (or our payout reference). */
+    reference: text('reference').notNull(),
+    orderId: integer('order_id'),
+    /** The book's credit (collection_credits) when it has one. */
+    creditId: integer('credit_id'),
+    oursPaise: bigint('ours_paise', { mode: 'bigint' }),
+    gatewayPaise: bigint('gateway_paise', { mode: 'bigint' }),
+    gatewayAccount: text('gateway_account'),
+    gatewayMethod: text('gateway_method'),
+    gatewayAt: timestamp('gateway_at', { withTimezone: true, mode: 'date' }),
+    status: text('status').$type<BreakStatus>().notNull().default('open'),
+    note: text('note'),
+    resolvedBy: integer('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    /** What the resolution posted: a repayment, its reversal, or a refund payout. */
+    repaymentId: integer('repayment_id'),
+    payoutId: integer('payout_id'),
+  },
+  (table) => [
+    check(
+      'reconciliation_breaks_kind',
+      sql`${table.kind} in ('amount_mismatch', 'ours_only', 'gateway_only')`,
+    ),
+    check(
+      'reconciliation_breaks_status',
+      sql`${table.status} in ('open', 'accepted', 'refunded', 'ignored')`,
+    ),
+    uniqueIndex('reconciliation_breaks_key').on(table.dayId, table.kind, table.reference),
+    index('reconciliation_breaks_status_idx').on(table.status, table.id),
+  ],
+);
+
+export type ReconciliationBreakRow = typeof reconciliationBreaks.$inferSelect;
+
+export type CustomerType = 'all' | 'new' | 'old';
+
+/**
+ * The reports' daily figures (/report/dailyOrderAnalysis): one row per India day and customer
+ * type ('all' is the sum of 'new' and 'old'). Written by the day-end for the day it closes and
+ * refreshed for today when a report asks, so a report reads a few rows per day, never the book.
+ */
+export const reportDailyOrders = pgTable(
+  'report_daily_orders',
+  {
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    customerType: text('customer_type').$type<CustomerType>().notNull(),
+    applications: integer('applications').notNull(),
+    machinePass: integer('machine_pass').notNull(),
+    machineReject: integer('machine_reject').notNull(),
+    manualPass: integer('manual_pass').notNull(),
+    manualReject: integer('manual_reject').notNull(),
+    disbursedCount: integer('disbursed_count').notNull(),
+    disbursedPaise: bigint('disbursed_paise', { mode: 'bigint' }).notNull(),
+    netDisbursedPaise: bigint('net_disbursed_paise', { mode: 'bigint' }).notNull(),
+    feePaise: bigint('fee_paise', { mode: 'bigint' }).notNull(),
+    gstPaise: bigint('gst_paise', { mode: 'bigint' }).notNull(),
+    repaymentCount: integer('repayment_count').notNull(),
+    repaidPaise: bigint('repaid_paise', { mode: 'bigint' }).notNull(),
+    cleared: integer('cleared').notNull(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.businessDate, table.customerType] }),
+    index('report_daily_orders_type_idx').on(table.customerType, table.businessDate),
+  ],
+);
+
+/**
+ * The due-date cohorts of /report/orderOverdue: loans due on a day, per customer type, and
+ * how far they went overdue. A cohort keeps changing while its loans are open, so the
+ * day-end refreshes the cohorts of the last COHORT_REFRESH_DAYS due dates each night.
+ */
+export const reportDueCohorts = pgTable(
+  'report_due_cohorts',
+  {
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    customerType: text('customer_type').$type<CustomerType>().notNull(),
+    dueCount: integer('due_count').notNull(),
+    dueAmountPaise: bigint('due_amount_paise', { mode: 'bigint' }).notNull(),
+    firstDayOverdue: integer('first_day_overdue').notNull(),
+    overdue1to7: integer('overdue_1_to_7').notNull(),
+    overdue8plus: integer('overdue_8_plus').notNull(),
+    recovered: integer('recovered').notNull(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.dueDate, table.customerType] }),
+    index('report_due_cohorts_type_idx').on(table.customerType, table.dueDate),
+  ],
+);

@@ -1,0 +1,9 @@
+/**
+ * Finance and reports: the disbursement and repayment statements, the reconciliation of each
+ * day against the gateways' statements with its breaks, the ledger's trial balance, and the
+ * reports' daily figures (kept by the day-end, refreshed for today on request).
+ */
+export { registerFinanceRoutes } from './finance.routes.js';
+export type { FinanceDeps } from './finance.service.js';
+export { reconcileDay, type ReconciliationDeps } from './reconciliation.service.js';
+export { refreshReportFigures, refreshDailyOrders, refreshDueCohort } from './report-figures.js';

@@ -1,0 +1,378 @@
+import { addDays } from '@lending/lending';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { CollectionGateway } from '../../integrations/collections/collection-gateway.js';
+import { reconcileCollections } from '../../integrations/collections/collections-reconciliation.js';
+import { applyCollectionCredit } from '../../integrations/collections/collections.service.js';
+import { collectionCredits } from '../../integrations/collections/collections.table.js';
+import { loanOrders, payouts, repayments } from '../../db-schema.js';
+import type { Database, Executor } from '../../plugins/db.js';
+import { AppError } from '../../shared/app-error.js';
+import type { Clock } from '../../shared/clock.js';
+import { startOfIndiaDate } from '../../shared/india-date.js';
+import { intFromDb, paiseFromDb } from '../../shared/paise.js';
+import { queryRows } from '../../shared/sql-rows.js';
+import {
+  createRefund,
+  postRepayment,
+  reverseRepayment,
+  type LoanBookDeps,
+} from '../loan-book/index.js';
+import {
+  reconciliationBreaks,
+  reconciliationDays,
+  type BreakKind,
+  type CheckingStatus,
+  type ReconciliationDayRow,
+  type ReconciliationSide,
+} from './finance.table.js';
+
+export interface ReconciliationDeps {
+  db: Database;
+  clock: Clock;
+  loanBook: LoanBookDeps;
+  collections: CollectionGateway;
+  /** The payout gateway's name (its channel); it offers no statement to compare with yet. */
+  payoutChannel: string;
+}
+
+interface NewBreak {
+  kind: BreakKind;
+  reference: string;
+  orderId: number | null;
+  creditId: number | null;
+  oursPaise: bigint | null;
+  gatewayPaise: bigint | null;
+  gatewayAccount: string | null;
+  gatewayMethod: string | null;
+  gatewayAt: Date | null;
+  status?: 'open' | 'accepted';
+  note?: string;
+}
+
+/** The India day `[00:00, next 00:00)` IST as instants. */
+function periodOf(date: string) {
+  return { from: startOfIndiaDate(date), to: startOfIndiaDate(addDays(date, 1)) };
+}
+
+/**
+ * Reconciles one India day on both sides and records it for /financialManagement/FinancialList.
+ *
+ * Collections: the collection reconciliation (decision 0021) runs over the day first, so a
+ * credit whose webhook was lost is applied through the webhook's own path and listed as a
+ * gateway-only break already accepted by the job; what it reports and does not fix (an amount
+ * the statement shows differently, a credit the statement lacks) becomes an open break.
+ *
+ * Payouts: the day's processed disbursals are recorded with no third-party figures and the
+ * status "not checked": the payout gateways offer no statement to compare with (decision 0031).
+ */
+export async function reconcileDay(deps: ReconciliationDeps, date: string) {
+  const period = periodOf(date);
+  const provider = deps.collections.provider;
+  const report = await reconcileCollections(
+    { db: deps.db, clock: deps.clock, loanBook: deps.loanBook, gateway: deps.collections },
+    period,
+  );
+  const statement = await deps.collections.statementOfCredits(period);
+  const byPayment = new Map(statement.map((credit) => [credit.paymentId, credit]));
+  const credits = await deps.db
+    .select()
+    .from(collectionCredits)
+    .where(
+      and(
+        eq(collectionCredits.provider, provider),
+        sql`${collectionCredits.creditedAt} >= ${period.from.toISOString()}`,
+        sql`${collectionCredits.creditedAt} < ${period.to.toISOString()}`,
+      ),
+    );
+  const creditOf = new Map(credits.map((credit) => [credit.paymentId, credit]));
+  const breaks: NewBreak[] = [];
+  const gatewayRecord = (paymentId: string) => {
+    const credit = byPayment.get(paymentId);
+    return {
+      gatewayPaise: credit ? credit.amountPaise : null,
+      gatewayAccount: credit?.accountNumber ?? null,
+      gatewayMethod: credit?.method ?? null,
+      gatewayAt: credit?.creditedAt ?? null,
+    };
+  };
+  for (const found of report.breaks) {
+    if (found.field !== 'amountPaise') continue;
+    const credit = creditOf.get(found.paymentId);
+    breaks.push({
+      kind: 'amount_mismatch',
+      reference: found.paymentId,
+      orderId: credit?.orderId ?? null,
+      creditId: credit?.id ?? null,
+      oursPaise: BigInt(found.book),
+      ...gatewayRecord(found.paymentId),
+    });
+  }
+  for (const paymentId of report.notOnStatement) {
+    const credit = creditOf.get(paymentId);
+    breaks.push({
+      kind: 'ours_only',
+      reference: paymentId,
+      orderId: credit?.orderId ?? null,
+      creditId: credit?.id ?? null,
+      oursPaise: credit?.amountPaise ?? null,
+      gatewayPaise: null,
+      gatewayAccount: null,
+      gatewayMethod: null,
+      gatewayAt: null,
+    });
+  }
+  for (const paymentId of report.recovered) {
+    const credit = creditOf.get(paymentId);
+    breaks.push({
+      kind: 'gateway_only',
+      reference: paymentId,
+      orderId: credit?.orderId ?? null,
+      creditId: credit?.id ?? null,
+      oursPaise: null,
+      ...gatewayRecord(paymentId),
+      status: 'accepted',
+      note: 'applied by the reconciliation job (webhook never arrived)',
+    });
+  }
+  const now = deps.clock.now();
+  const systemPaise = credits.reduce((sum, credit) => sum + credit.amountPaise, 0n);
+  const gatewayPaise = statement.reduce((sum, credit) => sum + credit.amountPaise, 0n);
+  const collectionDay = await upsertDay(deps.db, {
+    businessDate: date,
+    side: 'collection',
+    channel: provider,
+    systemAmountPaise: systemPaise,
+    systemCount: credits.length,
+    thirdPartyAmountPaise: gatewayPaise,
+    thirdPartyCount: statement.length,
+    checkedAt: now,
+  });
+  if (breaks.length > 0) {
+    await deps.db
+      .insert(reconciliationBreaks)
+      .values(
+        breaks.map((item) => ({
+          ...item,
+          dayId: collectionDay.id,
+          status: item.status ?? ('open' as const),
+          note: item.note ?? null,
+          resolvedAt: item.status === 'accepted' ? now : null,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  await refreshDayStatus(deps.db, collectionDay.id, true);
+
+  const [paid] = await queryRows(
+    deps.db,
+    sql`select count(*)::int as n, coalesce(sum(${payouts.amountPaise}), 0)::text as paise
+        from ${payouts}
+        where ${payouts.processedDate} = ${date} and ${payouts.purpose} = 'disbursal'
+          and ${payouts.status} in ('processed', 'reversed')`,
+  );
+  const payoutDay = await upsertDay(deps.db, {
+    businessDate: date,
+    side: 'payout',
+    channel: deps.payoutChannel,
+    systemAmountPaise: paiseFromDb(paid?.paise),
+    systemCount: intFromDb(paid?.n),
+    thirdPartyAmountPaise: null,
+    thirdPartyCount: null,
+    checkedAt: now,
+  });
+  await refreshDayStatus(deps.db, payoutDay.id, false);
+  return [collectionDay.id, payoutDay.id];
+}
+
+async function upsertDay(
+  db: Executor,
+  values: Omit<ReconciliationDayRow, 'id' | 'status'>,
+): Promise<ReconciliationDayRow> {
+  const [row] = await db
+    .insert(reconciliationDays)
+    .values({ ...values, status: 'not_checked' })
+    .onConflictDoUpdate({
+      target: [
+        reconciliationDays.businessDate,
+        reconciliationDays.side,
+        reconciliationDays.channel,
+      ],
+      set: {
+        systemAmountPaise: values.systemAmountPaise,
+        systemCount: values.systemCount,
+        thirdPartyAmountPaise: values.thirdPartyAmountPaise,
+        thirdPartyCount: values.thirdPartyCount,
+        checkedAt: values.checkedAt,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+/** Passed when no break is open, failed otherwise; not checked without a statement. */
+async function refreshDayStatus(
+  db: Executor,
+  dayId: number,
+  checked: boolean,
+): Promise<CheckingStatus> {
+  const [open] = await db
+    .select({ n: count() })
+    .from(reconciliationBreaks)
+    .where(and(eq(reconciliationBreaks.dayId, dayId), eq(reconciliationBreaks.status, 'open')));
+  const status: CheckingStatus = !checked
+    ? 'not_checked'
+    : (open?.n ?? 0) > 0
+      ? 'failed'
+      : 'passed';
+  await db.update(reconciliationDays).set({ status }).where(eq(reconciliationDays.id, dayId));
+  return status;
+}
+
+export interface ResolveInput {
+  breakId: number;
+  action: 'accept' | 'refund' | 'ignore';
+  reason?: string | undefined;
+  idempotencyKey: string;
+}
+
+const conflict = (detail: string) => new AppError('conflict', { detail });
+
+/**
+ * A person resolves an open break. Every money effect goes through the loan book's own
+ * commands (the normal posting path, balanced journals, idempotency keys derived from the
+ * caller's key), in the call's transaction with its audit row:
+ * - accept, amount mismatch where the statement shows more: the difference is posted as a
+ *   repayment of the order; where it shows less, accepting is refused (reverse on /repay);
+ * - accept, ours only: the book's repayment is reversed (the gateway never received it);
+ * - accept, gateway only: the credit is applied as its webhook would have been;
+ * - refund: the order's overpayment is paid back (createRefund; the order must be OVERPAID);
+ * - ignore: nothing is posted; the reason is kept.
+ */
+export async function resolveBreakOf(
+  deps: ReconciliationDeps,
+  input: ResolveInput,
+  actorId: number,
+) {
+  const [found] = await deps.db
+    .select()
+    .from(reconciliationBreaks)
+    .where(eq(reconciliationBreaks.id, input.breakId));
+  if (!found) throw new AppError('notFound', { field: 'breakId', detail: String(input.breakId) });
+  if (found.status !== 'open') throw conflict(`break ${found.id} is already ${found.status}`);
+  const reason = input.reason?.trim() ?? '';
+  const note = (what: string) => (reason ? `${what}: ${reason}` : what);
+  const key = (suffix: string) => `${input.idempotencyKey}:${suffix}`;
+  let update: Partial<typeof reconciliationBreaks.$inferInsert>;
+  switch (input.action) {
+    case 'ignore': {
+      if (!reason) throw AppError.invalid('reason', 'is required to ignore a break');
+      update = { status: 'ignored', note: reason };
+      break;
+    }
+    case 'refund': {
+      if (found.orderId === null) throw conflict('the break names no order to refund');
+      const [order] = await deps.db
+        .select({ status: loanOrders.status })
+        .from(loanOrders)
+        .where(eq(loanOrders.id, found.orderId));
+      if (order?.status !== 'OVERPAID')
+        throw conflict(`order is ${order?.status ?? 'missing'}: only an overpayment is refunded`);
+      const result = await createRefund(
+        deps.loanBook,
+        { orderId: found.orderId, idempotencyKey: key('refund'), channel: deps.payoutChannel },
+        actorId,
+      );
+      update = { status: 'refunded', payoutId: result.payoutId ?? null, note: note('refunded') };
+      break;
+    }
+    case 'accept': {
+      update = await accept(deps, found, key, actorId, note);
+      break;
+    }
+  }
+  const now = deps.clock.now();
+  await deps.db
+    .update(reconciliationBreaks)
+    .set({ ...update, resolvedBy: actorId, resolvedAt: now })
+    .where(and(eq(reconciliationBreaks.id, found.id), eq(reconciliationBreaks.status, 'open')));
+  const dayStatus = await refreshDayStatus(deps.db, found.dayId, true);
+  return { breakId: found.id, dayStatus };
+}
+
+async function accept(
+  deps: ReconciliationDeps,
+  found: typeof reconciliationBreaks.$inferSelect,
+  key: (suffix: string) => string,
+  actorId: number,
+  note: (what: string) => string,
+): Promise<Partial<typeof reconciliationBreaks.$inferInsert>> {
+  if (found.kind === 'amount_mismatch') {
+    const ours = found.oursPaise ?? 0n;
+    const theirs = found.gatewayPaise ?? 0n;
+    if (found.orderId === null) throw conflict('the credit was applied to no order');
+    if (theirs <= ours)
+      throw conflict('the statement shows less than the book: reverse the repayment instead');
+    const result = await postRepayment(
+      deps.loanBook,
+      {
+        orderId: found.orderId,
+        idempotencyKey: key('accept'),
+        channel: found.gatewayMethod === 'upi' ? 'upi' : 'virtual_account',
+        virtualAccountCode: found.gatewayAccount ?? undefined,
+        amountPaise: theirs - ours,
+      },
+      actorId,
+    );
+    return {
+      status: 'accepted',
+      repaymentId: result.repaymentId ?? null,
+      note: note(`posted the difference of ${theirs - ours} paise`),
+    };
+  }
+  if (found.kind === 'ours_only') {
+    const [repayment] = found.creditId
+      ? await deps.db
+          .select({ id: repayments.id })
+          .from(collectionCredits)
+          .innerJoin(repayments, eq(repayments.id, collectionCredits.repaymentId))
+          .where(eq(collectionCredits.id, found.creditId))
+      : [];
+    if (!repayment) throw conflict('the credit posted no repayment to reverse');
+    await reverseRepayment(
+      deps.loanBook,
+      {
+        repaymentId: repayment.id,
+        idempotencyKey: key('reverse'),
+        reason: `not on the gateway's statement (reconciliation break ${found.id})`,
+      },
+      actorId,
+    );
+    return { status: 'accepted', repaymentId: repayment.id, note: note('repayment reversed') };
+  }
+  // Gateway only: applied as the webhook would have been, keyed by the gateway's payment id.
+  if (found.gatewayPaise === null || found.gatewayAt === null)
+    throw conflict("the gateway's record was not kept");
+  const creditedAt = found.gatewayAt.toISOString();
+  await deps.db.transaction((tx) =>
+    applyCollectionCredit(
+      tx,
+      { ...deps.loanBook, db: tx as unknown as Database },
+      deps.collections.provider,
+      {
+        id: `reconciliation:${found.reference}`,
+        type: 'credit.reconciled',
+        data: {
+          paymentId: found.reference,
+          accountNumber: found.gatewayAccount ?? '',
+          method: found.gatewayMethod === 'upi' ? 'upi' : 'bank_transfer',
+          amountPaise: Number(found.gatewayPaise),
+          creditedAt,
+        },
+      },
+      deps.clock.now(),
+    ),
+  );
+  return { status: 'accepted', note: note("gateway's credit applied") };
+}
+
+export type { ReconciliationSide };

@@ -1,0 +1,363 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import {
+  applyValueDatedRepayment,
+  fixedEventKindOf,
+  overdueBand,
+  rbiClass,
+  receivableBalances,
+  VALUE_DATED_REPAYMENT_EVENT,
+  type ComponentAmounts,
+  type FixedEvent,
+  type Journal,
+  type LedgerEventType,
+  type OrderEvent,
+  type PostedAccrual,
+  type PostedRepayment,
+} from '@lending/lending';
+import { AppError } from '../../shared/app-error.js';
+import { accrualKey, auditView, writeAudit, type CommandContext } from './order-command.js';
+import { ledgerEntries, ledgerJournals } from './ledger.table.js';
+import { postJournals, type JournalToPost } from './ledger.repository.js';
+import {
+  balanceColumns,
+  balancesOf,
+  insertStatusHistory,
+  nextRepaymentSerialSql,
+  updateOrder,
+} from './orders.repository.js';
+import { termsFromJson } from './paise-json.js';
+import { repayments, type RepaymentRow } from './repayments.table.js';
+import { orderResult } from './results.js';
+
+const journalValueDate = sql<string>`coalesce(${ledgerJournals.valueDate}, ${ledgerJournals.businessDate})`;
+const repaymentValueDate = sql<string>`coalesce(${repayments.valueDate}, ${repayments.businessDate})`;
+
+/** Not undone by a later journal (a value-date reversal or any other). */
+const notReversed = sql`not exists (select 1 from ledger_journals r where r.reverses_journal_id = ${ledgerJournals.id})`;
+
+interface Tail {
+  accruals: PostedAccrual[];
+  /** `date:event` → the accrual journal in effect (what a reversal undoes). */
+  accrualJournal: Map<string, number>;
+  later: PostedRepayment[];
+  laterRows: Map<string, RepaymentRow>;
+  fixed: FixedEvent[];
+}
+
+/** What the engine needs of the order from the value date on (decision 0022, step 1). */
+async function readTail(ctx: CommandContext, valueDate: string): Promise<Tail> {
+  const { tx, order } = ctx;
+  const accrualHeads = await tx
+    .select({ id: ledgerJournals.id, event: ledgerJournals.eventType, date: journalValueDate })
+    .from(ledgerJournals)
+    .where(
+      and(
+        eq(ledgerJournals.orderId, order.id),
+        inArray(ledgerJournals.eventType, ['interestAccrual', 'penalAccrual']),
+        sql`${journalValueDate} >= ${valueDate}`,
+        notReversed,
+      ),
+    )
+    .orderBy(asc(ledgerJournals.id));
+  const entries =
+    accrualHeads.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(ledgerEntries)
+          .where(
+            inArray(
+              ledgerEntries.journalId,
+              accrualHeads.map((h) => h.id),
+            ),
+          );
+  const byDate = new Map<string, PostedAccrual>();
+  const accrualJournal = new Map<string, number>();
+  for (const head of accrualHeads) {
+    const journal: Journal = {
+      event: head.event as LedgerEventType,
+      lines: entries
+        .filter((e) => e.journalId === head.id)
+        .map((e) => ({
+          account: e.account as Journal['lines'][number]['account'],
+          ...(e.component ? { component: e.component as 'interest' } : {}),
+          amount: BigInt(e.amountPaise),
+        })),
+    };
+    const amounts = receivableBalances([journal]);
+    const accrual = byDate.get(head.date) ?? { date: head.date, interest: 0n, penal: 0n };
+    if (head.event === 'interestAccrual') accrual.interest += amounts.interest;
+    else accrual.penal += amounts.penal;
+    byDate.set(head.date, accrual);
+    accrualJournal.set(`${head.date}:${head.event}`, head.id);
+  }
+  const laterRows = await tx
+    .select()
+    .from(repayments)
+    .where(
+      and(
+        eq(repayments.orderId, order.id),
+        eq(repayments.reversed, false),
+        inArray(repayments.type, ['full', 'partial']),
+        sql`${repaymentValueDate} > ${valueDate}`,
+      ),
+    )
+    .orderBy(asc(repaymentValueDate), asc(repayments.id));
+  const later = laterRows.map((row): PostedRepayment => ({
+    ref: String(row.id),
+    valueDate: row.valueDate ?? row.businessDate,
+    amount: BigInt(row.amountPaise),
+    allocated: allocationOf(row),
+    excess: BigInt(row.excessPaise),
+  }));
+  const fixedJournals = await tx
+    .select({
+      event: ledgerJournals.eventType,
+      reverses: ledgerJournals.reversesEventType,
+      date: ledgerJournals.businessDate,
+    })
+    .from(ledgerJournals)
+    .where(and(eq(ledgerJournals.orderId, order.id), gte(ledgerJournals.businessDate, valueDate)));
+  const fixed: FixedEvent[] = [];
+  for (const j of fixedJournals) {
+    const kind = fixedEventKindOf({
+      event: j.event as LedgerEventType,
+      ...(j.reverses ? { reverses: j.reverses as LedgerEventType } : {}),
+    });
+    if (kind) fixed.push({ kind, date: j.date });
+  }
+  const fixedPayments = await tx
+    .select({ type: repayments.type, date: repaymentValueDate })
+    .from(repayments)
+    .where(
+      and(
+        eq(repayments.orderId, order.id),
+        inArray(repayments.type, ['renew', 'normal']),
+        sql`${repaymentValueDate} >= ${valueDate}`,
+      ),
+    );
+  for (const p of fixedPayments) {
+    fixed.push({ kind: p.type === 'renew' ? 'rollover' : 'coolingOffExit', date: p.date });
+  }
+  return {
+    accruals: [...byDate.values()],
+    accrualJournal,
+    later,
+    laterRows: new Map(laterRows.map((row) => [String(row.id), row])),
+    fixed,
+  };
+}
+
+function allocationOf(row: RepaymentRow): ComponentAmounts {
+  return {
+    principal: BigInt(row.allocatedPrincipalPaise),
+    interest: BigInt(row.allocatedInterestPaise),
+    fee: BigInt(row.allocatedFeePaise),
+    gst: BigInt(row.allocatedGstPaise),
+    penal: BigInt(row.allocatedPenalPaise),
+  };
+}
+
+export interface ValueDatedReceipt {
+  orderId: number;
+  idempotencyKey: string;
+  channel: string;
+  amountPaise: bigint;
+  valueDate: string;
+  virtualAccountCode?: string | undefined;
+  gatewayPaymentId?: string | undefined;
+}
+
+/**
+ * A repayment posted as of its value date (decision 0022, server integration): accruals and
+ * repayments after it are reversed and replayed in balanced journals, the payment lands on
+ * its day, the order's status, closure and overdue days follow. Runs inside the order command
+ * (the order locked, the key claimed). A value date before a fixed event is moved to its day,
+ * with a note; in the future or before disbursal it is refused naming `valueDate`.
+ */
+export async function postValueDated(
+  ctx: CommandContext,
+  input: ValueDatedReceipt,
+  actorId: number | null,
+) {
+  const loan = balancesOf(ctx.order);
+  if (!loan)
+    throw new AppError('orderStateConflict', {
+      field: ctx.order.orderNo,
+      detail: ctx.order.status,
+    });
+  const terms = termsFromJson(ctx.order.terms);
+  const tail = await readTail(ctx, input.valueDate);
+  const step = applyValueDatedRepayment({
+    terms,
+    loan,
+    status: ctx.order.status,
+    overpaid: BigInt(ctx.order.overpaidPaise),
+    today: ctx.businessDate,
+    valueDate: input.valueDate,
+    amount: input.amountPaise,
+    accruals: tail.accruals,
+    laterRepayments: tail.later,
+    fixedEvents: tail.fixed,
+    valueAtEarliestAllowed: true,
+  });
+  if (!step.ok) {
+    switch (step.reason) {
+      case 'VALUE_DATE_IN_FUTURE':
+        throw AppError.invalid('valueDate', `must not be after ${step.latest}`);
+      case 'VALUE_DATE_BEFORE_DISBURSAL':
+        throw AppError.invalid(
+          'valueDate',
+          `must not be before the disbursal date ${step.earliest}`,
+        );
+      case 'VALUE_DATE_BEFORE_FIXED_EVENT':
+        throw AppError.invalid('valueDate', `must not be before ${step.earliest}`);
+      default:
+        throw new AppError('orderStateConflict', {
+          field: ctx.order.orderNo,
+          detail: ctx.order.status,
+        });
+    }
+  }
+  const note = step.valueDateMoved
+    ? `valued on ${step.valueDate} (the ${step.valueDateMoved.event.kind} of that day), not ${step.requestedValueDate}`
+    : null;
+  const toPost: JournalToPost[] = step.postings.map((posting) => {
+    if (posting.role === 'accrual') {
+      return {
+        orderId: ctx.order.id,
+        journal: posting.journal,
+        idempotencyKey: accrualKey(ctx.order.id, posting.valueDate, posting.journal.event),
+        businessDate: posting.valueDate,
+        valueDate: posting.valueDate,
+        at: ctx.now,
+      };
+    }
+    const base: JournalToPost = {
+      orderId: ctx.order.id,
+      journal: posting.journal,
+      idempotencyKey: `${input.idempotencyKey}:${posting.slot}`,
+      businessDate: ctx.businessDate,
+      valueDate: posting.valueDate,
+      at: ctx.now,
+    };
+    if (posting.role !== 'reversal') return base;
+    const { subject } = posting;
+    const target =
+      subject.kind === 'accrual'
+        ? tail.accrualJournal.get(`${subject.date}:${subject.event}`)
+        : subject.kind === 'repayment'
+          ? tail.laterRows.get(subject.ref)?.journalId
+          : undefined;
+    if (target === undefined) throw new Error(`no journal in effect for ${posting.slot}`);
+    return { ...base, reversesJournalId: target };
+  });
+  const ids = await postJournals(ctx.tx, toPost);
+  let paymentJournalId = 0;
+  const replayIds = new Map<string, number>();
+  step.postings.forEach((posting, index) => {
+    if (posting.role === 'payment') paymentJournalId = ids[index]!;
+    if (posting.role === 'replay' && posting.subject.kind === 'repayment')
+      replayIds.set(posting.subject.ref, ids[index]!);
+  });
+  const [repayment] = await ctx.tx
+    .insert(repayments)
+    .values({
+      serialNo: nextRepaymentSerialSql(ctx.businessDate),
+      orderId: ctx.order.id,
+      channel: input.channel,
+      virtualAccountCode: input.virtualAccountCode ?? null,
+      amountPaise: input.amountPaise,
+      type: step.payment.settledAfter ? 'full' : 'partial',
+      gatewayPaymentId: input.gatewayPaymentId ?? null,
+      idempotencyKey: input.idempotencyKey,
+      allocatedPrincipalPaise: step.payment.allocated.principal,
+      allocatedInterestPaise: step.payment.allocated.interest,
+      allocatedFeePaise: step.payment.allocated.fee,
+      allocatedGstPaise: step.payment.allocated.gst,
+      allocatedPenalPaise: step.payment.allocated.penal,
+      excessPaise: step.payment.excess,
+      journalId: paymentJournalId,
+      businessDate: ctx.businessDate,
+      valueDate: step.valueDate,
+      requestedValueDate: step.valueDateMoved ? step.requestedValueDate : null,
+      valueDateNote: note,
+      overdueDaysWhenPaid: step.payment.overdueDaysWhenPaid,
+      receivedAt: ctx.now,
+    })
+    .returning();
+  const restated = [];
+  for (const later of step.laterRepayments) {
+    if (!later.changed) continue;
+    const row = tail.laterRows.get(later.ref)!;
+    await ctx.tx
+      .update(repayments)
+      .set({
+        allocatedPrincipalPaise: later.allocated.principal,
+        allocatedInterestPaise: later.allocated.interest,
+        allocatedFeePaise: later.allocated.fee,
+        allocatedGstPaise: later.allocated.gst,
+        allocatedPenalPaise: later.allocated.penal,
+        excessPaise: later.excess,
+        type: later.settledAfter ? 'full' : 'partial',
+        overdueDaysWhenPaid: later.overdueDaysWhenPaid,
+        ...(replayIds.has(later.ref) ? { journalId: replayIds.get(later.ref)! } : {}),
+      })
+      .where(eq(repayments.id, row.id));
+    restated.push({
+      id: row.id,
+      before: later.before,
+      after: { allocated: later.allocated, excess: later.excess },
+    });
+  }
+  const { standing } = step;
+  const closure =
+    standing.closure.kind === 'cleared'
+      ? { closureType: standing.closure.type, clearedDate: standing.closure.clearedDate }
+      : standing.closure.kind === 'open'
+        ? { closureType: null, clearedDate: null }
+        : {};
+  const updated = await updateOrder(ctx.tx, ctx.order, {
+    ...balanceColumns(step.loan),
+    ...closure,
+    overpaidPaise: step.overpaid,
+    status: standing.status,
+    lastEvent: VALUE_DATED_REPAYMENT_EVENT as unknown as OrderEvent,
+    overdueDays: standing.overdueDays,
+    overdueBand: overdueBand(standing.overdueDays),
+    rbiClass: rbiClass(standing.overdueDays),
+    updatedAt: ctx.now,
+  });
+  const reason = `value date ${step.valueDate}, posted ${ctx.businessDate}${note ? `; ${note}` : ''}`;
+  if (standing.status !== ctx.order.status) {
+    await insertStatusHistory(ctx.tx, [
+      {
+        orderId: ctx.order.id,
+        from: ctx.order.status,
+        to: standing.status,
+        event: VALUE_DATED_REPAYMENT_EVENT as unknown as OrderEvent,
+        actorId,
+        at: ctx.now,
+        reason,
+      },
+    ]);
+  }
+  await writeAudit(ctx.tx, {
+    actorId,
+    action: `order.${VALUE_DATED_REPAYMENT_EVENT}`,
+    targetType: 'order',
+    targetId: ctx.order.id,
+    before: auditView(ctx.order),
+    after: { ...auditView(updated), reason, repaymentId: repayment!.id, restated },
+    at: ctx.now,
+  });
+  return {
+    ...orderResult(updated, {
+      repaymentId: repayment!.id,
+      amountPaise: input.amountPaise,
+      excessPaise: step.payment.excess,
+    }),
+    valueDate: step.valueDate,
+    ...(note ? { valueDateNote: note } : {}),
+  };
+}

@@ -1,0 +1,9 @@
+/**
+ * Configuration, SMS and channel screens (issue #14): system configuration items read through
+ * a cached settings service, the app's configuration and version releases (served to the app
+ * by the borrower API), SMS templates, gateway settings and messages, acquisition channels.
+ */
+export { registerOpsConfigRoutes } from './ops-config.routes.js';
+export { appClientConfig, versionCheck, type OpsConfigDeps } from './ops-config.service.js';
+export { createSettingsService, type SettingsService } from './settings.service.js';
+export { seedOpsConfig } from './seed.js';

@@ -1,0 +1,9 @@
+/**
+ * Collection and pre-collection (issue #12): cases the day-end opens and dispatches, follow-ups
+ * under the conduct guard, groups, collectors, manual dispatch, daily process and performance.
+ * Named `recovery` so as not to clash with the payment integrations' `collections`.
+ */
+export { registerRecoveryRoutes } from './recovery.routes.js';
+export type { RecoveryDeps } from './recovery.service.js';
+export { recoveryDayEnd, autoDispatch, closeSettledCases } from './recovery.engine.js';
+export { loadRecoverySettings } from './recovery.settings.js';

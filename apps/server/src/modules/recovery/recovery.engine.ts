@@ -1,0 +1,295 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { addDays } from '@lending/lending';
+import type { Database, Executor } from '../../plugins/db.js';
+import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
+import { intFromDb } from '../../shared/paise.js';
+import { queryRows } from '../../shared/sql-rows.js';
+import { planDispatch, type DispatchCollector, type DispatchGroup } from './dispatch.js';
+import { PRE_STAGE } from './recovery.settings.js';
+import type { RecoverySettings } from '@lending/contract';
+import {
+  recoveryCaseMoves,
+  recoveryCases,
+  recoveryCollectors,
+  recoveryGroups,
+  type CaseKind,
+} from './recovery.table.js';
+
+/** What an order owes now (sum of the outstanding components). */
+export const outstandingSql = sql`(o.outstanding_principal_paise + o.outstanding_interest_paise + o.outstanding_fee_paise + o.outstanding_gst_paise + o.outstanding_penal_paise)`;
+
+function stageCaseSql(settings: RecoverySettings) {
+  const arms = settings.stages.map((s) =>
+    s.to === null
+      ? sql`when o.overdue_days >= ${s.from} then ${s.code}`
+      : sql`when o.overdue_days between ${s.from} and ${s.to} then ${s.code}`,
+  );
+  const last = settings.stages[settings.stages.length - 1]?.code ?? 'S1';
+  return sql`(case ${sql.join(arms, sql` `)} else ${last} end)`;
+}
+
+/** Money received on the case's order since it opened (allocated, not reversed). */
+export const recoveredSql = sql`(select coalesce(sum(r.amount_paise - r.excess_paise), 0) from repayments r where r.order_id = c.order_id and not r.reversed and r.received_at >= c.opened_at and (c.closed_at is null or r.received_at <= c.closed_at))`;
+
+/**
+ * Closes the open cases whose order has left their condition: repaid in full → finished;
+ * rolled over (the due date moved), written off, or a pre case turned overdue → closed. A
+ * partial repayment changes nothing. Idempotent: run by the day-end and before each read.
+ */
+export async function closeSettledCases(db: Executor, at: Date): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`update recovery_cases c set
+        status = case when o.status in ('CLEARED', 'OVERPAID') then 'finished' else 'closed' end,
+        outcome = case
+          when o.status in ('CLEARED', 'OVERPAID') then 'repaid'
+          when o.status = 'WRITTEN_OFF' then 'writtenOff'
+          when c.kind = 'pre' and o.status = 'OVERDUE' then 'overdue'
+          when o.due_date is distinct from c.due_date then 'rollover'
+          else 'other' end,
+        closed_at = ${at.toISOString()}::timestamptz,
+        recovered_paise = (select coalesce(sum(r.amount_paise - r.excess_paise), 0) from repayments r
+          where r.order_id = c.order_id and not r.reversed and r.received_at >= c.opened_at),
+        priority = 2,
+        version = c.version + 1
+      from loan_orders o
+      where o.id = c.order_id and c.status = 'open' and (
+        (c.kind = 'collection' and (o.status <> 'OVERDUE' or o.due_date is distinct from c.due_date)) or
+        (c.kind = 'pre' and (o.status not in ('ACTIVE', 'DUE') or o.due_date is distinct from c.due_date)))
+      returning c.id, c.collector_id, c.stage`,
+  );
+  if (rows.length > 0) {
+    await db.insert(recoveryCaseMoves).values(
+      rows.map((r) => ({
+        caseId: intFromDb(r.id),
+        reason: 'closed',
+        fromCollectorId: r.collector_id === null ? null : intFromDb(r.collector_id),
+        fromStage: String(r.stage),
+        at,
+      })),
+    );
+  }
+  return rows.length;
+}
+
+/** Promises: kept once the order received their cumulative amount since made; broken when due passes. */
+export async function settlePromises(db: Executor, today: string, at: Date): Promise<void> {
+  await db.execute(sql`
+    update recovery_promises p set
+      status = case when v.total >= p.cumulative_paise then 'kept' else 'broken' end,
+      settled_at = ${at.toISOString()}::timestamptz
+    from (select p2.id, (select coalesce(sum(r.amount_paise - r.excess_paise), 0) from repayments r
+        where r.order_id = c.order_id and not r.reversed and r.received_at >= p2.made_at) as total
+      from recovery_promises p2 join recovery_cases c on c.id = p2.case_id where p2.status = 'open') v
+    where v.id = p.id and (v.total >= p.cumulative_paise or p.due_date < ${today}::date)`);
+}
+
+/** The collector's order of work: promise due today first, then broken promises not yet followed up. */
+export async function refreshPriorities(db: Executor, today: string): Promise<void> {
+  await db.execute(sql`
+    update recovery_cases c set priority = v.p from (
+      select c2.id, case
+        when exists (select 1 from recovery_promises p where p.case_id = c2.id and p.status = 'open' and p.due_date = ${today}::date) then 0
+        when exists (select 1 from recovery_promises p where p.case_id = c2.id and p.status = 'broken'
+          and (c2.last_contact_at is null or p.settled_at > c2.last_contact_at)) then 1
+        else 2 end as p
+      from recovery_cases c2 where c2.status = 'open') v
+    where c.id = v.id and c.priority <> v.p`);
+}
+
+/** Opens pre-collection and collection cases for business date `date` (state as of date + 1). */
+export async function openCases(
+  db: Executor,
+  date: string,
+  at: Date,
+  settings: RecoverySettings,
+): Promise<void> {
+  const next = addDays(date, 1);
+  const last = addDays(next, settings.preWindowDays);
+  const opened = await queryRows(
+    db,
+    sql`insert into recovery_cases (kind, order_id, stage, due_date, owed_at_assignment_paise, opened_date, opened_at)
+      select 'collection', o.id, ${stageCaseSql(settings)}, o.due_date, ${outstandingSql}, ${next}::date, ${at.toISOString()}::timestamptz
+      from loan_orders o where o.status = 'OVERDUE' and o.due_date is not null
+      union all
+      select 'pre', o.id, ${PRE_STAGE}, o.due_date, ${outstandingSql}, ${next}::date, ${at.toISOString()}::timestamptz
+      from loan_orders o where o.status in ('ACTIVE', 'DUE') and o.due_date between ${next}::date and ${last}::date
+      on conflict do nothing
+      returning id, stage`,
+  );
+  if (opened.length > 0)
+    await db.insert(recoveryCaseMoves).values(
+      opened.map((r) => ({
+        caseId: intFromDb(r.id),
+        reason: 'opened',
+        toStage: String(r.stage),
+        at,
+      })),
+    );
+}
+
+/** A collection case whose order crossed a stage boundary goes back to the pool in its new stage. */
+export async function restageCases(db: Executor, at: Date, settings: RecoverySettings) {
+  const rows = await queryRows(
+    db,
+    sql`update recovery_cases c set stage = ${stageCaseSql(settings)}, collector_id = null, group_id = null,
+        assigned_at = null, keep_until = null, version = c.version + 1
+      from loan_orders o, (select id, stage as old_stage, collector_id as old_collector from recovery_cases) old
+      where o.id = c.order_id and old.id = c.id and c.status = 'open' and c.kind = 'collection'
+        and c.stage <> ${stageCaseSql(settings)}
+      returning c.id, old.old_stage, old.old_collector, c.stage`,
+  );
+  if (rows.length > 0)
+    await db.insert(recoveryCaseMoves).values(
+      rows.map((r) => ({
+        caseId: intFromDb(r.id),
+        reason: 'stageChange',
+        fromCollectorId: r.old_collector === null ? null : intFromDb(r.old_collector),
+        fromStage: String(r.old_stage),
+        toStage: String(r.stage),
+        at,
+      })),
+    );
+}
+
+/** A case kept past its group's keep days goes back to the pool (re-dispatched the same day-end). */
+export async function expireKeeps(db: Executor, today: string, at: Date) {
+  const rows = await queryRows(
+    db,
+    sql`update recovery_cases c set collector_id = null, group_id = null, assigned_at = null, keep_until = null,
+        version = c.version + 1
+      from (select id, collector_id as old_collector from recovery_cases) old
+      where old.id = c.id and c.status = 'open' and c.collector_id is not null and c.keep_until < ${today}::date
+      returning c.id, old.old_collector, c.stage`,
+  );
+  if (rows.length > 0)
+    await db.insert(recoveryCaseMoves).values(
+      rows.map((r) => ({
+        caseId: intFromDb(r.id),
+        reason: 'keepExpired',
+        fromCollectorId: intFromDb(r.old_collector),
+        fromStage: String(r.stage),
+        toStage: String(r.stage),
+        at,
+      })),
+    );
+}
+
+/** Collectors with their load: open cases and cases taken today (India date). */
+export async function collectorLoads(db: Executor, today: string): Promise<DispatchCollector[]> {
+  const since = startOfIndiaDate(today).toISOString();
+  const rows = await queryRows(
+    db,
+    sql`select rc.user_id, rc.group_id, rc.on_duty, rc.daily_cap, rc.weight,
+        (select count(*) from recovery_cases c where c.collector_id = rc.user_id and c.status = 'open')::int as open_cases,
+        (select count(*) from recovery_case_moves m where m.to_collector_id = rc.user_id
+          and m.reason in ('auto', 'manual', 'moveBook') and m.at >= ${since}::timestamptz)::int as today
+      from recovery_collectors rc`,
+  );
+  return rows.map((r) => ({
+    userId: intFromDb(r.user_id),
+    groupId: intFromDb(r.group_id),
+    onDuty: Boolean(r.on_duty),
+    dailyCap: r.daily_cap === null ? null : intFromDb(r.daily_cap),
+    weight: intFromDb(r.weight),
+    openCases: intFromDb(r.open_cases),
+    assignedToday: intFromDb(r.today),
+  }));
+}
+
+export async function dispatchGroups(db: Executor): Promise<DispatchGroup[]> {
+  const rows = await db.select().from(recoveryGroups);
+  return rows.map((g) => ({
+    id: g.id,
+    kind: g.kind,
+    stages: g.stages,
+    dailyCap: g.dailyCap,
+    mode: g.dispatchMode,
+    active: g.active,
+    lastCollectorId: g.lastCollectorId,
+  }));
+}
+
+/**
+ * Automatic dispatch of the pool of one kind (or both) by the groups' rules, in one
+ * transaction under an advisory lock so two runs never deal the same case twice.
+ */
+export async function autoDispatch(
+  db: Database,
+  kinds: CaseKind[],
+  at: Date,
+  actorId: number | null = null,
+) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(712012)`);
+    const today = indiaDateOf(at);
+    const pool = await tx
+      .select({ id: recoveryCases.id, kind: recoveryCases.kind, stage: recoveryCases.stage })
+      .from(recoveryCases)
+      .where(
+        and(
+          eq(recoveryCases.status, 'open'),
+          isNull(recoveryCases.collectorId),
+          inArray(recoveryCases.kind, kinds),
+        ),
+      )
+      .orderBy(recoveryCases.id)
+      .for('update');
+    const groups = await dispatchGroups(tx);
+    const plan = planDispatch(pool, groups, await collectorLoads(tx, today));
+    const keep = new Map(
+      (await tx.select().from(recoveryGroups)).map((g) => [g.id, g.keepDays] as const),
+    );
+    for (const a of plan.assigned) {
+      await tx.execute(sql`update recovery_cases c set collector_id = ${a.collectorId}, group_id = ${a.groupId},
+          assigned_at = ${at.toISOString()}::timestamptz, keep_until = ${addDays(today, (keep.get(a.groupId) ?? 1) - 1)}::date,
+          owed_at_assignment_paise = ${outstandingSql}, undispatched_reason = null, version = c.version + 1
+        from loan_orders o where o.id = c.order_id and c.id = ${a.caseId}`);
+    }
+    if (plan.assigned.length > 0)
+      await tx.insert(recoveryCaseMoves).values(
+        plan.assigned.map((a) => ({
+          caseId: a.caseId,
+          reason: 'auto',
+          toCollectorId: a.collectorId,
+          actorId,
+          at,
+        })),
+      );
+    for (const u of plan.undispatched)
+      await tx
+        .update(recoveryCases)
+        .set({ undispatchedReason: u.reason })
+        .where(eq(recoveryCases.id, u.caseId));
+    for (const [groupId, userId] of plan.cursors)
+      await tx
+        .update(recoveryGroups)
+        .set({ lastCollectorId: userId })
+        .where(eq(recoveryGroups.id, groupId));
+    return { dispatched: plan.assigned.length, undispatched: plan.undispatched };
+  });
+}
+
+/**
+ * The day-end's collection step for business date `date`: close settled cases, settle
+ * promises, open new cases, re-stage, release lapsed keeps, dispatch the pool.
+ */
+export async function recoveryDayEnd(
+  db: Database,
+  date: string,
+  at: Date,
+  settings: RecoverySettings,
+): Promise<void> {
+  const today = addDays(date, 1);
+  await db.transaction(async (tx) => {
+    await closeSettledCases(tx, at);
+    await settlePromises(tx, today, at);
+    await openCases(tx, date, at, settings);
+    await restageCases(tx, at, settings);
+    await expireKeeps(tx, today, at);
+  });
+  await autoDispatch(db, ['pre', 'collection'], at);
+  await refreshPriorities(db, today);
+}
+
+export { recoveryCollectors };

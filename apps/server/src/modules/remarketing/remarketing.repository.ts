@@ -1,0 +1,181 @@
+import type {
+  clearNotLoanBodySchema,
+  collectionOrderBodySchema,
+  regNotLoanBodySchema,
+} from '@lending/contract';
+import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Executor } from '../../plugins/db.js';
+import { inclusiveRange, runList } from '../../shared/list-query.js';
+import { borrowerAccounts } from '../borrower-app/borrowers.table.js';
+import { customers } from '../loan-book/customers.table.js';
+import { loanOrders } from '../loan-book/loan-orders.table.js';
+import { repayments } from '../loan-book/repayments.table.js';
+import { recoveryCases } from '../recovery/recovery.table.js';
+import { staffUsers } from '../user/staff-users.table.js';
+
+/** Statuses after a payout: the orders that count as loans taken. */
+const DISBURSED = ['ACTIVE', 'DUE', 'OVERDUE', 'CLEARED', 'WRITTEN_OFF', 'OVERPAID'] as const;
+
+/**
+ * /order/clearNotLoan: per customer, their orders summed (one pass over loan_orders by its
+ * customer index) and their LAST order, which must be cleared: a customer who applied again
+ * since has a later order and drops out. Paged by the last order's clearing date.
+ */
+export function listClearNotLoan(db: Executor, body: z.output<typeof clearNotLoanBodySchema>) {
+  const stats = db
+    .select({
+      customerId: loanOrders.customerId,
+      lastOrderId: sql<number>`max(${loanOrders.id})`.as('last_order_id'),
+      loansTaken:
+        sql<number>`(count(*) filter (where ${inArray(loanOrders.status, [...DISBURSED])}))::int`.as(
+          'loans_taken',
+        ),
+      clearedOnTime:
+        sql<number>`(count(*) filter (where ${loanOrders.closureType} in ('ADVANCE_CLEAR', 'ON_TIME', 'COOLING_OFF_EXIT')))::int`.as(
+          'cleared_on_time',
+        ),
+      clearedLate:
+        sql<number>`(count(*) filter (where ${loanOrders.closureType} in ('OVERDUE_CLEAR', 'SETTLED_WITH_WAIVER')))::int`.as(
+          'cleared_late',
+        ),
+    })
+    .from(loanOrders)
+    .groupBy(loanOrders.customerId)
+    .as('stats');
+  const last = alias(loanOrders, 'last_order');
+  return runList(
+    db,
+    {
+      select: () =>
+        db
+          .select({
+            customerId: customers.id,
+            name: customers.name,
+            phone: customers.phone,
+            lastOrderId: last.id,
+            lastOrderNo: last.orderNo,
+            clearedDate: last.clearedDate,
+            lastAmountPaise: last.principalPaise,
+            loansTaken: stats.loansTaken,
+            clearedOnTime: stats.clearedOnTime,
+            clearedLate: stats.clearedLate,
+            totalRepaidPaise: sql<string>`(select coalesce(sum(r.amount_paise), 0) from ${repayments} r join ${loanOrders} o on o.id = r.order_id where o.customer_id = ${customers.id} and not r.reversed)`,
+          })
+          .from(stats)
+          .innerJoin(last, eq(last.id, stats.lastOrderId))
+          .innerJoin(customers, eq(customers.id, stats.customerId)),
+      scope: and(eq(last.status, 'CLEARED'), isNotNull(last.clearedDate)),
+      where: {
+        phone: (phone) => eq(customers.phone, phone),
+        ...inclusiveRange<'clearedFrom', 'clearedTo', string>(
+          last.clearedDate,
+          'clearedFrom',
+          'clearedTo',
+        ),
+        minLoans: (min) => gte(stats.loansTaken, min),
+      },
+      sortColumns: { clearedDate: last.clearedDate, lastAmountPaise: last.principalPaise },
+      defaultSort: { field: 'clearedDate', order: 'desc' },
+      id: last.id,
+    },
+    body,
+  );
+}
+
+/**
+ * /order/regNotLoan: app accounts with no order at all (none under their customer, or no
+ * customer yet because the profile was never saved).
+ */
+export function listRegNotLoan(db: Executor, body: z.output<typeof regNotLoanBodySchema>) {
+  return runList(
+    db,
+    {
+      select: () =>
+        db
+          .select({ account: borrowerAccounts, customerName: customers.name })
+          .from(borrowerAccounts)
+          .leftJoin(customers, eq(customers.id, borrowerAccounts.customerId)),
+      scope: sql`not exists (select 1 from ${loanOrders} o where o.customer_id = ${borrowerAccounts.customerId})`,
+      where: {
+        phone: (phone) => eq(borrowerAccounts.phone, phone),
+        channel: (channel) => eq(borrowerAccounts.channel, channel),
+        ...inclusiveRange<'registeredFrom', 'registeredTo', string>(
+          borrowerAccounts.registrationDate,
+          'registeredFrom',
+          'registeredTo',
+        ),
+        kyc: (kyc) =>
+          kyc === 'registered'
+            ? sql`${borrowerAccounts.customerId} is null`
+            : kyc === 'profile'
+              ? and(
+                  isNotNull(borrowerAccounts.customerId),
+                  sql`${borrowerAccounts.bankVerification} <> 'verified'`,
+                )
+              : eq(borrowerAccounts.bankVerification, 'verified'),
+      },
+      sortColumns: { registrationDate: borrowerAccounts.registrationDate },
+      defaultSort: { field: 'registrationDate', order: 'desc' },
+      id: borrowerAccounts.id,
+    },
+    body,
+  );
+}
+
+/** /order/collectionOrder: orders overdue now (index on status and overdue days). */
+export function listCollectionOrders(
+  db: Executor,
+  body: z.output<typeof collectionOrderBodySchema>,
+) {
+  return runList(
+    db,
+    {
+      select: () =>
+        db
+          .select({
+            order: {
+              id: loanOrders.id,
+              orderNo: loanOrders.orderNo,
+              customerId: loanOrders.customerId,
+              status: loanOrders.status,
+              principalPaise: loanOrders.principalPaise,
+              dueDate: loanOrders.dueDate,
+              overdueDays: loanOrders.overdueDays,
+              outstandingPaise: sql<string>`(${loanOrders.outstandingPrincipalPaise} + ${loanOrders.outstandingInterestPaise} + ${loanOrders.outstandingFeePaise} + ${loanOrders.outstandingGstPaise} + ${loanOrders.outstandingPenalPaise})`,
+            },
+            name: customers.name,
+            phone: customers.phone,
+            collectorName: staffUsers.name,
+            lastContactAt: recoveryCases.lastContactAt,
+          })
+          .from(loanOrders)
+          .innerJoin(customers, eq(customers.id, loanOrders.customerId))
+          // At most one open collection case per order (a unique partial index).
+          .leftJoin(
+            recoveryCases,
+            and(
+              eq(recoveryCases.orderId, loanOrders.id),
+              eq(recoveryCases.kind, 'collection'),
+              eq(recoveryCases.status, 'open'),
+            ),
+          )
+          .leftJoin(staffUsers, eq(staffUsers.id, recoveryCases.collectorId)),
+      scope: eq(loanOrders.status, 'OVERDUE'),
+      where: {
+        orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo.toUpperCase()),
+        phone: (phone) => eq(customers.phone, phone),
+        band: (band) =>
+          band === '1-7'
+            ? and(gte(loanOrders.overdueDays, 1), lte(loanOrders.overdueDays, 7))
+            : gte(loanOrders.overdueDays, 8),
+        ...inclusiveRange<'dueFrom', 'dueTo', string>(loanOrders.dueDate, 'dueFrom', 'dueTo'),
+      },
+      sortColumns: { overdueDays: loanOrders.overdueDays, dueDate: loanOrders.dueDate },
+      defaultSort: { field: 'overdueDays', order: 'desc' },
+      id: loanOrders.id,
+    },
+    body,
+  );
+}

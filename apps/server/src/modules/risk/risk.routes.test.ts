@@ -1,0 +1,383 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, riskDecisions } from '../../db-schema.js';
+import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import {
+  findOrder,
+  publishRuleSet,
+  runMachineReview,
+  type LoanBookDeps,
+} from '../loan-book/index.js';
+import { loanBookDeps, makeApplication, makeProduct } from '../loan-book/loan-book.factories.js';
+
+let t: TestApp;
+let deps: LoanBookDeps;
+let productId: number;
+let admin: string;
+/** Reads the risk screens only. */
+let reader: string;
+let noGrant: string;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
+type Json = any;
+const ok = (response: { statusCode: number; json: () => { ret: unknown } }): Json => {
+  expect(response.statusCode).toBe(200);
+  return response.json().ret;
+};
+
+async function applyAndReview(features: Record<string, unknown>) {
+  const order = await makeApplication(deps, productId, 450_000n, features);
+  await runMachineReview(deps, order.id);
+  return (await findOrder(t.db, order.id))!;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ demoData: false });
+  deps = loanBookDeps(t.db, t.clock);
+  productId = (await makeProduct(deps)).id;
+  await publishRuleSet(
+    t.db,
+    {
+      baseScore: 100,
+      rejectBelow: 40,
+      passAbove: 80,
+      rules: [
+        {
+          ruleCode: 'R001',
+          ruleName: 'Low bureau score',
+          className: 'bureau',
+          fieldName: 'bureauScore',
+          expression: '<',
+          comparisonValue: '650',
+          score: 30,
+          level: 'soft',
+        },
+      ],
+    },
+    t.clock.now(),
+  );
+  admin = await loginAs(t.app);
+  reader = await loginAs(
+    t.app,
+    await createStaff(t.db, t.clock, {
+      interfaces: ['risk.rule_list', 'risk.version_list', 'risk.hit_rate', 'blacklist.list'],
+    }),
+  );
+  noGrant = await loginAs(
+    t.app,
+    await createStaff(t.db, t.clock, { interfaces: ['order.detail'] }),
+  );
+}, 60_000);
+afterAll(() => t.close());
+
+describe('rule versions: draft → back-test → publish', () => {
+  it('edits go into a draft; the next application is decided by the published version only after publish, and an order keeps its version', async () => {
+    // Published v1: bureau 600 loses 30 → 70: refer.
+    const before = await applyAndReview({ bureauScore: 600 });
+    expect(before).toMatchObject({ ruleSetVersion: 1, machineScore: 70, status: 'FIRST_REVIEW' });
+
+    // Edits need a draft (409), then go into it.
+    const rules = ok(await post(t.app, '/risk/rule_list', {}, admin));
+    expect(rules.list).toMatchObject([
+      { ruleCode: 'R001', version: 1, versionStatus: 'published' },
+    ]);
+    const { ruleSetId: _s, version: _v, versionStatus: _vs, ...ruleBody } = rules.list[0];
+    expect(
+      (await post(t.app, '/risk/rule_save', { ...ruleBody, score: 70 }, admin)).statusCode,
+    ).toBe(409);
+
+    const draft = ok(await post(t.app, '/risk/version_draft', {}, admin));
+    expect(draft).toMatchObject({ version: 2, status: 'draft', ruleCount: 1 });
+    expect((await post(t.app, '/risk/version_draft', {}, admin)).statusCode).toBe(409);
+    const draftRules = ok(await post(t.app, '/risk/rule_list', {}, admin));
+    const { ruleSetId: _s2, version: _v2, versionStatus: _vs2, ...draftRule } = draftRules.list[0];
+    expect(draftRules.list[0]).toMatchObject({ version: 2, ruleCode: 'R001' });
+    const edited = ok(
+      await post(t.app, '/risk/rule_save', { ...draftRule, score: 70, level: 'soft' }, admin),
+    );
+    expect(edited).toMatchObject({ score: 70, version: 2 });
+
+    // Not yet published: the live version still decides.
+    expect(await applyAndReview({ bureauScore: 600 })).toMatchObject({
+      ruleSetVersion: 1,
+      machineScore: 70,
+    });
+
+    // Publishing needs a back-test of the draft as it is now.
+    expect((await post(t.app, '/risk/version_publish', { id: draft.id }, admin)).statusCode).toBe(
+      409,
+    );
+    const test = ok(await post(t.app, '/risk/version_backtest', { id: draft.id, days: 30 }, admin));
+    // The two bureau-600 applications: refer (70) → reject (30).
+    expect(test).toMatchObject({
+      evaluated: 2,
+      changed: 2,
+      current: true,
+      transitions: [{ from: 'refer', to: 'reject', count: 2 }],
+    });
+    // Back-testing the published version changes nothing.
+    const versions = ok(await post(t.app, '/risk/version_list', {}, admin));
+    const live = versions.list.find((v: { status: string }) => v.status === 'published');
+    expect(
+      ok(await post(t.app, '/risk/version_backtest', { id: live.id, days: 30 }, admin)),
+    ).toMatchObject({
+      evaluated: 2,
+      changed: 0,
+    });
+
+    // A change after the back-test makes it stale.
+    ok(await post(t.app, '/risk/rule_enable', { id: draftRule.id, enable: true }, admin));
+    expect((await post(t.app, '/risk/version_publish', { id: draft.id }, admin)).statusCode).toBe(
+      409,
+    );
+    ok(await post(t.app, '/risk/version_backtest', { id: draft.id, days: 30 }, admin));
+    expect(ok(await post(t.app, '/risk/version_publish', { id: draft.id }, admin))).toMatchObject({
+      version: 2,
+      status: 'published',
+    });
+    expect((await post(t.app, '/risk/version_publish', { id: draft.id }, admin)).statusCode).toBe(
+      409,
+    );
+
+    const after = await applyAndReview({ bureauScore: 600 });
+    expect(after).toMatchObject({ ruleSetVersion: 2, machineScore: 30, status: 'REJECTED' });
+    // The first order keeps the version that decided it.
+    expect(await findOrder(t.db, before.id)).toMatchObject({ ruleSetVersion: 1 });
+    // Rules of a published version cannot change any more.
+    expect((await post(t.app, '/risk/rule_delete', { id: draftRule.id }, admin)).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('validates expressions against the field catalogue: a bad one is a 400 naming the field', async () => {
+    ok(await post(t.app, '/risk/version_draft', {}, admin));
+    const base = {
+      ruleName: 'Young',
+      className: 'identity',
+      fieldName: 'age',
+      expression: '<',
+      comparisonValue: 'twenty',
+      score: 10,
+      weight: 1,
+      level: 'soft',
+      enable: true,
+    };
+    const bad = await post(t.app, '/risk/rule_save', base, admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toContain('age');
+    const contacts = await post(
+      t.app,
+      '/risk/rule_save',
+      { ...base, fieldName: 'contactsCount', comparisonValue: '5' },
+      admin,
+    );
+    expect(contacts.statusCode).toBe(400);
+    expect(contacts.json().msg).toContain('contactsCount');
+    const created = ok(
+      await post(t.app, '/risk/rule_save', { ...base, comparisonValue: '21' }, admin),
+    );
+    expect(created).toMatchObject({ ruleCode: 'R002', versionStatus: 'draft' });
+    ok(await post(t.app, '/risk/rule_delete', { id: created.id }, admin));
+    // Thresholds: pass must not be below reject (400), unknown product (400).
+    const versions = ok(
+      await post(t.app, '/risk/version_list', { filters: { status: 'draft' } }, admin),
+    );
+    const draftId = versions.list[0].id;
+    const thresholds = {
+      id: draftId,
+      baseScore: 100,
+      rejectBelow: 50,
+      passAbove: 40,
+      overrides: [],
+    };
+    expect((await post(t.app, '/risk/version_thresholds', thresholds, admin)).statusCode).toBe(400);
+    expect(
+      (
+        await post(
+          t.app,
+          '/risk/version_thresholds',
+          {
+            ...thresholds,
+            passAbove: 60,
+            overrides: [{ productId: 99999, customerType: 'new', rejectBelow: 1, passAbove: 2 }],
+          },
+          admin,
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      ok(
+        await post(
+          t.app,
+          '/risk/version_thresholds',
+          {
+            ...thresholds,
+            passAbove: 60,
+            overrides: [{ productId, customerType: 'new', rejectBelow: 20, passAbove: 90 }],
+          },
+          admin,
+        ),
+      ),
+    ).toMatchObject({ rejectBelow: 50, passAbove: 60, overrides: [{ productId }] });
+    expect(
+      (await post(t.app, '/risk/rule_list', { sort: { field: 'nope', order: 'asc' } }, admin))
+        .statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('riskConfig and the blacklist in machine review', () => {
+  it('a blacklisted phone is refused by machine review; removal lets the next one through', async () => {
+    const order = await makeApplication(deps, productId, 450_000n, { bureauScore: 800 });
+    const [customer] = await t.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, order.customerId));
+    const added = ok(
+      await post(
+        t.app,
+        '/toolMage/blacklist_add',
+        { kind: 'phone', value: `+91 ${customer!.phone}`, reason: 'fraud ring', source: 'fraud' },
+        admin,
+      ),
+    );
+    expect(added.value).not.toContain(customer!.phone);
+    expect(
+      (
+        await post(
+          t.app,
+          '/toolMage/blacklist_add',
+          { kind: 'phone', value: customer!.phone, reason: 'again', source: 'manual' },
+          admin,
+        )
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await post(
+          t.app,
+          '/toolMage/blacklist_add',
+          { kind: 'pan', value: '12', reason: 'x', source: 'manual' },
+          admin,
+        )
+      ).json().msg,
+    ).toContain('value');
+    await runMachineReview(deps, order.id);
+    expect(await findOrder(t.db, order.id)).toMatchObject({
+      status: 'REJECTED',
+      machineResult: 'reject',
+    });
+    const [decision] = await t.db
+      .select()
+      .from(riskDecisions)
+      .where(eq(riskDecisions.orderId, order.id));
+    expect(decision!.checksFailed).toEqual(['blacklist:phone']);
+
+    const list = ok(
+      await post(
+        t.app,
+        '/toolMage/blacklist_list',
+        { filters: { kind: 'phone', value: customer!.phone } },
+        reader,
+      ),
+    );
+    expect(list).toMatchObject({ total: 1, list: [{ id: added.id, hits: 1, source: 'fraud' }] });
+    expect(JSON.stringify(list)).not.toContain(customer!.phone);
+    ok(await post(t.app, '/toolMage/blacklist_remove', { id: added.id, reason: 'cleared' }, admin));
+    expect(
+      (await post(t.app, '/toolMage/blacklist_remove', { id: added.id, reason: 'again' }, admin))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('the server reads riskConfig: age limits and allowed regions refuse; a bad range is 400', async () => {
+    const settings = ok(await post(t.app, '/risk/config_get', {}, admin));
+    expect(settings).toMatchObject({ blacklistCheck: true, maxOpenLoans: 10 });
+    const save = (over: Record<string, unknown>) =>
+      post(t.app, '/risk/config_save', { ...settings, updatedAt: undefined, ...over }, admin);
+    const { updatedAt: _u, ...body } = settings;
+    expect(
+      (await post(t.app, '/risk/config_save', { ...body, minAge: 60, maxAge: 30 }, admin))
+        .statusCode,
+    ).toBe(400);
+    ok(
+      await post(
+        t.app,
+        '/risk/config_save',
+        { ...body, minAge: 25, allowedRegions: ['Karnataka'] },
+        admin,
+      ),
+    );
+    const young = await applyAndReview({ bureauScore: 800, age: 22, region: 'Karnataka' });
+    expect(young.status).toBe('REJECTED');
+    const elsewhere = await applyAndReview({ bureauScore: 800, age: 30, region: 'Goa' });
+    expect(elsewhere.status).toBe('REJECTED');
+    const fine = await applyAndReview({ bureauScore: 800, age: 30, region: 'Karnataka' });
+    expect(fine.status).toBe('FIRST_REVIEW');
+    ok(await save({}));
+  });
+});
+
+describe('analysis screens', () => {
+  it('hit rate per rule and day, its detail (masked), rule analysis, one rule, data statistics', async () => {
+    const rates = ok(
+      await post(t.app, '/risk/hit_rate', { filters: { ruleCode: 'R001' } }, reader),
+    );
+    expect(rates.total).toBeGreaterThan(0);
+    const hits = rates.list.reduce((sum: number, r: { hit: number }) => sum + r.hit, 0);
+    expect(hits).toBeGreaterThanOrEqual(3);
+    expect(
+      (await post(t.app, '/risk/hit_rate', { sort: { field: 'x', order: 'asc' } }, reader))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await post(
+          t.app,
+          '/risk/hit_rate',
+          { filters: { dateFrom: '2030-01-02', dateTo: '2030-01-01' } },
+          reader,
+        )
+      ).statusCode,
+    ).toBe(400);
+
+    const detail = ok(
+      await post(t.app, '/risk/hit_rate_detail', { filters: { ruleCode: 'R001' } }, admin),
+    );
+    expect(detail.total).toBe(hits);
+    expect(detail.list[0].customerPhone).toMatch(/^\*+\d{4}$/);
+
+    const analysis = ok(await post(t.app, '/risk/rule_analysis', {}, admin));
+    expect(analysis.list.find((r: { ruleCode: string }) => r.ruleCode === 'R001')).toMatchObject({
+      hit: hits,
+    });
+    const single = ok(await post(t.app, '/risk/single_rule_analysis', { ruleCode: 'R001' }, admin));
+    expect(single.days).toHaveLength(30);
+    expect(single.days.reduce((s: number, d: { hit: number }) => s + d.hit, 0)).toBe(hits);
+    expect(
+      (await post(t.app, '/risk/single_rule_analysis', { ruleCode: 'R999' }, admin)).statusCode,
+    ).toBe(404);
+
+    const stats = ok(await post(t.app, '/risk/data_statistics', {}, admin));
+    const bureau = stats.fields.find((f: { field: string }) => f.field === 'bureauScore');
+    expect(bureau.buckets.map((b: { bucket: string }) => b.bucket)).toContain('600–649');
+  });
+
+  it('refuses every risk and blacklist endpoint without its grant (403)', async () => {
+    for (const path of [
+      '/risk/rule_list',
+      '/risk/rule_save',
+      '/risk/version_publish',
+      '/risk/version_backtest',
+      '/risk/config_save',
+      '/risk/data_statistics',
+      '/toolMage/blacklist_add',
+      '/toolMage/blacklist_remove',
+    ]) {
+      expect((await post(t.app, path, {}, noGrant)).statusCode, path).toBe(403);
+    }
+    // The reader holds the lists, not the changes.
+    expect((await post(t.app, '/risk/version_draft', {}, reader)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,142 @@
+import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db.js';
+import { queryRows } from '../shared/sql-rows.js';
+
+/**
+ * Prometheus metrics in the text exposition format, without a client library: request
+ * latency by route, job runs and failures, and payouts by status read from the book at scrape
+ * time. `GET /metrics` exists only when METRICS_TOKEN is set, and answers only a scraper that
+ * sends it as a bearer token: route names and volumes are operational data.
+ */
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+interface Histogram {
+  counts: number[];
+  sum: number;
+  count: number;
+}
+
+export type JobOutcome = 'success' | 'failure';
+
+export interface Metrics {
+  observeRequest(route: string, method: string, status: number, seconds: number): void;
+  jobRun(job: string, outcome: JobOutcome, seconds?: number): void;
+  render(db: Database): Promise<string>;
+}
+
+const escapeLabel = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+
+function labels(pairs: Record<string, string>): string {
+  return Object.entries(pairs)
+    .map(([key, value]) => `${key}="${escapeLabel(value)}"`)
+    .join(',');
+}
+
+export function createMetrics(): Metrics {
+  const requests = new Map<string, { labels: Record<string, string>; histogram: Histogram }>();
+  const jobs = new Map<string, { labels: Record<string, string>; total: number }>();
+  const jobSeconds = new Map<string, number>();
+
+  return {
+    observeRequest(route, method, status, seconds) {
+      const key = `${method} ${route} ${Math.floor(status / 100)}xx`;
+      let entry = requests.get(key);
+      if (!entry) {
+        entry = {
+          labels: { method, route, status: `${Math.floor(status / 100)}xx` },
+          histogram: { counts: BUCKETS.map(() => 0), sum: 0, count: 0 },
+        };
+        requests.set(key, entry);
+      }
+      const { histogram } = entry;
+      BUCKETS.forEach((bound, i) => {
+        if (seconds <= bound) histogram.counts[i]! += 1;
+      });
+      histogram.sum += seconds;
+      histogram.count += 1;
+    },
+
+    jobRun(job, outcome, seconds) {
+      const key = `${job} ${outcome}`;
+      const entry = jobs.get(key) ?? { labels: { job, outcome }, total: 0 };
+      entry.total += 1;
+      jobs.set(key, entry);
+      if (seconds !== undefined) jobSeconds.set(job, seconds);
+    },
+
+    async render(db) {
+      const lines: string[] = [];
+      lines.push('# HELP http_request_duration_seconds Time to answer a request, by route.');
+      lines.push('# TYPE http_request_duration_seconds histogram');
+      for (const { labels: l, histogram } of requests.values()) {
+        BUCKETS.forEach((bound, i) => {
+          lines.push(
+            `http_request_duration_seconds_bucket{${labels({ ...l, le: String(bound) })}} ${histogram.counts[i]}`,
+          );
+        });
+        lines.push(
+          `http_request_duration_seconds_bucket{${labels({ ...l, le: '+Inf' })}} ${histogram.count}`,
+        );
+        lines.push(`http_request_duration_seconds_sum{${labels(l)}} ${histogram.sum}`);
+        lines.push(`http_request_duration_seconds_count{${labels(l)}} ${histogram.count}`);
+      }
+      lines.push('# HELP lending_job_runs_total Background job runs, by job and outcome.');
+      lines.push('# TYPE lending_job_runs_total counter');
+      for (const { labels: l, total } of jobs.values()) {
+        lines.push(`lending_job_runs_total{${labels(l)}} ${total}`);
+      }
+      lines.push('# HELP lending_job_last_run_seconds How long the last run of a job took.');
+      lines.push('# TYPE lending_job_last_run_seconds gauge');
+      for (const [job, seconds] of jobSeconds) {
+        lines.push(`lending_job_last_run_seconds{${labels({ job })}} ${seconds}`);
+      }
+      const payouts = await queryRows(
+        db,
+        sql`select status, count(*)::int as n from payouts group by status order by status`,
+      );
+      lines.push('# HELP lending_payouts Payouts in the book, by status.');
+      lines.push('# TYPE lending_payouts gauge');
+      for (const row of payouts) {
+        lines.push(`lending_payouts{${labels({ status: String(row.status) })}} ${Number(row.n)}`);
+      }
+      return `${lines.join('\n')}\n`;
+    },
+  };
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function registerMetrics(
+  app: FastifyInstance,
+  db: Database,
+  metrics: Metrics,
+  token: string | undefined,
+): void {
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, never the raw URL: ids in paths would make unbounded label sets.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  if (!token) return;
+  app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    if (!sameToken(given, token)) {
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ status: 'unauthorized' });
+    }
+    return reply
+      .header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(await metrics.render(db));
+  });
+}

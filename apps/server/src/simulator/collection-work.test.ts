@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../plugins/db.js';
+import { startOfIndiaDate } from '../shared/india-date.js';
+import { queryRows } from '../shared/sql-rows.js';
+import { seedLikeFirstStart, simulate } from './run-simulation.js';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  // In-memory PGlite even when DATABASE_URL is set: the server's shared schema may hold other
+  // files' rows (CI failed when this ran there), and the simulator's data is the same on both.
+  handle = await openDatabase({});
+  await handle.migrate();
+  await seedLikeFirstStart(handle.db, startOfIndiaDate('2025-03-01'));
+  await simulate({ borrowers: 60, days: 40, seed: 3, startDate: '2025-03-01', db: handle.db });
+}, 600_000);
+afterAll(() => handle.close());
+
+describe('the demo book’s collection floor', () => {
+  it('has groups, collectors (Kabir among them), dispatched cases, follow-ups and promises', async () => {
+    const [row] = await queryRows(
+      handle.db,
+      sql`select
+        (select count(*)::int from recovery_groups) as groups,
+        (select count(*)::int from recovery_collectors rc join staff_users s on s.id = rc.user_id where s.email = 'collector@example.com') as kabir,
+        (select count(*)::int from recovery_cases where kind = 'collection') as collection,
+        (select count(*)::int from recovery_cases where kind = 'pre') as pre,
+        (select count(*)::int from recovery_cases where collector_id is not null) as dispatched,
+        (select count(*)::int from recovery_cases where status = 'finished') as finished,
+        (select count(*)::int from recovery_follow_ups) as follow_ups,
+        (select count(*)::int from recovery_promises) as promises`,
+    );
+    expect(row).toMatchObject({ groups: 3, kabir: 1 });
+    for (const key of ['collection', 'pre', 'dispatched', 'finished', 'follow_ups', 'promises'])
+      expect(Number(row![key]), key).toBeGreaterThan(0);
+  });
+});

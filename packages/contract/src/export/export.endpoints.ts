@@ -1,0 +1,47 @@
+import { defineEndpoint } from '../endpoint.js';
+import {
+  exportListBodySchema,
+  exportListRetSchema,
+  startExportBodySchema,
+  startExportRetSchema,
+} from './export.schema.js';
+
+/**
+ * Starts a background export of a list. Granted like any endpoint, and the caller must ALSO
+ * hold the list's own interface id: the job pages through that list with the caller's scope.
+ */
+export const startExport = defineEndpoint({
+  id: 'export.start',
+  method: 'POST',
+  path: '/export/start',
+  module: 'export',
+  summary: 'Export a list to .xlsx in the background (its filters, sort and masking)',
+  access: 'granted',
+  mutates: true,
+  body: startExportBodySchema,
+  query: undefined,
+  ret: startExportRetSchema,
+});
+
+/** The signed-in user's own exports (the download page); nobody sees another's. */
+export const listMyExports = defineEndpoint({
+  id: 'export.list',
+  method: 'POST',
+  path: '/export/list',
+  module: 'export',
+  summary: 'My exports: status, progress, rows, size and expiry',
+  access: 'session',
+  mutates: false,
+  body: exportListBodySchema,
+  query: undefined,
+  ret: exportListRetSchema,
+});
+
+/**
+ * `GET /admin-api/export/download?id=` answers the .xlsx itself (not an endpoint of the JSON
+ * API): only to the user who made the export, and audited as `export.download`.
+ */
+export const EXPORT_DOWNLOAD_PATH = '/export/download';
+export const EXPORT_DOWNLOAD_INTERFACE = 'export.download';
+
+export const exportEndpoints = [startExport, listMyExports] as const;

@@ -1,0 +1,118 @@
+import { defineEndpoint } from '../endpoint.js';
+import {
+  orderLoanBodySchema,
+  orderLoanRetSchema,
+  reconciliationBreakBodySchema,
+  reconciliationBreakRetSchema,
+  reconciliationDayBodySchema,
+  reconciliationDayRetSchema,
+  repaymentOrderBodySchema,
+  repaymentOrderRetSchema,
+  resolveBreakBodySchema,
+  resolveBreakRetSchema,
+  runReconciliationBodySchema,
+  runReconciliationRetSchema,
+  trialBalanceBodySchema,
+  trialBalanceRetSchema,
+} from './finance.schema.js';
+
+export const orderLoanList = defineEndpoint({
+  id: 'finance.order_loan_list',
+  method: 'POST',
+  path: '/financialManagement/order_loan_list',
+  module: 'finance',
+  summary: 'Disbursement statement: every processed payout with principal, fee, GST, net; totals',
+  access: 'granted',
+  mutates: false,
+  body: orderLoanBodySchema,
+  query: undefined,
+  ret: orderLoanRetSchema,
+});
+
+export const repaymentOrderList = defineEndpoint({
+  id: 'finance.repayment_order_list',
+  method: 'POST',
+  path: '/financialManagement/repayment_order_list',
+  module: 'finance',
+  summary: 'Repayment statement: repayments and reversals split by component; totals',
+  access: 'granted',
+  mutates: false,
+  body: repaymentOrderBodySchema,
+  query: undefined,
+  ret: repaymentOrderRetSchema,
+});
+
+export const reconciliationDayList = defineEndpoint({
+  id: 'finance.reconciliation_list',
+  method: 'POST',
+  path: '/financialManagement/reconciliation_list',
+  module: 'finance',
+  summary: 'Reconciliation per day, side and channel: system vs third-party amounts and counts',
+  access: 'granted',
+  mutates: false,
+  body: reconciliationDayBodySchema,
+  query: undefined,
+  ret: reconciliationDayRetSchema,
+});
+
+export const reconciliationBreakList = defineEndpoint({
+  id: 'finance.break_list',
+  method: 'POST',
+  path: '/financialManagement/break_list',
+  module: 'finance',
+  summary: 'Reconciliation breaks: amount mismatch, ours only, gateway only',
+  access: 'granted',
+  mutates: false,
+  body: reconciliationBreakBodySchema,
+  query: undefined,
+  ret: reconciliationBreakRetSchema,
+});
+
+export const resolveBreak = defineEndpoint({
+  id: 'finance.resolve_break',
+  method: 'POST',
+  path: '/financialManagement/resolve_break',
+  module: 'finance',
+  summary: "Resolve a break: accept the gateway's record (posted), refund, or ignore with a reason",
+  access: 'granted',
+  mutates: true,
+  body: resolveBreakBodySchema,
+  query: undefined,
+  ret: resolveBreakRetSchema,
+});
+
+export const runReconciliation = defineEndpoint({
+  id: 'finance.run_reconciliation',
+  method: 'POST',
+  path: '/financialManagement/run_reconciliation',
+  module: 'finance',
+  summary: "Reconcile one India day against the gateways' statements (again)",
+  access: 'granted',
+  mutates: true,
+  body: runReconciliationBodySchema,
+  query: undefined,
+  ret: runReconciliationRetSchema,
+});
+
+export const trialBalance = defineEndpoint({
+  id: 'finance.trial_balance',
+  method: 'POST',
+  path: '/financialManagement/trial_balance',
+  module: 'finance',
+  summary: 'Trial balance from the ledger: each account as of the end of an India day',
+  access: 'granted',
+  mutates: false,
+  body: trialBalanceBodySchema,
+  query: undefined,
+  ret: trialBalanceRetSchema,
+});
+
+export const financeEndpoints = [
+  orderLoanList,
+  repaymentOrderList,
+  reconciliationDayList,
+  reconciliationBreakList,
+  resolveBreak,
+  runReconciliation,
+  trialBalance,
+] as const;

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { idSchema } from '../common/fields.js';
+import {
+  idempotencyKeySchema,
+  indiaDateSchema,
+  paiseSchema,
+  signedPaiseSchema,
+} from '../common/money.js';
+import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+
+/** An order number as staff type it: trimmed, upper-cased (`LN…`). */
+const orderNoSchema = z.string().trim().toUpperCase().max(40);
+const channelSchema = z.string().trim().max(50);
+
+// ---------------------------------------------------------------------------------------------
+// OrderLoan: the disbursement statement (every payout that left, and any that came back).
+
+export const orderLoanStatusSchema = z.enum(['processed', 'reversed']);
+
+/** One disbursal payout the gateway processed: what the borrower was lent and was paid. */
+export const orderLoanRowSchema = z.object({
+  id: z.int(),
+  /** India date the gateway processed the payout: the statement's day. */
+  date: indiaDateSchema,
+  orderId: z.int(),
+  orderNo: z.string(),
+  customerName: z.string(),
+  principalPaise: paiseSchema,
+  processingFeePaise: paiseSchema,
+  gstPaise: paiseSchema,
+  netPaidPaise: paiseSchema,
+  utr: z.string().nullable(),
+  channel: z.string(),
+  status: orderLoanStatusSchema,
+});
+export type OrderLoanRow = z.infer<typeof orderLoanRowSchema>;
+
+export const orderLoanFiltersSchema = z.strictObject({
+  /** India dates, both inclusive. */
+  dateFrom: indiaDateSchema.optional(),
+  dateTo: indiaDateSchema.optional(),
+  orderNo: orderNoSchema.optional(),
+  channel: channelSchema.optional(),
+  status: orderLoanStatusSchema.optional(),
+});
+
+export const orderLoanTotalsSchema = z.object({
+  count: z.int(),
+  principalPaise: paiseSchema,
+  processingFeePaise: paiseSchema,
+  gstPaise: paiseSchema,
+  netPaidPaise: paiseSchema,
+});
+export type OrderLoanTotals = z.infer<typeof orderLoanTotalsSchema>;
+
+export const orderLoanBodySchema = listRequestSchema(orderLoanFiltersSchema);
+/** The page, the totals of the whole filtered range, and each day's totals for the page's days. */
+export const orderLoanRetSchema = listResultSchema(orderLoanRowSchema).extend({
+  totals: orderLoanTotalsSchema,
+  days: z.array(orderLoanTotalsSchema.extend({ date: indiaDateSchema })),
+});
+
+// ---------------------------------------------------------------------------------------------
+// RepaymentOrder: the repayment statement, read from the ledger's repayment journals.
+
+export const repaymentOrderKindSchema = z.enum(['repayment', 'reversal']);
+
+/**
+ * One repayment journal (money in) or its reversal (money back out, amounts negative), with
+ * the split of what it paid. Value date is the journal's business date.
+ */
+export const repaymentOrderRowSchema = z.object({
+  id: z.int(),
+  valueDate: indiaDateSchema,
+  kind: repaymentOrderKindSchema,
+  serialNo: z.string(),
+  orderId: z.int(),
+  orderNo: z.string(),
+  channel: z.string(),
+  virtualAccountCode: z.string().nullable(),
+  amountPaise: signedPaiseSchema,
+  principalPaise: signedPaiseSchema,
+  interestPaise: signedPaiseSchema,
+  feePaise: signedPaiseSchema,
+  gstPaise: signedPaiseSchema,
+  penalPaise: signedPaiseSchema,
+  excessPaise: signedPaiseSchema,
+});
+export type RepaymentOrderRow = z.infer<typeof repaymentOrderRowSchema>;
+
+export const repaymentOrderFiltersSchema = z.strictObject({
+  dateFrom: indiaDateSchema.optional(),
+  dateTo: indiaDateSchema.optional(),
+  orderNo: orderNoSchema.optional(),
+  channel: channelSchema.optional(),
+  virtualAccountCode: channelSchema.optional(),
+  kind: repaymentOrderKindSchema.optional(),
+});
+
+export const repaymentOrderTotalsSchema = z.object({
+  count: z.int(),
+  amountPaise: signedPaiseSchema,
+  principalPaise: signedPaiseSchema,
+  interestPaise: signedPaiseSchema,
+  feePaise: signedPaiseSchema,
+  gstPaise: signedPaiseSchema,
+  penalPaise: signedPaiseSchema,
+  excessPaise: signedPaiseSchema,
+});
+export type RepaymentOrderTotals = z.infer<typeof repaymentOrderTotalsSchema>;
+
+export const repaymentOrderBodySchema = listRequestSchema(repaymentOrderFiltersSchema);
+export const repaymentOrderRetSchema = listResultSchema(repaymentOrderRowSchema).extend({
+  totals: repaymentOrderTotalsSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// FinancialList: reconciliation per day, side and channel (spec §3, §4 checking statuses).
+
+/** Spec §4 "Checking: not checked, failed, passed". */
+export const checkingStatusSchema = z.enum(['not_checked', 'failed', 'passed']);
+export type CheckingStatus = z.infer<typeof checkingStatusSchema>;
+/** Payouts against the payout gateway, collections against the collection gateway. */
+export const reconciliationSideSchema = z.enum(['payout', 'collection']);
+
+export const reconciliationDayRowSchema = z.object({
+  id: z.int(),
+  date: indiaDateSchema,
+  side: reconciliationSideSchema,
+  channel: z.string(),
+  systemAmountPaise: paiseSchema,
+  systemCount: z.int(),
+  /** Null when the third party has no statement to compare with (not checked). */
+  thirdPartyAmountPaise: paiseSchema.nullable(),
+  thirdPartyCount: z.int().nullable(),
+  status: checkingStatusSchema,
+  openBreaks: z.int(),
+  breaks: z.int(),
+  checkedAt: z.string(),
+});
+export type ReconciliationDayRow = z.infer<typeof reconciliationDayRowSchema>;
+
+export const reconciliationDayFiltersSchema = z.strictObject({
+  dateFrom: indiaDateSchema.optional(),
+  dateTo: indiaDateSchema.optional(),
+  side: reconciliationSideSchema.optional(),
+  status: checkingStatusSchema.optional(),
+});
+export const reconciliationDayBodySchema = listRequestSchema(reconciliationDayFiltersSchema);
+export const reconciliationDayRetSchema = listResultSchema(reconciliationDayRowSchema);
+
+export const breakKindSchema = z.enum(['amount_mismatch', 'ours_only', 'gateway_only']);
+export const breakStatusSchema = z.enum(['open', 'accepted', 'refunded', 'ignored']);
+export const breakActionSchema = z.enum(['accept', 'refund', 'ignore']);
+
+export const reconciliationBreakRowSchema = z.object({
+  id: z.int(),
+  dayId: z.int(),
+  date: indiaDateSchema,
+  side: reconciliationSideSchema,
+  kind: breakKindSchema,
+  /** The gateway's payment id. */
+  reference: z.string(),
+  orderNo: z.string().nullable(),
+  oursPaise: paiseSchema.nullable(),
+  gatewayPaise: paiseSchema.nullable(),
+  status: breakStatusSchema,
+  note: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+});
+export type ReconciliationBreakRow = z.infer<typeof reconciliationBreakRowSchema>;
+
+export const reconciliationBreakFiltersSchema = z.strictObject({
+  dayId: idSchema.optional(),
+  kind: breakKindSchema.optional(),
+  status: breakStatusSchema.optional(),
+});
+export const reconciliationBreakBodySchema = listRequestSchema(reconciliationBreakFiltersSchema);
+export const reconciliationBreakRetSchema = listResultSchema(reconciliationBreakRowSchema);
+
+export const resolveBreakBodySchema = z.strictObject({
+  breakId: idSchema,
+  action: breakActionSchema,
+  /** Required to ignore a break; kept with the break. */
+  reason: z.string().trim().max(500).optional(),
+  idempotencyKey: idempotencyKeySchema,
+});
+export const resolveBreakRetSchema = z.object({
+  break: reconciliationBreakRowSchema,
+  dayStatus: checkingStatusSchema,
+});
+
+export const runReconciliationBodySchema = z.strictObject({ date: indiaDateSchema });
+export const runReconciliationRetSchema = z.object({
+  days: z.array(reconciliationDayRowSchema),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Ledger reads: trial balance, GST on fees by month, daily cash flow.
+
+export const trialBalanceBodySchema = z.strictObject({ date: indiaDateSchema });
+export const trialBalanceRetSchema = z.object({
+  date: indiaDateSchema,
+  accounts: z.array(
+    z.object({ account: z.string(), debitPaise: paiseSchema, creditPaise: paiseSchema }),
+  ),
+  totalDebitPaise: paiseSchema,
+  totalCreditPaise: paiseSchema,
+});

@@ -1,0 +1,345 @@
+import { z } from 'zod';
+import { idSchema, phoneSearchSchema } from '../common/fields.js';
+import { indiaDateSchema, paiseSchema, positivePaiseSchema } from '../common/money.js';
+import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+
+/** Pre-collection (orders coming due) or collection (overdue orders). */
+export const caseKindSchema = z.enum(['pre', 'collection']);
+export type CaseKind = z.infer<typeof caseKindSchema>;
+/** open: being worked; finished: repaid in full; closed: left otherwise (rollover, write-off, became overdue). */
+export const caseStatusSchema = z.enum(['open', 'finished', 'closed']);
+export type CaseStatus = z.infer<typeof caseStatusSchema>;
+export const caseOutcomeSchema = z.enum(['repaid', 'rollover', 'overdue', 'writtenOff', 'other']);
+/** Spec §4 follow: promise, connected, not connected. */
+export const followResultSchema = z.enum(['promise', 'connected', 'notConnected']);
+export type FollowResult = z.infer<typeof followResultSchema>;
+export const contactChannelSchema = z.enum(['call', 'sms', 'whatsapp', 'email', 'visit']);
+export type ContactChannel = z.infer<typeof contactChannelSchema>;
+export const dispatchModeSchema = z.enum(['leastLoaded', 'roundRobin', 'ratio']);
+export type DispatchMode = z.infer<typeof dispatchModeSchema>;
+/** Why a case waits in the pool: no active group takes its stage, no one on duty, every cap full. */
+export const undispatchedReasonSchema = z.enum(['noGroup', 'noCollector', 'capsFull']);
+export type UndispatchedReason = z.infer<typeof undispatchedReasonSchema>;
+export const caseMoveReasonSchema = z.enum([
+  'opened',
+  'auto',
+  'manual',
+  'takeBack',
+  'moveBook',
+  'stageChange',
+  'keepExpired',
+  'closed',
+]);
+
+const orderNoSchema = z.string().trim().toUpperCase().max(40);
+const remarksSchema = z.string().trim().max(500);
+const stageCodeSchema = z.string().trim().min(1).max(20);
+
+/** One case as the lists show it. Personal data arrives masked. */
+export const caseRowSchema = z.object({
+  id: z.int(),
+  kind: caseKindSchema,
+  orderId: z.int(),
+  orderNo: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  status: caseStatusSchema,
+  outcome: caseOutcomeSchema.nullable(),
+  stage: z.string(),
+  dueDate: indiaDateSchema,
+  overdueDays: z.int(),
+  /** What the order owed when the case was assigned (or opened), and owes now. */
+  owedAtAssignmentPaise: paiseSchema,
+  outstandingPaise: paiseSchema,
+  /** Money received on the order since the case was opened. */
+  recoveredPaise: paiseSchema,
+  collectorId: z.int().nullable(),
+  collectorName: z.string().nullable(),
+  groupId: z.int().nullable(),
+  groupName: z.string().nullable(),
+  undispatchedReason: undispatchedReasonSchema.nullable(),
+  followStatus: followResultSchema.nullable(),
+  promiseDate: indiaDateSchema.nullable(),
+  promisePaise: paiseSchema.nullable(),
+  promiseBroken: z.boolean(),
+  /** The open promise falls due today (India date). */
+  promiseToday: z.boolean(),
+  lastContactAt: z.string().nullable(),
+  attemptsToday: z.int(),
+  assignedAt: z.string().nullable(),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type CaseRow = z.infer<typeof caseRowSchema>;
+
+export const caseFiltersSchema = z.strictObject({
+  kind: caseKindSchema.optional(),
+  /** open = being worked; done = finished or closed. */
+  state: z.enum(['open', 'done']).optional(),
+  /** Cases with no follow-up yet (false) or with at least one (true). */
+  followedUp: z.boolean().optional(),
+  /** Only the signed-in collector's own cases (myPreCollectionManage). */
+  mine: z.boolean().optional(),
+  assigned: z.boolean().optional(),
+  orderNo: orderNoSchema.optional(),
+  phone: phoneSearchSchema.optional(),
+  stage: stageCodeSchema.optional(),
+  overdueDaysMin: z.int().min(0).max(100_000).optional(),
+  overdueDaysMax: z.int().min(0).max(100_000).optional(),
+  amountMin: paiseSchema.optional(),
+  amountMax: paiseSchema.optional(),
+  collectorId: idSchema.optional(),
+  groupId: idSchema.optional(),
+  followStatus: followResultSchema.optional(),
+  /** Last contact, India dates, both inclusive. */
+  lastContactFrom: indiaDateSchema.optional(),
+  lastContactTo: indiaDateSchema.optional(),
+});
+export const caseListBodySchema = listRequestSchema(caseFiltersSchema);
+export const caseListRetSchema = listResultSchema(caseRowSchema);
+
+export const caseRefSchema = z.strictObject({ caseId: idSchema });
+
+export const caseMoveSchema = z.object({
+  id: z.int(),
+  reason: caseMoveReasonSchema,
+  fromCollector: z.string().nullable(),
+  toCollector: z.string().nullable(),
+  fromStage: z.string().nullable(),
+  toStage: z.string().nullable(),
+  actor: z.string().nullable(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export const followUpSchema = z.object({
+  id: z.int(),
+  collector: z.string().nullable(),
+  channel: contactChannelSchema,
+  result: followResultSchema.nullable(),
+  detailCode: z.string().nullable(),
+  promiseDate: indiaDateSchema.nullable(),
+  promisePaise: paiseSchema.nullable(),
+  remarks: z.string().nullable(),
+  /** A contact the conduct guard refused (outside 08:00–19:00 India time or over the cap). */
+  refused: z.boolean(),
+  refusal: z.string().nullable(),
+  at: z.string(),
+});
+export const promiseSchema = z.object({
+  id: z.int(),
+  dueDate: indiaDateSchema,
+  amountPaise: paiseSchema,
+  instalment: z.int().nullable(),
+  status: z.enum(['open', 'kept', 'broken']),
+});
+/** The hidden detail pages: the case, its history, follow-ups, promises and the contact panel. */
+export const caseDetailRetSchema = z.object({
+  case: caseRowSchema,
+  moves: z.array(caseMoveSchema),
+  followUps: z.array(followUpSchema),
+  promises: z.array(promiseSchema),
+  contact: z.object({
+    /** Masked: the collector dials through the console's record, never a copied number. */
+    phone: z.string(),
+    windowStart: z.string(),
+    windowEnd: z.string(),
+    /** India time now is inside the contact hours. */
+    withinHours: z.boolean(),
+    attemptsToday: z.int(),
+    attemptCap: z.int(),
+  }),
+});
+export type CaseDetail = z.infer<typeof caseDetailRetSchema>;
+/** The detail by order number (the hidden detail routes carry `?orderNo=`). */
+export const caseDetailBodySchema = z
+  .strictObject({ caseId: idSchema.optional(), orderNo: orderNoSchema.optional() })
+  .refine((b) => b.caseId !== undefined || Boolean(b.orderNo), {
+    message: 'order number cannot be empty',
+    path: ['orderNo'],
+  });
+
+export const followUpBodySchema = z
+  .strictObject({
+    caseId: idSchema,
+    channel: contactChannelSchema,
+    result: followResultSchema,
+    detailCode: z.string().trim().max(40).optional(),
+    promiseDate: indiaDateSchema.optional(),
+    promisePaise: positivePaiseSchema.optional(),
+    remarks: remarksSchema.min(1, 'fill remarks'),
+  })
+  .refine((b) => b.result !== 'promise' || b.promiseDate !== undefined, {
+    message: 'a promise needs its date',
+    path: ['promiseDate'],
+  })
+  .refine((b) => b.result !== 'promise' || b.promisePaise !== undefined, {
+    message: 'a promise needs its amount',
+    path: ['promisePaise'],
+  });
+export const followUpRetSchema = z.object({ followUpId: z.int() });
+
+export const instalmentPlanBodySchema = z.strictObject({
+  caseId: idSchema,
+  instalments: z
+    .array(z.strictObject({ dueDate: indiaDateSchema, amountPaise: positivePaiseSchema }))
+    .min(2)
+    .max(4),
+  remarks: remarksSchema.min(1, 'fill remarks'),
+});
+export const sendReminderBodySchema = z.strictObject({ caseId: idSchema });
+export const sendReminderRetSchema = z.object({ messageId: z.string() });
+
+/** Groups (groupManage / collectioGroupManage). */
+export const groupRowSchema = z.object({
+  id: z.int(),
+  kind: caseKindSchema,
+  name: z.string(),
+  stages: z.array(z.string()),
+  dailyCap: z.int(),
+  dispatchMode: dispatchModeSchema,
+  keepDays: z.int(),
+  active: z.boolean(),
+  members: z.int(),
+  openCases: z.int(),
+});
+export type GroupRow = z.infer<typeof groupRowSchema>;
+export const collectionGroupListBodySchema = listRequestSchema(
+  z.strictObject({ kind: caseKindSchema.optional(), active: z.boolean().optional() }),
+);
+export const collectionGroupListRetSchema = listResultSchema(groupRowSchema);
+export const saveGroupBodySchema = z.strictObject({
+  id: idSchema.optional(),
+  kind: caseKindSchema,
+  name: z.string().trim().min(1).max(80),
+  stages: z.array(stageCodeSchema).min(1).max(10),
+  dailyCap: z.int().min(1).max(10_000),
+  dispatchMode: dispatchModeSchema,
+  keepDays: z.int().min(1).max(365),
+  active: z.boolean(),
+});
+export const groupRefSchema = z.strictObject({ id: idSchema });
+
+/** Collectors (userManage / collectionUserManage). */
+export const collectorRowSchema = z.object({
+  userId: z.int(),
+  name: z.string(),
+  email: z.string(),
+  groupId: z.int(),
+  groupName: z.string(),
+  kind: caseKindSchema,
+  onDuty: z.boolean(),
+  /** Daily cap of new cases (the group's when not set). */
+  dailyCap: z.int(),
+  weight: z.int(),
+  openCases: z.int(),
+  assignedToday: z.int(),
+  contactsToday: z.int(),
+  recoveredThisMonthPaise: paiseSchema,
+});
+export type CollectorRow = z.infer<typeof collectorRowSchema>;
+export const collectorListBodySchema = listRequestSchema(
+  z.strictObject({
+    kind: caseKindSchema.optional(),
+    groupId: idSchema.optional(),
+    onDuty: z.boolean().optional(),
+  }),
+);
+export const collectorListRetSchema = listResultSchema(collectorRowSchema);
+export const saveCollectorBodySchema = z.strictObject({
+  userId: idSchema,
+  groupId: idSchema,
+  onDuty: z.boolean(),
+  dailyCap: z.int().min(1).max(10_000).nullable(),
+  weight: z.int().min(1).max(10),
+});
+
+/** Dispatch (dispatchManage / collectionDispatchManage). */
+export const manualDispatchBodySchema = z.strictObject({
+  caseIds: z.array(idSchema).min(1, 'select orders to allocate').max(500),
+  /** The receiver ('select a pre-receiver'). */
+  collectorId: idSchema,
+});
+export const takeBackBodySchema = z.strictObject({
+  caseIds: z.array(idSchema).min(1, 'select orders to allocate').max(500),
+  remarks: remarksSchema.min(1, 'fill remarks'),
+});
+export const moveBookBodySchema = z.strictObject({
+  fromCollectorId: idSchema,
+  toCollectorId: idSchema,
+});
+export const dispatchResultSchema = z.object({
+  dispatched: z.int(),
+  undispatched: z.array(z.object({ caseId: z.int(), reason: undispatchedReasonSchema })),
+});
+export const runDispatchBodySchema = z.strictObject({ kind: caseKindSchema });
+
+/** collectionDailyProcess / preDailyProcess: one collector (or group total) for a day. */
+export const dailyProcessRowSchema = z.object({
+  id: z.string(),
+  collectorId: z.int().nullable(),
+  collectorName: z.string().nullable(),
+  groupName: z.string(),
+  held: z.int(),
+  newCases: z.int(),
+  contacted: z.int(),
+  connected: z.int(),
+  promises: z.int(),
+  promisesKept: z.int(),
+  recoveredPaise: paiseSchema,
+  cleared: z.int(),
+  refused: z.int(),
+});
+export const dailyProcessBodySchema = z.strictObject({
+  kind: caseKindSchema,
+  date: indiaDateSchema.optional(),
+});
+export const dailyProcessRetSchema = z.object({
+  date: indiaDateSchema,
+  list: z.array(dailyProcessRowSchema),
+});
+
+/** summaryCollectinOrders / performance / performance2. Rates are ppm (never integer %). */
+export const performanceRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  cases: z.int(),
+  recoveredCases: z.int(),
+  owedPaise: paiseSchema,
+  recoveredPaise: paiseSchema,
+  countRatePpm: z.int().nullable(),
+  amountRatePpm: z.int().nullable(),
+  promises: z.int(),
+  promisesKept: z.int(),
+  promiseKeptPpm: z.int().nullable(),
+  contacted: z.int(),
+  contactRatePpm: z.int().nullable(),
+  rolled: z.int(),
+  rollRatePpm: z.int().nullable(),
+});
+export type PerformanceRow = z.infer<typeof performanceRowSchema>;
+export const performanceBodySchema = z
+  .strictObject({
+    kind: caseKindSchema,
+    by: z.enum(['collector', 'group', 'stage', 'month']),
+    /** Cases opened in this range (India dates, inclusive). */
+    dateFrom: indiaDateSchema.optional(),
+    dateTo: indiaDateSchema.optional(),
+  })
+  .refine((b) => !b.dateFrom || !b.dateTo || b.dateFrom <= b.dateTo, {
+    message: 'the end date is before the start date',
+    path: ['dateTo'],
+  });
+export const performanceRetSchema = z.object({
+  list: z.array(performanceRowSchema),
+  total: performanceRowSchema,
+});
+
+/** Settings of the recovery rules (stages, window, conduct). */
+export const recoverySettingsSchema = z.object({
+  preWindowDays: z.int(),
+  stages: z.array(z.object({ code: z.string(), from: z.int(), to: z.int().nullable() })),
+  attemptCapPerDay: z.int(),
+  contactStart: z.string(),
+  contactEnd: z.string(),
+});
+export type RecoverySettings = z.infer<typeof recoverySettingsSchema>;

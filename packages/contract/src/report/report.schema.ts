@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { indiaDateSchema, paiseSchema } from '../common/money.js';
+import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+
+/** New customers (first loan) and old (an earlier loan was disbursed), or both together. */
+export const reportCustomerTypeSchema = z.enum(['all', 'new', 'old']);
+
+const reportFilters = {
+  /** India dates, both inclusive. */
+  dateFrom: indiaDateSchema.optional(),
+  dateTo: indiaDateSchema.optional(),
+  /** Default `all`. */
+  customerType: reportCustomerTypeSchema.optional(),
+};
+
+/** /report/dailyOrderAnalysis: one India day's figures (kept by events and the day-end). */
+export const dailyOrderFiguresSchema = z.object({
+  applications: z.int(),
+  machinePass: z.int(),
+  machineReject: z.int(),
+  manualPass: z.int(),
+  manualReject: z.int(),
+  disbursedCount: z.int(),
+  disbursedPaise: paiseSchema,
+  netDisbursedPaise: paiseSchema,
+  feePaise: paiseSchema,
+  gstPaise: paiseSchema,
+  repaymentCount: z.int(),
+  repaidPaise: paiseSchema,
+  cleared: z.int(),
+});
+export const dailyOrderRowSchema = dailyOrderFiguresSchema.extend({
+  date: indiaDateSchema,
+  customerType: reportCustomerTypeSchema,
+});
+export type DailyOrderRow = z.infer<typeof dailyOrderRowSchema>;
+export const dailyOrderBodySchema = listRequestSchema(z.strictObject(reportFilters));
+export const dailyOrderRetSchema = listResultSchema(dailyOrderRowSchema).extend({
+  totals: dailyOrderFiguresSchema,
+});
+
+/** /report/orderOverdue: one due-date cohort (spec §9 bands 1–7 and 8 days and above). */
+export const overdueCohortFiguresSchema = z.object({
+  dueCount: z.int(),
+  dueAmountPaise: paiseSchema,
+  /** Not cleared by the due date. */
+  firstDayOverdue: z.int(),
+  /** Overdue 1 to 7 days at most, then cleared. */
+  overdue1to7: z.int(),
+  /** Reached 8 days overdue and above. */
+  overdue8plus: z.int(),
+  /** Overdue, then cleared. */
+  recovered: z.int(),
+});
+export const overdueCohortRowSchema = overdueCohortFiguresSchema.extend({
+  dueDate: indiaDateSchema,
+  customerType: reportCustomerTypeSchema,
+});
+export type OverdueCohortRow = z.infer<typeof overdueCohortRowSchema>;
+export const overdueCohortBodySchema = listRequestSchema(z.strictObject(reportFilters));
+export const overdueCohortRetSchema = listResultSchema(overdueCohortRowSchema).extend({
+  totals: overdueCohortFiguresSchema,
+});

@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import {
+  blacklistAddBodySchema,
+  blacklistListBodySchema,
+  blacklistListRetSchema,
+  blacklistRemoveBodySchema,
+  blacklistRowSchema,
+  dataStatisticsBodySchema,
+  dataStatisticsRetSchema,
+  riskBacktestBodySchema,
+  riskBacktestResultSchema,
+  riskRuleDeleteBodySchema,
+  riskRuleEnableBodySchema,
+  riskRuleListBodySchema,
+  riskRuleListRetSchema,
+  riskRuleRowSchema,
+  riskRuleSaveBodySchema,
+  riskSettingsRetSchema,
+  riskSettingsSchema,
+  riskVersionIdBodySchema,
+  riskVersionListBodySchema,
+  riskVersionListRetSchema,
+  riskVersionRowSchema,
+  riskVersionThresholdsBodySchema,
+  ruleAnalysisBodySchema,
+  ruleAnalysisRetSchema,
+  ruleHitDetailBodySchema,
+  ruleHitDetailRetSchema,
+  ruleHitRateBodySchema,
+  ruleHitRateRetSchema,
+  singleRuleAnalysisBodySchema,
+  singleRuleAnalysisRetSchema,
+} from './risk.schema.js';
+
+const emptyBodySchema = z.strictObject({}).optional();
+const okSchema = z.object({ ok: z.literal(true) });
+
+export const listRiskRules = defineEndpoint({
+  id: 'risk.rule_list',
+  method: 'POST',
+  path: '/risk/rule_list',
+  module: 'risk',
+  summary:
+    'Rules of a rule-set version (the draft by default): field, expression, comparison value, score, weight, level',
+  access: 'granted',
+  mutates: false,
+  body: riskRuleListBodySchema,
+  query: undefined,
+  ret: riskRuleListRetSchema,
+});
+
+export const saveRiskRule = defineEndpoint({
+  id: 'risk.rule_save',
+  method: 'POST',
+  path: '/risk/rule_save',
+  module: 'risk',
+  summary:
+    'Create or edit a rule in the draft version; the expression is validated against the field catalogue',
+  access: 'granted',
+  mutates: true,
+  body: riskRuleSaveBodySchema,
+  query: undefined,
+  ret: riskRuleRowSchema,
+});
+
+export const enableRiskRule = defineEndpoint({
+  id: 'risk.rule_enable',
+  method: 'POST',
+  path: '/risk/rule_enable',
+  module: 'risk',
+  summary: 'Enable or disable a rule of the draft version',
+  access: 'granted',
+  mutates: true,
+  body: riskRuleEnableBodySchema,
+  query: undefined,
+  ret: riskRuleRowSchema,
+});
+
+export const deleteRiskRule = defineEndpoint({
+  id: 'risk.rule_delete',
+  method: 'POST',
+  path: '/risk/rule_delete',
+  module: 'risk',
+  summary: 'Delete a rule of the draft version',
+  access: 'granted',
+  mutates: true,
+  body: riskRuleDeleteBodySchema,
+  query: undefined,
+  ret: okSchema,
+});
+
+export const listRiskVersions = defineEndpoint({
+  id: 'risk.version_list',
+  method: 'POST',
+  path: '/risk/version_list',
+  module: 'risk',
+  summary: 'Rule-set versions: status, score thresholds, rules, last back-test',
+  access: 'granted',
+  mutates: false,
+  body: riskVersionListBodySchema,
+  query: undefined,
+  ret: riskVersionListRetSchema,
+});
+
+export const startRiskDraft = defineEndpoint({
+  id: 'risk.version_draft',
+  method: 'POST',
+  path: '/risk/version_draft',
+  module: 'risk',
+  summary: 'Start a draft version as a copy of the published one',
+  access: 'granted',
+  mutates: true,
+  body: emptyBodySchema,
+  query: undefined,
+  ret: riskVersionRowSchema,
+});
+
+export const saveRiskThresholds = defineEndpoint({
+  id: 'risk.version_thresholds',
+  method: 'POST',
+  path: '/risk/version_thresholds',
+  module: 'risk',
+  summary: 'Base score and decision thresholds of the draft, per product and new/old customer',
+  access: 'granted',
+  mutates: true,
+  body: riskVersionThresholdsBodySchema,
+  query: undefined,
+  ret: riskVersionRowSchema,
+});
+
+export const backtestRiskDraft = defineEndpoint({
+  id: 'risk.version_backtest',
+  method: 'POST',
+  path: '/risk/version_backtest',
+  module: 'risk',
+  summary:
+    "Run the draft over the last N days' applications: decisions that change, later overdue of loans it would reject",
+  access: 'granted',
+  mutates: true,
+  body: riskBacktestBodySchema,
+  query: undefined,
+  ret: riskBacktestResultSchema,
+});
+
+export const publishRiskDraft = defineEndpoint({
+  id: 'risk.version_publish',
+  method: 'POST',
+  path: '/risk/version_publish',
+  module: 'risk',
+  summary: 'Publish the back-tested draft: it decides applications from then on',
+  access: 'granted',
+  mutates: true,
+  body: riskVersionIdBodySchema,
+  query: undefined,
+  ret: riskVersionRowSchema,
+});
+
+export const getRiskConfig = defineEndpoint({
+  id: 'risk.config_get',
+  method: 'POST',
+  path: '/risk/config_get',
+  module: 'risk',
+  summary: 'Global risk settings machine review applies before the rules',
+  access: 'granted',
+  mutates: false,
+  body: emptyBodySchema,
+  query: undefined,
+  ret: riskSettingsRetSchema,
+});
+
+export const saveRiskConfig = defineEndpoint({
+  id: 'risk.config_save',
+  method: 'POST',
+  path: '/risk/config_save',
+  module: 'risk',
+  summary: 'Change the global risk settings',
+  access: 'granted',
+  mutates: true,
+  body: riskSettingsSchema,
+  query: undefined,
+  ret: riskSettingsRetSchema,
+});
+
+export const ruleHitRate = defineEndpoint({
+  id: 'risk.hit_rate',
+  method: 'POST',
+  path: '/risk/hit_rate',
+  module: 'risk',
+  summary: 'Per rule and India date: applications evaluated, hit, hit rate',
+  access: 'granted',
+  mutates: false,
+  body: ruleHitRateBodySchema,
+  query: undefined,
+  ret: ruleHitRateRetSchema,
+});
+
+export const ruleHitRateDetail = defineEndpoint({
+  id: 'risk.hit_rate_detail',
+  method: 'POST',
+  path: '/risk/hit_rate_detail',
+  module: 'risk',
+  summary: 'The applications a rule hit',
+  access: 'granted',
+  mutates: false,
+  body: ruleHitDetailBodySchema,
+  query: undefined,
+  ret: ruleHitDetailRetSchema,
+});
+
+export const riskRuleAnalysis = defineEndpoint({
+  id: 'risk.rule_analysis',
+  method: 'POST',
+  path: '/risk/rule_analysis',
+  module: 'risk',
+  summary:
+    'Per rule: hit rate, pass rate, later overdue of approved loans that hit against those that did not',
+  access: 'granted',
+  mutates: false,
+  body: ruleAnalysisBodySchema,
+  query: undefined,
+  ret: ruleAnalysisRetSchema,
+});
+
+export const singleRiskRuleAnalysis = defineEndpoint({
+  id: 'risk.single_rule_analysis',
+  method: 'POST',
+  path: '/risk/single_rule_analysis',
+  module: 'risk',
+  summary: 'One rule over time: hit rate, pass rate and later overdue per day',
+  access: 'granted',
+  mutates: false,
+  body: singleRuleAnalysisBodySchema,
+  query: undefined,
+  ret: singleRuleAnalysisRetSchema,
+});
+
+export const riskDataStatistics = defineEndpoint({
+  id: 'risk.data_statistics',
+  method: 'POST',
+  path: '/risk/data_statistics',
+  module: 'risk',
+  summary:
+    'Distributions of the fields rules read, for applications, approvals and later overdue loans',
+  access: 'granted',
+  mutates: false,
+  body: dataStatisticsBodySchema,
+  query: undefined,
+  ret: dataStatisticsRetSchema,
+});
+
+export const listBlacklist = defineEndpoint({
+  id: 'blacklist.list',
+  method: 'POST',
+  path: '/toolMage/blacklist_list',
+  module: 'blacklist',
+  summary: 'Blacklist entries: phone, PAN, device or bank account, reason, source',
+  access: 'granted',
+  mutates: false,
+  body: blacklistListBodySchema,
+  query: undefined,
+  ret: blacklistListRetSchema,
+});
+
+export const addBlacklist = defineEndpoint({
+  id: 'blacklist.add',
+  method: 'POST',
+  path: '/toolMage/blacklist_add',
+  module: 'blacklist',
+  summary: 'Add a blacklist entry',
+  access: 'granted',
+  mutates: true,
+  body: blacklistAddBodySchema,
+  query: undefined,
+  ret: blacklistRowSchema,
+});
+
+export const removeBlacklist = defineEndpoint({
+  id: 'blacklist.remove',
+  method: 'POST',
+  path: '/toolMage/blacklist_remove',
+  module: 'blacklist',
+  summary: 'Remove a blacklist entry (kept in the audit trail with the reason)',
+  access: 'granted',
+  mutates: true,
+  body: blacklistRemoveBodySchema,
+  query: undefined,
+  ret: okSchema,
+});
+
+/** The /risk screens' endpoints. */
+export const riskEndpoints = [
+  listRiskRules,
+  saveRiskRule,
+  enableRiskRule,
+  deleteRiskRule,
+  listRiskVersions,
+  startRiskDraft,
+  saveRiskThresholds,
+  backtestRiskDraft,
+  publishRiskDraft,
+  getRiskConfig,
+  saveRiskConfig,
+  ruleHitRate,
+  ruleHitRateDetail,
+  riskRuleAnalysis,
+  singleRiskRuleAnalysis,
+  riskDataStatistics,
+] as const;
+/** /toolMage/blacklist. */
+export const blacklistEndpoints = [listBlacklist, addBlacklist, removeBlacklist] as const;
