@@ -3,8 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { customers, riskBlacklist } from '../../db-schema.js';
+import { lastRejection } from '../borrower-app/loans.repository.js';
 import {
   loanOrders,
+  submitApplication,
   publishRuleSet,
   runMachineReview,
   type LoanBookDeps,
@@ -370,6 +373,70 @@ describe('first and final review', () => {
     expect(decided.json().ret.total).toBe(1);
   });
 
+  it('a code marked blacklist puts the phone and PAN on the blacklist; machine review then refuses the customer', async () => {
+    const code = await post(
+      t.app,
+      '/approve/rejection_save',
+      {
+        code: 'FORGED_DOCS',
+        textEn: 'Forged documents',
+        textZh: '伪造材料',
+        stage: 'any',
+        reapplyAfterDays: 0,
+        blacklist: true,
+        borrowerMessage: 'We cannot offer a loan.',
+        enabled: true,
+      },
+      admin,
+    );
+    expect(code.statusCode, code.body).toBe(200);
+    const order = await queuedOrder(productId);
+    const rejected = await post(
+      t.app,
+      '/order/first_review',
+      {
+        orderId: order.id,
+        decision: 'reject',
+        reason: 'payslip edited',
+        rejectionCodeId: code.json().ret.id,
+      },
+      first.token,
+    );
+    expect(rejected.json().ret).toMatchObject({ status: 'REJECTED' });
+    const [customer] = await t.db
+      .select({ phone: customers.phone, idType: customers.idType, idNumber: customers.idNumber })
+      .from(customers)
+      .where(eq(customers.id, order.customerId));
+    const entries = await t.db
+      .select()
+      .from(riskBlacklist)
+      .where(eq(riskBlacklist.source, 'rejectionCode'));
+    const expected = [{ kind: 'phone', value: customer!.phone }];
+    if (customer!.idType === 'pan') expected.push({ kind: 'pan', value: customer!.idNumber! });
+    expect(entries.map(({ kind, value }) => ({ kind, value }))).toEqual(
+      expect.arrayContaining(expected),
+    );
+    expect(entries[0]!.reason).toContain('FORGED_DOCS');
+    // The customer's next application stops at machine review on the blacklist.
+    const next = await submitApplication(
+      deps,
+      {
+        customerId: order.customerId,
+        productId,
+        principalPaise: order.principalPaise,
+        acceptance: { acceptedAt: t.clock.now(), channel: 'app', otpReference: 'otp-again' },
+        applicantFeatures: {},
+      },
+      null,
+    );
+    await runMachineReview(deps, next.id);
+    const [after] = await t.db
+      .select({ status: loanOrders.status })
+      .from(loanOrders)
+      .where(eq(loanOrders.id, next.id));
+    expect(after!.status).toBe('REJECTED');
+  });
+
   it('rejecting needs remarks and a rejection code; a used code is disabled, not deleted', async () => {
     const order = await queuedOrder(productId);
     const bare = await post(
@@ -392,6 +459,8 @@ describe('first and final review', () => {
       first.token,
     );
     expect(rejected.json().ret).toMatchObject({ status: 'REJECTED' });
+    // The code's 30 re-apply days outlast the system's default for the borrower app.
+    expect(await lastRejection(t.db, order.customerId)).toMatchObject({ codeDays: 30 });
     const list = await post(
       t.app,
       '/approve/queue_list',

@@ -4,6 +4,7 @@ import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { customers } from '../loan-book/customers.table.js';
 import type { LoanOrderRow } from '../loan-book/loan-orders.table.js';
+import { riskBlacklist } from '../loan-book/risk.table.js';
 import {
   rejectionCodes,
   reviewers,
@@ -115,6 +116,47 @@ export async function usableRejectionCode(tx: Executor, id: number, stage: Revie
     );
   }
   return code;
+}
+
+/**
+ * What a rejection code does beyond the decision: a code marked `blacklist` puts the
+ * customer's phone (and PAN, when that is their ID) on the blacklist that machine review
+ * applies, source 'rejectionCode' so the blacklist screen tells it from a manual entry. An
+ * entry already active stays as it was. (The code's re-apply days are read by the borrower
+ * app from the rejected order's task; see `reapplyDaysOfLastRejection`.)
+ */
+export async function applyRejectionCode(
+  tx: Executor,
+  order: Pick<LoanOrderRow, 'customerId' | 'orderNo'>,
+  code: Pick<typeof rejectionCodes.$inferSelect, 'code' | 'textEn' | 'blacklist'>,
+  actorId: number,
+  now: Date,
+): Promise<void> {
+  if (!code.blacklist) return;
+  const [customer] = await tx
+    .select({ phone: customers.phone, idType: customers.idType, idNumber: customers.idNumber })
+    .from(customers)
+    .where(eq(customers.id, order.customerId));
+  if (!customer) return;
+  const reason = `Rejection code ${code.code} on ${order.orderNo}: ${code.textEn}`;
+  const entries: { kind: 'phone' | 'pan'; value: string }[] = [
+    { kind: 'phone', value: customer.phone },
+  ];
+  if (customer.idType === 'pan' && customer.idNumber) {
+    entries.push({ kind: 'pan', value: customer.idNumber.toUpperCase() });
+  }
+  await tx
+    .insert(riskBlacklist)
+    .values(
+      entries.map((entry) => ({
+        ...entry,
+        reason,
+        source: 'rejectionCode' as const,
+        addedBy: actorId,
+        addedAt: now,
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /**

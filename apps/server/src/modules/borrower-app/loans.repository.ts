@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
 import { customers, loanOrders } from '../../db-schema.js';
 
@@ -44,12 +44,21 @@ export async function bankAccountOfCustomer(db: Executor, customerId: number) {
 }
 
 /** When the customer's latest rejected order was rejected (its last change), or undefined. */
-export async function lastRejectionAt(db: Executor, customerId: number) {
+/**
+ * The customer's latest rejected order: when, and the re-apply days of the rejection code the
+ * reviewer chose (0 when none, or a machine rejection).
+ */
+export async function lastRejection(db: Executor, customerId: number) {
   const [row] = await db
-    .select({ at: loanOrders.updatedAt })
+    .select({
+      at: loanOrders.updatedAt,
+      codeDays: sql<number>`coalesce((select max(c.reapply_after_days) from review_tasks t
+        join rejection_codes c on c.id = t.rejection_code_id
+        where t.order_id = loan_orders.id and t.decision = 'reject'), 0)::int`,
+    })
     .from(loanOrders)
     .where(and(eq(loanOrders.customerId, customerId), eq(loanOrders.status, 'REJECTED')))
     .orderBy(desc(loanOrders.updatedAt))
     .limit(1);
-  return row?.at;
+  return row ? { at: row.at, codeDays: Number(row.codeDays) } : undefined;
 }

@@ -153,16 +153,18 @@ export async function quoteLoan(
 }
 
 /**
- * After a rejection the borrower may apply again only `reapply_after_days` India days later
- * (system configuration item, read through the cached settings service: a change applies to
- * the next application without a restart).
+ * After a rejection the borrower may apply again only so many India days later: the system
+ * configuration item `reapply_after_days` (read through the cached settings service: a change
+ * applies to the next application without a restart), or the rejection code's own re-apply
+ * days when the reviewer chose a code asking for longer.
  */
 async function refuseBeforeReapplyDate(deps: BorrowerAppDeps, customerId: number) {
-  const days = deps.opsSettings ? await deps.opsSettings.getNumber('reapply_after_days') : 0;
+  const rejection = await loansRepo.lastRejection(deps.db, customerId);
+  if (!rejection) return;
+  const setting = deps.opsSettings ? await deps.opsSettings.getNumber('reapply_after_days') : 0;
+  const days = Math.max(setting, rejection.codeDays);
   if (days <= 0) return;
-  const rejectedAt = await loansRepo.lastRejectionAt(deps.db, customerId);
-  if (!rejectedAt) return;
-  const from = addDays(indiaDateOf(rejectedAt), days);
+  const from = addDays(indiaDateOf(rejection.at), days);
   if (indiaDateOf(deps.clock.now()) < from) {
     throw new AppError('conflict', { detail: `a new application is possible from ${from}` });
   }

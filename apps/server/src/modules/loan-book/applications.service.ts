@@ -37,6 +37,7 @@ import {
   closeTask,
   dropOpenTasks,
   queueForReview,
+  applyRejectionCode,
   usableRejectionCode,
   type ReviewScope,
 } from '../approval/review-queue.js';
@@ -241,7 +242,10 @@ export function firstReview(
     const event = input.decision === 'pass' ? 'firstPass' : 'firstReject';
     const { to } = mustTransition(ctx.order, event);
     if (input.rejectionCodeId !== undefined) {
-      await usableRejectionCode(ctx.tx, input.rejectionCodeId, 'first');
+      const code = await usableRejectionCode(ctx.tx, input.rejectionCodeId, 'first');
+      if (input.decision === 'reject') {
+        await applyRejectionCode(ctx.tx, ctx.order, code, reviewerId, ctx.now);
+      }
     }
     await closeTask(
       ctx.tx,
@@ -315,7 +319,10 @@ export function finalReview(
       finalReviewerId: String(reviewerId),
     });
     if (input.rejectionCodeId !== undefined) {
-      await usableRejectionCode(ctx.tx, input.rejectionCodeId, 'final');
+      const code = await usableRejectionCode(ctx.tx, input.rejectionCodeId, 'final');
+      if (input.decision === 'reject') {
+        await applyRejectionCode(ctx.tx, ctx.order, code, reviewerId, ctx.now);
+      }
     }
     let amounts: OrderPatch = {};
     const approved = input.decision === 'pass' ? input.approvedPrincipalPaise : undefined;
