@@ -42,7 +42,7 @@ async function tickChecklist(page: Page) {
 /**
  * Approval end to end: an application arrives through the borrower API, machine review passes
  * it to people, it lands in first reviewer A's queue; A passes it and picks final reviewer B;
- * B approves a lower amount; the order waits for its payout in waitLoanList.
+ * B approves a lower amount; the order waits in waitLoanList for the borrower's acceptance.
  */
 test('an application goes through machine, first and final review to waitLoanList', async ({
   page,
@@ -144,4 +144,6 @@ test('an application goes through machine, first and final review to waitLoanLis
   await expect(waiting).toContainText(
     `₹${(approved / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
   );
+  // Lowered: the payout waits for the borrower to accept the new key fact statement.
+  await expect(waiting).toContainText('Awaiting acceptance');
 });

@@ -37,16 +37,29 @@ import { loadRecoverySettings, registerRecoveryRoutes } from './modules/recovery
 import { registerRepayRoutes } from './modules/repay/index.js';
 import { registerApprovalRoutes } from './modules/approval/index.js';
 import { registerFinanceRoutes } from './modules/finance/index.js';
+import { registerChannelReportRoutes } from './modules/channel-report/index.js';
+import {
+  applyWithdrawalPayout,
+  registerWalletAppRoutes,
+  registerWalletRoutes,
+  withdrawalIdOfReference,
+  type WalletDeps,
+} from './modules/wallet/index.js';
 import {
   appClientConfig,
+  contactRulesOf,
   createSettingsService,
   registerOpsConfigRoutes,
   versionCheck,
+  type SettingsService,
 } from './modules/ops-config/index.js';
 import { registerCustomerRoutes } from './modules/customer/index.js';
 import { registerRemarketingRoutes } from './modules/remarketing/index.js';
+import { registerTelemarketingRoutes } from './modules/telemarketing/index.js';
 import { registerExports, type ExportRunner } from './modules/export/index.js';
 import { registerRiskRoutes } from './modules/risk/index.js';
+import { registerMarketingSmsRoutes } from './modules/marketing-sms/index.js';
+import { registerCouponAppRoutes, registerCouponRoutes } from './modules/coupon/index.js';
 import { uploadDirOf } from './shared/import/stored-files.js';
 import {
   createPasswordHasher,
@@ -96,6 +109,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** The background export runner (tests wait for it with `idle()`). */
     exportRunner: ExportRunner;
+    /** The configuration items' cached reader (server.ts's jobs read their times from it). */
+    opsSettings: SettingsService;
   }
 }
 
@@ -271,12 +286,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     collections: integrations.collectionGateway,
     payoutChannel: integrations.payouts.gateway.provider,
   });
+  registerChannelReportRoutes(endpoints, { db: moduleDb, clock });
   // Configuration items: one cached reader for the whole server, invalidated on change.
   const opsSettings = createSettingsService({ db: moduleDb, clock });
   const opsDeps = { db: moduleDb, clock, settings: opsSettings };
   registerOpsConfigRoutes(endpoints, opsDeps);
   registerCustomerRoutes(endpoints, { db: moduleDb });
   registerRemarketingRoutes(endpoints, { db: moduleDb, clock });
+  registerTelemarketingRoutes(endpoints, { db: moduleDb, clock });
   // Exports page through any list registered above (or later: lists are looked up per job).
   const exportRunner = registerExports(
     app,
@@ -297,7 +314,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rawDb: db,
     clock,
     settings: loadRecoverySettings(),
+    contactRules: () => contactRulesOf(opsSettings),
     sms: integrations.sms,
+  });
+  // Marketing SMS campaigns (/toolMage/marketingSMS, marketingSendSMS); the job is in server.ts.
+  registerMarketingSmsRoutes(endpoints, { db: moduleDb, clock });
+  // Invitations and wallets (decision 0043): withdrawals are paid through the payout gateway.
+  const sandboxPayouts = integrations.payouts.sandbox;
+  const walletDeps: WalletDeps = {
+    db: moduleDb,
+    clock,
+    gateway: integrations.payouts.gateway,
+    staffOf: (userId) => users.authPort.staffOf(userId),
+    ...(sandboxPayouts ? { onRechargeConfirmed: (amount) => sandboxPayouts.deposit(amount) } : {}),
+  };
+  registerWalletRoutes(endpoints, walletDeps);
+  integrations.payouts.addOtherPayouts({
+    owns: (reference) => withdrawalIdOfReference(reference) !== undefined,
+    apply: (tx, reported, at) =>
+      applyWithdrawalPayout(tx, withdrawalIdOfReference(reported.reference)!, reported, at),
   });
   await integrations.registerWebhooks(app);
   app.addHook('onClose', async () => integrations.scheduler.stop());
@@ -316,6 +351,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   borrowerEndpoints.register(appClientConfigEndpoint, () => appClientConfig(opsDeps));
   borrowerEndpoints.register(appVersionCheck, ({ body }) => versionCheck(db, body.version));
+  registerWalletAppRoutes(borrowerEndpoints, walletDeps);
+  registerCouponRoutes(endpoints, { db: moduleDb, clock });
+  registerCouponAppRoutes(borrowerEndpoints, { db, clock, loanBook: loanBookDeps });
   registerOpenApi(app, adminEndpoints, {
     title: `${config.productTitle} admin API`,
     version: '0.1.0',
@@ -325,5 +363,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('users', users);
   app.decorate('exportRunner', exportRunner);
   app.decorate('integrations', integrations);
+  app.decorate('opsSettings', opsSettings);
   return app;
 }

@@ -26,3 +26,8 @@ export * from './modules/ops-config/ops-config.table.js';
 export * from './modules/export/export-jobs.table.js';
 export * from './modules/repay/offline.table.js';
 export * from './modules/recovery/recovery.table.js';
+export * from './modules/channel-report/channel-report.table.js';
+export * from './modules/marketing-sms/marketing-sms.table.js';
+export * from './modules/wallet/wallet.table.js';
+export * from './modules/coupon/coupon.table.js';
+export * from './modules/telemarketing/telemarketing.table.js';

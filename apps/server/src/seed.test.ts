@@ -21,7 +21,7 @@ describe('seed', () => {
   it('creates the admin and the demo accounts once, and never again', async () => {
     const t = await buildTestApp();
     opened.push(t);
-    expect(await counts(t)).toEqual({ users: 8, roles: 6 });
+    expect(await counts(t)).toEqual({ users: 12, roles: 9 });
     const warnings: string[] = [];
     await seed({
       db: t.db,
@@ -30,7 +30,7 @@ describe('seed', () => {
       demoData: true,
       warn: (m) => warnings.push(m),
     });
-    expect(await counts(t)).toEqual({ users: 8, roles: 6 });
+    expect(await counts(t)).toEqual({ users: 12, roles: 9 });
     expect(warnings).toEqual([]);
     for (const credentials of [
       { email: 'admin@example.com', password: 'Admin12345' },
@@ -41,6 +41,9 @@ describe('seed', () => {
       { email: 'collector@example.com', password: 'Collector12345' },
       { email: 'finance@example.com', password: 'Finance12345' },
       { email: 'risk@example.com', password: 'Risk12345' },
+      { email: 'telemarketer@example.com', password: 'Telemarketer12345' },
+      { email: 'sunil@example.com', password: 'Telemarketer12345' },
+      { email: 'telelead@example.com', password: 'TeleLead12345' },
     ]) {
       await loginAs(t.app, credentials);
     }

@@ -9,8 +9,10 @@ import { startDayEndJob } from './modules/day-end/index.js';
 import { loadIntegrationsConfig } from './integrations/index.js';
 import { loadPayoutsConfig } from './integrations/payouts/index.js';
 import { loadBorrowerAppSettings, startBankVerificationJob } from './modules/borrower-app/index.js';
+import { startMarketingSmsJob } from './modules/marketing-sms/index.js';
 import { demoBookSettings } from './simulator/demo-book.js';
 import { loadLoanBookConfig } from './modules/loan-book/index.js';
+import { startWalletJob } from './modules/wallet/index.js';
 
 /**
  * Every setting, read before the database is touched: a bad one stops the start at once with
@@ -70,6 +72,8 @@ async function main(): Promise<void> {
     stopPayoutSweep?: () => void;
     stopBankVerification?: () => void;
     stopCollectionsReconciliation?: () => void;
+    stopMarketingSms?: () => void;
+    stopWallets?: () => void;
   } = {};
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -80,6 +84,8 @@ async function main(): Promise<void> {
     jobs.stopPayoutSweep?.();
     jobs.stopBankVerification?.();
     jobs.stopCollectionsReconciliation?.();
+    jobs.stopMarketingSms?.();
+    jobs.stopWallets?.();
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
@@ -92,10 +98,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  // Day-end (accrual, DUE/OVERDUE) checks every minute; a lease makes it run once per business date.
+  // Day-end (accrual, DUE/OVERDUE) checks every minute whether the operations setting
+  // day_end_time has passed; a lease makes it run once per business date.
   jobs.stopDayEnd = startDayEndJob({
     db: database.db,
     clock: systemClock,
+    dayEndTime: () => app.opsSettings.get('day_end_time'),
     intervalMs: config.dayEnd.checkMs,
     leaseMs: config.dayEnd.leaseMs,
     onError: (error) => {
@@ -122,6 +130,14 @@ async function main(): Promise<void> {
       app.log.error({ err: error }, 'bank account verification failed');
     },
   });
+  // Invitation rewards credited once the invitee repaid; withdrawals without a webhook looked up.
+  jobs.stopWallets = startWalletJob(
+    { db: database.db, clock: systemClock, gateway: app.integrations.payouts.gateway },
+    {
+      intervalMs: settings.payouts.sweepSeconds * 1000,
+      onError: (error) => app.log.error({ err: error }, 'wallet job failed'),
+    },
+  );
   // Credits whose webhook was lost are found on the gateway's statement and applied once.
   jobs.stopCollectionsReconciliation = app.integrations.startCollectionsReconciliation({
     onReport: (report) => {
@@ -133,6 +149,23 @@ async function main(): Promise<void> {
     onError: (error) => {
       app.metrics.jobRun('collections_reconciliation', 'failure');
       app.log.error({ err: error }, 'collections reconciliation failed');
+    },
+  });
+  // Marketing SMS campaigns go out at their rate, only inside TRAI's 10:00–21:00 India time.
+  jobs.stopMarketingSms = startMarketingSmsJob({
+    db: database.db,
+    clock: systemClock,
+    sms: app.integrations.sms,
+    intervalMs: 60_000,
+    onRun: (report) => {
+      if (report.sent + report.skipped + report.failed > 0) {
+        app.metrics.jobRun('marketing_sms', 'success');
+        app.log.info(report, 'marketing SMS sent');
+      }
+    },
+    onError: (error) => {
+      app.metrics.jobRun('marketing_sms', 'failure');
+      app.log.error({ err: error }, 'marketing SMS sending failed');
     },
   });
 }

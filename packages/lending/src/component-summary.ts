@@ -29,7 +29,9 @@ function bucketOf(event: LedgerEventType, debit: boolean): Bucket | null {
     // A rollover charges its fee and GST (debits) and takes the money paid (credits).
     case 'rollover':
       return debit ? 'charged' : 'paid';
+    // A coupon forgives interest or charges as a waiver does (marketing bears it).
     case 'waiver':
+    case 'coupon':
       return 'waived';
     case 'writeOff':
       return 'writtenOff';

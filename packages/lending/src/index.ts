@@ -9,6 +9,7 @@ export * from './accrual.js';
 export * from './clearing.js';
 export * from './allocation.js';
 export * from './repayment.js';
+export * from './coupon.js';
 export * from './rollover.js';
 export * from './overdue.js';
 export * from './order-state.js';

@@ -28,10 +28,20 @@ export const ACCOUNTS = [
   'liability:customer_overpayment',
   'expense:waiver',
   'expense:write_off',
+  /** Coupons: the part of interest or charges a borrower's coupon took off (coupon.ts). */
+  'expense:marketing',
   /** The disbursement float: lender money available for payouts (credit = earmarked / spent). */
   'cash:disbursement_float',
   /** Float earmarked for a payout the gateway has not settled yet (SECURITY.md: reserved). */
   'cash:payout_reserved',
+  /** Borrowers' reward wallets: what the lender owes them (decision 0043). */
+  'liability:wallet',
+  /** Wallet money held for a withdrawal under review or in payment. */
+  'liability:wallet_withdrawal',
+  /** Invitation rewards credited to inviters' wallets. */
+  'expense:invite_reward',
+  /** The lender's operating bank account, which tops up the payout account (recharge). */
+  'cash:operating_bank',
 ] as const;
 export type Account = (typeof ACCOUNTS)[number];
 
@@ -52,9 +62,17 @@ export type LedgerEvent =
   | { type: 'rollover'; fee: Paise; gst: Paise; paid: ComponentAmounts }
   | { type: 'waiver'; amounts: ComponentAmounts }
   | { type: 'writeOff'; amounts: ComponentAmounts }
+  /** A coupon used on the loan: marketing pays that part of interest or charges. */
+  | { type: 'coupon'; amounts: ComponentAmounts }
   | { type: 'refund'; amount: Paise }
   | { type: 'payoutReservation'; amount: Paise }
   | { type: 'reversal'; original: Journal }
+  /** Wallet events (decision 0043): not of an order; the journal's order is null. */
+  | { type: 'walletReward'; amount: Paise }
+  | { type: 'walletHold'; amount: Paise }
+  | { type: 'walletPayout'; amount: Paise }
+  | { type: 'walletRelease'; amount: Paise }
+  | { type: 'floatRecharge'; amount: Paise }
   /**
    * A posting undone because a value-dated repayment restated the days after its value date
    * (value-dating.ts); kept apart from `reversal` (bounces, payout reversals) so statements
@@ -139,6 +157,13 @@ function checkAmounts(label: string, amounts: ComponentAmounts): ComponentAmount
   return amounts;
 }
 
+/** The expense that bears what a waiver, a write-off or a coupon takes off the receivables. */
+const RELEASE_EXPENSE = {
+  waiver: 'expense:waiver',
+  writeOff: 'expense:write_off',
+  coupon: 'expense:marketing',
+} as const satisfies Record<string, Account>;
+
 /** The balanced journal of one money event. Throws on negative amounts (a programming error). */
 export function postingsFor(event: LedgerEvent): Journal {
   const j = new JournalBuilder();
@@ -196,10 +221,11 @@ export function postingsFor(event: LedgerEvent): Journal {
       return j.build(event.type);
     }
     case 'waiver':
-    case 'writeOff': {
+    case 'writeOff':
+    case 'coupon': {
       checkAmounts('amounts', event.amounts);
       const total = COMPONENTS.reduce((s, c) => s + event.amounts[c], 0n);
-      j.debit(event.type === 'waiver' ? 'expense:waiver' : 'expense:write_off', total);
+      j.debit(RELEASE_EXPENSE[event.type], total);
       for (const c of COMPONENTS) j.creditReceivable(c, event.amounts[c]);
       return j.build(event.type);
     }
@@ -214,6 +240,34 @@ export function postingsFor(event: LedgerEvent): Journal {
       return j
         .debit('liability:customer_overpayment', nonNegative('amount', event.amount))
         .credit('cash:payout_clearing', event.amount)
+        .build(event.type);
+    case 'walletReward':
+      return j
+        .debit('expense:invite_reward', nonNegative('amount', event.amount))
+        .credit('liability:wallet', event.amount)
+        .build(event.type);
+    case 'walletHold':
+      // A withdrawal request takes the money out of the spendable wallet at once: two requests
+      // can never spend the same rupee.
+      return j
+        .debit('liability:wallet', nonNegative('amount', event.amount))
+        .credit('liability:wallet_withdrawal', event.amount)
+        .build(event.type);
+    case 'walletPayout':
+      return j
+        .debit('liability:wallet_withdrawal', nonNegative('amount', event.amount))
+        .credit('cash:disbursement_float', event.amount)
+        .build(event.type);
+    case 'walletRelease':
+      // Refused, failed or reversed: the held money goes back to the wallet.
+      return j
+        .debit('liability:wallet_withdrawal', nonNegative('amount', event.amount))
+        .credit('liability:wallet', event.amount)
+        .build(event.type);
+    case 'floatRecharge':
+      return j
+        .debit('cash:disbursement_float', nonNegative('amount', event.amount))
+        .credit('cash:operating_bank', event.amount)
         .build(event.type);
     case 'reversal':
     case 'valueDateReversal': {

@@ -35,6 +35,7 @@ import type { LoanProductTerms } from './terms.js';
  * - `rollover`, `coolingOffExit`: the borrower paid an exact price quoted for that day (and a
  *   rollover moved the due date);
  * - `waiver`, `writeOff`: staff decided on the amounts owed that day;
+ * - `coupon`: a coupon took an amount off what was owed that day;
  * - `repaymentReversal`: a bounce returned an allocation fixed on its day;
  * - `refund`: an overpayment was paid back;
  * - `payoutReversal`: the loan itself was undone;
@@ -47,6 +48,7 @@ export const FIXED_EVENT_KINDS = [
   'coolingOffExit',
   'waiver',
   'writeOff',
+  'coupon',
   'repaymentReversal',
   'refund',
   'payoutReversal',
@@ -210,18 +212,25 @@ export function fixedEventKindOf(
     case 'rollover':
     case 'waiver':
     case 'writeOff':
+    case 'coupon':
     case 'refund':
     case 'feeCharge':
       return journal.event;
     case 'reversal':
       if (journal.reverses === 'repayment') return 'repaymentReversal';
       return journal.reverses === 'payoutReservation' ? null : 'payoutReversal';
+    // Wallet and payout-account journals (below) are of no order: never an order's event.
     case 'disbursal':
     case 'payoutReservation':
     case 'interestAccrual':
     case 'penalAccrual':
     case 'repayment':
     case 'valueDateReversal':
+    case 'walletReward':
+    case 'walletHold':
+    case 'walletPayout':
+    case 'walletRelease':
+    case 'floatRecharge':
       return null;
   }
 }

@@ -104,6 +104,30 @@ export const pageRegistry: Partial<Record<string, PageLoader>> = {
     ),
   orderOverdue: () =>
     import('../features/finance/pages/order-overdue-page').then((m) => m.OrderOverduePage),
+  channelMonitoring: () =>
+    import('../features/channel-report/pages/channel-monitoring-page').then(
+      (m) => m.ChannelMonitoringPage,
+    ),
+  conversionRate: () =>
+    import('../features/channel-report/pages/conversion-rate-page').then(
+      (m) => m.ConversionRatePage,
+    ),
+  registrationReport: () =>
+    import('../features/channel-report/pages/registration-report-page').then(
+      (m) => m.RegistrationReportPage,
+    ),
+  borrowAgainRate: () =>
+    import('../features/channel-report/pages/borrow-again-rate-page').then(
+      (m) => m.BorrowAgainRatePage,
+    ),
+  channelConversionRate: () =>
+    import('../features/channel-report/pages/channel-conversion-rate-page').then(
+      (m) => m.ChannelConversionRatePage,
+    ),
+  pipelineAnalysis: () =>
+    import('../features/channel-report/pages/pipeline-analysis-page').then(
+      (m) => m.PipelineAnalysisPage,
+    ),
   appConfig: () =>
     import('../features/ops-config/pages/app-config-page').then((m) => m.AppConfigPage),
   systemConfig: () =>
@@ -186,11 +210,43 @@ export const pageRegistry: Partial<Record<string, PageLoader>> = {
   preDailyProcess: () =>
     import('../features/collection/pages/report-pages').then((m) => m.PreDailyProcessPage),
   performance2: () =>
-    import('../features/collection/pages/report-pages').then((m) => m.Performance2Page),
+    import('../features/collection/pages/stage-flow-page').then((m) => m.StageFlowPage),
   performance: () =>
     import('../features/collection/pages/report-pages').then((m) => m.PerformancePage),
   summaryCollectinOrders: () =>
     import('../features/collection/pages/report-pages').then((m) => m.SummaryCollectinOrdersPage),
+  // Marketing SMS campaigns (/toolMage).
+  marketingSMS: () =>
+    import('../features/marketing-sms/pages/marketing-sms-page').then((m) => m.MarketingSmsPage),
+  marketingSendSMS: () =>
+    import('../features/marketing-sms/pages/marketing-send-sms-page').then(
+      (m) => m.MarketingSendSmsPage,
+    ),
+  invitationRecord: () =>
+    import('../features/wallet/pages/invitation-record-page').then((m) => m.InvitationRecordPage),
+  withdrawal: () =>
+    import('../features/wallet/pages/withdrawal-page').then((m) => m.WithdrawalPage),
+  walletConfig: () =>
+    import('../features/wallet/pages/wallet-config-page').then((m) => m.WalletConfigPage),
+  balanceQuery: () =>
+    import('../features/wallet/pages/balance-query-page').then((m) => m.BalanceQueryPage),
+  recharge: () => import('../features/wallet/pages/recharge-page').then((m) => m.RechargePage),
+  couponList: () =>
+    import('../features/coupon/pages/coupon-list-page').then((m) => m.CouponListPage),
+  filterUsers: () =>
+    import('../features/coupon/pages/filter-users-page').then((m) => m.FilterUsersPage),
+  couponSendingRecord: () =>
+    import('../features/coupon/pages/coupon-sending-record-page').then(
+      (m) => m.CouponSendingRecordPage,
+    ),
+  userList: () =>
+    import('../features/telemarketing/pages/user-list-page').then((m) => m.UserListPage),
+  checkList: () =>
+    import('../features/telemarketing/pages/check-list-page').then((m) => m.CheckListPage),
+  telemarketingRate: () =>
+    import('../features/telemarketing/pages/telemarketing-rate-page').then(
+      (m) => m.TelemarketingRatePage,
+    ),
 };
 
 export const loadNotBuiltPage = () =>

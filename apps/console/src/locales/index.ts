@@ -18,6 +18,8 @@ import { repay as enRepay } from './en/repay';
 import { risk as enRisk } from './en/risk';
 import { routes as enRoutes } from './en/routes';
 import { shell as enShell } from './en/shell';
+import { marketingSms as enMarketingSms } from './en/marketing-sms';
+import { wallet as enWallet } from './en/wallet';
 import { approval as zhApproval } from './zh/approval';
 import { collection as zhCollection } from './zh/collection';
 import { disbursement as zhDisbursement } from './zh/disbursement';
@@ -34,7 +36,15 @@ import { offlineRepay as zhOfflineRepay } from './zh/offline-repay';
 import { repay as zhRepay } from './zh/repay';
 import { risk as zhRisk } from './zh/risk';
 import { routes as zhRoutes } from './zh/routes';
+import { channelReport as enChannelReport } from './en/channel-report';
+import { channelReport as zhChannelReport } from './zh/channel-report';
 import { shell as zhShell } from './zh/shell';
+import { marketingSms as zhMarketingSms } from './zh/marketing-sms';
+import { wallet as zhWallet } from './zh/wallet';
+import { coupon as enCoupon } from './en/coupon';
+import { coupon as zhCoupon } from './zh/coupon';
+import { telemarketing as enTelemarketing } from './en/telemarketing';
+import { telemarketing as zhTelemarketing } from './zh/telemarketing';
 
 /** One `translation` namespace per language: the shell texts plus route titles under `route`. */
 export const resources: Record<Language, { translation: Record<string, unknown> }> = {
@@ -56,6 +66,11 @@ export const resources: Record<Language, { translation: Record<string, unknown> 
       ...enOpsConfig,
       ...enExports,
       ...enRemarketing,
+      ...enChannelReport,
+      ...enMarketingSms,
+      ...enWallet,
+      ...enCoupon,
+      ...enTelemarketing,
       route: enRoutes,
     },
   },
@@ -77,6 +92,11 @@ export const resources: Record<Language, { translation: Record<string, unknown> 
       ...zhOpsConfig,
       ...zhExports,
       ...zhRemarketing,
+      ...zhChannelReport,
+      ...zhMarketingSms,
+      ...zhWallet,
+      ...zhCoupon,
+      ...zhTelemarketing,
       route: zhRoutes,
     },
   },

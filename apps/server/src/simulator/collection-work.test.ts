@@ -35,3 +35,24 @@ describe('the demo book’s collection floor', () => {
       expect(Number(row![key]), key).toBeGreaterThan(0);
   });
 });
+
+describe('the demo book’s telemarketing floor', () => {
+  it('has a call list assigned to Tara and Sunil, their calls, and converted users', async () => {
+    const [row] = await queryRows(
+      handle.db,
+      sql`select
+        (select count(*)::int from telemarketing_leads) as leads,
+        (select count(distinct l.telemarketer_id)::int from telemarketing_leads l join staff_users s on s.id = l.telemarketer_id
+          where s.email in ('telemarketer@example.com', 'sunil@example.com')) as telemarketers,
+        (select count(*)::int from telemarketing_leads where telemarketer_id is null) as unassigned,
+        (select count(*)::int from telemarketing_calls) as calls,
+        (select count(distinct outcome)::int from telemarketing_calls) as outcomes,
+        (select count(*)::int from telemarketing_calls where extract(hour from at at time zone 'Asia/Kolkata') not between 8 and 18) as outside_hours,
+        (select count(*)::int from telemarketing_leads l join borrower_accounts ba on ba.id = l.borrower_account_id
+          join loan_orders o on o.customer_id = coalesce(l.customer_id, ba.customer_id) and o.applied_at >= l.assigned_at) as applied`,
+    );
+    expect(row).toMatchObject({ telemarketers: 2, outcomes: 3, outside_hours: 0 });
+    for (const key of ['leads', 'unassigned', 'calls', 'applied'])
+      expect(Number(row![key]), key).toBeGreaterThan(0);
+  });
+});

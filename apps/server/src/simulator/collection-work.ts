@@ -8,6 +8,7 @@ import { indiaDateOf } from '../shared/india-date.js';
 import { queryRows } from '../shared/sql-rows.js';
 import { insertStaffUser, replaceUserRoles } from '../modules/user/staff-users.repository.js';
 import { loadRecoverySettings } from '../modules/recovery/index.js';
+import { contactRulesOf, createSettingsService } from '../modules/ops-config/index.js';
 import {
   instalmentPlan,
   logFollowUp,
@@ -95,11 +96,14 @@ export async function collectorsWork(
   deps: { db: Database; clock: Clock; sms: SmsGateway },
   prng: Prng,
 ): Promise<number> {
+  // The demo floor keeps the conduct guard's rules as the operations settings hold them.
+  const operations = createSettingsService({ db: deps.db, clock: deps.clock });
   const recovery: RecoveryDeps = {
     db: deps.db,
     rawDb: deps.db,
     clock: deps.clock,
     settings: loadRecoverySettings(),
+    contactRules: () => contactRulesOf(operations),
     sms: deps.sms,
   };
   const today = indiaDateOf(deps.clock.now());

@@ -4,6 +4,7 @@ import { rejectionCodes, repayments, reviewTasks } from '../db-schema.js';
 import { verifyPendingBankAccounts } from '../modules/borrower-app/index.js';
 import {
   cancelOrder,
+  acceptRevisedKeyFacts,
   createPayout,
   finalReview,
   firstReview,
@@ -16,6 +17,7 @@ import {
   type LoanOrderRow,
 } from '../modules/loan-book/index.js';
 import { runDayEnd } from '../modules/day-end/index.js';
+import { createWalletWork } from './wallet-work.js';
 import { reconcileDay } from '../modules/finance/index.js';
 import {
   approveExcessRefund,
@@ -28,6 +30,9 @@ import {
 } from '../modules/repay/index.js';
 import { startOfIndiaDate } from '../shared/india-date.js';
 import { collectorsWork, setUpCollectionFloor } from './collection-work.js';
+import { marketingWork } from './marketing-work.js';
+import { sendCoupons, setUpCoupons, useCouponBeforePaying } from './coupon-work.js';
+import { telemarketingWork } from './telemarketing-work.js';
 import { AppError } from '../shared/app-error.js';
 import { AppCallFailed, type BorrowerDriver } from './borrower-driver.js';
 import { makeBorrowers, type ReviewerPersona, type SimBorrower } from './personas.js';
@@ -159,7 +164,16 @@ export async function runSimulation(
   const offline = prng.fork('offline');
   const offlineDeps: OfflineDeps = { db, clock, loanBook, uploadDir: '' };
   const collection = prng.fork('collection');
+  const marketing = prng.fork('marketing');
+  // Invitations and wallets on their own stream (decision 0043).
+  const walletWork = createWalletWork(world, prng.fork('wallets'));
+  const telemarketing = prng.fork('telemarketing');
   await setUpCollectionFloor(db, clock.now());
+  // Coupons draw from their own stream, so the rest of the book stays as it was without them.
+  const couponDraws = prng.fork('coupons');
+  const couponDeps = { db, clock, loanBook };
+  clock.setIndia(options.startDate, 8);
+  const couponBook = await setUpCoupons(couponDeps, options.startDate, options.days);
   const payoutAttempts = new Map<number, number>();
   const drain = () => world.scheduler.drain();
 
@@ -224,6 +238,7 @@ export async function runSimulation(
       aadhaar: profile.aadhaar,
     });
     await driver.saveBank(session.token, state.address, profile.bank);
+    await walletWork.afterRegistration(profile.phone);
     await drain();
     if (behaviour.chance(profile.appliesProbability)) state.applyOn = date;
   }
@@ -338,6 +353,27 @@ export async function runSimulation(
   async function disburse() {
     await verifyPendingBankAccounts(db, integrations.payouts.gateway, clock, 100_000);
     for (const order of await ordersIn(['PENDING_DISBURSEMENT', 'DISBURSEMENT_FAILED'])) {
+      if (order.revisedKfsPendingSince !== null) {
+        // Approved for less than applied: the borrower reads the revised key facts in the
+        // app and most accept within days; an order nobody accepts is cancelled after three.
+        if (reviews.chance(0.7)) {
+          await acceptRevisedKeyFacts(loanBook, {
+            orderId: order.id,
+            acceptance: { acceptedAt: clock.now(), channel: 'app', otpReference: 'sim:otp' },
+          });
+        } else {
+          const waitingMs = clock.now().getTime() - order.revisedKfsPendingSince.getTime();
+          if (waitingMs >= 3 * 86_400_000) {
+            await cancelOrder(
+              loanBook,
+              { orderId: order.id, reason: 'the borrower did not accept the revised amount' },
+              world.financeId,
+            );
+            counters.cancelled += 1;
+          }
+          continue;
+        }
+      }
       const attempt = (payoutAttempts.get(order.id) ?? 0) + 1;
       if (attempt > 3) {
         await cancelOrder(
@@ -421,6 +457,7 @@ export async function runSimulation(
       return;
     }
     if (today === payDate || (isBefore(payDate, today) && behaviour.chance(0.2))) {
+      await useCouponBeforePaying(couponDeps, couponDraws, profile.phone, order.id, today);
       const due = await instructions();
       if (due.amountToClearTodayPaise > 0)
         await pay({ accountNumber: due.virtualAccount.accountNumber }, due.amountToClearTodayPaise);
@@ -679,7 +716,17 @@ export async function runSimulation(
       }
     }
 
+    clock.setIndia(date, 11);
+    await sendCoupons(couponDeps, couponBook, date, day);
     phase('apply');
+    // 11:00: the marketing desk (opt-outs, a campaign every sixth day, one scheduled at the end).
+    await marketingWork(
+      { db, clock, sms: integrations.sms, drain },
+      marketing,
+      date,
+      day,
+      day === options.days - 1,
+    );
     // 12:00: reviewers work their queues; 14:00: finance disburses approved orders.
     clock.setIndia(date, 12);
     await referSome(world.finalReviewers.at(-1));
@@ -708,8 +755,11 @@ export async function runSimulation(
     clock.setIndia(date, 17);
     await backOfficeWork(date);
     await collectorsWork({ db, clock, sms: integrations.sms }, collection);
+    await telemarketingWork({ db, clock }, telemarketing);
     clock.setIndia(date, 18);
     await offlineWork(date);
+    clock.setIndia(date, 19);
+    await walletWork.daily(date, day === options.days - 1);
     // Closed loans free the borrower; some come back for another.
     const holding = states.filter((state) => state.orderId !== undefined);
     const statusOf = new Map<number, string>();

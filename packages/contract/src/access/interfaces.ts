@@ -15,9 +15,14 @@ import { powerEndpoints } from '../power/power.endpoints.js';
 import { recoveryEndpoints } from '../recovery/recovery.endpoints.js';
 import { repayEndpoints } from '../repay/repay.endpoints.js';
 import { reportEndpoints } from '../report/report.endpoints.js';
+import { channelReportEndpoints } from '../report/channel-report.endpoints.js';
 import { blacklistEndpoints, riskEndpoints } from '../risk/risk.endpoints.js';
 import { offlineRepayEndpoints } from '../repay/offline.endpoints.js';
+import { telemarketingEndpoints } from '../telemarketing/telemarketing.endpoints.js';
 import { userEndpoints } from '../user/user.endpoints.js';
+import { marketingSmsEndpoints } from '../marketing-sms/marketing-sms.endpoints.js';
+import { walletEndpoints } from '../wallet/wallet.endpoints.js';
+import { couponEndpoints } from '../coupon/coupon.endpoints.js';
 
 /** Every admin API endpoint; the interface catalogue and the OpenAPI document derive from it. */
 export const adminEndpoints: readonly EndpointDefinition[] = [
@@ -36,11 +41,16 @@ export const adminEndpoints: readonly EndpointDefinition[] = [
   ...dashboardEndpoints,
   ...financeEndpoints,
   ...reportEndpoints,
+  ...channelReportEndpoints,
   ...opsEndpoints,
   ...exportEndpoints,
   ...customerEndpoints,
   ...riskEndpoints,
   ...blacklistEndpoints,
+  ...marketingSmsEndpoints,
+  ...walletEndpoints,
+  ...couponEndpoints,
+  ...telemarketingEndpoints,
 ];
 
 /** Interface ids a role can be granted (public and own-session calls need no grant). */

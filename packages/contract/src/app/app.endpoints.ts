@@ -1,8 +1,11 @@
 import { defineEndpoint, type EndpointDefinition } from '../endpoint.js';
 import { appClientConfig, appVersionCheck } from '../ops/ops-app.endpoints.js';
+import { appWalletEndpoints } from '../wallet/wallet-app.endpoints.js';
+import { appApplyCoupon, appCouponList } from '../coupon/coupon.endpoints.js';
 import {
   appLoanListRetSchema,
   appProductsRetSchema,
+  acceptRevisedLoanBodySchema,
   applyLoanBodySchema,
   applyLoanRetSchema,
   borrowerProfileSchema,
@@ -151,6 +154,20 @@ export const appApplyLoan = defineEndpoint({
   ret: applyLoanRetSchema,
 });
 
+export const appAcceptRevisedLoan = defineEndpoint({
+  id: 'app.loan.accept_revised',
+  method: 'POST',
+  path: '/loan/accept_revised',
+  module: 'loan',
+  summary:
+    'Accept, with the OTP, the key fact statement of an amount the review lowered; the payout waits for it',
+  access: 'session',
+  mutates: true,
+  body: acceptRevisedLoanBodySchema,
+  query: undefined,
+  ret: applyLoanRetSchema,
+});
+
 export const appLoanList = defineEndpoint({
   id: 'app.loan.list',
   method: 'POST',
@@ -242,6 +259,7 @@ export const appEndpoints: readonly EndpointDefinition[] = [
   appLoanProducts,
   appLoanQuote,
   appApplyLoan,
+  appAcceptRevisedLoan,
   appLoanList,
   appRepayInstructions,
   appRolloverQuote,
@@ -250,4 +268,7 @@ export const appEndpoints: readonly EndpointDefinition[] = [
   appCoolingOffExit,
   appClientConfig,
   appVersionCheck,
+  ...appWalletEndpoints,
+  appCouponList,
+  appApplyCoupon,
 ];

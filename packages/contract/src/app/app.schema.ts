@@ -177,7 +177,18 @@ export const appLoanSchema = z.object({
   overdueDays: z.int(),
   /** What clears the loan if paid today (0 when nothing is owed). */
   amountToClearTodayPaise: paiseSchema,
+  /**
+   * Approved for less than applied for: the amounts above are the recomputed key fact
+   * statement, which the borrower accepts (`/loan/accept_revised`) before the payout.
+   */
+  awaitingAcceptance: z.boolean(),
 });
+export const acceptRevisedLoanBodySchema = z.strictObject({
+  orderId: orderIdSchema,
+  /** The code sent with purpose `loanAcceptance`. */
+  otpCode: otpCodeSchema,
+});
+
 export const appLoanListRetSchema = z.object({ list: z.array(appLoanSchema) });
 
 export const orderOnlyBodySchema = z.strictObject({ orderId: orderIdSchema });

@@ -49,9 +49,25 @@ export const errorCatalogue = {
   /** Collection conduct guard (RBI fair practices): outside 08:00–19:00 India time, or over the daily attempt cap. */
   contactOutsideHours: { code: 4110, status: 409 },
   contactCapReached: { code: 4111, status: 409 },
+  /** Telemarketing: the user on the call list is not assigned to the caller. */
+  leadOutOfScope: { code: 4034, status: 403 },
+  /** Telemarketing calls only between 08:00 and 19:00 India time (the recovery contact hours). */
+  callOutsideHours: { code: 4112, status: 409 },
+  /** Leads can be assigned only to an enabled account whose role records telemarketing calls. */
+  notTelemarketer: { code: 4113, status: 409 },
   systemRoleLocked: { code: 4100, status: 409 },
   roleInUse: { code: 4101, status: 409 },
   cannotDeleteSelf: { code: 4102, status: 409 },
+  /** Coupons: a sent coupon past its last day, already used, or not for this loan. */
+  couponExpired: { code: 4140, status: 409 },
+  couponAlreadyUsed: { code: 4141, status: 409 },
+  couponNotApplicable: { code: 4142, status: 409 },
+  /** A coupon made unavailable, or past its last sending day, cannot be sent. */
+  couponUnavailable: { code: 4143, status: 409 },
+  /** A coupon already sent cannot be edited or deleted (disable it instead). */
+  couponAlreadySent: { code: 4144, status: 409 },
+  /** Fewer coupons remain than the audience holds. */
+  couponStockExhausted: { code: 4145, status: 409 },
   /** Borrower app (/app-api): one-time passwords. */
   otpIncorrect: { code: 4200, status: 400 },
   otpExpired: { code: 4201, status: 400 },
@@ -61,6 +77,19 @@ export const errorCatalogue = {
   borrowerStepMissing: { code: 4204, status: 409 },
   /** A gateway webhook with a bad signature, or signed outside the timestamp window. */
   webhookRejected: { code: 4206, status: 401 },
+  /** Marketing SMS (TRAI): promotional messages only 10:00–21:00 India time. */
+  promotionalOutsideHours: { code: 4150, status: 409 },
+  /** Marketing SMS: every number of the audience opted out, is blacklisted, or none was named. */
+  campaignAudienceEmpty: { code: 4151, status: 409 },
+  /** Marketing SMS: a completed or cancelled campaign cannot be cancelled. */
+  campaignNotCancellable: { code: 4152, status: 409 },
+  /** Wallets and invitations (decision 0043). */
+  walletBalanceTooLow: { code: 4160, status: 409 },
+  walletBelowMinimum: { code: 4161, status: 400 },
+  walletDailyCapReached: { code: 4162, status: 409 },
+  walletBankNotVerified: { code: 4163, status: 409 },
+  inviteCodeUnknown: { code: 4164, status: 400 },
+  inviteNotAllowed: { code: 4165, status: 409 },
   rateLimited: { code: 4290, status: 429 },
   internal: { code: 5000, status: 500 },
   /** A payment gateway (virtual accounts) did not answer or refused: try again later. */

@@ -45,6 +45,11 @@ export const waitLoanRowSchema = z.object({
   ifsc: z.string(),
   /** Penny-drop verified: a payout goes only to the borrower's own verified account. */
   bankAccountVerified: z.boolean(),
+  /**
+   * The final review approved less than applied for: the payout waits until the borrower
+   * accepts the recomputed key fact statement in the app.
+   */
+  awaitingAcceptance: z.boolean(),
   principalPaise: paiseSchema,
   /** Processing fee and its GST, deducted up front. */
   feesPaise: paiseSchema,

@@ -20,6 +20,8 @@ import {
   moveBookBodySchema,
   performanceBodySchema,
   performanceRetSchema,
+  stageFlowBodySchema,
+  stageFlowRetSchema,
   runDispatchBodySchema,
   saveCollectorBodySchema,
   saveGroupBodySchema,
@@ -243,6 +245,20 @@ export const performance = defineEndpoint({
   ret: performanceRetSchema,
 });
 
+export const stageFlow = defineEndpoint({
+  id: 'recovery.stage_flow',
+  method: 'POST',
+  path: '/recovery/stage_flow',
+  module: 'recovery',
+  summary:
+    'Collection stage flow by month: cases entering each stage, roll rate to the next, repaid, recovered by amount, contact and promise-kept rates',
+  access: 'granted',
+  mutates: false,
+  body: stageFlowBodySchema,
+  query: undefined,
+  ret: stageFlowRetSchema,
+});
+
 /** Collection and pre-collection (issue #12). */
 export const recoveryEndpoints = [
   listCases,
@@ -261,4 +277,5 @@ export const recoveryEndpoints = [
   runDispatch,
   dailyProcess,
   performance,
+  stageFlow,
 ] as const;

@@ -334,12 +334,65 @@ export const performanceRetSchema = z.object({
   total: performanceRowSchema,
 });
 
-/** Settings of the recovery rules (stages, window, conduct). */
+/** A calendar month, `YYYY-MM`. */
+const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month YYYY-MM');
+
+/**
+ * performance2: the stage flow of collection cases by month (decision 0044). Each row is the
+ * cases that entered one stage in one India month (opened there or rolled into it), and what
+ * became of them in that stage. Rates are ppm, null when nothing to divide by.
+ */
+export const stageFlowRowSchema = z.object({
+  key: z.string(),
+  month: z.string(),
+  stage: z.string(),
+  /** The stage a case of this one rolls into (null for the last stage). */
+  nextStage: z.string().nullable(),
+  entered: z.int(),
+  /** Moved on to a later stage. */
+  rolled: z.int(),
+  rollRatePpm: z.int().nullable(),
+  /** Repaid in full while in this stage. */
+  repaid: z.int(),
+  repaidRatePpm: z.int().nullable(),
+  /** Still in this stage today. */
+  stillOpen: z.int(),
+  /** What the orders owed when they entered the stage. */
+  owedPaise: paiseSchema,
+  /** Received while in the stage (at most what was owed at entry, case by case). */
+  recoveredPaise: paiseSchema,
+  amountRatePpm: z.int().nullable(),
+  contacted: z.int(),
+  contactRatePpm: z.int().nullable(),
+  promises: z.int(),
+  promisesKept: z.int(),
+  promiseKeptPpm: z.int().nullable(),
+});
+export type StageFlowRow = z.infer<typeof stageFlowRowSchema>;
+export const stageFlowBodySchema = z
+  .strictObject({
+    /** Entries from this month (default: five months before `monthTo`). */
+    monthFrom: monthSchema.optional(),
+    /** Entries up to this month (default: this India month). */
+    monthTo: monthSchema.optional(),
+  })
+  .refine((b) => !b.monthFrom || !b.monthTo || b.monthFrom <= b.monthTo, {
+    message: 'the end month is before the start month',
+    path: ['monthTo'],
+  });
+export const stageFlowRetSchema = z.object({
+  monthFrom: z.string(),
+  monthTo: z.string(),
+  /** The collection stages in order. */
+  stages: z.array(z.string()),
+  /** Month by month, stages in order within a month. */
+  list: z.array(stageFlowRowSchema),
+});
+export type StageFlowRet = z.infer<typeof stageFlowRetSchema>;
+
+/** Settings of the recovery rules (stages, window); the conduct guard's are operations settings. */
 export const recoverySettingsSchema = z.object({
   preWindowDays: z.int(),
   stages: z.array(z.object({ code: z.string(), from: z.int(), to: z.int().nullable() })),
-  attemptCapPerDay: z.int(),
-  contactStart: z.string(),
-  contactEnd: z.string(),
 });
 export type RecoverySettings = z.infer<typeof recoverySettingsSchema>;

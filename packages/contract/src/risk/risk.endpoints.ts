@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import {
+  importReportSchema,
+  UPLOAD_BODY_LIMIT_BYTES,
+  xlsxUploadBodySchema,
+} from '../repay/offline.schema.js';
+import {
   blacklistAddBodySchema,
   blacklistListBodySchema,
   blacklistListRetSchema,
@@ -156,6 +161,20 @@ export const publishRiskDraft = defineEndpoint({
   ret: riskVersionRowSchema,
 });
 
+export const discardRiskDraft = defineEndpoint({
+  id: 'risk.version_discard',
+  method: 'POST',
+  path: '/risk/version_discard',
+  module: 'risk',
+  summary:
+    'Discard the draft version with its rules and back-tests; the published one is untouched',
+  access: 'granted',
+  mutates: true,
+  body: riskVersionIdBodySchema,
+  query: undefined,
+  ret: okSchema,
+});
+
 export const getRiskConfig = defineEndpoint({
   id: 'risk.config_get',
   method: 'POST',
@@ -288,6 +307,20 @@ export const removeBlacklist = defineEndpoint({
   ret: okSchema,
 });
 
+export const importBlacklist = defineEndpoint({
+  id: 'blacklist.import',
+  method: 'POST',
+  path: '/toolMage/blacklist_import',
+  module: 'blacklist',
+  summary: 'Add blacklist entries from .xlsx (a row already listed is refused, nothing doubles)',
+  access: 'granted',
+  mutates: true,
+  bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
+  body: xlsxUploadBodySchema,
+  query: undefined,
+  ret: importReportSchema,
+});
+
 /** The /risk screens' endpoints. */
 export const riskEndpoints = [
   listRiskRules,
@@ -299,6 +332,7 @@ export const riskEndpoints = [
   saveRiskThresholds,
   backtestRiskDraft,
   publishRiskDraft,
+  discardRiskDraft,
   getRiskConfig,
   saveRiskConfig,
   ruleHitRate,
@@ -308,4 +342,9 @@ export const riskEndpoints = [
   riskDataStatistics,
 ] as const;
 /** /toolMage/blacklist. */
-export const blacklistEndpoints = [listBlacklist, addBlacklist, removeBlacklist] as const;
+export const blacklistEndpoints = [
+  listBlacklist,
+  addBlacklist,
+  removeBlacklist,
+  importBlacklist,
+] as const;

@@ -56,7 +56,13 @@ export const disbursement = {
     paySelected: 'Pay out {{count}} orders ({{amount}})',
     bulkSummary:
       '{{count}} orders will be paid out, {{amount}} in all, each to its own verified account.',
-    bulkSkipped: '{{count}} selected orders are left out: their bank account is not verified yet.',
+    bulkSkipped:
+      '{{count}} selected orders are left out: their bank account is not verified yet, or the borrower has not accepted the approved amount.',
+    acceptance: 'Borrower acceptance',
+    accepted: 'Accepted',
+    awaitingAcceptance: 'Awaiting acceptance',
+    awaitingAcceptanceHint:
+      'Approved for less than applied for: the payout waits until the borrower accepts the new key fact statement in the app.',
     bulkProgress: '{{done}} of {{count}} sent',
     accountNotVerified:
       'The bank account is not verified yet: a payout goes only to a verified account.',

@@ -84,6 +84,9 @@ export const risk = {
       backtestDays: 'Applications of the last N days',
       runBacktest: 'Run back-test',
       publish: 'Publish',
+      discard: 'Discard draft',
+      discardConfirm:
+        'Discard draft version {{version}} with its rules and back-tests? The published version keeps deciding applications.',
       publishConfirm:
         'Publish draft version {{version}}? It decides every application from now on; orders already decided keep their version.',
       publishNeedsBacktest: 'Back-test the draft as it is now before publishing.',
@@ -162,6 +165,9 @@ export const risk = {
     remove: 'Remove',
     removeTitle: 'Remove {{value}} from the blacklist?',
     removeHint: 'Machine review will no longer refuse it. Give the reason; it is kept in the log.',
-    importNotBuilt: 'Import from .xlsx is not built yet.',
+    import: 'Import from .xlsx',
+    importTitle: 'Import blacklist entries',
+    importColumns:
+      'Type (phone / PAN / device / bank account), Value, Reason, Source (manual / fraud; manual if empty)',
   },
 };

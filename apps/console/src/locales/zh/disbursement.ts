@@ -55,7 +55,11 @@ export const disbursement = {
     payAmount: '放款 {{amount}}',
     paySelected: '放款 {{count}} 笔（{{amount}}）',
     bulkSummary: '将放款 {{count}} 笔，共 {{amount}}，各自打到本人已验证的账户。',
-    bulkSkipped: '已选的 {{count}} 笔未放款：银行账户尚未验证。',
+    bulkSkipped: '已选的 {{count}} 笔未放款：银行账户尚未验证，或借款人尚未确认批准金额。',
+    acceptance: '借款人确认',
+    accepted: '已确认',
+    awaitingAcceptance: '待确认',
+    awaitingAcceptanceHint: '批准金额低于申请金额：借款人在 App 中确认新的关键事实声明后才能放款。',
     bulkProgress: '已发送 {{done}} / {{count}}',
     accountNotVerified: '银行账户尚未验证：只能放款到已验证的账户。',
     outcome: {

@@ -82,6 +82,8 @@ export const risk = {
       backtestDays: '最近 N 天的申请',
       runBacktest: '运行回测',
       publish: '发布',
+      discard: '放弃草稿',
+      discardConfirm: '放弃草稿版本 {{version}} 及其规则和回测？已发布版本继续决策申请。',
       publishConfirm: '发布草稿版本 {{version}}？此后所有申请都由它决策；已决策的订单保留原版本。',
       publishNeedsBacktest: '请先对当前草稿回测再发布。',
       lastBacktest: '最近一次回测',
@@ -158,6 +160,9 @@ export const risk = {
     remove: '移除',
     removeTitle: '将 {{value}} 移出黑名单？',
     removeHint: '机审将不再拒绝它。请填写原因，原因会记入日志。',
-    importNotBuilt: '从 .xlsx 导入尚未实现。',
+    import: '从 .xlsx 导入',
+    importTitle: '导入黑名单',
+    importColumns:
+      '类型（手机号 / PAN / 设备 / 银行账户）、值、原因、来源（手动 / 欺诈；为空即手动）',
   },
 };

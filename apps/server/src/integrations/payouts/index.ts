@@ -11,7 +11,7 @@ import type { Scheduler, WebhookDeliverer } from '../webhooks/delivery.js';
 import type { WebhookRoute } from '../webhooks/webhook-routes.js';
 import type { PayoutGateway } from './payout-gateway.js';
 import { createPayoutDispatcher, type PayoutDispatcherOptions } from './payout-dispatcher.js';
-import { applySandboxPayoutEvent } from './payout-results.js';
+import { applySandboxPayoutEvent, type OtherPayouts } from './payout-results.js';
 import type { PayoutsConfig } from './payouts.config.js';
 import { createRazorpayXGateway, RAZORPAYX_WEBHOOK_PATH } from './razorpayx-payouts.js';
 import { registerRazorpayXWebhook } from './razorpayx-webhook.js';
@@ -33,6 +33,7 @@ export {
   payoutReference,
   payoutIdOfReference,
   outcomeOf,
+  type OtherPayouts,
 } from './payout-results.js';
 export {
   createSandboxPayoutGateway,
@@ -105,6 +106,7 @@ export function createPayoutIntegration(deps: PayoutIntegrationDeps) {
   });
   // The sandbox's webhook only while the sandbox pays out: its secret has a public
   // development default, and a real gateway's payouts must change only by its own events.
+  const others: OtherPayouts[] = [];
   const webhookRoutes: WebhookRoute[] =
     config.gateway !== 'sandbox'
       ? []
@@ -114,7 +116,7 @@ export function createPayoutIntegration(deps: PayoutIntegrationDeps) {
             provider: SANDBOX_PAYOUTS_PROVIDER,
             secret: deps.sandboxWebhookSecret,
             apply: (tx, event, at) =>
-              applySandboxPayoutEvent(tx, deps.loanBook, gateway.provider, event, at),
+              applySandboxPayoutEvent(tx, deps.loanBook, gateway.provider, event, at, others),
           },
         ];
   /** Provider webhooks with their own signature scheme (RazorpayX), when configured. */
@@ -128,7 +130,9 @@ export function createPayoutIntegration(deps: PayoutIntegrationDeps) {
       loanBook: deps.loanBook,
     });
   }
-  return { gateway, sandbox, dispatcher, webhookRoutes, registerProviderWebhooks };
+  /** Another module's payouts through this gateway (wallet withdrawals): their webhooks. */
+  const addOtherPayouts = (owner: OtherPayouts) => void others.push(owner);
+  return { gateway, sandbox, dispatcher, webhookRoutes, registerProviderWebhooks, addOtherPayouts };
 }
 
 export type PayoutIntegration = ReturnType<typeof createPayoutIntegration>;

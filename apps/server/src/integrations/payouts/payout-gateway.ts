@@ -12,7 +12,8 @@ export interface CreatePayoutRequest {
   idempotencyKey: string;
   amountPaise: bigint;
   beneficiary: PayoutBeneficiary;
-  purpose: 'disbursal' | 'refund';
+  /** `reward`: a borrower's wallet withdrawal (decision 0043). */
+  purpose: 'disbursal' | 'refund' | 'reward';
   /** Our reference for the payout, echoed in status lookups and webhooks. */
   reference: string;
   mode?: 'IMPS' | 'NEFT';

@@ -139,26 +139,34 @@ export async function applySandboxPayoutEvent(
   provider: string,
   event: GatewayEvent,
   at: Date,
+  others: readonly OtherPayouts[] = [],
 ): Promise<void> {
   const parsed = eventDataSchema.safeParse(event.data);
   if (!parsed.success) throw AppError.invalid('data', 'not a payout event');
   const data = parsed.data;
+  const reported: GatewayPayout = {
+    gatewayPayoutId: data.gatewayPayoutId,
+    reference: data.reference,
+    status: data.status,
+    amountPaise: BigInt(data.amountPaise),
+    utr: data.utr,
+    processedAt: data.processedAt ? new Date(data.processedAt) : undefined,
+    failureReason: data.failureReason,
+  };
   const payoutId = payoutIdOfReference(data.reference);
-  if (payoutId === undefined) return; // not one of ours: recorded as an event, nothing to do
-  await applyGatewayPayout(
-    tx,
-    loanBook,
-    provider,
-    payoutId,
-    {
-      gatewayPayoutId: data.gatewayPayoutId,
-      reference: data.reference,
-      status: data.status,
-      amountPaise: BigInt(data.amountPaise),
-      utr: data.utr,
-      processedAt: data.processedAt ? new Date(data.processedAt) : undefined,
-      failureReason: data.failureReason,
-    },
-    at,
-  );
+  if (payoutId === undefined) {
+    // Another module's payout (a wallet withdrawal), or none of ours: recorded as an event.
+    await others.find((other) => other.owns(data.reference))?.apply(tx, reported, at);
+    return;
+  }
+  await applyGatewayPayout(tx, loanBook, provider, payoutId, reported, at);
+}
+
+/**
+ * Payouts that are not the loan book's (wallet withdrawals, decision 0043) travel through the
+ * same gateway and webhook; their module knows them by reference and applies what is reported.
+ */
+export interface OtherPayouts {
+  owns(reference: string): boolean;
+  apply(tx: Executor, reported: GatewayPayout, at: Date): Promise<void>;
 }

@@ -133,7 +133,12 @@ export function createRazorpayXGateway(options: RazorpayXOptions): PayoutGateway
           purpose: request.purpose === 'refund' ? 'refund' : 'payout',
           queue_if_low_balance: true,
           reference_id: request.reference,
-          narration: request.purpose === 'refund' ? 'Loan refund' : 'Loan disbursal',
+          narration:
+            request.purpose === 'refund'
+              ? 'Loan refund'
+              : request.purpose === 'reward'
+                ? 'Reward withdrawal'
+                : 'Loan disbursal',
         },
         { 'X-Payout-Idempotency': request.idempotencyKey },
       );

@@ -154,6 +154,7 @@ export function createSandboxPayoutGateway(options: SandboxPayoutsOptions) {
   const gateway: PayoutGateway & {
     readonly stats: typeof stats;
     payouts(): GatewayPayout[];
+    deposit(amountPaise: bigint): void;
   } = {
     provider: 'sandbox',
     stats,
@@ -198,6 +199,11 @@ export function createSandboxPayoutGateway(options: SandboxPayoutsOptions) {
     },
     async balance() {
       return balance;
+    },
+    /** A top-up of the payout account arriving from the lender's bank (recharge). */
+    deposit(amountPaise: bigint) {
+      if (amountPaise <= 0n) throw new RangeError('a deposit must be positive');
+      balance += amountPaise;
     },
     async verifyBankAccount(beneficiary) {
       checkSeq += 1;

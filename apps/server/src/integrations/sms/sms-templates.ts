@@ -49,6 +49,16 @@ export const DEFAULT_SMS_TEMPLATES: readonly Omit<SmsTemplateRow, 'updatedAt'>[]
     text: 'Aapka naya loan offer taiyar hai: Rs {#amount#} tak. App kholein. - LENDIN',
     enabled: false,
   },
+  {
+    code: 'marketing_offer_v1',
+    name: 'Festive offer',
+    dltTemplateId: '1107161234567890105',
+    senderId: '562311',
+    category: 'promotional',
+    language: 'en',
+    text: 'Your next loan is ready: up to Rs {#amount#} in minutes. Open the app to apply. Reply STOP to opt out. - LENDIN',
+    enabled: true,
+  },
 ];
 
 /** The variables a template's text names: `{#code#}` → `code`, in order, once each. */

@@ -368,6 +368,63 @@ async function activeLoan() {
   return { session, orderId };
 }
 
+describe('a lowered amount', () => {
+  it('holds the payout until the borrower accepts the revised key facts with an OTP', async () => {
+    const session = await onboarded();
+    const { orderId } = (await apply(session)).json().ret as { orderId: number };
+    await firstReview(deps, { orderId, decision: 'pass' }, 101);
+    await finalReview(deps, { orderId, decision: 'pass', approvedPrincipalPaise: 300_000n }, 102);
+    const listed = await call('/loan/list', {}, session);
+    expect(listed.json().ret.list[0]).toMatchObject({
+      orderId,
+      status: 'PENDING_DISBURSEMENT',
+      awaitingAcceptance: true,
+    });
+    const payoutKey = { orderId, idempotencyKey: `pay-revised-${orderId}`, channel: 'sandbox' };
+    await expect(createPayout(deps, payoutKey, null)).rejects.toMatchObject({
+      key: 'orderStateConflict',
+    });
+
+    // A wrong code accepts nothing; the right one lifts the hold and records new evidence.
+    const wrong = await call('/loan/accept_revised', { orderId, otpCode: '123456' }, session);
+    expect(wrong.json().code).toBe(4201);
+    t.clock.advance(61_000); // one code per phone per minute
+    await call('/auth/send_otp', { phone: session.phone, purpose: 'loanAcceptance' }, session);
+    const accepted = await call(
+      '/loan/accept_revised',
+      { orderId, otpCode: lastCode(session.phone) },
+      session,
+    );
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().ret).toMatchObject({ orderId, status: 'PENDING_DISBURSEMENT' });
+    const after = await call('/loan/list', {}, session);
+    expect(after.json().ret.list[0]).toMatchObject({ awaitingAcceptance: false });
+    // Nothing is left to accept a second time.
+    const again = await call('/loan/accept_revised', { orderId, otpCode: '000000' }, session);
+    expect(again.statusCode).toBe(409);
+
+    const payout = await createPayout(deps, payoutKey, null);
+    await recordPayoutResult(deps, payout.payoutId!, { status: 'processed', utr: `UTR${orderId}` });
+    expect(await orderDetail(t.db, orderId)).toMatchObject({ principalPaise: 300_000 });
+  });
+
+  it("another borrower cannot accept someone else's revised amount", async () => {
+    const owner = await onboarded();
+    const { orderId } = (await apply(owner)).json().ret as { orderId: number };
+    await firstReview(deps, { orderId, decision: 'pass' }, 101);
+    await finalReview(deps, { orderId, decision: 'pass', approvedPrincipalPaise: 300_000n }, 102);
+    const stranger = await onboarded();
+    t.clock.advance(61_000);
+    await call('/auth/send_otp', { phone: stranger.phone, purpose: 'loanAcceptance' }, stranger);
+    const response = await call(
+      '/loan/accept_revised',
+      { orderId, otpCode: lastCode(stranger.phone) },
+      stranger,
+    );
+    expect(response.statusCode).toBe(404);
+  });
+});
+
 describe('loans, repayment instructions and quotes', () => {
   it('lists what clears the loan today, the virtual account, and the rollover and cooling-off quotes', async () => {
     const { session, orderId } = await activeLoan();

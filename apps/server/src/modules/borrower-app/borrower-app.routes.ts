@@ -1,4 +1,5 @@
 import {
+  appAcceptRevisedLoan,
   appApplyLoan,
   appCoolingOffExit,
   appCoolingOffQuote,
@@ -53,6 +54,9 @@ export function registerBorrowerAppRoutes(endpoints: AppEndpointRegistrar, deps:
   );
   endpoints.register(appApplyLoan, (context) =>
     loans.applyForLoan(deps, borrowerOf(context).borrowerId, context.body),
+  );
+  endpoints.register(appAcceptRevisedLoan, (context) =>
+    loans.acceptRevisedLoan(deps, borrowerOf(context).borrowerId, context.body),
   );
   endpoints.register(appLoanList, (context) =>
     loans.listLoans(deps, borrowerOf(context).borrowerId),

@@ -20,6 +20,7 @@ import {
   type PaymentPurpose,
 } from '../../integrations/index.js';
 import {
+  acceptRevisedKeyFacts,
   balancesOf,
   listProducts,
   runMachineReview,
@@ -217,6 +218,32 @@ export async function applyForLoan(
 }
 
 /**
+ * The review approved less than applied for: the borrower reads the recomputed key fact
+ * statement (the loan list's amounts) and accepts it with an OTP of purpose `loanAcceptance`;
+ * the loan book records the new evidence and the payout may go.
+ */
+export async function acceptRevisedLoan(
+  deps: BorrowerAppDeps,
+  borrowerId: number,
+  input: { orderId: number; otpCode: string },
+) {
+  const { account, order } = await ownOrder(deps, borrowerId, input.orderId);
+  if (order.revisedKfsPendingSince === null) {
+    throw new AppError('conflict', { detail: 'no revised key fact statement awaits acceptance' });
+  }
+  const otpId = await verifyOtp(deps, {
+    phone: account.phone,
+    purpose: 'loanAcceptance',
+    code: input.otpCode,
+  });
+  const accepted = await acceptRevisedKeyFacts(deps.loanBook, {
+    orderId: order.id,
+    acceptance: { acceptedAt: deps.clock.now(), channel: 'app', otpReference: `otp:${otpId}` },
+  });
+  return { orderId: order.id, orderNo: order.orderNo, status: accepted.status };
+}
+
+/**
  * What clears an order during `date`, per component (the engine's quote); null when the order
  * has nothing to repay (not disbursed yet, or closed). The borrower app and the console's
  * repayment query both price through this.
@@ -250,6 +277,7 @@ export async function listLoans(deps: BorrowerAppDeps, borrowerId: number) {
       dueDate: row.dueDate,
       overdueDays: row.overdueDays,
       amountToClearTodayPaise: paiseToApi(amountToClearToday(row, today)),
+      awaitingAcceptance: row.revisedKfsPendingSince !== null,
     })),
   };
 }

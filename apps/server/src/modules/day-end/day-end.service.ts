@@ -29,6 +29,7 @@ import {
   type StatusChange,
 } from '../loan-book/index.js';
 import { refreshReportFigures } from '../finance/report-figures.js';
+import { refreshChannelFigures } from '../channel-report/channel-figures.js';
 import { loadRecoverySettings, recoveryDayEnd } from '../recovery/index.js';
 import { dayEndRuns, jobLeases } from './day-end.table.js';
 
@@ -278,6 +279,8 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
       }
       // The reports' figures of the closed day (and the due-date cohorts it moved).
       await refreshReportFigures(db, date, clock.now());
+      // The channel reports' days, and the cohorts of the weeks before that still move.
+      await refreshChannelFigures(db, date, clock.now());
       // Collection: open, close, re-stage and dispatch cases as of the next morning (issue #12).
       await recoveryDayEnd(db, date, clock.now(), options.recovery ?? loadRecoverySettings());
       await db
@@ -292,27 +295,56 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
   return report;
 }
 
-/** Checks every minute whether a day-end is due; returns a stop function (server.ts). */
-export function startDayEndJob(options: {
+/** "HH:MM" India time of an instant. */
+function indiaClockOf(at: Date): string {
+  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(11, 16);
+}
+
+/**
+ * The last business date whose day-end is due at `now`: yesterday once the India clock has
+ * reached `dayEndTime` (HH:MM), else the day before (yesterday's waits until that time).
+ */
+export function dayEndDueThrough(now: Date, dayEndTime: string): string {
+  const today = indiaDateOf(now);
+  return addDays(today, indiaClockOf(now) >= dayEndTime ? -1 : -2);
+}
+
+export interface ScheduledDayEndOptions {
   db: Database;
   clock: Clock;
-  intervalMs?: number;
+  holder?: string;
   leaseMs?: number;
-  onError?: (error: unknown) => void;
-  onRun?: (report: DayEndReport) => void;
-}): () => void {
-  const holder = defaultHolder();
+  /** The India time the day-end runs (HH:MM), read at every check (operations setting `day_end_time`). */
+  dayEndTime: () => Promise<string>;
+}
+
+/** One check of the schedule: runs the day-end through the last business date that is due. */
+export async function runScheduledDayEnd(options: ScheduledDayEndOptions): Promise<DayEndReport> {
+  const upTo = dayEndDueThrough(options.clock.now(), await options.dayEndTime());
+  return runDayEnd({
+    db: options.db,
+    clock: options.clock,
+    upTo,
+    ...(options.holder ? { holder: options.holder } : {}),
+    ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+  });
+}
+
+/** Checks every minute whether a day-end is due; returns a stop function (server.ts). */
+export function startDayEndJob(
+  options: ScheduledDayEndOptions & {
+    intervalMs?: number;
+    onError?: (error: unknown) => void;
+    onRun?: (report: DayEndReport) => void;
+  },
+): () => void {
+  const holder = options.holder ?? defaultHolder();
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const report = await runDayEnd({
-        db: options.db,
-        clock: options.clock,
-        holder,
-        ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
-      });
+      const report = await runScheduledDayEnd({ ...options, holder });
       if (report.dates.length > 0) options.onRun?.(report);
     } catch (error) {
       options.onError?.(error);

@@ -43,12 +43,18 @@ import {
 } from '../approval/review-queue.js';
 import { machineReferrals } from '../approval/approval.table.js';
 
+/** Evidence that the borrower accepted the key fact statement before the loan (RBI). */
+export interface KfsAcceptance {
+  acceptedAt: Date;
+  channel: string;
+  otpReference: string;
+}
+
 export interface SubmitApplicationInput {
   customerId: number;
   productId: number;
   principalPaise: bigint;
-  /** Evidence that the borrower accepted the key fact statement before the loan (RBI). */
-  acceptance: { acceptedAt: Date; channel: string; otpReference: string };
+  acceptance: KfsAcceptance;
   applicantFeatures?: Record<string, unknown>;
 }
 
@@ -343,6 +349,7 @@ export function finalReview(
         dueAmountPaise: due,
         keyFacts,
         aprBasisPoints: Number(apr.basisPoints),
+        revisedKfsPendingSince: ctx.now,
       };
     }
     await closeTask(
@@ -510,4 +517,47 @@ export function cancelOrder(
     );
     return orderResult(updated);
   });
+}
+
+/**
+ * The borrower accepts the key fact statement of a lowered amount (RBI: the KFS the borrower
+ * accepted must be the loan's): the acceptance evidence is replaced and the payout is no longer
+ * held. Only an approved order whose revised statement waits can be accepted.
+ */
+export function acceptRevisedKeyFacts(
+  deps: LoanBookDeps,
+  input: { orderId: number; acceptance: KfsAcceptance },
+) {
+  return runOrderCommand(
+    deps,
+    { orderId: input.orderId, command: 'acceptRevisedKeyFacts' },
+    async (ctx) => {
+      if (
+        ctx.order.status !== 'PENDING_DISBURSEMENT' ||
+        ctx.order.revisedKfsPendingSince === null
+      ) {
+        throw new AppError('orderStateConflict', {
+          field: ctx.order.orderNo,
+          detail: 'no revised key fact statement awaits acceptance',
+        });
+      }
+      const updated = await updateOrder(ctx.tx, ctx.order, {
+        kfsAcceptedAt: input.acceptance.acceptedAt,
+        kfsChannel: input.acceptance.channel,
+        kfsOtpReference: input.acceptance.otpReference,
+        revisedKfsPendingSince: null,
+        updatedAt: ctx.now,
+      });
+      await writeAudit(ctx.tx, {
+        actorId: null,
+        action: 'order.acceptRevisedKeyFacts',
+        targetType: 'order',
+        targetId: ctx.order.id,
+        before: auditView(ctx.order),
+        after: auditView(updated),
+        at: ctx.now,
+      });
+      return orderResult(updated);
+    },
+  );
 }

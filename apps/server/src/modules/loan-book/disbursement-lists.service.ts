@@ -72,6 +72,7 @@ export function createDisbursementLists(deps: DisbursementListDeps) {
           bankAccount: maskBankAccount(customer.bankAccountNumber),
           ifsc: customer.ifsc,
           bankAccountVerified: customer.bankAccountVerified,
+          awaitingAcceptance: order.revisedKfsPendingSince !== null,
           principalPaise: paiseToApi(order.principalPaise),
           feesPaise: paiseToApi(order.processingFeePaise + order.gstOnFeePaise),
           netDisbursedPaise: paiseToApi(order.netDisbursedPaise),

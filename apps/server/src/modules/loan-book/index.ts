@@ -16,6 +16,11 @@ export * from './applications.service.js';
 export * from './payouts.service.js';
 export * from './repayments.service.js';
 export {
+  postCouponDiscount,
+  type ClaimedCoupon,
+  type CouponDiscountHooks,
+} from './coupon-discount.service.js';
+export {
   createCustomer,
   aadhaarHash,
   setCustomerBankAccount,

@@ -12,7 +12,8 @@ import { queryRows } from '../../shared/sql-rows.js';
 import { ledgerEntries, ledgerJournals } from './ledger.table.js';
 
 export interface JournalToPost {
-  orderId: number;
+  /** Null for wallet and payout-account journals (decision 0043). */
+  orderId: number | null;
   journal: Journal;
   idempotencyKey: string;
   businessDate: string;

@@ -11,9 +11,8 @@ export const ledgerJournals = pgTable(
   'ledger_journals',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => loanOrders.id),
+    /** Null for a wallet or payout-account journal, which is of no order (decision 0043). */
+    orderId: integer('order_id').references(() => loanOrders.id),
     eventType: text('event_type').notNull(),
     /** For a reversal: the event type it undoes. */
     reversesEventType: text('reverses_event_type'),

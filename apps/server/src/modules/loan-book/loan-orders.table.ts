@@ -54,6 +54,14 @@ export const loanOrders = pgTable(
     kfsAcceptedAt: timestamp('kfs_accepted_at', { withTimezone: true, mode: 'date' }).notNull(),
     kfsChannel: text('kfs_channel').notNull(),
     kfsOtpReference: text('kfs_otp_reference').notNull(),
+    /**
+     * Set when the final review approved less than applied for: the key fact statement was
+     * recomputed and the borrower has to accept it (OTP) before any payout; cleared then.
+     */
+    revisedKfsPendingSince: timestamp('revised_kfs_pending_since', {
+      withTimezone: true,
+      mode: 'date',
+    }),
     /** Applicant features the risk rules read (device, bureau, app data…). */
     applicantFeatures: jsonb('applicant_features').$type<Record<string, unknown>>().notNull(),
     ruleSetVersion: integer('rule_set_version'),

@@ -33,6 +33,12 @@ export function createPayout(
   return runKeyedOrderCommand(deps, 'createPayout', input, async (ctx) => {
     const event = ctx.order.status === 'DISBURSEMENT_FAILED' ? 'retryPayout' : 'createPayout';
     const { to } = mustTransition(ctx.order, event);
+    if (ctx.order.revisedKfsPendingSince !== null) {
+      throw new AppError('orderStateConflict', {
+        field: ctx.order.orderNo,
+        detail: 'the borrower has not yet accepted the key fact statement of the approved amount',
+      });
+    }
     const terms = termsFromJson(ctx.order.terms);
     const { netDisbursed } = quoteDisbursal(terms, ctx.order.principalPaise);
     const [failed] = await ctx.tx

@@ -5,5 +5,5 @@
  */
 export { registerOpsConfigRoutes } from './ops-config.routes.js';
 export { appClientConfig, versionCheck, type OpsConfigDeps } from './ops-config.service.js';
-export { createSettingsService, type SettingsService } from './settings.service.js';
+export { contactRulesOf, createSettingsService, type SettingsService } from './settings.service.js';
 export { seedOpsConfig } from './seed.js';

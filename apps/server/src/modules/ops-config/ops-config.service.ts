@@ -82,6 +82,9 @@ export async function saveSetting(
   actor: { id: number; name: string },
   body: z.output<typeof saveSettingBodySchema>,
 ): Promise<SystemSetting> {
+  // The operations settings are a fixed set, each read by the server (decision 0044).
+  if (body.group === 'operations' && !isKnownSetting(body.item))
+    throw AppError.invalid('item', `${body.item} is not an operations setting the server reads`);
   const value = normaliseSetting(body.item, body.type, body.value);
   const before = await findSetting(tx, body.item);
   if (body.create && before) throw new AppError('duplicate', { field: 'item' });

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { SettingType } from '@lending/contract';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
@@ -21,12 +21,25 @@ const wholeNumber = (min: number, max: number) => (value: string) =>
   /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max
     ? null
     : `must be a whole number from ${min} to ${max}`;
-const clockTime = (value: string) =>
-  /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? null : 'must be a time HH:MM';
-const clockRange = (value: string) =>
-  /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/.test(value)
-    ? null
-    : 'must be a time range HH:MM-HH:MM';
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** An India clock time HH:MM between `from` and `to` (inclusive); zero-padded, so text compares. */
+const clockTimeWithin = (item: string, from: string, to: string) => (value: string) =>
+  !CLOCK.test(value)
+    ? `${item} must be a time HH:MM`
+    : value < from || value > to
+      ? `${item} must be between ${from} and ${to} India time`
+      : null;
+/** The RBI fair practices code allows recovery contact 08:00–19:00 only: the hours may narrow, never widen. */
+export const LAWFUL_CONTACT_HOURS = { from: '08:00', to: '19:00' } as const;
+const contactHours = (value: string) => {
+  const [from, to, extra] = value.split('-');
+  if (extra !== undefined || !from || !to || !CLOCK.test(from) || !CLOCK.test(to))
+    return 'recovery_contact_hours must be a range HH:MM-HH:MM';
+  if (from < LAWFUL_CONTACT_HOURS.from || to > LAWFUL_CONTACT_HOURS.to)
+    return `recovery_contact_hours must lie within ${LAWFUL_CONTACT_HOURS.from}-${LAWFUL_CONTACT_HOURS.to} India time (RBI fair practices code)`;
+  if (from >= to) return 'recovery_contact_hours must start before it ends';
+  return null;
+};
 
 /**
  * The items the server reads (decision 0032). Each is validated on save;
@@ -52,37 +65,31 @@ export const KNOWN_SETTINGS = {
         ? null
         : 'must be two-letter language codes separated by commas',
   },
+  // The operations settings (systemConfig2, decision 0044): each one is read where it acts.
   day_end_time: {
     type: 'string',
     group: 'operations',
     default: '00:30',
-    remarks: 'India time the day-end job runs',
-    readBy: null,
-    check: clockTime,
+    remarks: 'India time from which the day-end runs the previous business day',
+    readBy: 'Day-end job: checked every minute, runs yesterday once this India time has passed',
+    check: clockTimeWithin('day_end_time', '00:00', '06:00'),
   },
-  reconciliation_time: {
+  recovery_contact_hours: {
     type: 'string',
     group: 'operations',
-    default: '06:00',
-    remarks: 'India time the gateway statements are reconciled',
-    readBy: null,
-    check: clockTime,
+    default: '08:00-19:00',
+    remarks:
+      'India hours in which collectors may contact a borrower (from inclusive, to exclusive)',
+    readBy: 'Collection conduct guard: follow-ups and reminder SMS outside these hours are refused',
+    check: contactHours,
   },
-  collection_dispatch_time: {
+  recovery_attempt_cap: {
     type: 'string',
     group: 'operations',
-    default: '08:00',
-    remarks: 'India time overdue orders are dispatched to collectors',
-    readBy: null,
-    check: clockTime,
-  },
-  contact_quiet_hours: {
-    type: 'string',
-    group: 'operations',
-    default: '19:00-08:00',
-    remarks: 'India time range in which borrowers are not called or sent promotions',
-    readBy: null,
-    check: clockRange,
+    default: '5',
+    remarks: 'Contact attempts allowed per collection case per India day',
+    readBy: 'Collection conduct guard: an attempt over the cap is refused',
+    check: wholeNumber(1, 20),
   },
 } satisfies Record<string, KnownSetting>;
 
@@ -111,7 +118,9 @@ export function normaliseSetting(item: string, type: SettingType, value: string)
     const known: KnownSetting = KNOWN_SETTINGS[item];
     if (known.type !== type) throw AppError.invalid('type', `${item} is of type ${known.type}`);
     const reason = known.check(normal);
-    if (reason) throw AppError.invalid('value', reason);
+    // The message names the setting: the operations screen edits several alike.
+    if (reason)
+      throw AppError.invalid('value', reason.startsWith(item) ? reason : `${item} ${reason}`);
   }
   return normal;
 }
@@ -173,7 +182,20 @@ export async function findSetting(
   return row;
 }
 
-/** Writes the known items' defaults (and the demo's values) into an empty table. */
+/**
+ * Items an earlier version knew but no code reads (decision 0044): removed at start so no
+ * screen shows a setting that changes nothing.
+ */
+export const RETIRED_SETTINGS = [
+  'reconciliation_time',
+  'collection_dispatch_time',
+  'contact_quiet_hours',
+] as const;
+
+/**
+ * Writes the known items' defaults (and the demo's values) into an empty table; on a table
+ * already written, adds the known items it lacks (with their defaults) and removes retired ones.
+ */
 export async function seedSettings(
   db: Executor,
   at: Date,
@@ -184,19 +206,37 @@ export async function seedSettings(
     .from(systemSettings)
     .orderBy(asc(systemSettings.item))
     .limit(1);
-  if (existing.length > 0) return;
-  await db.insert(systemSettings).values(
-    (Object.keys(KNOWN_SETTINGS) as KnownSettingKey[]).map((item) => {
-      const known: KnownSetting = KNOWN_SETTINGS[item];
-      return {
-        item,
-        value: values[item] ?? known.default,
-        type: known.type,
-        group: known.group,
-        remarks: known.remarks,
-        updatedAt: at,
-        updatedBy: null,
-      };
-    }),
-  );
+  const first = existing.length === 0;
+  await db
+    .insert(systemSettings)
+    .values(
+      (Object.keys(KNOWN_SETTINGS) as KnownSettingKey[]).map((item) => {
+        const known: KnownSetting = KNOWN_SETTINGS[item];
+        return {
+          item,
+          value: (first ? values[item] : undefined) ?? known.default,
+          type: known.type,
+          group: known.group,
+          remarks: known.remarks,
+          updatedAt: at,
+          updatedBy: null,
+        };
+      }),
+    )
+    .onConflictDoNothing();
+  await db.delete(systemSettings).where(inArray(systemSettings.item, [...RETIRED_SETTINGS]));
+}
+
+/** The collection conduct guard's rules as the operations settings hold them now. */
+export async function contactRulesOf(settings: SettingsService): Promise<{
+  contactStart: string;
+  contactEnd: string;
+  attemptCapPerDay: number;
+}> {
+  const [contactStart, contactEnd] = (await settings.get('recovery_contact_hours')).split('-');
+  return {
+    contactStart: contactStart!,
+    contactEnd: contactEnd!,
+    attemptCapPerDay: await settings.getNumber('recovery_attempt_cap'),
+  };
 }

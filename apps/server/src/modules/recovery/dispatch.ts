@@ -112,7 +112,5 @@ export function stageOf(
   return stages[stages.length - 1]?.code ?? 'S1';
 }
 
-/** Contact hours in India time: from `start` (inclusive) to `end` (exclusive), "HH:MM". */
-export function withinContactHours(indiaClock: string, start: string, end: string): boolean {
-  return indiaClock >= start && indiaClock < end;
-}
+/** Contact hours in India time (shared with telemarketing). */
+export { withinContactHours } from '../../shared/contact-hours.js';

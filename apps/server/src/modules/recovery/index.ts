@@ -6,4 +6,4 @@
 export { registerRecoveryRoutes } from './recovery.routes.js';
 export type { RecoveryDeps } from './recovery.service.js';
 export { recoveryDayEnd, autoDispatch, closeSettledCases } from './recovery.engine.js';
-export { loadRecoverySettings } from './recovery.settings.js';
+export { loadRecoverySettings, type ContactRules } from './recovery.settings.js';

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { addDays } from '@lending/lending';
 import type { Database, Executor } from '../../plugins/db.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
-import { intFromDb } from '../../shared/paise.js';
+import { intFromDb, paiseFromDb } from '../../shared/paise.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { planDispatch, type DispatchCollector, type DispatchGroup } from './dispatch.js';
 import { PRE_STAGE } from './recovery.settings.js';
@@ -27,9 +27,6 @@ function stageCaseSql(settings: RecoverySettings) {
   const last = settings.stages[settings.stages.length - 1]?.code ?? 'S1';
   return sql`(case ${sql.join(arms, sql` `)} else ${last} end)`;
 }
-
-/** Money received on the case's order since it opened (allocated, not reversed). */
-export const recoveredSql = sql`(select coalesce(sum(r.amount_paise - r.excess_paise), 0) from repayments r where r.order_id = c.order_id and not r.reversed and r.received_at >= c.opened_at and (c.closed_at is null or r.received_at <= c.closed_at))`;
 
 /**
  * Closes the open cases whose order has left their condition: repaid in full → finished;
@@ -115,7 +112,7 @@ export async function openCases(
       select 'pre', o.id, ${PRE_STAGE}, o.due_date, ${outstandingSql}, ${next}::date, ${at.toISOString()}::timestamptz
       from loan_orders o where o.status in ('ACTIVE', 'DUE') and o.due_date between ${next}::date and ${last}::date
       on conflict do nothing
-      returning id, stage`,
+      returning id, stage, owed_at_assignment_paise`,
   );
   if (opened.length > 0)
     await db.insert(recoveryCaseMoves).values(
@@ -123,6 +120,7 @@ export async function openCases(
         caseId: intFromDb(r.id),
         reason: 'opened',
         toStage: String(r.stage),
+        owedPaise: paiseFromDb(r.owed_at_assignment_paise),
         at,
       })),
     );
@@ -137,7 +135,7 @@ export async function restageCases(db: Executor, at: Date, settings: RecoverySet
       from loan_orders o, (select id, stage as old_stage, collector_id as old_collector from recovery_cases) old
       where o.id = c.order_id and old.id = c.id and c.status = 'open' and c.kind = 'collection'
         and c.stage <> ${stageCaseSql(settings)}
-      returning c.id, old.old_stage, old.old_collector, c.stage`,
+      returning c.id, old.old_stage, old.old_collector, c.stage, ${outstandingSql} as owed`,
   );
   if (rows.length > 0)
     await db.insert(recoveryCaseMoves).values(
@@ -147,6 +145,7 @@ export async function restageCases(db: Executor, at: Date, settings: RecoverySet
         fromCollectorId: r.old_collector === null ? null : intFromDb(r.old_collector),
         fromStage: String(r.old_stage),
         toStage: String(r.stage),
+        owedPaise: paiseFromDb(r.owed),
         at,
       })),
     );

@@ -61,7 +61,6 @@ async function group(body: object) {
 }
 
 beforeAll(async () => {
-  process.env.RECOVERY_ATTEMPT_CAP = '3';
   t = await buildTestApp({ demoData: false });
   deps = loanBookDeps(t.db, t.clock);
   const product = await makeProduct(deps);
@@ -74,6 +73,20 @@ beforeAll(async () => {
     d: await createStaff(t.db, t.clock, { interfaces: COLLECTOR_INTERFACES, name: 'Dev D' }),
   };
   await signIn();
+  // The conduct guard reads its cap from the operations settings (decision 0044).
+  const cap = await post(
+    t.app,
+    '/systemConfig/save',
+    {
+      item: 'recovery_attempt_cap',
+      value: '3',
+      type: 'string',
+      group: 'operations',
+      remarks: 'Contact attempts allowed per collection case per India day',
+    },
+    admin,
+  );
+  expect(cap.json().code).toBe(0);
   const base = { kind: 'collection', dailyCap: 10, keepDays: 30, active: true };
   const g1 = await group({ ...base, name: 'S1 team', stages: ['S1'], dispatchMode: 'leastLoaded' });
   const g2 = await group({ ...base, name: 'S3 team', stages: ['S3'], dispatchMode: 'roundRobin' });
@@ -106,7 +119,6 @@ beforeAll(async () => {
   await signIn();
 }, 120_000);
 afterAll(async () => {
-  delete process.env.RECOVERY_ATTEMPT_CAP;
   await t.close();
 });
 
@@ -256,6 +268,42 @@ describe('conduct guard (India time)', () => {
       tokens.a,
     );
     expect(noDate.statusCode).toBe(400);
+  });
+
+  it('reads narrowed contact hours from the operations settings at the next contact', async () => {
+    const [c] = (await casesOf(orders[2]!.id)).filter((x) => x.kind === 'collection');
+    const hours = (value: string) =>
+      post(
+        t.app,
+        '/systemConfig/save',
+        {
+          item: 'recovery_contact_hours',
+          value,
+          type: 'string',
+          group: 'operations',
+          remarks: 'India hours in which collectors may contact a borrower',
+        },
+        admin,
+      );
+    expect((await hours('09:00-18:00')).statusCode).toBe(200);
+    await setIndiaTime('08:30');
+    const refused = await post(
+      t.app,
+      '/recovery/follow_up',
+      { caseId: c!.id, channel: 'call', result: 'notConnected', remarks: 'no answer' },
+      tokens.a,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe(4110);
+    expect(refused.json().msg).toContain('09:00–18:00');
+    const detail = await post(t.app, '/recovery/case_detail', { caseId: c!.id }, tokens.a);
+    expect(detail.json().ret.contact).toMatchObject({
+      windowStart: '09:00',
+      windowEnd: '18:00',
+      withinHours: false,
+      attemptCap: 3,
+    });
+    expect((await hours('08:00-19:00')).statusCode).toBe(200);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   moveBook,
   performance,
   dailyProcess,
+  stageFlow,
   runDispatch,
   saveCollector,
   saveGroup,
@@ -18,6 +19,7 @@ import {
 } from '@lending/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
+import * as figures from './recovery.figures.js';
 import * as recovery from './recovery.service.js';
 
 /** Binds collection and pre-collection: cases, follow-ups, groups, collectors, dispatch, reports. */
@@ -60,5 +62,6 @@ export function registerRecoveryRoutes(
   endpoints.register(moveBook, (ctx) => recovery.moveBook(deps, me(ctx), ctx.body));
   endpoints.register(runDispatch, (ctx) => recovery.runDispatch(deps, me(ctx), ctx.body.kind));
   endpoints.register(dailyProcess, (ctx) => recovery.dailyProcess(deps, me(ctx), ctx.body));
-  endpoints.register(performance, ({ body }) => recovery.performance(deps, body));
+  endpoints.register(performance, ({ body }) => figures.performance(deps, body));
+  endpoints.register(stageFlow, ({ body }) => figures.stageFlow(deps, body));
 }

@@ -14,8 +14,6 @@ import type {
   instalmentPlanBodySchema,
   manualDispatchBodySchema,
   moveBookBodySchema,
-  performanceBodySchema,
-  PerformanceRow,
   RecoverySettings,
   saveCollectorBodySchema,
   saveGroupBodySchema,
@@ -34,6 +32,8 @@ import { intFromDb, paiseFromDb, paiseToApi } from '../../shared/paise.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { capOf, withinContactHours } from './dispatch.js';
+import type { ContactRules } from './recovery.settings.js';
+import { indiaClockOf } from '../../shared/contact-hours.js';
 import {
   autoDispatch,
   closeSettledCases,
@@ -59,6 +59,8 @@ export interface RecoveryDeps {
   rawDb: Database;
   clock: Clock;
   settings: RecoverySettings;
+  /** The conduct guard's hours and cap, read at each contact (operations settings). */
+  contactRules: () => Promise<ContactRules>;
   sms: SmsGateway;
 }
 
@@ -84,7 +86,7 @@ function scopeCondition(scope: Scope): SQL | undefined {
 }
 
 /** Reads first bring cases up to date with the book (a repayment since the last read closes its case). */
-async function freshen(deps: RecoveryDeps): Promise<string> {
+export async function freshen(deps: RecoveryDeps): Promise<string> {
   const now = deps.clock.now();
   const today = indiaDateOf(now);
   await closeSettledCases(deps.db, now);
@@ -255,6 +257,7 @@ export async function caseDetail(
   await caseInScope(deps.db, userId, caseId);
   const [row] = await caseSelect(deps.db, today).where(eq(recoveryCases.id, caseId));
   const item = toCaseRow(row!, today);
+  const rules = await deps.contactRules();
   const names = new Map(
     (await deps.db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers)).map(
       (s) => [s.id, s.name] as const,
@@ -311,27 +314,26 @@ export async function caseDetail(
     })),
     contact: {
       phone: item.customerPhone,
-      windowStart: deps.settings.contactStart,
-      windowEnd: deps.settings.contactEnd,
+      windowStart: rules.contactStart,
+      windowEnd: rules.contactEnd,
       withinHours: withinContactHours(
         indiaClockOf(deps.clock.now()),
-        deps.settings.contactStart,
-        deps.settings.contactEnd,
+        rules.contactStart,
+        rules.contactEnd,
       ),
       attemptsToday: item.attemptsToday,
-      attemptCap: deps.settings.attemptCapPerDay,
+      attemptCap: rules.attemptCapPerDay,
     },
   };
 }
 
-/** "HH:MM" India time of an instant. */
-export function indiaClockOf(at: Date): string {
-  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(11, 16);
-}
+/** "HH:MM" India time of an instant (shared with telemarketing). */
+export { indiaClockOf };
 
 /**
- * The conduct guard (RBI fair practices code): a contact only between 08:00 and 19:00 India
- * time and under the daily attempt cap per case. A refused attempt is recorded (outside the
+ * The conduct guard (RBI fair practices code): a contact only within the contact hours and
+ * under the daily attempt cap per case, both operations settings read at each contact (the
+ * hours can narrow 08:00–19:00 India time, never widen it). A refused attempt is recorded (outside the
  * call's transaction, which the refusal rolls back) and the caller told why.
  */
 export type Defer = (work: () => Promise<void>) => void;
@@ -346,15 +348,15 @@ async function guardContact(
 ) {
   const today = indiaDateOf(now);
   const clock = indiaClockOf(now);
+  const rules = await deps.contactRules();
   let refusal: 'outsideHours' | 'attemptCap' | null = null;
-  if (!withinContactHours(clock, deps.settings.contactStart, deps.settings.contactEnd))
-    refusal = 'outsideHours';
+  if (!withinContactHours(clock, rules.contactStart, rules.contactEnd)) refusal = 'outsideHours';
   else {
     const [row] = await queryRows(
       deps.db,
       sql`select count(*)::int as n from recovery_follow_ups where case_id = ${c.id} and india_date = ${today}::date and not refused`,
     );
-    if (intFromDb(row?.n ?? 0) >= deps.settings.attemptCapPerDay) refusal = 'attemptCap';
+    if (intFromDb(row?.n ?? 0) >= rules.attemptCapPerDay) refusal = 'attemptCap';
   }
   if (!refusal) return;
   const failed = refusal;
@@ -373,11 +375,11 @@ async function guardContact(
   if (refusal === 'outsideHours')
     throw new AppError('contactOutsideHours', {
       field: String(c.id),
-      detail: `${deps.settings.contactStart}–${deps.settings.contactEnd}`,
+      detail: `${rules.contactStart}–${rules.contactEnd}`,
     });
   throw new AppError('contactCapReached', {
     field: String(c.id),
-    detail: String(deps.settings.attemptCapPerDay),
+    detail: String(rules.attemptCapPerDay),
   });
 }
 
@@ -1024,82 +1026,4 @@ export async function dailyProcess(
     });
   }
   return { date, list: out };
-}
-
-/** A rate in parts per million, rounded; null when there is nothing to divide by (never a false 0 %). */
-export function ratePpm(part: bigint | number, whole: bigint | number): number | null {
-  const w = BigInt(whole);
-  if (w === 0n) return null;
-  const p = BigInt(part) * 1_000_000n;
-  return Number((p + w / 2n) / w);
-}
-
-export async function performance(deps: RecoveryDeps, body: Body<typeof performanceBodySchema>) {
-  await freshen(deps);
-  const key =
-    body.by === 'collector'
-      ? sql`coalesce(s.name, '-')`
-      : body.by === 'group'
-        ? sql`coalesce(g.name, '-')`
-        : body.by === 'stage'
-          ? sql`c.stage`
-          : sql`to_char(c.opened_date, 'YYYY-MM')`;
-  const rows = await queryRows(
-    deps.db,
-    sql`select ${key} as k, count(*)::int as cases,
-        count(*) filter (where c.status = 'finished')::int as recovered_cases,
-        coalesce(sum(c.owed_at_assignment_paise), 0)::text as owed,
-        coalesce(sum(coalesce(c.recovered_paise, (select coalesce(sum(r.amount_paise - r.excess_paise), 0) from repayments r
-          where r.order_id = c.order_id and not r.reversed and r.received_at >= c.opened_at))), 0)::text as recovered,
-        coalesce(sum((select count(*) from recovery_promises p where p.case_id = c.id and p.status in ('kept', 'broken'))), 0)::int as promises,
-        coalesce(sum((select count(*) from recovery_promises p where p.case_id = c.id and p.status = 'kept')), 0)::int as kept,
-        count(*) filter (where c.follow_ups > 0)::int as contacted,
-        count(*) filter (where exists (select 1 from recovery_case_moves m where m.case_id = c.id and m.reason = 'stageChange'))::int as rolled
-      from recovery_cases c
-      left join staff_users s on s.id = c.collector_id
-      left join recovery_groups g on g.id = c.group_id
-      where c.kind = ${body.kind}
-        ${body.dateFrom ? sql`and c.opened_date >= ${body.dateFrom}::date` : sql``}
-        ${body.dateTo ? sql`and c.opened_date <= ${body.dateTo}::date` : sql``}
-      group by 1 order by 1`,
-  );
-  const toRow = (k: string, r: Record<string, unknown>): PerformanceRow => {
-    const cases = intFromDb(r.cases);
-    const owed = paiseFromDb(r.owed);
-    const recovered = paiseFromDb(r.recovered);
-    const promises = intFromDb(r.promises);
-    const kept = intFromDb(r.kept);
-    const contacted = intFromDb(r.contacted);
-    const rolled = intFromDb(r.rolled);
-    const recoveredCases = intFromDb(r.recovered_cases);
-    return {
-      key: k,
-      label: k,
-      cases,
-      recoveredCases,
-      owedPaise: paiseToApi(owed),
-      recoveredPaise: paiseToApi(recovered),
-      countRatePpm: ratePpm(recoveredCases, cases),
-      amountRatePpm: ratePpm(recovered > owed ? owed : recovered, owed),
-      promises,
-      promisesKept: kept,
-      promiseKeptPpm: ratePpm(kept, promises),
-      contacted,
-      contactRatePpm: ratePpm(contacted, cases),
-      rolled,
-      rollRatePpm: ratePpm(rolled, cases),
-    };
-  };
-  const list = rows.map((r) => toRow(String(r.k), r));
-  const totals: Record<string, unknown> = {
-    cases: list.reduce((s, r) => s + r.cases, 0),
-    recovered_cases: list.reduce((s, r) => s + r.recoveredCases, 0),
-    owed: String(list.reduce((s, r) => s + BigInt(r.owedPaise), 0n)),
-    recovered: String(list.reduce((s, r) => s + BigInt(r.recoveredPaise), 0n)),
-    promises: list.reduce((s, r) => s + r.promises, 0),
-    kept: list.reduce((s, r) => s + r.promisesKept, 0),
-    contacted: list.reduce((s, r) => s + r.contacted, 0),
-    rolled: list.reduce((s, r) => s + r.rolled, 0),
-  };
-  return { list, total: toRow('total', totals) };
 }

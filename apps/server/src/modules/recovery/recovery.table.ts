@@ -123,6 +123,8 @@ export const recoveryCaseMoves = pgTable(
     toStage: text('to_stage'),
     actorId: integer('actor_id'),
     note: text('note'),
+    /** What the order owed when the case entered `toStage` (opened, stageChange): the stage flow's base. */
+    owedPaise: bigint('owed_paise', { mode: 'bigint' }),
     at: ts('at').notNull(),
   },
   (table) => [

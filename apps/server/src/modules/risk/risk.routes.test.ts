@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, riskDecisions } from '../../db-schema.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
@@ -224,6 +225,27 @@ describe('rule versions: draft → back-test → publish', () => {
       (await post(t.app, '/risk/rule_list', { sort: { field: 'nope', order: 'asc' } }, admin))
         .statusCode,
     ).toBe(400);
+
+    // The draft is thrown away whole, back-test included; the published version cannot be.
+    ok(await post(t.app, '/risk/version_backtest', { id: draftId, days: 30 }, admin));
+    const all = ok(await post(t.app, '/risk/version_list', {}, admin));
+    const live = all.list.find((v: { status: string }) => v.status === 'published');
+    expect((await post(t.app, '/risk/version_discard', { id: live.id }, admin)).statusCode).toBe(
+      409,
+    );
+    expect(ok(await post(t.app, '/risk/version_discard', { id: draftId }, admin))).toEqual({
+      ok: true,
+    });
+    expect(
+      ok(await post(t.app, '/risk/version_list', { filters: { status: 'draft' } }, admin)).total,
+    ).toBe(0);
+    expect(ok(await post(t.app, '/risk/version_list', {}, admin)).total).toBe(all.total - 1);
+    expect((await post(t.app, '/risk/version_discard', { id: draftId }, admin)).statusCode).toBe(
+      404,
+    );
+    expect(ok(await post(t.app, '/risk/version_draft', {}, admin))).toMatchObject({
+      status: 'draft',
+    });
   });
 });
 
@@ -289,6 +311,56 @@ describe('riskConfig and the blacklist in machine review', () => {
       (await post(t.app, '/toolMage/blacklist_remove', { id: added.id, reason: 'again' }, admin))
         .statusCode,
     ).toBe(409);
+  });
+
+  it('imports entries from .xlsx: each row checked, a listed value refused, the same file again adds nothing', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Blacklist');
+    for (const row of [
+      ['Type', 'Value', 'Reason', 'Source'],
+      ['Phone', '+91 98765 43210', 'fraud ring', 'fraud'],
+      ['PAN', 'abcde1234f', 'forged documents', ''],
+      ['Phone', '12345', 'short', 'manual'],
+      ['Passport', 'X1234567', 'unknown type', 'manual'],
+      ['Bank account', '1234 5678 9012', '', 'manual'],
+      ['Device', 'android-77aa', 'emulator farm', 'rejection code'],
+    ])
+      sheet.addRow(row);
+    const upload = {
+      fileName: 'blacklist.xlsx',
+      contentBase64: Buffer.from(await book.xlsx.writeBuffer()).toString('base64'),
+    };
+    const report = ok(await post(t.app, '/toolMage/blacklist_import', upload, admin));
+    expect(report).toMatchObject({ accepted: 2, refused: 4 });
+    expect(
+      report.rows.map((r: { row: number; reason: string | null }) => [r.row, r.reason]),
+    ).toEqual([
+      [2, null],
+      [3, null],
+      [4, 'value: must be a 10-digit Indian mobile number'],
+      [5, 'type: must be phone, PAN, device or bank account'],
+      [6, 'reason: must be 1 to 500 characters'],
+      [7, 'source: must be manual or fraud'],
+    ]);
+    const listed = ok(
+      await post(t.app, '/toolMage/blacklist_list', { filters: { value: '9876543210' } }, reader),
+    );
+    expect(listed).toMatchObject({ total: 1, list: [{ kind: 'phone', source: 'fraud' }] });
+    const pan = ok(
+      await post(
+        t.app,
+        '/toolMage/blacklist_list',
+        { filters: { kind: 'pan', value: 'ABCDE1234F' } },
+        reader,
+      ),
+    );
+    expect(pan).toMatchObject({ total: 1, list: [{ source: 'manual' }] });
+
+    const again = ok(await post(t.app, '/toolMage/blacklist_import', upload, admin));
+    expect(again).toMatchObject({ accepted: 0, refused: 6 });
+    expect(again.rows[0].reason).toBe('value: already on the blacklist');
+    // The list reader may look, not import.
+    expect((await post(t.app, '/toolMage/blacklist_import', upload, reader)).statusCode).toBe(403);
   });
 
   it('the server reads riskConfig: age limits and allowed regions refuse; a bad range is 400', async () => {

@@ -2,8 +2,10 @@ import {
   addBlacklist,
   backtestRiskDraft,
   deleteRiskRule,
+  discardRiskDraft,
   enableRiskRule,
   getRiskConfig,
+  importBlacklist,
   listBlacklist,
   listRiskRules,
   listRiskVersions,
@@ -38,6 +40,7 @@ export function registerRiskRoutes(endpoints: EndpointRegistrar, deps: risk.Risk
   endpoints.register(publishRiskDraft, (context) =>
     risk.publish(deps, context.body.id, callerOf(context).userId),
   );
+  endpoints.register(discardRiskDraft, (context) => risk.discardDraft(deps, context.body.id));
   endpoints.register(getRiskConfig, () => risk.getSettings(deps));
   endpoints.register(saveRiskConfig, (context) =>
     risk.saveSettings(deps, context.body, callerOf(context).userId),
@@ -50,6 +53,9 @@ export function registerRiskRoutes(endpoints: EndpointRegistrar, deps: risk.Risk
   endpoints.register(listBlacklist, ({ body }) => risk.listBlacklist(deps, body));
   endpoints.register(addBlacklist, (context) =>
     risk.addToBlacklist(deps, context.body, callerOf(context).userId),
+  );
+  endpoints.register(importBlacklist, (context) =>
+    risk.importToBlacklist(deps, context.body, callerOf(context).userId),
   );
   endpoints.register(removeBlacklist, (context) =>
     risk.removeFromBlacklist(deps, context.body, callerOf(context).userId),

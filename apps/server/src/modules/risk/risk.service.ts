@@ -34,11 +34,19 @@ import {
   readRiskSettings,
 } from '../loan-book/risk.repository.js';
 import { compareVersions, type BacktestVersion } from '../loan-book/risk-rules.js';
+import type { BlacklistKind } from '../loan-book/risk.table.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { containsPattern, indiaDayRange, runList } from '../../shared/list-query.js';
+import {
+  readXlsxRows,
+  runImport,
+  textOf,
+  xlsxBytesOf,
+  type UploadedXlsx,
+} from '../../shared/import/xlsx-import.js';
 import { maskBankAccount, maskPan, maskPhone } from '../../shared/pii.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { OverdueTally, worstOverdueDays } from './risk-outcome.js';
@@ -339,6 +347,21 @@ export async function startDraft(deps: RiskDeps, actorId: number | null) {
       }
     }
     return versionView(tx, draft);
+  });
+}
+
+/**
+ * Throws the draft away: its rules and back-tests go with it (a draft never decided an
+ * application, so nothing else points at it). The operation log keeps who discarded it.
+ */
+export async function discardDraft(deps: RiskDeps, id: number) {
+  return deps.db.transaction(async (tx) => {
+    const set = await setOfId(tx, id);
+    if (set.status !== 'draft') throw notDraft(set);
+    await tx.delete(riskBacktests).where(eq(riskBacktests.ruleSetId, set.id));
+    await tx.delete(riskRules).where(eq(riskRules.ruleSetId, set.id));
+    await tx.delete(riskRuleSets).where(eq(riskRuleSets.id, set.id));
+    return { ok: true as const };
   });
 }
 
@@ -654,6 +677,65 @@ export async function addToBlacklist(
     .from(staffUsers)
     .where(eq(staffUsers.id, actorId));
   return blacklistView({ entry: row, addedBy: user?.name ?? null });
+}
+
+/** The columns of a blacklist file (English or Chinese headers); the source defaults to manual. */
+const BLACKLIST_COLUMNS = [
+  { key: 'kind', headers: ['type', 'kind', '类型'], required: true },
+  { key: 'value', headers: ['value', '值'], required: true },
+  { key: 'reason', headers: ['reason', '原因'], required: true },
+  { key: 'source', headers: ['source', '来源'] },
+] as const;
+
+const KIND_WORDS: Record<string, BlacklistKind> = {
+  phone: 'phone',
+  手机号: 'phone',
+  pan: 'pan',
+  device: 'device',
+  设备: 'device',
+  'bank account': 'bankAccount',
+  bankaccount: 'bankAccount',
+  银行账户: 'bankAccount',
+};
+const SOURCE_WORDS: Record<string, 'manual' | 'fraud'> = {
+  manual: 'manual',
+  手动: 'manual',
+  fraud: 'fraud',
+  欺诈: 'fraud',
+};
+
+/**
+ * Entries from .xlsx, each row checked as the add dialog checks it and added in its own
+ * savepoint; a value already listed is refused with the reason, so importing the same file
+ * again adds nothing. Rejection-code entries come only from rejections, never from a file.
+ */
+export async function importToBlacklist(deps: RiskDeps, upload: UploadedXlsx, actorId: number) {
+  const rows = await readXlsxRows(xlsxBytesOf(upload), BLACKLIST_COLUMNS);
+  return runImport(upload.fileName, rows, ({ values }) =>
+    deps.db.transaction(async (tx) => {
+      const kind = KIND_WORDS[textOf(values.kind)?.toLowerCase() ?? ''];
+      if (!kind) throw AppError.invalid('type', 'must be phone, PAN, device or bank account');
+      const raw = textOf(values.value);
+      if (!raw) throw AppError.invalid('value', 'value cannot be empty');
+      const value = normaliseBlacklistValue(kind, raw);
+      const shape = BLACKLIST_SHAPES[kind];
+      if (!shape.pattern.test(value)) throw AppError.invalid('value', shape.message);
+      const reason = textOf(values.reason);
+      if (!reason || reason.length > 500)
+        throw AppError.invalid('reason', 'must be 1 to 500 characters');
+      const sourceText = textOf(values.source);
+      const source = sourceText ? SOURCE_WORDS[sourceText.toLowerCase()] : 'manual';
+      if (!source) throw AppError.invalid('source', 'must be manual or fraud');
+      const row = await addBlacklistEntry(
+        tx,
+        { kind, value, reason, source },
+        actorId,
+        deps.clock.now(),
+      );
+      if (!row) throw AppError.invalid('value', 'already on the blacklist');
+      return { id: row.id };
+    }),
+  );
 }
 
 export async function removeFromBlacklist(

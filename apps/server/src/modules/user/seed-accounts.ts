@@ -121,6 +121,7 @@ const demoRoles = [
       'recovery.collector_list',
       'recovery.daily_process',
       'recovery.performance',
+      'recovery.stage_flow',
     ],
     account: {
       email: 'collector@example.com',
@@ -137,7 +138,14 @@ const demoRoles = [
       ...subtreeNames('Repay'),
       ...subtreeNames('FinancialManagement'),
       ...subtreeNames('Report'),
+      'pipelineAnalysis',
       ...orderLookupMenus,
+      // Invitations and wallets (decision 0043): rewards, withdrawals, the payout account.
+      ...subtreeNames('Invite'),
+      'ToolMage',
+      'walletConfig',
+      'balanceQuery',
+      'recharge',
     ],
     interfaces: [
       // /loan: the lists, disbursing (and retrying) payouts, cancelling an order before its payout.
@@ -166,6 +174,13 @@ const demoRoles = [
       // /report
       'report.daily_order_analysis',
       'report.order_overdue',
+      // The channel reports and /toolMage pipelineAnalysis (decision 0039).
+      'report.channel_monitoring',
+      'report.conversion_rate',
+      'report.registration_report',
+      'report.borrow_again_rate',
+      'report.channel_conversion_rate',
+      'channel.pipeline_analysis',
       // Offline repayments (maker and checker: the server refuses the same person for both),
       // their receipts and .xlsx batches; overdue repayments; overpayment refunds.
       'repay.offline_list',
@@ -177,6 +192,17 @@ const demoRoles = [
       'repay.excess_list',
       'repay.excess_refund_request',
       'repay.excess_refund_approve',
+      // /invite and the wallet pages of /toolMage (recharges: maker and checker, never one person).
+      'wallet.invitation_list',
+      'wallet.withdrawal_list',
+      'wallet.withdrawal_review',
+      'wallet.config_get',
+      'wallet.config_save',
+      'wallet.balance_summary',
+      'wallet.balance_list',
+      'wallet.recharge_list',
+      'wallet.recharge_record',
+      'wallet.recharge_review',
     ],
     account: { email: 'finance@example.com', password: 'Finance12345', name: 'Meera Finance' },
   },
@@ -191,6 +217,76 @@ const demoRoles = [
       'loanConfig.list',
     ],
     account: { email: 'risk@example.com', password: 'Risk12345', name: 'Rohan Risk' },
+  },
+  {
+    name: 'Marketing',
+    description: 'Coupons and marketing SMS campaigns',
+    menus: [
+      'Dashboard',
+      ...subtreeNames('Coupon'),
+      'ToolMage',
+      'marketingSMS',
+      'marketingSendSMS',
+      ...orderLookupMenus,
+    ],
+    // Coupons (their audiences and sends) and marketing SMS campaigns add their calls here.
+    interfaces: [
+      // Marketing SMS campaigns (/toolMage/marketingSMS, marketingSendSMS).
+      'marketingSms.list',
+      'marketingSms.templates',
+      'marketingSms.preview',
+      'marketingSms.create',
+      'marketingSms.cancel',
+      'marketingSms.list_import',
+      'marketingSms.lists',
+      // Coupons: templates, audiences and sends, the sending record.
+      'coupon.list',
+      'coupon.save',
+      'coupon.set_status',
+      'coupon.delete',
+      'coupon.audience',
+      'coupon.send',
+      'coupon.sent_list',
+    ] as string[],
+    account: { email: 'marketing@example.com', password: 'Marketing12345', name: 'Maya Marketing' },
+  },
+  {
+    name: 'Telemarketer',
+    description: 'Telemarketing: calls the users assigned to them and records each call',
+    menus: ['Dashboard', 'Telemarketing', 'userList', 'checkList', 'telemarketingRate'],
+    // Their own leads, calls and rate row only (the server scopes every call to the holder).
+    interfaces: [
+      'telemarketing.lead_list',
+      'telemarketing.lead_phone',
+      'telemarketing.call_record',
+      'telemarketing.call_list',
+      'telemarketing.rate',
+      'telemarketing.telemarketer_list',
+    ],
+    account: {
+      email: 'telemarketer@example.com',
+      password: 'Telemarketer12345',
+      name: 'Tara Telemarketer',
+    },
+    more: [
+      { email: 'sunil@example.com', password: 'Telemarketer12345', name: 'Sunil Telemarketer' },
+    ],
+  },
+  {
+    name: 'Telemarketing lead',
+    description:
+      'Telemarketing lead: refreshes the call list, assigns it, follows every call and rate',
+    menus: ['Dashboard', 'Telemarketing', 'userList', 'checkList', 'telemarketingRate'],
+    interfaces: [
+      'telemarketing.lead_list',
+      'telemarketing.lead_refresh',
+      'telemarketing.lead_assign',
+      'telemarketing.telemarketer_list',
+      'telemarketing.lead_phone',
+      'telemarketing.call_list',
+      'telemarketing.rate',
+    ],
+    account: { email: 'telelead@example.com', password: 'TeleLead12345', name: 'Leela Telelead' },
   },
 ];
 
@@ -262,7 +358,7 @@ export async function seedAccounts(options: SeedOptions): Promise<boolean> {
     `Created the administrator ${DEMO_ADMIN.email} with the demo password ${DEMO_ADMIN.password}: ` +
       'change it at once (avatar menu → Change password).' +
       (options.demoData
-        ? ' Demo accounts reviewer@, arjun@, neha@, lead@, collector@ and finance@example.com were created too.'
+        ? ' Demo accounts reviewer@, arjun@, neha@, lead@, collector@, finance@, risk@, marketing@, telemarketer@, sunil@ and telelead@example.com were created too.'
         : ''),
   );
   return true;

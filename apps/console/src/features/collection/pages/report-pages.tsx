@@ -70,7 +70,7 @@ export const PreDailyProcessPage = dailyPage('preDailyProcess', 'pre');
 
 type By = 'collector' | 'group' | 'stage' | 'month';
 
-/** summaryCollectinOrders / performance / performance2: rates by collector, group, stage or month, chart and table. */
+/** summaryCollectinOrders / performance: rates by collector, group, stage or month, chart and table (performance2 is the stage flow). */
 function performancePage(route: string, kind: CaseKind, initial: By) {
   function PerformancePage() {
     const { t } = useTranslation();
@@ -170,8 +170,6 @@ function performancePage(route: string, kind: CaseKind, initial: By) {
   return PerformancePage;
 }
 
-/** /collection/performance2: collection by collector. */
-export const Performance2Page = performancePage('performance2', 'collection', 'collector');
 /** /precollection/performance: pre-collection by collector. */
 export const PerformancePage = performancePage('performance', 'pre', 'collector');
 /** /precollection/summaryCollectinOrders: collection summary by stage. */

@@ -34,6 +34,23 @@ export function BankAccount({
   );
 }
 
+/** Whether a payout may go: only to a verified account, after the borrower accepted the KFS. */
+export function whyNotPayable(row: WaitLoanRow): string | false {
+  if (!row.bankAccountVerified) return 'disbursement.accountNotVerified';
+  if (row.awaitingAcceptance) return 'disbursement.awaitingAcceptanceHint';
+  return false;
+}
+
+/** An order approved for less than applied for waits for the borrower's acceptance. */
+export function AcceptanceTag({ row }: { row: Pick<WaitLoanRow, 'awaitingAcceptance'> }) {
+  const { t } = useTranslation();
+  return row.awaitingAcceptance ? (
+    <Tag color="orange">{t('disbursement.awaitingAcceptance')}</Tag>
+  ) : (
+    <Tag color="green">{t('disbursement.accepted')}</Tag>
+  );
+}
+
 /** Row action of waitLoanList: pay one approved order out. */
 export function DisburseDialog({ open, row, onClose }: ActionFormProps<WaitLoanRow>) {
   const { t } = useTranslation();
@@ -103,12 +120,13 @@ type BulkResult = { payoutId: number } | { reason: string };
 
 /**
  * Bulk action of waitLoanList: pay the selected orders out, one payout (one fresh key) each.
- * Orders whose account is not verified are left out: a payout goes only to a verified account.
+ * Orders whose account is not verified, or whose borrower has not accepted a lowered amount's
+ * key fact statement, are left out.
  */
 export function BulkDisburseDialog({ open, rows, onClose, onDone }: BulkFormProps<WaitLoanRow>) {
   const { t } = useTranslation();
   const refresh = useRefreshPayoutLists();
-  const eligible = rows.filter((row) => row.bankAccountVerified);
+  const eligible = rows.filter((row) => whyNotPayable(row) === false);
   const skipped = rows.length - eligible.length;
   const total = eligible.reduce((sum, row) => sum + row.netDisbursedPaise, 0);
   const [stage, setStage] = useState<'confirm' | 'paying' | 'done'>('confirm');

@@ -28,6 +28,7 @@ const order: WaitLoanRow = {
   bankAccount: '*******8901',
   ifsc: 'SBIN0001234',
   bankAccountVerified: true,
+  awaitingAcceptance: false,
   principalPaise: 450_000,
   feesPaise: 37_170,
   netDisbursedPaise: 412_830,
@@ -171,7 +172,7 @@ describe('waitLoanList page', () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
-  it('does not offer to pay an unverified account, and leaves it out of a bulk disbursement', async () => {
+  it('does not offer to pay an unverified account or a lowered amount not yet accepted, and leaves them out of a bulk disbursement', async () => {
     const unverified = {
       ...order,
       id: 42,
@@ -179,8 +180,9 @@ describe('waitLoanList page', () => {
       bankAccountVerified: false,
     };
     const second = { ...order, id: 43, orderNo: 'LN20250115000043' };
+    const lowered = { ...order, id: 44, orderNo: 'LN20250115000044', awaitingAcceptance: true };
     const call = fakeEndpoints([
-      fakeList(waitLoanList, [order, unverified, second]),
+      fakeList(waitLoanList, [order, unverified, second, lowered]),
       [
         createPayout,
         ({ orderId }) => ({
@@ -208,8 +210,12 @@ describe('waitLoanList page', () => {
     expect(
       unverifiedRow.getByRole('button', { name: `Disburse: ${unverified.orderNo}` }),
     ).toBeDisabled();
+    const loweredRow = await findRow(lowered.orderNo);
+    expect(loweredRow.getByText('Awaiting acceptance')).toBeInTheDocument();
+    expect(loweredRow.getByRole('button', { name: `Disburse: ${lowered.orderNo}` })).toBeDisabled();
+    expect((await findRow(order.orderNo)).getByText('Accepted')).toBeInTheDocument();
 
-    for (const selected of [order, unverified, second]) {
+    for (const selected of [order, unverified, second, lowered]) {
       await user.click(
         (await findRow(selected.orderNo)).getByRole('checkbox', {
           name: `Select ${selected.orderNo}`,
@@ -221,7 +227,9 @@ describe('waitLoanList page', () => {
     );
     const dialog = within(await screen.findByRole('dialog'));
     expect(
-      dialog.getByText('1 selected orders are left out: their bank account is not verified yet.'),
+      dialog.getByText(
+        '2 selected orders are left out: their bank account is not verified yet, or the borrower has not accepted the approved amount.',
+      ),
     ).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Pay out 2 orders (₹8,256.60)' }));
     expect(await dialog.findByText('Paid: UTR UTR410')).toBeInTheDocument();

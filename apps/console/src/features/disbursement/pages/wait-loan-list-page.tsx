@@ -1,10 +1,12 @@
 import { cancelOrder, createPayout, waitLoanList } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import {
+  AcceptanceTag,
   BankAccount,
   BulkDisburseDialog,
   CancelOrderDialog,
   DisburseDialog,
+  whyNotPayable,
 } from '../components/disburse-dialogs';
 
 /** The order detail (another screen) by order number. */
@@ -14,7 +16,8 @@ export const orderDetailPath = (orderNo: string) =>
 /**
  * Spec §2 /loan/waitLoanList: approved orders waiting for their payout. Disburse one or the
  * selected ones ('Paying out, please wait...', one press, a fresh key each), or cancel one
- * with a reason. A payout goes only to a verified account.
+ * with a reason. A payout goes only to a verified account, and an order approved for less than
+ * applied for only after the borrower accepted its recomputed key fact statement.
  */
 export const WaitLoanListPage = listPage(waitLoanList, ({ column, filter, action }) => ({
   route: 'waitLoanList',
@@ -47,6 +50,9 @@ export const WaitLoanListPage = listPage(waitLoanList, ({ column, filter, action
     column.render('bankAccount', 'disbursement.bankAccount', (order) => (
       <BankAccount row={order} />
     )),
+    column.render('awaitingAcceptance', 'disbursement.acceptance', (order) => (
+      <AcceptanceTag row={order} />
+    )),
     column.money('principalPaise', 'disbursement.principal', { sortable: true }),
     column.money('feesPaise', 'disbursement.fees', { hiddenByDefault: true }),
     column.money('netDisbursedPaise', 'disbursement.netDisbursement', { sortable: true }),
@@ -57,7 +63,7 @@ export const WaitLoanListPage = listPage(waitLoanList, ({ column, filter, action
   rowActions: [
     action.form('disbursement.disburse', DisburseDialog, {
       needs: createPayout,
-      disabled: (order) => (order.bankAccountVerified ? false : 'disbursement.accountNotVerified'),
+      disabled: whyNotPayable,
     }),
     action.form('disbursement.cancel', CancelOrderDialog, { needs: cancelOrder, danger: true }),
   ],

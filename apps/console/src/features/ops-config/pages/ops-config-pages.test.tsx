@@ -25,7 +25,7 @@ import { AddAppVersionPage } from './add-app-version-page';
 import { AppConfigPage } from './app-config-page';
 import { SmsConfigPage } from './sms-config-page';
 import { SmsTemplatePage } from './sms-template-page';
-import { SystemConfigPage } from './system-config-page';
+import { SystemConfig2Page, SystemConfigPage } from './system-config-page';
 import { TrxStatisticsPage } from './trx-statistics-page';
 import { VerifyCodePage } from './verify-code-page';
 
@@ -112,6 +112,47 @@ describe('system configuration page', () => {
         group: 'general',
         create: false,
       }),
+    );
+  });
+
+  it('operations settings: asks for its group, offers no new item, shows the server naming the setting', async () => {
+    const user = userEvent.setup({ delay: null });
+    const cap: SystemSetting = {
+      ...reapply,
+      item: 'recovery_attempt_cap',
+      value: '5',
+      group: 'operations',
+      readBy: 'Collection conduct guard: an attempt over the cap is refused',
+    };
+    const call = fakeEndpoints([
+      fakeList(listSettings, [cap]),
+      [
+        saveSetting,
+        () => {
+          throw refusal('recovery_attempt_cap must be a whole number from 1 to 20', 4000, 'value');
+        },
+      ],
+    ]);
+    renderAt(<SystemConfig2Page />, '/toolMage/systemConfig2');
+    const row = within(
+      (await screen.findByText('recovery_attempt_cap', { selector: 'td' })).closest('tr')!,
+    );
+    expect(call).toHaveBeenCalledWith(
+      listSettings,
+      expect.objectContaining({ filters: { group: 'operations' } }),
+    );
+    expect(screen.queryByRole('button', { name: /New configuration item/ })).toBeNull();
+    expect(row.queryByRole('button', { name: /Delete/ })).toBeNull();
+    await user.click(row.getByRole('button', { name: /Edit/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await replace(user, 'Value', '0');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(
+      await dialog.findByText('recovery_attempt_cap must be a whole number from 1 to 20'),
+    ).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith(
+      saveSetting,
+      expect.objectContaining({ group: 'operations' }),
     );
   });
 });

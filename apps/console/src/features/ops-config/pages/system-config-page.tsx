@@ -11,8 +11,10 @@ import { SettingFormDialog } from '../components/setting-form-dialog';
 
 /**
  * Spec §2 /systemConfig/systemConfig (and /toolMage/systemConfig2, read as the operations
- * settings: job times and quiet hours): configuration items, item, value, type, remarks.
- * The server reads the known items through a cached settings service: a save applies at once.
+ * settings: the day-end's time and the collection conduct guard's hours and cap, decision
+ * 0044): configuration items, item, value, type, remarks. The server reads the known items
+ * through a cached settings service: a save applies at once. The operations settings are a
+ * fixed set the server reads, so that screen edits them but adds none.
  */
 function settingsList(group: SettingGroup, route: string) {
   const Form = (props: ActionFormProps<SystemSetting>) => (
@@ -48,7 +50,10 @@ function settingsList(group: SettingGroup, route: string) {
       column.instant('updatedAt', 'opsConfig.updatedAt', { sortable: true }),
       column.text('updatedBy', 'opsConfig.updatedBy'),
     ],
-    toolbar: [action.form('opsConfig.setting.new', Form, { needs: saveSetting })],
+    toolbar:
+      group === 'general'
+        ? [action.form('opsConfig.setting.new', Form, { needs: saveSetting })]
+        : [],
     rowActions: [
       action.form('common.edit', Form, { needs: saveSetting }),
       action.call(deleteSetting, {

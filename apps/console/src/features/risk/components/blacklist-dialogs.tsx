@@ -1,8 +1,9 @@
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addBlacklist, listBlacklist, removeBlacklist } from '@lending/contract';
+import { addBlacklist, importBlacklist, listBlacklist, removeBlacklist } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
+import { XlsxUploadDialog } from '../../../components/xlsx-upload';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 
 type Row = { id: number; value: string };
@@ -106,5 +107,19 @@ export function RemoveBlacklistDialog({ open, row, onClose }: ActionFormProps<Ro
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/** Entries from .xlsx: each row checked as one added by hand; a listed value is refused. */
+export function ImportBlacklistDialog({ open, onClose }: ActionFormProps<Row>) {
+  return (
+    <XlsxUploadDialog
+      open={open}
+      onClose={onClose}
+      endpoint={importBlacklist}
+      title="blacklist.importTitle"
+      columns="blacklist.importColumns"
+      invalidates={[listBlacklist]}
+    />
   );
 }

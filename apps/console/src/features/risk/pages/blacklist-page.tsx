@@ -1,8 +1,10 @@
-import { Alert } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { addBlacklist, listBlacklist, removeBlacklist } from '@lending/contract';
+import { addBlacklist, importBlacklist, listBlacklist, removeBlacklist } from '@lending/contract';
 import { listPage, type StatusTags } from '../../../components/list-page';
-import { AddBlacklistDialog, RemoveBlacklistDialog } from '../components/blacklist-dialogs';
+import {
+  AddBlacklistDialog,
+  ImportBlacklistDialog,
+  RemoveBlacklistDialog,
+} from '../components/blacklist-dialogs';
 
 const kindTags: StatusTags<'phone' | 'pan' | 'device' | 'bankAccount'> = {
   phone: { label: 'blacklist.kinds.phone', color: 'blue' },
@@ -19,9 +21,10 @@ const sourceTags: StatusTags<'manual' | 'rejectionCode' | 'fraud'> = {
 /**
  * Spec §2 /toolMage/blacklist: phone, PAN, device or bank account entries with reason and
  * source; machine review refuses an application that matches one (when riskConfig's blacklist
- * check is on). Values arrive masked; the search is exact on the normalised value.
+ * check is on). Values arrive masked; the search is exact on the normalised value. Entries
+ * come one by one or from .xlsx.
  */
-const BlacklistList = listPage(listBlacklist, ({ column, filter, action }) => ({
+export const BlacklistPage = listPage(listBlacklist, ({ column, filter, action }) => ({
   route: 'blacklist',
   rowLabel: (row) => row.value,
   filters: [
@@ -39,7 +42,10 @@ const BlacklistList = listPage(listBlacklist, ({ column, filter, action }) => ({
     column.text('addedBy', 'blacklist.addedBy'),
     column.instant('addedAt', 'blacklist.addedAt', { sortable: true }),
   ],
-  toolbar: [action.form('blacklist.add', AddBlacklistDialog, { needs: addBlacklist })],
+  toolbar: [
+    action.form('blacklist.add', AddBlacklistDialog, { needs: addBlacklist }),
+    action.form('blacklist.import', ImportBlacklistDialog, { needs: importBlacklist }),
+  ],
   rowActions: [
     action.form('blacklist.remove', RemoveBlacklistDialog, {
       needs: removeBlacklist,
@@ -47,18 +53,3 @@ const BlacklistList = listPage(listBlacklist, ({ column, filter, action }) => ({
     }),
   ],
 }));
-
-export function BlacklistPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Alert
-        type="info"
-        showIcon
-        title={t('blacklist.importNotBuilt')}
-        style={{ marginBottom: 16 }}
-      />
-      <BlacklistList />
-    </>
-  );
-}

@@ -19,6 +19,7 @@ import {
   listLoanConfig,
   listRiskRules,
   listRiskVersions,
+  discardRiskDraft,
   publishRiskDraft,
   saveRiskThresholds,
   startRiskDraft,
@@ -163,6 +164,10 @@ function BacktestAndPublish({ draft }: { draft: RiskVersionRow }) {
     invalidates: changes,
     success: 'messages.operationSuccess',
   });
+  const discard = useEndpointMutation(discardRiskDraft, {
+    invalidates: changes,
+    success: 'messages.operationSuccess',
+  });
   const current = draft.lastBacktest?.current ?? false;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -196,6 +201,23 @@ function BacktestAndPublish({ draft }: { draft: RiskVersionRow }) {
           }
         >
           {t('risk.config.publish')}
+        </Button>
+        <Button
+          danger
+          style={{ marginLeft: 8 }}
+          disabled={!can(discardRiskDraft)}
+          loading={discard.isPending}
+          onClick={() =>
+            feedback.confirm({
+              title: t('risk.config.discard'),
+              content: t('risk.config.discardConfirm', { version: draft.version }),
+              okText: t('risk.config.discard'),
+              cancelText: t('common.cancel'),
+              onOk: () => discard.mutateAsync({ id: draft.id }).catch(() => undefined),
+            })
+          }
+        >
+          {t('risk.config.discard')}
         </Button>
       </Form>
       {current ? null : (

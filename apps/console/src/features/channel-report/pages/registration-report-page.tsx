@@ -1,0 +1,84 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { registrationReport, type RegistrationRow } from '@lending/contract';
+import { describeList, useListPage } from '../../../components/list-page';
+import { channelName, formatShare, ReportFrame } from '../report-parts';
+
+const spec = describeList(registrationReport, ({ column, filter }) => ({
+  route: 'registrationReport',
+  exportable: true,
+  pageSize: 50,
+  rowKey: (row) => `${row.date}|${row.channel}`,
+  filters: [
+    filter.indiaDateRange('dateFrom', 'dateTo', 'channelReport.registrationDateRange'),
+    filter.text('channel', 'channelReport.channel'),
+  ],
+  columns: [
+    column.indiaDate('date', 'channelReport.registrationDate', { sortable: true }),
+    column.render('channel', 'channelReport.channel', (row, t) => channelName(row.channel, t), {
+      sortable: true,
+    }),
+    column.count('registrations', 'channelReport.registrations', { sortable: true }),
+    column.count('kycCompleted', 'channelReport.kycCompleted'),
+    column.render('kycRate', 'channelReport.kycRate', (row) => formatShare(row.kycRate), {
+      sortable: true,
+    }),
+    column.count('appliedSameDay', 'channelReport.appliedSameDay'),
+    column.render('sameDayApplyRate', 'channelReport.sameDayApplyRate', (row) =>
+      formatShare(row.sameDayApplyRate),
+    ),
+  ],
+}));
+
+type Answer = { list: RegistrationRow[]; totals: Omit<RegistrationRow, 'date' | 'channel'> };
+
+/**
+ * /report/registrationReport: registrations per India day and channel, how many of those
+ * registrants have completed KYC by now, and how many applied on the day they registered.
+ */
+export function RegistrationReportPage() {
+  const { t } = useTranslation();
+  const list = useListPage(spec);
+  const answer = list.query.data as Answer | undefined;
+  const totals = answer?.totals;
+  const option = useMemo(() => {
+    const rows = answer?.list ?? [];
+    const days = [...new Set(rows.map((row) => row.date))].sort();
+    const channels = [...new Set(rows.map((row) => row.channel))].sort();
+    return {
+      tooltip: { trigger: 'axis' },
+      legend: {},
+      grid: { left: 48, right: 24, bottom: 32 },
+      xAxis: { type: 'category', data: days },
+      yAxis: { type: 'value' },
+      series: channels.map((channel) => ({
+        name: channelName(channel, t),
+        type: 'bar',
+        stack: 'registrations',
+        data: days.map(
+          (day) =>
+            rows.find((row) => row.date === day && row.channel === channel)?.registrations ?? 0,
+        ),
+      })),
+    };
+  }, [answer, t]);
+  return (
+    <ReportFrame
+      route="registrationReport"
+      list={list}
+      chartLabel="channelReport.registrationChart"
+      note="channelReport.registrationNote"
+      option={option}
+      figures={[
+        { label: 'channelReport.registrations', value: totals?.registrations },
+        { label: 'channelReport.kycCompleted', value: totals?.kycCompleted },
+        { label: 'channelReport.kycRate', value: totals ? formatShare(totals.kycRate) : undefined },
+        { label: 'channelReport.appliedSameDay', value: totals?.appliedSameDay },
+        {
+          label: 'channelReport.sameDayApplyRate',
+          value: totals ? formatShare(totals.sameDayApplyRate) : undefined,
+        },
+      ]}
+    />
+  );
+}

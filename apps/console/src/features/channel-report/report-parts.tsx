@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { Card, Descriptions } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Chart } from '../../components/chart/chart';
+import type { EndpointDefinition } from '@lending/contract';
+import {
+  ListFilters,
+  ListTable,
+  ListToolbar,
+  type ListPageState,
+} from '../../components/list-page';
+import { formatPaise } from '../../lib/format';
+
+/**
+ * A share the server sent as a true fraction (0.125 is 12.5 %), with one decimal; '—' when
+ * there was nothing to divide by (no registrants, no loans due).
+ */
+export function formatShare(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)}%`;
+}
+
+/** The same share as a number of percent for a chart's axis (null leaves a gap). */
+export function sharePercent(value: number | null): number | null {
+  return value === null ? null : Math.round(value * 1000) / 10;
+}
+
+/** A channel's code as the reports show it: registrations that named none are 'Direct'. */
+export function channelName(channel: string, t: TFunction): string {
+  return channel === '' ? t('channelReport.direct') : channel;
+}
+
+export interface Figure {
+  label: string;
+  value: number | string | undefined;
+  kind?: 'count' | 'money' | 'share';
+}
+
+/** The totals of the filtered range, above the chart and the table. */
+export function FiguresBar({ figures }: { figures: Figure[] }) {
+  const { t } = useTranslation();
+  const show = (figure: Figure): ReactNode => {
+    if (figure.value === undefined) return '—';
+    if (typeof figure.value === 'string') return figure.value;
+    if (figure.kind === 'money') return formatPaise(figure.value);
+    return figure.value.toLocaleString('en-IN');
+  };
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, sm: 2, md: 4, xl: 6 }}
+      title={t('channelReport.totals')}
+      style={{ marginBottom: 16 }}
+      items={figures.map((figure) => ({
+        key: figure.label,
+        label: t(figure.label),
+        children: show(figure),
+      }))}
+    />
+  );
+}
+
+/**
+ * The frame every channel report shares: filters, the range's totals, a chart of the page's
+ * rows, a note saying how the figures are counted, the toolbar (export) and the table.
+ */
+export function ReportFrame<E extends EndpointDefinition>({
+  route,
+  list,
+  figures,
+  option,
+  chartLabel,
+  note,
+}: {
+  route: string;
+  list: ListPageState<E>;
+  figures: Figure[];
+  option: Record<string, unknown>;
+  chartLabel: string;
+  note: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card title={<h1 className="page-heading">{t(`route.${route}`)}</h1>}>
+      <ListFilters list={list} />
+      <FiguresBar figures={figures} />
+      <Chart option={option} label={t(chartLabel)} />
+      <p className="report-note">{t(note)}</p>
+      <ListToolbar list={list} />
+      <ListTable list={list} />
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createCampaign,
+  listAudienceLists,
+  listCampaignTemplates,
+  previewCampaignAudience,
+  type Campaign,
+} from '@lending/contract';
+import { i18n } from '../../../lib/i18n';
+import { fakeEndpoints } from '../../../test/fake-endpoints';
+import { renderAt } from '../../../test/render';
+import { MarketingSendSmsPage } from './marketing-send-sms-page';
+
+configure({ asyncUtilTimeout: 5_000 });
+
+const template = {
+  code: 'marketing_offer_v1',
+  name: 'Festive offer',
+  senderId: '562311',
+  language: 'en',
+  text: 'Your next loan is ready: up to Rs {#amount#} in minutes. - LENDIN',
+  variables: ['amount'],
+};
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+afterEach(() => vi.restoreAllMocks());
+
+function fakes() {
+  return fakeEndpoints([
+    [listCampaignTemplates, () => ({ list: [template] })],
+    [listAudienceLists, () => ({ list: [] })],
+    [previewCampaignAudience, () => ({ total: 5, optedOut: 2, blacklisted: 1, eligible: 2 })],
+    [createCampaign, () => ({ id: 1 }) as Campaign],
+  ]);
+}
+
+describe('marketing send SMS page', () => {
+  it('fills the template as it will go out, refuses a time outside 10:00–21:00, and asks before sending', async () => {
+    const user = userEvent.setup({ delay: null });
+    const call = fakes();
+    renderAt(<MarketingSendSmsPage />, '/toolMage/marketingSendSMS');
+
+    await user.type(await screen.findByLabelText('Campaign'), 'Come back');
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByText('Festive offer (marketing_offer_v1)'));
+    await user.type(await screen.findByLabelText('amount'), '20,000');
+    expect(screen.getByTestId('campaign-message')).toHaveTextContent(
+      'Your next loan is ready: up to Rs 20,000 in minutes. - LENDIN',
+    );
+
+    fireEvent.change(screen.getByLabelText('Date (India)'), { target: { value: '2025-01-16' } });
+    fireEvent.change(screen.getByLabelText('Time (India)'), { target: { value: '21:30' } });
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    expect(await screen.findByText('Only between 10:00 and 21:00 India time')).toBeInTheDocument();
+    expect(call).not.toHaveBeenCalledWith(previewCampaignAudience, expect.anything());
+
+    fireEvent.change(screen.getByLabelText('Time (India)'), { target: { value: '11:00' } });
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(
+      dialog.getByText('Send this SMS to 2 people on 2025-01-16 at 11:00 India time.'),
+    ).toBeInTheDocument();
+    expect(call).not.toHaveBeenCalledWith(createCampaign, expect.anything());
+
+    await user.click(dialog.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith(createCampaign, {
+        name: 'Come back',
+        templateCode: 'marketing_offer_v1',
+        params: { amount: '20,000' },
+        audience: { source: 'clearNotLoan' },
+        sendAt: '2025-01-16T11:00:00+05:30',
+        ratePerMinute: 100,
+        idempotencyKey: expect.stringMatching(/^console-campaign-/),
+      }),
+    );
+  });
+
+  it('shows who the audience reaches and who is skipped', async () => {
+    const user = userEvent.setup({ delay: null });
+    fakes();
+    renderAt(<MarketingSendSmsPage />, '/toolMage/marketingSendSMS');
+    await user.click(await screen.findByRole('button', { name: 'Count audience' }));
+    expect(await screen.findByText('Will receive')).toBeInTheDocument();
+    // Numbers, opted out, blacklisted, will receive.
+    expect(screen.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '5',
+      '2',
+      '1',
+      '2',
+    ]);
+  });
+});

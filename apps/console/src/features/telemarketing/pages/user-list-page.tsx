@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import {
+  assignLeads,
+  listLeads,
+  recordCall,
+  refreshLeads,
+  revealLeadPhone,
+} from '@lending/contract';
+import { listPage } from '../../../components/list-page';
+import { AssignDialog, RefreshDialog, useTelemarketerOptions } from '../components/assign-dialogs';
+import { CallDialog } from '../components/call-dialog';
+import { conversionTags, followStatusTags, leadSourceTags } from '../telemarketing-tags';
+
+function useUnassignedOptions() {
+  const { t } = useTranslation();
+  return [{ value: true, label: t('telemarketing.unassignedOnly') }];
+}
+
+/**
+ * Spec §2 /telemarketing/userList: the call list. Users registered but not borrowing, or
+ * cleared and not borrowing again, each assigned by the lead to a telemarketer, who sees only
+ * their own, reveals a phone to call it (audited) and records the call.
+ */
+export const UserListPage = listPage(listLeads, ({ column, filter, action }) => ({
+  route: 'userList',
+  rowLabel: (row) => row.phone,
+  filters: [
+    filter.text('phone', 'telemarketing.phone', { placeholder: 'order.phonePlaceholder' }),
+    filter.status('source', 'telemarketing.source.label', leadSourceTags),
+    filter.status('followStatus', 'telemarketing.followStatus', followStatusTags),
+    filter.select('telemarketerId', 'telemarketing.telemarketer', useTelemarketerOptions),
+    filter.select('unassigned', 'telemarketing.assignment', useUnassignedOptions),
+  ],
+  columns: [
+    column.masked('customerName', 'telemarketing.customerName'),
+    column.masked('phone', 'telemarketing.phone', {
+      reveal: {
+        endpoint: revealLeadPhone,
+        body: (row) => ({ leadId: row.id }),
+        value: (ret) => ret.phone,
+      },
+    }),
+    column.status('source', 'telemarketing.source.label', leadSourceTags),
+    column.indiaDate('sinceDate', 'telemarketing.sinceDate', { sortable: true }),
+    column.text('telemarketerName', 'telemarketing.telemarketer'),
+    column.instant('assignedAt', 'telemarketing.assignedAt', { sortable: true }),
+    column.status('followStatus', 'telemarketing.followStatus', followStatusTags),
+    column.count('calls', 'telemarketing.calls'),
+    column.instant('lastCallAt', 'telemarketing.lastCallAt', { sortable: true }),
+    column.indiaDate('nextCallDate', 'telemarketing.nextCallDate', { sortable: true }),
+    column.status('conversion', 'telemarketing.conversion.label', conversionTags),
+  ],
+  toolbar: [action.form('telemarketing.refresh.button', RefreshDialog, { needs: refreshLeads })],
+  rowActions: [
+    action.form('telemarketing.call.button', CallDialog, {
+      needs: recordCall,
+      hidden: (row) => row.telemarketerId === null,
+    }),
+  ],
+  bulkActions: [
+    action.bulkForm('telemarketing.assign.button', AssignDialog, { needs: assignLeads }),
+  ],
+}));

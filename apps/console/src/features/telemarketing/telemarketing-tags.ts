@@ -1,0 +1,28 @@
+import type { CallOutcome, LeadConversion, LeadFollowStatus, LeadSource } from '@lending/contract';
+import type { StatusTags } from '../../components/list-page';
+
+/** Why a user is on the call list (the re-marketing list they come from). */
+export const leadSourceTags: StatusTags<LeadSource> = {
+  regNotLoan: { label: 'telemarketing.source.regNotLoan', color: 'blue' },
+  clearNotLoan: { label: 'telemarketing.source.clearNotLoan', color: 'purple' },
+};
+
+/** Spec §4 follow: promise / connected / not connected, and new before the first call. */
+export const followStatusTags: StatusTags<LeadFollowStatus> = {
+  new: { label: 'telemarketing.follow.new' },
+  promise: { label: 'telemarketing.follow.promise', color: 'gold' },
+  connected: { label: 'telemarketing.follow.connected', color: 'green' },
+  notConnected: { label: 'telemarketing.follow.notConnected', color: 'red' },
+};
+
+export const outcomeTags: StatusTags<CallOutcome> = {
+  promise: followStatusTags.promise,
+  connected: followStatusTags.connected,
+  notConnected: followStatusTags.notConnected,
+};
+
+export const conversionTags: StatusTags<LeadConversion> = {
+  none: { label: 'telemarketing.conversion.none' },
+  applied: { label: 'telemarketing.conversion.applied', color: 'cyan' },
+  disbursed: { label: 'telemarketing.conversion.disbursed', color: 'green' },
+};

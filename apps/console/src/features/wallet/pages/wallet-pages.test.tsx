@@ -1,0 +1,130 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  getWalletConfig,
+  listRecharges,
+  listWithdrawals,
+  reviewRecharge,
+  saveWalletConfig,
+  type Recharge,
+  type Withdrawal,
+} from '@lending/contract';
+import { i18n } from '../../../lib/i18n';
+import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
+import { renderAt } from '../../../test/render';
+import { RechargePage } from './recharge-page';
+import { WalletConfigPage } from './wallet-config-page';
+import { WithdrawalPage } from './withdrawal-page';
+
+configure({ asyncUtilTimeout: 5_000 });
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+afterEach(() => vi.restoreAllMocks());
+
+type User = ReturnType<typeof userEvent.setup>;
+async function replace(user: User, label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  await user.clear(input);
+  if (value) await user.paste(value);
+}
+
+describe('wallet configuration page', () => {
+  const config = {
+    rewardsEnabled: true,
+    rewardPaise: 100_00,
+    minWithdrawalPaise: 100_00,
+    dailyCapPaise: 5_000_00,
+    updatedBy: 'Meera Finance',
+    updatedAt: '2025-01-15T04:30:00.000Z',
+  };
+
+  it('refuses a daily limit below the least withdrawal, then sends rupees as paise', async () => {
+    const user = userEvent.setup({ delay: null });
+    const call = fakeEndpoints([
+      [getWalletConfig, () => config],
+      [saveWalletConfig, (body) => ({ ...config, ...(body as object) })],
+    ]);
+    renderAt(<WalletConfigPage />, '/toolMage/walletConfig');
+    expect(await screen.findByDisplayValue('5000.00')).toBeInTheDocument();
+    await replace(user, 'Daily withdrawal limit', '50');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('The daily limit cannot be below the least withdrawal'),
+    ).toBeInTheDocument();
+    expect(call).not.toHaveBeenCalledWith(saveWalletConfig, expect.anything());
+
+    await replace(user, 'Daily withdrawal limit', '2,500.50');
+    await replace(user, 'Reward per invitee', '75');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(call).toHaveBeenCalledWith(saveWalletConfig, {
+        rewardsEnabled: true,
+        rewardPaise: 75_00,
+        minWithdrawalPaise: 100_00,
+        dailyCapPaise: 2_500_50,
+      }),
+    );
+  });
+});
+
+const withdrawal: Withdrawal = {
+  id: 7,
+  customerName: 'A*** V****',
+  customerPhone: '98******10',
+  amountPaise: 250_00,
+  bankAccount: '*******8901 · SBIN0001234',
+  status: 'pending',
+  requestedAt: '2025-01-15T04:30:00.000Z',
+  reviewedBy: null,
+  reviewedAt: null,
+  reviewReason: null,
+  utr: null,
+  failureReason: null,
+  settledAt: null,
+};
+
+describe('withdrawal page', () => {
+  it('offers approve and refuse only on a pending request', async () => {
+    fakeEndpoints([
+      fakeList(listWithdrawals, [
+        withdrawal,
+        { ...withdrawal, id: 8, status: 'paid', utr: 'SBXU0001' },
+      ]),
+    ]);
+    renderAt(<WithdrawalPage />, '/invite/withdrawal');
+    const paid = within((await screen.findByText('SBXU0001')).closest('tr')!);
+    expect(paid.getByText('Paid')).toBeInTheDocument();
+    expect(paid.queryByRole('button', { name: /^Approve and pay/ })).toBeNull();
+    const pending = within(screen.getByText('Pending review').closest('tr')!);
+    expect(pending.getByRole('button', { name: /^Approve and pay/ })).toBeInTheDocument();
+    expect(pending.getByRole('button', { name: /^Refuse/ })).toBeInTheDocument();
+  });
+});
+
+describe('recharge page', () => {
+  const recharge: Recharge = {
+    id: 3,
+    amountPaise: 10_00_000_00,
+    bankReference: 'UTR12345',
+    remark: null,
+    status: 'pending',
+    requestedBy: 'Meera Finance',
+    requestedByMe: true,
+    requestedAt: '2025-01-15T04:30:00.000Z',
+    reviewedBy: null,
+    reviewedAt: null,
+    gatewayBalanceBeforePaise: null,
+    gatewayBalanceAfterPaise: null,
+  };
+
+  it('does not let the person who recorded a top-up confirm it', async () => {
+    const call = fakeEndpoints([fakeList(listRecharges, [recharge])]);
+    renderAt(<RechargePage />, '/toolMage/recharge');
+    const row = within((await screen.findByText('UTR12345')).closest('tr')!);
+    expect(row.getByRole('button', { name: /^Confirm/ })).toBeDisabled();
+    expect(call).not.toHaveBeenCalledWith(reviewRecharge, expect.anything());
+  });
+});

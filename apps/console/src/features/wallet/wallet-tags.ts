@@ -1,0 +1,22 @@
+import type { InviteeStage, Recharge, WithdrawalStatus } from '@lending/contract';
+import type { StatusTags } from '../../components/list-page';
+
+export const stageTags: StatusTags<InviteeStage> = {
+  registered: { label: 'wallet.stages.registered', color: 'default' },
+  borrowed: { label: 'wallet.stages.borrowed', color: 'blue' },
+  repaid: { label: 'wallet.stages.repaid', color: 'green' },
+};
+
+export const withdrawalStatusTags: StatusTags<WithdrawalStatus> = {
+  pending: { label: 'wallet.withdrawalStatuses.pending', color: 'gold' },
+  paying: { label: 'wallet.withdrawalStatuses.paying', color: 'processing' },
+  paid: { label: 'wallet.withdrawalStatuses.paid', color: 'green' },
+  failed: { label: 'wallet.withdrawalStatuses.failed', color: 'red' },
+  rejected: { label: 'wallet.withdrawalStatuses.rejected', color: 'default' },
+};
+
+export const rechargeStatusTags: StatusTags<Recharge['status']> = {
+  pending: { label: 'wallet.rechargeStatuses.pending', color: 'gold' },
+  confirmed: { label: 'wallet.rechargeStatuses.confirmed', color: 'green' },
+  rejected: { label: 'wallet.rechargeStatuses.rejected', color: 'default' },
+};

@@ -1,0 +1,1 @@
+ALTER TABLE "loan_orders" ADD COLUMN "revised_kfs_pending_since" timestamp with time zone;

@@ -1,0 +1,423 @@
+import { createHash } from 'node:crypto';
+import {
+  PROMOTIONAL_WINDOW_TEXT,
+  insidePromotionalHours,
+  indiaMinuteOfDay,
+  phoneSearchSchema,
+  type Campaign,
+  type CampaignTemplate,
+  type createCampaignBodySchema,
+  type ImportReport,
+  type listCampaignsBodySchema,
+} from '@lending/contract';
+import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { smsMessages, smsTemplates, templateVariables } from '../../integrations/index.js';
+import type { AuditRecorder } from '../../plugins/audit-port.js';
+import type { Database, Executor } from '../../plugins/db.js';
+import { AppError } from '../../shared/app-error.js';
+import type { Clock } from '../../shared/clock.js';
+import {
+  readXlsxRows,
+  textOf,
+  xlsxBytesOf,
+  type UploadedXlsx,
+} from '../../shared/import/xlsx-import.js';
+import { containsPattern, runList } from '../../shared/list-query.js';
+import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
+import { staffUsers } from '../user/staff-users.table.js';
+import { previewAudience } from './audience.js';
+import {
+  marketingAudienceListPhones,
+  marketingAudienceLists,
+  marketingSmsCampaigns,
+  marketingSmsRecipients,
+  type CampaignRow,
+} from './marketing-sms.table.js';
+
+export interface MarketingSmsDeps {
+  db: Database;
+  clock: Clock;
+}
+
+type CreateBody = z.output<typeof createCampaignBodySchema>;
+
+/** A send time a minute behind the clock is "now" (the form's clock and ours differ a little). */
+const PAST_TOLERANCE_MS = 60_000;
+const INSERT_SLICE = 1_000;
+
+/** The message as it goes out: each `{#name#}` replaced by its value. */
+export function fillTemplate(text: string, params: Record<string, string>): string {
+  return text.replace(/\{#([a-zA-Z0-9_]+)#\}/g, (whole, name: string) => params[name] ?? whole);
+}
+
+function hhmm(instant: Date): string {
+  const minute = indiaMinuteOfDay(instant);
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+/** TRAI: a promotional campaign may only be scheduled (and sent) inside 10:00–21:00 IST. */
+export function assertInsidePromotionalHours(instant: Date): void {
+  if (insidePromotionalHours(instant)) return;
+  const message = `must be between ${PROMOTIONAL_WINDOW_TEXT} India time`;
+  throw new AppError('promotionalOutsideHours', {
+    field: `${hhmm(instant)} IST`,
+    detail: PROMOTIONAL_WINDOW_TEXT,
+    errors: [{ field: 'sendAt', message }],
+  });
+}
+
+export async function campaignTemplates(db: Executor): Promise<{ list: CampaignTemplate[] }> {
+  const rows = await db
+    .select()
+    .from(smsTemplates)
+    .where(and(eq(smsTemplates.category, 'promotional'), eq(smsTemplates.enabled, true)))
+    .orderBy(smsTemplates.code);
+  return {
+    list: rows.map((row) => ({
+      code: row.code,
+      name: row.name,
+      senderId: row.senderId,
+      language: row.language,
+      text: row.text,
+      variables: templateVariables(row.text),
+    })),
+  };
+}
+
+/** The template a campaign sends with: registered, enabled, promotional, every variable given. */
+async function campaignTemplate(db: Executor, code: string, params: Record<string, string>) {
+  const [row] = await db.select().from(smsTemplates).where(eq(smsTemplates.code, code));
+  if (!row || !row.enabled || row.category !== 'promotional') {
+    throw AppError.invalid('templateCode', 'must be an enabled promotional template');
+  }
+  const variables = templateVariables(row.text);
+  for (const name of variables) {
+    if (!params[name]) throw AppError.invalid(`params.${name}`, 'cannot be empty');
+  }
+  for (const name of Object.keys(params)) {
+    if (!variables.includes(name)) throw AppError.invalid(`params.${name}`, 'not in the template');
+  }
+  return row;
+}
+
+/** JSON with object keys sorted, so the same request always hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function requestHashOf(body: CreateBody): string {
+  const { idempotencyKey: _key, ...request } = body;
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
+}
+
+/**
+ * Creates a campaign: checks the template and the send time (TRAI hours), resolves the
+ * audience once and writes one recipient row per number, those opted out or blacklisted as
+ * skipped with the reason. The same idempotency key answers the same campaign.
+ */
+export async function createCampaign(
+  deps: MarketingSmsDeps,
+  tx: Executor,
+  audit: AuditRecorder,
+  actorId: number,
+  body: CreateBody,
+): Promise<Campaign> {
+  const requestHash = requestHashOf(body);
+  const existing = await campaignByKey(tx, body.idempotencyKey);
+  if (existing) return sameRequestOrRefuse(tx, existing, requestHash);
+
+  const now = deps.clock.now();
+  await campaignTemplate(tx, body.templateCode, body.params);
+  const sendAt = body.sendAt ? new Date(body.sendAt) : now;
+  if (sendAt.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
+    throw AppError.invalid('sendAt', 'must not be in the past');
+  }
+  assertInsidePromotionalHours(sendAt);
+
+  const { phones, reasons, preview } = await previewAudience(tx, body.audience, now);
+  if (preview.eligible === 0) throw new AppError('campaignAudienceEmpty');
+
+  const [created] = await tx
+    .insert(marketingSmsCampaigns)
+    .values({
+      name: body.name,
+      templateCode: body.templateCode,
+      params: body.params,
+      audienceSource: body.audience.source,
+      audience: body.audience,
+      ratePerMinute: body.ratePerMinute,
+      sendAt,
+      status: 'scheduled',
+      idempotencyKey: body.idempotencyKey,
+      requestHash,
+      createdBy: actorId,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: marketingSmsCampaigns.idempotencyKey })
+    .returning();
+  if (!created) {
+    // The same key committed by a concurrent call while this one was reading.
+    const raced = await campaignByKey(tx, body.idempotencyKey);
+    return sameRequestOrRefuse(tx, raced!, requestHash);
+  }
+  for (let start = 0; start < phones.length; start += INSERT_SLICE) {
+    await tx.insert(marketingSmsRecipients).values(
+      phones.slice(start, start + INSERT_SLICE).map((phone) => {
+        const reason = reasons.get(phone) ?? null;
+        return {
+          campaignId: created.id,
+          phone,
+          status: reason ? ('skipped' as const) : ('pending' as const),
+          skipReason: reason,
+        };
+      }),
+    );
+  }
+  await audit.record({
+    targetType: 'marketing_sms_campaign',
+    targetId: created.id,
+    after: {
+      name: created.name,
+      templateCode: created.templateCode,
+      audience: body.audience,
+      sendAt: toIso(sendAt),
+      ...preview,
+    },
+  });
+  return (await campaignViews(tx, [created]))[0]!;
+}
+
+async function campaignByKey(db: Executor, key: string) {
+  const [row] = await db
+    .select()
+    .from(marketingSmsCampaigns)
+    .where(eq(marketingSmsCampaigns.idempotencyKey, key));
+  return row;
+}
+
+async function sameRequestOrRefuse(db: Executor, row: CampaignRow, requestHash: string) {
+  if (row.requestHash !== requestHash) {
+    throw new AppError('idempotencyKeyReused', { field: row.idempotencyKey });
+  }
+  return (await campaignViews(db, [row]))[0]!;
+}
+
+/** Stops a campaign: nothing more is sent; what was sent stays sent (and keeps its receipts). */
+export async function cancelCampaign(
+  deps: MarketingSmsDeps,
+  tx: Executor,
+  audit: AuditRecorder,
+  id: number,
+): Promise<Campaign> {
+  const [row] = await tx
+    .select()
+    .from(marketingSmsCampaigns)
+    .where(eq(marketingSmsCampaigns.id, id));
+  if (!row) throw new AppError('notFound');
+  const [cancelled] = await tx
+    .update(marketingSmsCampaigns)
+    .set({ status: 'cancelled', cancelledAt: deps.clock.now() })
+    .where(
+      and(
+        eq(marketingSmsCampaigns.id, id),
+        inArray(marketingSmsCampaigns.status, ['scheduled', 'sending']),
+      ),
+    )
+    .returning();
+  if (!cancelled) {
+    throw new AppError('campaignNotCancellable', { field: row.name, detail: row.status });
+  }
+  await audit.record({
+    targetType: 'marketing_sms_campaign',
+    targetId: id,
+    before: { status: row.status },
+    after: { status: 'cancelled' },
+  });
+  return (await campaignViews(tx, [cancelled]))[0]!;
+}
+
+export async function listCampaigns(
+  deps: MarketingSmsDeps,
+  body: z.output<typeof listCampaignsBodySchema>,
+): Promise<{ list: Campaign[]; total: number }> {
+  const { list, total } = await runList(
+    deps.db,
+    {
+      select: () => deps.db.select().from(marketingSmsCampaigns),
+      where: {
+        name: (name) => ilike(marketingSmsCampaigns.name, containsPattern(name)),
+        status: (status) => eq(marketingSmsCampaigns.status, status),
+      },
+      sortColumns: {
+        createdAt: marketingSmsCampaigns.createdAt,
+        sendAt: marketingSmsCampaigns.sendAt,
+      },
+      defaultSort: { field: 'createdAt', order: 'desc' },
+      id: marketingSmsCampaigns.id,
+    },
+    body,
+  );
+  return { list: await campaignViews(deps.db, list), total };
+}
+
+/**
+ * Campaigns with their figures, counted from the recipient rows and the gateway's receipts
+ * on sms_messages: a receipt moves a message to delivered or failed, and the count follows.
+ */
+async function campaignViews(db: Executor, rows: readonly CampaignRow[]): Promise<Campaign[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const r = marketingSmsRecipients;
+  const counts = await db
+    .select({
+      campaignId: r.campaignId,
+      total: sql<number>`count(*)::int`,
+      sent: sql<number>`(count(*) filter (where ${r.status} = 'sent'))::int`,
+      delivered: sql<number>`(count(*) filter (where ${smsMessages.status} = 'delivered'))::int`,
+      failed: sql<number>`(count(*) filter (where ${smsMessages.status} = 'failed' or ${r.status} = 'failed'))::int`,
+      optedOut: sql<number>`(count(*) filter (where ${r.skipReason} = 'optedOut'))::int`,
+      blacklisted: sql<number>`(count(*) filter (where ${r.skipReason} = 'blacklisted'))::int`,
+      pending: sql<number>`(count(*) filter (where ${r.status} in ('pending', 'sending')))::int`,
+    })
+    .from(r)
+    .leftJoin(
+      smsMessages,
+      and(
+        eq(smsMessages.provider, r.provider),
+        eq(smsMessages.providerMessageId, r.providerMessageId),
+      ),
+    )
+    .where(inArray(r.campaignId, ids))
+    .groupBy(r.campaignId);
+  const countsOf = new Map(counts.map((row) => [row.campaignId, row]));
+  const templates = await db
+    .select({ code: smsTemplates.code, name: smsTemplates.name, text: smsTemplates.text })
+    .from(smsTemplates)
+    .where(inArray(smsTemplates.code, [...new Set(rows.map((row) => row.templateCode))]));
+  const templateOf = new Map(templates.map((t) => [t.code, t]));
+  const staff = await db
+    .select({ id: staffUsers.id, name: staffUsers.name })
+    .from(staffUsers)
+    .where(inArray(staffUsers.id, [...new Set(rows.map((row) => row.createdBy))]));
+  const staffName = new Map(staff.map((s) => [s.id, s.name]));
+  return rows.map((row) => {
+    const figures = countsOf.get(row.id);
+    const template = templateOf.get(row.templateCode);
+    return {
+      id: row.id,
+      name: row.name,
+      templateCode: row.templateCode,
+      templateName: template?.name ?? null,
+      text: template ? fillTemplate(template.text, row.params) : '',
+      audienceSource: row.audienceSource,
+      audienceSize: Number(figures?.total ?? 0),
+      sent: Number(figures?.sent ?? 0),
+      delivered: Number(figures?.delivered ?? 0),
+      failed: Number(figures?.failed ?? 0),
+      optedOut: Number(figures?.optedOut ?? 0),
+      blacklisted: Number(figures?.blacklisted ?? 0),
+      pending: Number(figures?.pending ?? 0),
+      ratePerMinute: row.ratePerMinute,
+      status: row.status,
+      sendAt: toIso(row.sendAt),
+      createdBy: staffName.get(row.createdBy) ?? '',
+      createdAt: toIso(row.createdAt),
+      completedAt: toIsoOrNull(row.completedAt),
+    };
+  });
+}
+
+/* ----------------------------------- uploaded lists ------------------------------------ */
+
+const PHONE_COLUMNS = [
+  { key: 'phone', headers: ['phone', 'mobile', 'phone number', '手机号', '电话'], required: true },
+] as const;
+
+/**
+ * An .xlsx of phone numbers (one column "phone") becomes an uploaded list; each row is
+ * accepted or refused (not a mobile number, a repeat) in the report. Opt-outs and the
+ * blacklist are applied when a campaign uses the list, not here: they can change meanwhile.
+ */
+export async function importAudienceList(
+  deps: MarketingSmsDeps,
+  tx: Executor,
+  audit: AuditRecorder,
+  actorId: number,
+  upload: UploadedXlsx,
+): Promise<ImportReport> {
+  const rows = await readXlsxRows(xlsxBytesOf(upload), PHONE_COLUMNS, 50_000);
+  const seen = new Set<string>();
+  const report: ImportReport = { fileName: upload.fileName, accepted: 0, refused: 0, rows: [] };
+  const accepted: { row: number; phone: string }[] = [];
+  for (const { row, values } of rows) {
+    const parsed = phoneSearchSchema.safeParse(textOf(values.phone) ?? '');
+    const refuse = (reason: string) => {
+      report.refused += 1;
+      report.rows.push({ row, status: 'refused', reason, id: null });
+    };
+    if (!parsed.success || parsed.data === '')
+      refuse('phone: must be a 10-digit Indian mobile number');
+    else if (seen.has(parsed.data)) refuse('phone: repeats an earlier row');
+    else {
+      seen.add(parsed.data);
+      accepted.push({ row, phone: parsed.data });
+    }
+  }
+  if (accepted.length === 0) {
+    throw AppError.invalid('contentBase64', 'the file has no valid phone number');
+  }
+  const [list] = await tx
+    .insert(marketingAudienceLists)
+    .values({ fileName: upload.fileName, uploadedBy: actorId, uploadedAt: deps.clock.now() })
+    .returning();
+  for (let start = 0; start < accepted.length; start += INSERT_SLICE) {
+    await tx
+      .insert(marketingAudienceListPhones)
+      .values(
+        accepted
+          .slice(start, start + INSERT_SLICE)
+          .map(({ phone }) => ({ listId: list!.id, phone })),
+      );
+  }
+  for (const { row } of accepted) {
+    report.accepted += 1;
+    report.rows.push({ row, status: 'accepted', reason: null, id: list!.id });
+  }
+  report.rows.sort((a, b) => a.row - b.row);
+  await audit.record({
+    targetType: 'marketing_audience_list',
+    targetId: list!.id,
+    after: { fileName: upload.fileName, phones: accepted.length, refused: report.refused },
+  });
+  return report;
+}
+
+export async function audienceLists(db: Executor) {
+  const rows = await db
+    .select({
+      id: marketingAudienceLists.id,
+      fileName: marketingAudienceLists.fileName,
+      uploadedAt: marketingAudienceLists.uploadedAt,
+      uploadedBy: staffUsers.name,
+      phones: sql<number>`(select count(*)::int from ${marketingAudienceListPhones} p where p.list_id = ${marketingAudienceLists.id})`,
+    })
+    .from(marketingAudienceLists)
+    .leftJoin(staffUsers, eq(staffUsers.id, marketingAudienceLists.uploadedBy))
+    .orderBy(desc(marketingAudienceLists.uploadedAt), desc(marketingAudienceLists.id))
+    .limit(50);
+  return {
+    list: rows.map((row) => ({
+      id: row.id,
+      fileName: row.fileName,
+      phones: Number(row.phones),
+      uploadedBy: row.uploadedBy ?? '',
+      uploadedAt: toIso(row.uploadedAt),
+    })),
+  };
+}

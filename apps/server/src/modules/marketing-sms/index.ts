@@ -1,0 +1,14 @@
+/**
+ * Marketing SMS campaigns (/toolMage/marketingSMS, marketingSendSMS; issue #14): audiences
+ * from the book or an uploaded list, promotional templates, TRAI's 10:00–21:00 window, opt-outs
+ * and the blacklist skipped, and the job that sends at each campaign's rate.
+ */
+export { registerMarketingSmsRoutes } from './marketing-sms.routes.js';
+export type { MarketingSmsDeps } from './campaigns.service.js';
+export {
+  sendDueCampaignMessages,
+  startMarketingSmsJob,
+  type CampaignSenderDeps,
+  type SendReport,
+} from './sender.js';
+export { marketingOptOuts, marketingSmsCampaigns } from './marketing-sms.table.js';

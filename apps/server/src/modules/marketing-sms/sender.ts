@@ -1,0 +1,191 @@
+import { insidePromotionalHours } from '@lending/contract';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { sendSms, smsTemplates, type SmsGateway } from '../../integrations/index.js';
+import type { Database } from '../../plugins/db.js';
+import type { Clock } from '../../shared/clock.js';
+import { queryRows } from '../../shared/sql-rows.js';
+import { exclusionsOf } from './audience.js';
+import { marketingSmsCampaigns, marketingSmsRecipients } from './marketing-sms.table.js';
+
+export interface CampaignSenderDeps {
+  db: Database;
+  clock: Clock;
+  sms: SmsGateway;
+}
+
+export interface SendReport {
+  /** False when the tick found the clock outside TRAI's hours and sent nothing. */
+  insideHours: boolean;
+  sent: number;
+  skipped: number;
+  failed: number;
+  completed: number[];
+}
+
+/**
+ * A claim older than this whose message was never recorded is given up as failed: the
+ * server stopped between claiming and sending, and the gateway may or may not have the
+ * message. A marketing message is sent at most once, so it is not tried again.
+ */
+const STALE_CLAIM_MS = 10 * 60_000;
+
+/**
+ * One pass of the sending job. Outside 10:00–21:00 India time it sends nothing (a campaign
+ * still sending at 21:00 pauses and resumes at 10:00). Inside: due campaigns start; each
+ * sending campaign claims up to its rate per minute of pending numbers (`for update skip
+ * locked` then status `sending`, so two servers never claim the same row), checks opt-outs
+ * and the blacklist again (they may have changed since the campaign was made), and hands
+ * the rest to the SMS gateway. A campaign with nothing left pending completes.
+ */
+export async function sendDueCampaignMessages(deps: CampaignSenderDeps): Promise<SendReport> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const report: SendReport = { insideHours: false, sent: 0, skipped: 0, failed: 0, completed: [] };
+  if (!insidePromotionalHours(now)) return report;
+  report.insideHours = true;
+
+  await db
+    .update(marketingSmsCampaigns)
+    .set({ status: 'sending' })
+    .where(
+      and(eq(marketingSmsCampaigns.status, 'scheduled'), lte(marketingSmsCampaigns.sendAt, now)),
+    );
+  const campaigns = await db
+    .select()
+    .from(marketingSmsCampaigns)
+    .where(eq(marketingSmsCampaigns.status, 'sending'))
+    .orderBy(marketingSmsCampaigns.sendAt, marketingSmsCampaigns.id);
+
+  for (const campaign of campaigns) {
+    const [template] = await db
+      .select({ enabled: smsTemplates.enabled })
+      .from(smsTemplates)
+      .where(eq(smsTemplates.code, campaign.templateCode));
+    // A template disabled since (SMSManagement) holds the campaign until it is enabled again.
+    if (!template?.enabled) continue;
+
+    const claimed = await claimRecipients(db, campaign.id, campaign.ratePerMinute, now);
+    const reasons = await exclusionsOf(
+      db,
+      claimed.map((row) => row.phone),
+    );
+    for (const recipient of claimed) {
+      const reason = reasons.get(recipient.phone);
+      if (reason) {
+        await db
+          .update(marketingSmsRecipients)
+          .set({ status: 'skipped', skipReason: reason })
+          .where(eq(marketingSmsRecipients.id, recipient.id));
+        report.skipped += 1;
+        continue;
+      }
+      try {
+        const { messageId } = await sendSms(
+          db,
+          deps.sms,
+          { phone: recipient.phone, templateId: campaign.templateCode, params: campaign.params },
+          now,
+        );
+        await db
+          .update(marketingSmsRecipients)
+          .set({
+            status: 'sent',
+            provider: deps.sms.provider,
+            providerMessageId: messageId,
+            sentAt: now,
+          })
+          .where(eq(marketingSmsRecipients.id, recipient.id));
+        report.sent += 1;
+      } catch (error) {
+        await db
+          .update(marketingSmsRecipients)
+          .set({ status: 'failed', errorText: String((error as Error).message).slice(0, 300) })
+          .where(eq(marketingSmsRecipients.id, recipient.id));
+        report.failed += 1;
+      }
+    }
+    if (await completeIfDone(deps, campaign.id, now)) report.completed.push(campaign.id);
+  }
+  return report;
+}
+
+/**
+ * Claims the next pending numbers of a campaign, at most its rate less what was claimed in
+ * the last minute (by this server or another), in number order.
+ */
+async function claimRecipients(db: Database, campaignId: number, rate: number, now: Date) {
+  const minuteAgo = new Date(now.getTime() - 60_000);
+  const r = marketingSmsRecipients;
+  const rows = await queryRows(
+    db,
+    sql`update ${r} set status = 'sending', claimed_at = ${now}
+        where id in (
+          select id from ${r}
+          where campaign_id = ${campaignId} and status = 'pending'
+          order by id
+          limit greatest(0, ${rate}::int - (
+            select count(*)::int from ${r}
+            where campaign_id = ${campaignId} and claimed_at > ${minuteAgo}
+          ))
+          for update skip locked
+        )
+        returning id, phone`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), phone: String(row.phone) }));
+}
+
+async function completeIfDone(deps: CampaignSenderDeps, campaignId: number, now: Date) {
+  const r = marketingSmsRecipients;
+  await deps.db
+    .update(r)
+    .set({ status: 'failed', errorText: 'interrupted before the gateway answered; not resent' })
+    .where(
+      and(
+        eq(r.campaignId, campaignId),
+        eq(r.status, 'sending'),
+        lte(r.claimedAt, new Date(now.getTime() - STALE_CLAIM_MS)),
+      ),
+    );
+  const done = await deps.db
+    .update(marketingSmsCampaigns)
+    .set({ status: 'completed', completedAt: now })
+    .where(
+      and(
+        eq(marketingSmsCampaigns.id, campaignId),
+        eq(marketingSmsCampaigns.status, 'sending'),
+        sql`not exists (select 1 from ${r} where ${r.campaignId} = ${campaignId} and ${inArray(r.status, ['pending', 'sending'])})`,
+      ),
+    )
+    .returning({ id: marketingSmsCampaigns.id });
+  return done.length > 0;
+}
+
+/**
+ * The sending job: a pass every `intervalMs` (a minute: rates are per minute), never two at
+ * once in this process; the row claims keep two servers apart. Returns its stop function.
+ */
+export function startMarketingSmsJob(
+  deps: CampaignSenderDeps & {
+    intervalMs: number;
+    onError: (error: unknown) => void;
+    onRun?: (report: SendReport) => void;
+  },
+): () => void {
+  let running = false;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = true;
+    sendDueCampaignMessages(deps)
+      .then((report) => deps.onRun?.(report))
+      .catch(deps.onError)
+      .finally(() => {
+        running = false;
+      });
+  }, deps.intervalMs);
+  timer.unref?.();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}

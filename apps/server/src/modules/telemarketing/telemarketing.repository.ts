@@ -1,0 +1,276 @@
+import type { callListBodySchema, leadListBodySchema } from '@lending/contract';
+import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../plugins/db.js';
+import { inclusiveRange, runList } from '../../shared/list-query.js';
+import { queryRows } from '../../shared/sql-rows.js';
+import { borrowerAccounts } from '../borrower-app/borrowers.table.js';
+import { customers } from '../loan-book/customers.table.js';
+import { staffUsers } from '../user/staff-users.table.js';
+import { telemarketingCalls, telemarketingLeads } from './telemarketing.table.js';
+
+/** The interface a telemarketer's role holds: who may be given leads. */
+export const CALL_INTERFACE = 'telemarketing.call_record';
+
+const lead = telemarketingLeads;
+
+/** The loan-book customer behind a lead: its own, or the app account's once the profile is saved. */
+const leadCustomerId = sql`coalesce(${lead.customerId}, ${borrowerAccounts.customerId})`;
+
+/**
+ * How far a lead went after its assignment: an order applied for since, then paid out. Orders
+ * from before the assignment do not count (a cleared loan is why the lead is on the list).
+ */
+const conversion = sql<string>`(select case
+    when count(*) filter (where o.disbursal_date is not null) > 0 then 'disbursed'
+    when count(*) > 0 then 'applied' else 'none' end
+  from loan_orders o
+  where ${lead.assignedAt} is not null and o.customer_id = ${leadCustomerId}
+    and o.applied_at >= ${lead.assignedAt})`;
+
+/**
+ * Puts on the call list everyone who qualifies now and is not on it yet (one row per phone):
+ * app accounts with no order at all, and customers whose last order cleared.
+ */
+export async function insertNewLeads(db: Executor, now: Date): Promise<number> {
+  const registered = await queryRows(
+    db,
+    sql`insert into telemarketing_leads (phone, source, borrower_account_id, customer_id, since_date, created_at)
+      select ba.phone, 'regNotLoan', ba.id, ba.customer_id, ba.registration_date, ${now}
+      from borrower_accounts ba
+      where not exists (select 1 from loan_orders o where o.customer_id = ba.customer_id)
+      order by ba.id
+      on conflict (phone) do nothing
+      returning id`,
+  );
+  const cleared = await queryRows(
+    db,
+    sql`insert into telemarketing_leads (phone, source, borrower_account_id, customer_id, since_date, created_at)
+      select c.phone, 'clearNotLoan', ba.id, c.id, last_order.cleared_date, ${now}
+      from (select customer_id, max(id) as last_id from loan_orders group by customer_id) s
+      join loan_orders last_order on last_order.id = s.last_id
+      join customers c on c.id = s.customer_id
+      left join borrower_accounts ba on ba.customer_id = c.id
+      where last_order.status = 'CLEARED' and last_order.cleared_date is not null
+      order by c.id
+      on conflict (phone) do nothing
+      returning id`,
+  );
+  return registered.length + cleared.length;
+}
+
+/** userList; `holderId` limits it to one telemarketer's leads (their own view). */
+export function listLeads(
+  db: Executor,
+  body: z.output<typeof leadListBodySchema>,
+  holderId: number | null,
+) {
+  return runList(
+    db,
+    {
+      select: () =>
+        db
+          .select({
+            lead,
+            name: sql<string | null>`coalesce(${customers.name}, ${borrowerAccounts.name})`,
+            telemarketerName: staffUsers.name,
+            conversion,
+          })
+          .from(lead)
+          .leftJoin(borrowerAccounts, eq(borrowerAccounts.id, lead.borrowerAccountId))
+          .leftJoin(customers, sql`${customers.id} = ${leadCustomerId}`)
+          .leftJoin(staffUsers, eq(staffUsers.id, lead.telemarketerId)),
+      ...(holderId === null ? {} : { scope: eq(lead.telemarketerId, holderId) }),
+      where: {
+        phone: (phone) => (phone ? eq(lead.phone, phone) : undefined),
+        source: (source) => eq(lead.source, source),
+        followStatus: (status) =>
+          status === 'new' ? isNull(lead.lastOutcome) : eq(lead.lastOutcome, status),
+        telemarketerId: (id) => eq(lead.telemarketerId, id),
+        unassigned: (only) => (only ? isNull(lead.telemarketerId) : undefined),
+        nextCallBy: (date) => lte(lead.nextCallDate, date),
+      },
+      sortColumns: {
+        sinceDate: lead.sinceDate,
+        nextCallDate: lead.nextCallDate,
+        lastCallAt: lead.lastCallAt,
+        assignedAt: lead.assignedAt,
+      },
+      defaultSort: { field: 'sinceDate', order: 'desc' },
+      id: lead.id,
+    },
+    body,
+  );
+}
+
+/** checkList; `callerId` limits it to one telemarketer's calls. */
+export function listCalls(
+  db: Executor,
+  body: z.output<typeof callListBodySchema>,
+  callerId: number | null,
+) {
+  const call = telemarketingCalls;
+  return runList(
+    db,
+    {
+      select: () =>
+        db
+          .select({
+            call,
+            source: lead.source,
+            phone: lead.phone,
+            name: sql<string | null>`coalesce(${customers.name}, ${borrowerAccounts.name})`,
+            telemarketerName: staffUsers.name,
+          })
+          .from(call)
+          .innerJoin(lead, eq(lead.id, call.leadId))
+          .leftJoin(borrowerAccounts, eq(borrowerAccounts.id, lead.borrowerAccountId))
+          .leftJoin(customers, sql`${customers.id} = ${leadCustomerId}`)
+          .innerJoin(staffUsers, eq(staffUsers.id, call.telemarketerId)),
+      ...(callerId === null ? {} : { scope: eq(call.telemarketerId, callerId) }),
+      where: {
+        phone: (phone) => (phone ? eq(lead.phone, phone) : undefined),
+        telemarketerId: (id) => eq(call.telemarketerId, id),
+        outcome: (outcome) => eq(call.outcome, outcome),
+        ...inclusiveRange<'calledFrom', 'calledTo', string>(
+          call.indiaDate,
+          'calledFrom',
+          'calledTo',
+        ),
+      },
+      sortColumns: { calledAt: call.at },
+      defaultSort: { field: 'calledAt', order: 'desc' },
+      id: call.id,
+    },
+    body,
+  );
+}
+
+/**
+ * Enabled accounts whose role records telemarketing calls, with the leads each holds. System
+ * roles (admin holds every interface) do not make anyone a telemarketer.
+ */
+export async function telemarketers(db: Executor, onlyUserId?: number) {
+  const rows = await queryRows(
+    db,
+    sql`select u.id, u.name,
+        (select count(*) from telemarketing_leads l where l.telemarketer_id = u.id)::int as leads
+      from staff_users u
+      where u.status = 'enabled'
+        and exists (select 1 from staff_user_roles ur join roles r on r.id = ur.role_id
+          where ur.user_id = u.id and not r.is_system and ${CALL_INTERFACE} = any(r.interfaces))
+        ${onlyUserId === undefined ? sql`` : sql`and u.id = ${onlyUserId}`}
+      order by u.name, u.id`,
+  );
+  return rows.map((r) => ({ userId: Number(r.id), name: String(r.name), leads: Number(r.leads) }));
+}
+
+/**
+ * The rate report's cohorts: leads grouped by telemarketer and India day of assignment, with
+ * how many of them were called (by their holder, since the assignment), connected, applied
+ * and were paid out.
+ */
+export async function rateRows(
+  db: Executor,
+  range: { from: string; to: string; telemarketerId?: number | undefined },
+) {
+  const since = sql`c.lead_id = l.id and c.telemarketer_id = l.telemarketer_id and c.at >= l.assigned_at`;
+  const orders = sql`o.customer_id = coalesce(l.customer_id, ba.customer_id) and o.applied_at >= l.assigned_at`;
+  const only: SQL =
+    range.telemarketerId === undefined
+      ? sql``
+      : sql`and l.telemarketer_id = ${range.telemarketerId}`;
+  const rows = await queryRows(
+    db,
+    sql`select l.assigned_date::text as date, l.telemarketer_id, u.name,
+        count(*)::int as assigned,
+        (count(*) filter (where exists (select 1 from telemarketing_calls c where ${since})))::int as called,
+        (count(*) filter (where exists (select 1 from telemarketing_calls c where ${since}
+          and c.outcome in ('connected', 'promise'))))::int as connected,
+        (count(*) filter (where exists (select 1 from loan_orders o where ${orders})))::int as applied,
+        (count(*) filter (where exists (select 1 from loan_orders o where ${orders}
+          and o.disbursal_date is not null)))::int as disbursed
+      from telemarketing_leads l
+      join staff_users u on u.id = l.telemarketer_id
+      left join borrower_accounts ba on ba.id = l.borrower_account_id
+      where l.assigned_date between ${range.from}::date and ${range.to}::date ${only}
+      group by l.assigned_date, l.telemarketer_id, u.name
+      order by l.assigned_date desc, u.name, l.telemarketer_id`,
+  );
+  return rows.map((r) => ({
+    date: String(r.date),
+    telemarketerId: Number(r.telemarketer_id),
+    name: String(r.name),
+    assigned: Number(r.assigned),
+    called: Number(r.called),
+    connected: Number(r.connected),
+    applied: Number(r.applied),
+    disbursed: Number(r.disbursed),
+  }));
+}
+
+export async function findLead(db: Executor, id: number) {
+  const [row] = await db.select().from(lead).where(eq(lead.id, id));
+  return row;
+}
+
+/** Leads among `ids` that exist. */
+export async function existingLeadIds(db: Executor, ids: readonly number[]): Promise<number[]> {
+  const rows = await queryRows(
+    db,
+    sql`select id from telemarketing_leads where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Hands the leads to the telemarketer. A lead they already hold keeps its assignment (and so
+ * its place in the rate report's cohort); one held by someone else moves.
+ */
+export async function assignLeads(
+  db: Executor,
+  ids: readonly number[],
+  values: { telemarketerId: number; at: Date; date: string; by: number },
+): Promise<void> {
+  await db
+    .update(lead)
+    .set({
+      telemarketerId: values.telemarketerId,
+      assignedAt: values.at,
+      assignedDate: values.date,
+      assignedBy: values.by,
+    })
+    .where(
+      and(
+        sql`${lead.id} in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+        sql`${lead.telemarketerId} is distinct from ${values.telemarketerId}`,
+      ),
+    );
+}
+
+/** Records a call and sums it into its lead (calls, last outcome, next call). */
+export async function insertCall(
+  db: Executor,
+  values: typeof telemarketingCalls.$inferInsert,
+): Promise<number> {
+  const [row] = await db
+    .insert(telemarketingCalls)
+    .values(values)
+    .returning({ id: telemarketingCalls.id });
+  await db
+    .update(lead)
+    .set({
+      calls: sql`${lead.calls} + 1`,
+      lastOutcome: values.outcome,
+      lastCallAt: values.at,
+      nextCallDate: values.nextCallDate ?? null,
+    })
+    .where(eq(lead.id, values.leadId));
+  return row!.id;
+}

@@ -1,0 +1,35 @@
+import {
+  assignLeads,
+  listCalls,
+  listLeads,
+  listTelemarketers,
+  recordCall,
+  refreshLeads,
+  revealLeadPhone,
+  telemarketingRate,
+} from '@lending/contract';
+import { callerOf, type EndpointContext, type EndpointRegistrar } from '../../plugins/access.js';
+import * as telemarketing from './telemarketing.service.js';
+
+/** Binds the telemarketing call list, calls and rate report (decision 0040). */
+export function registerTelemarketingRoutes(
+  endpoints: EndpointRegistrar,
+  deps: telemarketing.TelemarketingDeps,
+): void {
+  const viewer = (ctx: Pick<EndpointContext<unknown, unknown>, 'caller' | 'grants'>) =>
+    telemarketing.viewerOf(callerOf(ctx).userId, ctx.grants);
+  endpoints.register(listLeads, (ctx) => telemarketing.listLeads(deps, viewer(ctx), ctx.body));
+  endpoints.register(refreshLeads, () => telemarketing.refreshLeads(deps));
+  endpoints.register(assignLeads, (ctx) =>
+    telemarketing.assignLeads(deps, callerOf(ctx).userId, ctx.body),
+  );
+  endpoints.register(listTelemarketers, (ctx) =>
+    telemarketing.listTelemarketers(deps, viewer(ctx)),
+  );
+  endpoints.register(revealLeadPhone, (ctx) =>
+    telemarketing.revealPhone(deps, viewer(ctx), ctx.body.leadId),
+  );
+  endpoints.register(recordCall, (ctx) => telemarketing.recordCall(deps, viewer(ctx), ctx.body));
+  endpoints.register(listCalls, (ctx) => telemarketing.listCalls(deps, viewer(ctx), ctx.body));
+  endpoints.register(telemarketingRate, (ctx) => telemarketing.rate(deps, viewer(ctx), ctx.body));
+}

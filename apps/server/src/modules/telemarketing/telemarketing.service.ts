@@ -1,0 +1,247 @@
+import type {
+  CallRow,
+  LeadConversion,
+  LeadRow,
+  RateRow,
+  callListBodySchema,
+  callRecordBodySchema,
+  leadAssignBodySchema,
+  leadListBodySchema,
+  rateBodySchema,
+} from '@lending/contract';
+import { addDays } from '@lending/lending';
+import type { z } from 'zod';
+import type { CallerGrants } from '../../plugins/auth.js';
+import type { Database } from '../../plugins/db.js';
+import { AppError } from '../../shared/app-error.js';
+import type { Clock } from '../../shared/clock.js';
+import { CONTACT_HOURS, isWithinContactHours } from '../../shared/contact-hours.js';
+import { indiaDateOf } from '../../shared/india-date.js';
+import { maskName, maskPhone } from '../../shared/pii.js';
+import * as repository from './telemarketing.repository.js';
+
+export interface TelemarketingDeps {
+  db: Database;
+  clock: Clock;
+}
+
+/** The interface that makes a telemarketing lead: they see every lead and call, and assign. */
+export const LEAD_INTERFACE = 'telemarketing.lead_assign';
+
+/**
+ * Who is asking: a lead (or the administrator) sees the whole floor; anyone else only the
+ * leads assigned to them and their own calls (SECURITY.md record scope).
+ */
+export interface Viewer {
+  userId: number;
+  seesAll: boolean;
+}
+
+export function viewerOf(userId: number, grants: CallerGrants | null): Viewer {
+  return {
+    userId,
+    seesAll: grants !== null && (grants.isAdmin || grants.interfaces.has(LEAD_INTERFACE)),
+  };
+}
+
+export async function refreshLeads(deps: TelemarketingDeps): Promise<{ added: number }> {
+  return { added: await repository.insertNewLeads(deps.db, deps.clock.now()) };
+}
+
+export async function listLeads(
+  deps: TelemarketingDeps,
+  viewer: Viewer,
+  body: z.output<typeof leadListBodySchema>,
+): Promise<{ list: LeadRow[]; total: number }> {
+  const { list, total } = await repository.listLeads(
+    deps.db,
+    body,
+    viewer.seesAll ? null : viewer.userId,
+  );
+  return {
+    total,
+    list: list.map((row) => ({
+      id: row.lead.id,
+      source: row.lead.source,
+      customerName: row.name ? maskName(row.name) : null,
+      phone: maskPhone(row.lead.phone),
+      sinceDate: row.lead.sinceDate,
+      telemarketerId: row.lead.telemarketerId,
+      telemarketerName: row.telemarketerName,
+      assignedAt: row.lead.assignedAt?.toISOString() ?? null,
+      followStatus: row.lead.lastOutcome ?? 'new',
+      calls: row.lead.calls,
+      lastCallAt: row.lead.lastCallAt?.toISOString() ?? null,
+      nextCallDate: row.lead.nextCallDate,
+      conversion: row.conversion as LeadConversion,
+    })),
+  };
+}
+
+export async function listTelemarketers(deps: TelemarketingDeps, viewer: Viewer) {
+  return {
+    list: await repository.telemarketers(deps.db, viewer.seesAll ? undefined : viewer.userId),
+  };
+}
+
+export async function assignLeads(
+  deps: TelemarketingDeps,
+  actorId: number,
+  body: z.output<typeof leadAssignBodySchema>,
+): Promise<{ assigned: number }> {
+  const [target] = await repository.telemarketers(deps.db, body.telemarketerId);
+  if (!target)
+    throw new AppError('notTelemarketer', {
+      field: 'telemarketerId',
+      detail: String(body.telemarketerId),
+    });
+  const ids = [...new Set(body.leadIds)];
+  const found = new Set(await repository.existingLeadIds(deps.db, ids));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0)
+    throw new AppError('notFound', { field: 'leadIds', detail: missing.join(', ') });
+  const now = deps.clock.now();
+  await repository.assignLeads(deps.db, ids, {
+    telemarketerId: target.userId,
+    at: now,
+    date: indiaDateOf(now),
+    by: actorId,
+  });
+  return { assigned: ids.length };
+}
+
+/** The lead if the viewer may act on it: its holder always, a lead only where `leadsMay`. */
+async function leadInScope(
+  deps: TelemarketingDeps,
+  viewer: Viewer,
+  leadId: number,
+  leadsMay: boolean,
+) {
+  const lead = await repository.findLead(deps.db, leadId);
+  if (!lead) throw new AppError('notFound', { field: 'leadId', detail: String(leadId) });
+  if (lead.telemarketerId !== viewer.userId && !(leadsMay && viewer.seesAll))
+    throw new AppError('leadOutOfScope', { field: String(leadId) });
+  return lead;
+}
+
+export async function revealPhone(deps: TelemarketingDeps, viewer: Viewer, leadId: number) {
+  const lead = await leadInScope(deps, viewer, leadId, true);
+  return { phone: lead.phone };
+}
+
+/**
+ * A call is recorded by the lead's holder only, and only inside the calling hours (the same
+ * 08:00–19:00 India time window collection keeps): outside them nothing is written.
+ */
+export async function recordCall(
+  deps: TelemarketingDeps,
+  viewer: Viewer,
+  body: z.output<typeof callRecordBodySchema>,
+): Promise<{ callId: number }> {
+  await leadInScope(deps, viewer, body.leadId, false);
+  const now = deps.clock.now();
+  if (!isWithinContactHours(now))
+    throw new AppError('callOutsideHours', {
+      field: 'leadId',
+      detail: `${CONTACT_HOURS.start}–${CONTACT_HOURS.end}`,
+    });
+  const today = indiaDateOf(now);
+  if (body.nextCallDate !== undefined && body.nextCallDate < today)
+    throw AppError.invalid('nextCallDate', 'must be today or later');
+  const callId = await repository.insertCall(deps.db, {
+    leadId: body.leadId,
+    telemarketerId: viewer.userId,
+    outcome: body.outcome,
+    remarks: body.remarks,
+    nextCallDate: body.nextCallDate ?? null,
+    indiaDate: today,
+    at: now,
+  });
+  return { callId };
+}
+
+export async function listCalls(
+  deps: TelemarketingDeps,
+  viewer: Viewer,
+  body: z.output<typeof callListBodySchema>,
+): Promise<{ list: CallRow[]; total: number }> {
+  const { list, total } = await repository.listCalls(
+    deps.db,
+    body,
+    viewer.seesAll ? null : viewer.userId,
+  );
+  return {
+    total,
+    list: list.map((row) => ({
+      id: row.call.id,
+      leadId: row.call.leadId,
+      source: row.source,
+      customerName: row.name ? maskName(row.name) : null,
+      phone: maskPhone(row.phone),
+      telemarketerName: row.telemarketerName,
+      outcome: row.call.outcome,
+      remarks: row.call.remarks,
+      nextCallDate: row.call.nextCallDate,
+      calledAt: row.call.at.toISOString(),
+    })),
+  };
+}
+
+/** numerator ÷ denominator in parts per million, or null when there is nothing to divide. */
+export function ppmOf(numerator: number, denominator: number): number | null {
+  return denominator === 0 ? null : Math.round((numerator * 1_000_000) / denominator);
+}
+
+type Counts = Pick<RateRow, 'assigned' | 'called' | 'connected' | 'applied' | 'disbursed'>;
+
+function withRates(counts: Counts) {
+  const { assigned, called, connected, applied, disbursed } = counts;
+  return {
+    assigned,
+    called,
+    connected,
+    applied,
+    disbursed,
+    calledRatePpm: ppmOf(counts.called, counts.assigned),
+    connectedRatePpm: ppmOf(counts.connected, counts.called),
+    appliedRatePpm: ppmOf(counts.applied, counts.assigned),
+    disbursedRatePpm: ppmOf(counts.disbursed, counts.assigned),
+  };
+}
+
+/** telemarketingRate: the last 7 India days unless a range is given; one's own row for a telemarketer. */
+export async function rate(
+  deps: TelemarketingDeps,
+  viewer: Viewer,
+  body: z.output<typeof rateBodySchema>,
+) {
+  const today = indiaDateOf(deps.clock.now());
+  const dateTo = body.dateTo ?? (body.dateFrom && body.dateFrom > today ? body.dateFrom : today);
+  const dateFrom = body.dateFrom ?? addDays(dateTo, -6);
+  const rows = await repository.rateRows(deps.db, {
+    from: dateFrom,
+    to: dateTo,
+    telemarketerId: viewer.seesAll ? body.telemarketerId : viewer.userId,
+  });
+  const sum: Counts = { assigned: 0, called: 0, connected: 0, applied: 0, disbursed: 0 };
+  for (const row of rows)
+    for (const key of Object.keys(sum) as (keyof Counts)[]) sum[key] += row[key];
+  return {
+    dateFrom,
+    dateTo,
+    list: rows.map((row) => ({
+      key: `${row.date}:${row.telemarketerId}`,
+      date: row.date,
+      telemarketerId: row.telemarketerId,
+      telemarketerName: row.name,
+      ...withRates(row),
+    })),
+    total: {
+      key: 'total',
+      date: null,
+      telemarketerId: null,
+      telemarketerName: null,
+      ...withRates(sum),
+    },
+  };
+}

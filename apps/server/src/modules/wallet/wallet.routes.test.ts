@@ -1,0 +1,363 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPayoutsConfig } from '../../integrations/payouts/index.js';
+import { manualGateways } from '../../integrations/testing/manual-gateways.js';
+import { queryRows } from '../../shared/sql-rows.js';
+import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { checkLedger, postRepayment, type LoanBookDeps } from '../loan-book/index.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeCustomer,
+  makeProduct,
+} from '../loan-book/loan-book.factories.js';
+import { invitations, wallets } from './wallet.table.js';
+import {
+  bindInvite,
+  creditDueRewards,
+  creditWallet,
+  ensureWallet,
+  inviteCodeOf,
+  requestWithdrawal,
+} from './wallet.service.js';
+
+const WALLET = [
+  'wallet.invitation_list',
+  'wallet.withdrawal_list',
+  'wallet.withdrawal_review',
+  'wallet.config_get',
+  'wallet.config_save',
+  'wallet.balance_summary',
+  'wallet.balance_list',
+  'wallet.recharge_list',
+  'wallet.recharge_record',
+  'wallet.recharge_review',
+];
+
+let t: TestApp;
+let deps: LoanBookDeps;
+let productId: number;
+let finance: string;
+let finance2: string;
+let noGrant: string;
+/** What the sandbox's next draw answers: below 0.5 fails the payout (failure rate 0.5). */
+let nextDraw = 0.9;
+let gateways: ReturnType<typeof manualGateways>;
+let key = 0;
+const k = () => `wallet-test-${++key}`;
+
+beforeAll(async () => {
+  gateways = manualGateways(() => t.app);
+  const payouts = loadPayoutsConfig({});
+  t = await buildTestApp({
+    demoData: false,
+    gateways: {
+      deliver: gateways.deliver,
+      scheduler: gateways.scheduler,
+      config: gateways.config,
+      random: () => nextDraw,
+      payouts: {
+        ...payouts,
+        sandbox: { ...payouts.sandbox, failureRate: 0.5, reversalRate: 0, duplicateRate: 1 },
+      },
+    },
+  });
+  deps = loanBookDeps(t.db, t.clock);
+  productId = (await makeProduct(deps)).id;
+  const maker = await createStaff(t.db, t.clock, { interfaces: WALLET });
+  finance = await loginAs(t.app, maker);
+  finance2 = await loginAs(t.app, await createStaff(t.db, t.clock, { interfaces: WALLET }));
+  noGrant = await loginAs(
+    t.app,
+    await createStaff(t.db, t.clock, { interfaces: ['wallet.invitation_list'] }),
+  );
+}, 60_000);
+afterAll(() => t.close());
+
+/** An inviter and an invitee whose first loan was disbursed and then repaid in full. */
+async function invitationWithRepaidLoan() {
+  const inviter = await makeCustomer(deps);
+  await ensureWallet(t.db, inviter.id, t.clock.now());
+  const order = await makeActiveOrder(deps, productId);
+  // The invitee entered the code before applying (bindInvite refuses after: tested below).
+  await t.db.insert(invitations).values({
+    inviterId: inviter.id,
+    inviteeId: order.customerId,
+    inviteCode: inviteCodeOf(inviter.id),
+    invitedAt: t.clock.now(),
+  });
+  const paid = await postRepayment(
+    deps,
+    { orderId: order.id, idempotencyKey: k(), channel: 'upi', amountPaise: 100_000_000n },
+    null,
+  );
+  expect(paid.status).toBe('OVERPAID');
+  return { inviter, order };
+}
+
+/** Runs the sandbox's payout steps and webhook deliveries (newest first) until none is left. */
+async function drainWebhooks() {
+  while (gateways.scheduler.tasks.length > 0) await gateways.scheduler.runAllReversed();
+}
+
+async function balanceOf(customerId: number) {
+  const [row] = await t.db.select().from(wallets).where(eq(wallets.customerId, customerId));
+  return { balance: row!.balancePaise, held: row!.heldPaise, paidOut: row!.paidOutPaise };
+}
+
+async function ledgerAccount(account: string) {
+  const [row] = await queryRows(
+    t.db,
+    sql`select coalesce(sum(amount_paise), 0)::text as total from ledger_entries where account = ${account}`,
+  );
+  return BigInt(String(row?.total ?? '0'));
+}
+
+describe('invitations and rewards', () => {
+  it('binds a code once, before the first application, never the own code', async () => {
+    const inviter = await makeCustomer(deps);
+    await ensureWallet(t.db, inviter.id, t.clock.now());
+    const invitee = await makeCustomer(deps);
+    await expect(bindInvite(deps, invitee.id, 'IVNOPE')).rejects.toMatchObject({
+      key: 'inviteCodeUnknown',
+    });
+    await expect(bindInvite(deps, inviter.id, inviteCodeOf(inviter.id))).rejects.toMatchObject({
+      key: 'inviteNotAllowed',
+    });
+    await bindInvite(deps, invitee.id, inviteCodeOf(inviter.id));
+    await expect(bindInvite(deps, invitee.id, inviteCodeOf(inviter.id))).rejects.toMatchObject({
+      key: 'inviteNotAllowed',
+    });
+    const borrower = await makeActiveOrder(deps, productId);
+    await expect(
+      bindInvite(deps, borrower.customerId, inviteCodeOf(inviter.id)),
+    ).rejects.toMatchObject({
+      key: 'inviteNotAllowed',
+      params: { detail: expect.stringMatching(/applied/) },
+    });
+  });
+
+  it('credits the reward once when the invitee repaid, in a balanced journal', async () => {
+    const { inviter } = await invitationWithRepaidLoan();
+    const expenseBefore = await ledgerAccount('expense:invite_reward');
+    await creditDueRewards(deps);
+    await creditDueRewards(deps);
+    await Promise.all([creditDueRewards(deps), creditDueRewards(deps)]);
+    expect((await balanceOf(inviter.id)).balance).toBe(100_00n);
+    expect((await ledgerAccount('expense:invite_reward')) - expenseBefore).toBe(100_00n);
+
+    const list = await post(
+      t.app,
+      '/wallet/invitation_list',
+      { page: 1, pageSize: 20, filters: { inviterPhone: inviter.phone } },
+      finance,
+    );
+    const row = list.json().ret.list[0];
+    expect(row).toMatchObject({ stage: 'repaid', rewardPaise: 100_00 });
+    expect(row.inviterPhone).not.toBe(inviter.phone);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+});
+
+describe('withdrawals', () => {
+  async function walletWith(amount: bigint) {
+    const customer = await makeCustomer(deps);
+    await t.db.transaction((tx) =>
+      creditWallet(tx, customer.id, amount, `test-credit:${customer.id}`, t.clock.now()),
+    );
+    return customer;
+  }
+
+  it('refuses more than the balance with a clear error, and a retry is the same withdrawal', async () => {
+    const { inviter } = await invitationWithRepaidLoan();
+    await creditDueRewards(deps);
+    await expect(
+      requestWithdrawal(deps, inviter.id, { amountPaise: 100_01, idempotencyKey: k() }),
+    ).rejects.toMatchObject({ key: 'walletBalanceTooLow', params: { detail: '₹100.00' } });
+    const again = k();
+    const first = await requestWithdrawal(deps, inviter.id, {
+      amountPaise: 100_00,
+      idempotencyKey: again,
+    });
+    const retry = await requestWithdrawal(deps, inviter.id, {
+      amountPaise: 100_00,
+      idempotencyKey: again,
+    });
+    expect(retry.id).toBe(first.id);
+    expect(await balanceOf(inviter.id)).toMatchObject({ balance: 0n, held: 100_00n });
+    await expect(
+      requestWithdrawal(deps, inviter.id, { amountPaise: 100_00, idempotencyKey: k() }),
+    ).rejects.toMatchObject({ key: 'walletBalanceTooLow' });
+  });
+
+  it('never takes a wallet below zero under concurrent requests', async () => {
+    const customer = await walletWith(500_00n);
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        requestWithdrawal(deps, customer.id, { amountPaise: 200_00, idempotencyKey: k() }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    expect(await balanceOf(customer.id)).toMatchObject({ balance: 100_00n, held: 400_00n });
+  });
+
+  it('pays an approved withdrawal once through the gateway and its webhooks', async () => {
+    const customer = await walletWith(300_00n);
+    const asked = await requestWithdrawal(deps, customer.id, {
+      amountPaise: 300_00,
+      idempotencyKey: k(),
+    });
+    nextDraw = 0.9;
+    const approved = await post(
+      t.app,
+      '/wallet/withdrawal_review',
+      { id: asked.id, decision: 'approve' },
+      finance,
+    );
+    expect(approved.json().ret.status).toBe('paying');
+    const again = await post(
+      t.app,
+      '/wallet/withdrawal_review',
+      { id: asked.id, decision: 'approve' },
+      finance2,
+    );
+    expect(again.json().code).toBe(4121);
+    await drainWebhooks();
+    expect(await balanceOf(customer.id)).toMatchObject({ balance: 0n, held: 0n, paidOut: 300_00n });
+    const list = await post(
+      t.app,
+      '/wallet/withdrawal_list',
+      { page: 1, pageSize: 5, filters: { phone: customer.phone } },
+      finance,
+    );
+    expect(list.json().ret.list[0]).toMatchObject({ status: 'paid', utr: expect.any(String) });
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('returns the money to the wallet when the payout fails, or when refused', async () => {
+    const customer = await walletWith(400_00n);
+    const failing = await requestWithdrawal(deps, customer.id, {
+      amountPaise: 250_00,
+      idempotencyKey: k(),
+    });
+    const liabilityBefore = await ledgerAccount('liability:wallet');
+    nextDraw = 0.1;
+    await post(
+      t.app,
+      '/wallet/withdrawal_review',
+      { id: failing.id, decision: 'approve' },
+      finance,
+    );
+    nextDraw = 0.9;
+    await drainWebhooks();
+    expect(await balanceOf(customer.id)).toMatchObject({ balance: 400_00n, held: 0n, paidOut: 0n });
+    expect((await ledgerAccount('liability:wallet')) - liabilityBefore).toBe(-250_00n);
+
+    const refused = await requestWithdrawal(deps, customer.id, {
+      amountPaise: 150_00,
+      idempotencyKey: k(),
+    });
+    const noReason = await post(
+      t.app,
+      '/wallet/withdrawal_review',
+      { id: refused.id, decision: 'reject' },
+      finance,
+    );
+    expect(noReason.json().code).toBe(4000);
+    await post(
+      t.app,
+      '/wallet/withdrawal_review',
+      { id: refused.id, decision: 'reject', reason: 'account under review' },
+      finance,
+    );
+    expect(await balanceOf(customer.id)).toMatchObject({ balance: 400_00n, held: 0n });
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('keeps the ledger: wallet accounts equal the wallets table', async () => {
+    const [totals] = await queryRows(
+      t.db,
+      sql`select coalesce(sum(balance_paise), 0)::text as balance, coalesce(sum(held_paise), 0)::text as held from wallets`,
+    );
+    expect(-(await ledgerAccount('liability:wallet'))).toBe(BigInt(String(totals!.balance)));
+    expect(-(await ledgerAccount('liability:wallet_withdrawal'))).toBe(
+      BigInt(String(totals!.held)),
+    );
+  });
+});
+
+describe('configuration, balance and recharges', () => {
+  it('saves the rules and refuses a daily cap below the least withdrawal', async () => {
+    const bad = await post(
+      t.app,
+      '/wallet/config_save',
+      {
+        rewardsEnabled: true,
+        rewardPaise: 50_00,
+        minWithdrawalPaise: 500_00,
+        dailyCapPaise: 100_00,
+      },
+      finance,
+    );
+    expect(bad.json()).toMatchObject({ code: 4000 });
+    expect(bad.json().msg).toMatch(/dailyCapPaise/);
+    const saved = await post(
+      t.app,
+      '/wallet/config_save',
+      {
+        rewardsEnabled: true,
+        rewardPaise: 50_00,
+        minWithdrawalPaise: 100_00,
+        dailyCapPaise: 1_000_00,
+      },
+      finance,
+    );
+    expect(saved.json().ret).toMatchObject({ rewardPaise: 50_00, updatedBy: expect.any(String) });
+    const read = await post(t.app, '/wallet/config_get', {}, finance);
+    expect(read.json().ret.dailyCapPaise).toBe(1_000_00);
+  });
+
+  it('a recharge needs a second person, lands at the gateway and in the ledger', async () => {
+    const recorded = await post(
+      t.app,
+      '/wallet/recharge_record',
+      { amountPaise: 1_000_000_00, bankReference: 'UTR0001', idempotencyKey: k() },
+      finance,
+    );
+    const id = recorded.json().ret.id;
+    const self = await post(t.app, '/wallet/recharge_review', { id, decision: 'confirm' }, finance);
+    expect(self.json().code).toBe(4120);
+    const before = await post(t.app, '/wallet/balance_summary', {}, finance);
+    const confirmed = await post(
+      t.app,
+      '/wallet/recharge_review',
+      { id, decision: 'confirm' },
+      finance2,
+    );
+    expect(confirmed.json().ret).toMatchObject({ status: 'confirmed' });
+    const after = await post(t.app, '/wallet/balance_summary', {}, finance);
+    expect(after.json().ret.gatewayBalancePaise - before.json().ret.gatewayBalancePaise).toBe(
+      1_000_000_00,
+    );
+    expect(await ledgerAccount('cash:operating_bank')).toBe(-1_000_000_00n);
+    const duplicate = await post(
+      t.app,
+      '/wallet/recharge_record',
+      { amountPaise: 5_00, bankReference: 'UTR0001', idempotencyKey: k() },
+      finance,
+    );
+    expect(duplicate.json().code).toBe(4091);
+  });
+
+  it('answers 403 without the interface', async () => {
+    for (const path of [
+      '/wallet/withdrawal_review',
+      '/wallet/config_save',
+      '/wallet/balance_list',
+    ]) {
+      const response = await post(t.app, path, {}, noGrant);
+      expect(response.statusCode).toBe(403);
+    }
+  });
+});

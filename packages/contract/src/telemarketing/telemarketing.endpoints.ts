@@ -1,0 +1,139 @@
+import { defineEndpoint } from '../endpoint.js';
+import {
+  callListBodySchema,
+  callListRetSchema,
+  callRecordBodySchema,
+  callRecordRetSchema,
+  leadAssignBodySchema,
+  leadAssignRetSchema,
+  leadListBodySchema,
+  leadListRetSchema,
+  leadPhoneBodySchema,
+  leadPhoneRetSchema,
+  leadRefreshBodySchema,
+  leadRefreshRetSchema,
+  rateBodySchema,
+  rateRetSchema,
+  telemarketerListBodySchema,
+  telemarketerListRetSchema,
+} from './telemarketing.schema.js';
+
+export const listLeads = defineEndpoint({
+  id: 'telemarketing.lead_list',
+  method: 'POST',
+  path: '/telemarketing/lead_list',
+  module: 'telemarketing',
+  summary: 'The call list (masked): a telemarketer sees the users assigned to them',
+  access: 'granted',
+  mutates: false,
+  body: leadListBodySchema,
+  query: undefined,
+  ret: leadListRetSchema,
+});
+
+export const refreshLeads = defineEndpoint({
+  id: 'telemarketing.lead_refresh',
+  method: 'POST',
+  path: '/telemarketing/lead_refresh',
+  module: 'telemarketing',
+  summary:
+    'Put the users registered but not borrowing, or cleared and not borrowing again, on the call list',
+  access: 'granted',
+  mutates: true,
+  body: leadRefreshBodySchema,
+  query: undefined,
+  ret: leadRefreshRetSchema,
+});
+
+export const assignLeads = defineEndpoint({
+  id: 'telemarketing.lead_assign',
+  method: 'POST',
+  path: '/telemarketing/lead_assign',
+  module: 'telemarketing',
+  summary: 'Assign users on the call list to a telemarketer',
+  access: 'granted',
+  mutates: true,
+  body: leadAssignBodySchema,
+  query: undefined,
+  ret: leadAssignRetSchema,
+});
+
+export const listTelemarketers = defineEndpoint({
+  id: 'telemarketing.telemarketer_list',
+  method: 'POST',
+  path: '/telemarketing/telemarketer_list',
+  module: 'telemarketing',
+  summary: 'The telemarketers who may be given users to call, with the users each holds',
+  access: 'granted',
+  mutates: false,
+  body: telemarketerListBodySchema,
+  query: undefined,
+  ret: telemarketerListRetSchema,
+});
+
+export const revealLeadPhone = defineEndpoint({
+  id: 'telemarketing.lead_phone',
+  method: 'POST',
+  path: '/telemarketing/lead_phone',
+  module: 'telemarketing',
+  summary: "Show an assigned user's phone in full to call it (audited)",
+  access: 'granted',
+  mutates: false,
+  audited: true,
+  body: leadPhoneBodySchema,
+  query: undefined,
+  ret: leadPhoneRetSchema,
+});
+
+export const recordCall = defineEndpoint({
+  id: 'telemarketing.call_record',
+  method: 'POST',
+  path: '/telemarketing/call_record',
+  module: 'telemarketing',
+  summary:
+    'Record a call to an assigned user: outcome, remarks, next call (08:00–19:00 India time only)',
+  access: 'granted',
+  mutates: true,
+  body: callRecordBodySchema,
+  query: undefined,
+  ret: callRecordRetSchema,
+});
+
+export const listCalls = defineEndpoint({
+  id: 'telemarketing.call_list',
+  method: 'POST',
+  path: '/telemarketing/call_list',
+  module: 'telemarketing',
+  summary: 'Telemarketing calls made, with outcome, remarks and next call (masked)',
+  access: 'granted',
+  mutates: false,
+  body: callListBodySchema,
+  query: undefined,
+  ret: callListRetSchema,
+});
+
+export const telemarketingRate = defineEndpoint({
+  id: 'telemarketing.rate',
+  method: 'POST',
+  path: '/telemarketing/rate',
+  module: 'telemarketing',
+  summary:
+    'Per telemarketer and day of assignment: assigned, called, connected, applied, disbursed and their rates',
+  access: 'granted',
+  mutates: false,
+  body: rateBodySchema,
+  query: undefined,
+  ret: rateRetSchema,
+});
+
+/** The telemarketing call list, calls and rate report (issue #14, decision 0040). */
+export const telemarketingEndpoints = [
+  listLeads,
+  refreshLeads,
+  assignLeads,
+  listTelemarketers,
+  revealLeadPhone,
+  recordCall,
+  listCalls,
+  telemarketingRate,
+] as const;

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { idSchema, phoneSearchSchema } from '../common/fields.js';
+import {
+  idempotencyKeySchema,
+  indiaDateSchema,
+  paiseSchema,
+  positivePaiseSchema,
+} from '../common/money.js';
+import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+
+/**
+ * Invitations and reward wallets (decision 0043). A borrower's invite code is shared with
+ * friends; the inviter's wallet is credited once when the invitee's first loan is repaid; the
+ * wallet is withdrawn to the borrower's verified bank account after a staff review.
+ */
+
+/** How far the invitee got. */
+export const inviteeStageSchema = z.enum(['registered', 'borrowed', 'repaid']);
+export type InviteeStage = z.infer<typeof inviteeStageSchema>;
+
+export const invitationSchema = z.object({
+  id: z.int(),
+  inviterName: z.string(),
+  inviterPhone: z.string(),
+  inviteCode: z.string(),
+  inviteeName: z.string(),
+  inviteePhone: z.string(),
+  invitedAt: z.string(),
+  stage: inviteeStageSchema,
+  /** Null until credited. */
+  rewardPaise: paiseSchema.nullable(),
+  rewardedAt: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationFiltersSchema = z.strictObject({
+  inviterPhone: phoneSearchSchema.optional(),
+  inviteePhone: phoneSearchSchema.optional(),
+  stage: inviteeStageSchema.optional(),
+  rewarded: z.boolean().optional(),
+  dateFrom: indiaDateSchema.optional(),
+  dateTo: indiaDateSchema.optional(),
+});
+export const invitationListBodySchema = listRequestSchema(invitationFiltersSchema);
+export const invitationListRetSchema = listResultSchema(invitationSchema);
+
+/** pending review → paying (approved, sent to the gateway) → paid | failed; or rejected. */
+export const withdrawalStatusSchema = z.enum(['pending', 'paying', 'paid', 'failed', 'rejected']);
+export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
+
+export const withdrawalSchema = z.object({
+  id: z.int(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  amountPaise: paiseSchema,
+  /** The bank account it is paid to, masked (last 4 digits) with the IFSC. */
+  bankAccount: z.string(),
+  status: withdrawalStatusSchema,
+  requestedAt: z.string(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+  utr: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  settledAt: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+export const withdrawalFiltersSchema = z.strictObject({
+  phone: phoneSearchSchema.optional(),
+  status: withdrawalStatusSchema.optional(),
+  dateFrom: indiaDateSchema.optional(),
+  dateTo: indiaDateSchema.optional(),
+});
+export const withdrawalListBodySchema = listRequestSchema(withdrawalFiltersSchema);
+export const withdrawalListRetSchema = listResultSchema(withdrawalSchema);
+
+export const withdrawalReviewBodySchema = z
+  .strictObject({
+    id: idSchema,
+    decision: z.enum(['approve', 'reject']),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .refine((body) => body.decision === 'approve' || Boolean(body.reason), {
+    message: 'a reason is needed to refuse',
+    path: ['reason'],
+  });
+
+/** /toolMage/walletConfig: the reward and withdrawal rules. */
+export const walletConfigSchema = z.strictObject({
+  /** Invitations earn nothing while off (existing wallets can still be withdrawn). */
+  rewardsEnabled: z.boolean(),
+  /** Credited to the inviter when the invitee's first loan is repaid. */
+  rewardPaise: paiseSchema.max(100_000_00),
+  /** The least amount one withdrawal may ask for. */
+  minWithdrawalPaise: positivePaiseSchema.max(100_000_00),
+  /** What one borrower may withdraw in one India day, all requests together. */
+  dailyCapPaise: positivePaiseSchema.max(10_000_000_00),
+});
+export type WalletConfig = z.infer<typeof walletConfigSchema>;
+export const walletConfigRetSchema = walletConfigSchema.extend({
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+
+/** /toolMage/balanceQuery: the payout account against the book, and the wallets owed. */
+export const balanceSummarySchema = z.object({
+  provider: z.string(),
+  /** What the payout gateway reports now (null: it did not answer). */
+  gatewayBalancePaise: paiseSchema.nullable(),
+  /** Borrowers' wallets: spendable, and held for withdrawals under review or in payment. */
+  walletLiabilityPaise: paiseSchema,
+  heldPaise: paiseSchema,
+  wallets: z.int(),
+  rewardedTotalPaise: paiseSchema,
+  paidOutTotalPaise: paiseSchema,
+  checkedAt: z.string(),
+});
+
+export const walletBalanceSchema = z.object({
+  customerId: z.int(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  inviteCode: z.string(),
+  balancePaise: paiseSchema,
+  heldPaise: paiseSchema,
+  rewardedPaise: paiseSchema,
+  paidOutPaise: paiseSchema,
+  updatedAt: z.string(),
+});
+export const walletBalanceFiltersSchema = z.strictObject({
+  phone: phoneSearchSchema.optional(),
+  inviteCode: z.string().trim().toUpperCase().max(20).optional(),
+  /** Only wallets holding money. */
+  withBalance: z.boolean().optional(),
+});
+export const walletBalanceListBodySchema = listRequestSchema(walletBalanceFiltersSchema);
+export const walletBalanceListRetSchema = listResultSchema(walletBalanceSchema);
+
+/** /toolMage/recharge: top-ups of the payout account from the operating bank. */
+export const rechargeStatusSchema = z.enum(['pending', 'confirmed', 'rejected']);
+export const rechargeSchema = z.object({
+  id: z.int(),
+  amountPaise: paiseSchema,
+  /** The bank transfer's UTR. */
+  bankReference: z.string(),
+  remark: z.string().nullable(),
+  status: rechargeStatusSchema,
+  requestedBy: z.string(),
+  requestedByMe: z.boolean(),
+  requestedAt: z.string(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  /** The gateway's balance just before and after the confirmation (the reconciliation). */
+  gatewayBalanceBeforePaise: paiseSchema.nullable(),
+  gatewayBalanceAfterPaise: paiseSchema.nullable(),
+});
+export type Recharge = z.infer<typeof rechargeSchema>;
+export const rechargeFiltersSchema = z.strictObject({
+  status: rechargeStatusSchema.optional(),
+  bankReference: z.string().trim().max(40).optional(),
+  dateFrom: indiaDateSchema.optional(),
+  dateTo: indiaDateSchema.optional(),
+});
+export const rechargeListBodySchema = listRequestSchema(rechargeFiltersSchema);
+export const rechargeListRetSchema = listResultSchema(rechargeSchema);
+export const rechargeRecordBodySchema = z.strictObject({
+  amountPaise: positivePaiseSchema.max(100_000_000_00),
+  bankReference: z.string().trim().min(1, 'UTR cannot be empty').max(40),
+  remark: z.string().trim().max(500).optional(),
+  idempotencyKey: idempotencyKeySchema,
+});
+export type RechargeRecordBody = z.input<typeof rechargeRecordBodySchema>;
+export const rechargeReviewBodySchema = z.strictObject({
+  id: idSchema,
+  decision: z.enum(['confirm', 'reject']),
+});
+
+/** Borrower API. */
+export const appWalletSchema = z.object({
+  inviteCode: z.string(),
+  balancePaise: paiseSchema,
+  heldPaise: paiseSchema,
+  minWithdrawalPaise: paiseSchema,
+  rewardPaise: paiseSchema,
+  invitations: z.int(),
+  withdrawals: z.array(
+    z.object({
+      id: z.int(),
+      amountPaise: paiseSchema,
+      status: withdrawalStatusSchema,
+      requestedAt: z.string(),
+    }),
+  ),
+});
+export const appBindInviteBodySchema = z.strictObject({
+  inviteCode: z.string().trim().toUpperCase().min(1, 'invite code cannot be empty').max(20),
+});
+export const appWithdrawBodySchema = z.strictObject({
+  amountPaise: positivePaiseSchema,
+  idempotencyKey: idempotencyKeySchema,
+});
+export const appWithdrawRetSchema = z.object({
+  id: z.int(),
+  amountPaise: paiseSchema,
+  status: withdrawalStatusSchema,
+  balancePaise: paiseSchema,
+});
