@@ -6,6 +6,7 @@ export * from './common/messages.js';
 export * from './common/pagination.js';
 export * from './common/fields.js';
 export * from './common/validation-reasons.js';
+export * from './common/upload.js';
 export * from './endpoint.js';
 export * from './access/route-tree.js';
 export * from './access/interfaces.js';

@@ -12,3 +12,8 @@ export function indiaDateOf(instant: Date): IndiaDate {
 export function startOfIndiaDate(date: IndiaDate): Date {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) - IST_OFFSET_MS);
 }
+
+/** The India wall-clock time of an instant, "HH:MM" (contact hours, the day-end time). */
+export function indiaClockOf(instant: Date): string {
+  return new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(11, 16);
+}

@@ -4,7 +4,7 @@ import {
   importReportSchema,
   UPLOAD_BODY_LIMIT_BYTES,
   xlsxUploadBodySchema,
-} from '../repay/offline.schema.js';
+} from '../common/upload.js';
 import {
   audienceListsRetSchema,
   audiencePreviewSchema,

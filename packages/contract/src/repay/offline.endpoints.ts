@@ -1,3 +1,8 @@
+import {
+  importReportSchema,
+  UPLOAD_BODY_LIMIT_BYTES,
+  xlsxUploadBodySchema,
+} from '../common/upload.js';
 import { defineEndpoint } from '../endpoint.js';
 import {
   excessListBodySchema,
@@ -5,7 +10,6 @@ import {
   excessRefundApproveBodySchema,
   excessRefundRequestBodySchema,
   excessRefundRetSchema,
-  importReportSchema,
   offlineListBodySchema,
   offlineListRetSchema,
   offlineReceiptBodySchema,
@@ -16,8 +20,6 @@ import {
   offlineReviewRetSchema,
   overdueRepaymentBodySchema,
   overdueRepaymentRetSchema,
-  UPLOAD_BODY_LIMIT_BYTES,
-  xlsxUploadBodySchema,
 } from './offline.schema.js';
 
 export const listOfflineRepayments = defineEndpoint({

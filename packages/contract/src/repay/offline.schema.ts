@@ -7,33 +7,14 @@ import {
   positivePaiseSchema,
 } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { uploadFileSchema } from '../common/upload.js';
 import { idSchema } from '../common/fields.js';
 
 /** An order number as staff type it: trimmed, upper-cased (`LN…`). */
 const orderNoSchema = z.string().trim().toUpperCase().max(40);
 
-/** Spec §5/§9: .xlsx only, 10M at most. The file travels as base64 inside the JSON body. */
-export const XLSX_MAX_BYTES = 10 * 1024 * 1024;
 /** A receipt photo (JPEG, PNG or PDF) at most 5 MB. */
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
-/** The body limit of an upload call: base64 of the largest file plus room for the rest. */
-export const UPLOAD_BODY_LIMIT_BYTES = Math.ceil((XLSX_MAX_BYTES * 4) / 3) + 64 * 1024;
-
-const base64Schema = (maxBytes: number) =>
-  z
-    .string()
-    .min(1, 'select a file')
-    .max(
-      Math.ceil((maxBytes * 4) / 3) + 4,
-      `upload file size cannot exceed ${maxBytes / (1024 * 1024)}M`,
-    )
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
-
-export const uploadFileSchema = (maxBytes: number) =>
-  z.strictObject({
-    fileName: z.string().trim().min(1, 'select a file').max(200),
-    contentBase64: base64Schema(maxBytes),
-  });
 
 /** Spec §4 offline repayment review: pending review / invalid / pass. */
 export const offlineStatusSchema = z.enum(['pending', 'invalid', 'pass']);
@@ -84,10 +65,7 @@ export const offlineFiltersSchema = z.strictObject({
 export const offlineListBodySchema = listRequestSchema(offlineFiltersSchema);
 export const offlineListRetSchema = listResultSchema(offlineRepaymentSchema);
 
-export const offlineReceiptUploadSchema = z.strictObject({
-  fileName: z.string().trim().min(1, 'select a file').max(200),
-  contentBase64: base64Schema(RECEIPT_MAX_BYTES),
-});
+export const offlineReceiptUploadSchema = uploadFileSchema(RECEIPT_MAX_BYTES);
 
 export const offlineRecordBodySchema = z.strictObject({
   orderNo: orderNoSchema.min(1, 'order number cannot be empty'),
@@ -131,27 +109,6 @@ export const offlineReceiptRetSchema = z.object({
   mimeType: z.string(),
   contentBase64: z.string(),
 });
-
-export const xlsxUploadBodySchema = uploadFileSchema(XLSX_MAX_BYTES);
-
-/** The row-by-row report of an import (the kit every import uses). */
-export const importReportSchema = z.object({
-  fileName: z.string(),
-  accepted: z.int(),
-  refused: z.int(),
-  rows: z.array(
-    z.object({
-      /** The row number in the sheet (1 = the header). */
-      row: z.int(),
-      status: z.enum(['accepted', 'refused']),
-      /** Why it was refused: `column: reason`. */
-      reason: z.string().nullable(),
-      /** What the row became (the offline repayment's id). */
-      id: z.int().nullable(),
-    }),
-  ),
-});
-export type ImportReport = z.infer<typeof importReportSchema>;
 
 /** /repay/overdueRepayment: a repayment received on an overdue order (spec §9 bands). */
 export const overdueRepaymentSchema = z.object({

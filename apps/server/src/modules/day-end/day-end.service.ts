@@ -15,7 +15,7 @@ import {
 import type { RecoverySettings } from '@lending/contract';
 import type { Database, Executor } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
-import { indiaDateOf } from '../../shared/india-date.js';
+import { indiaClockOf, indiaDateOf } from '../../shared/india-date.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import {
   balancesOf,
@@ -293,11 +293,6 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
     await releaseLease(db, DAY_END_JOB, holder, clock.now());
   }
   return report;
-}
-
-/** "HH:MM" India time of an instant. */
-function indiaClockOf(at: Date): string {
-  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(11, 16);
 }
 
 /**

@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  capOf,
-  planDispatch,
-  withinContactHours,
-  type DispatchCollector,
-  type DispatchGroup,
-} from './dispatch.js';
+import { capOf, planDispatch, type DispatchCollector, type DispatchGroup } from './dispatch.js';
 
 const STAGES = ['S1', 'S2', 'S3'];
 const groupArb = (id: number) =>
@@ -121,14 +115,5 @@ describe('planDispatch (property)', () => {
         [c(1, 5), c(2, 0)],
       ).assigned.map((a) => a.collectorId),
     ).toEqual([2, 1, 2]);
-  });
-});
-
-describe('contact hours', () => {
-  it('08:00 inclusive to 19:00 exclusive', () => {
-    expect(withinContactHours('07:59', '08:00', '19:00')).toBe(false);
-    expect(withinContactHours('08:00', '08:00', '19:00')).toBe(true);
-    expect(withinContactHours('18:59', '08:00', '19:00')).toBe(true);
-    expect(withinContactHours('19:00', '08:00', '19:00')).toBe(false);
   });
 });

@@ -111,6 +111,3 @@ export function stageOf(
     if (overdueDays >= s.from && (s.to === null || overdueDays <= s.to)) return s.code;
   return stages[stages.length - 1]?.code ?? 'S1';
 }
-
-/** Contact hours in India time (shared with telemarketing). */
-export { withinContactHours } from '../../shared/contact-hours.js';

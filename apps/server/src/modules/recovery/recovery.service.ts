@@ -31,9 +31,10 @@ import { inclusiveRange, runList } from '../../shared/list-query.js';
 import { intFromDb, paiseFromDb, paiseToApi } from '../../shared/paise.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
 import { queryRows } from '../../shared/sql-rows.js';
-import { capOf, withinContactHours } from './dispatch.js';
+import { capOf } from './dispatch.js';
 import type { ContactRules } from './recovery.settings.js';
-import { indiaClockOf } from '../../shared/contact-hours.js';
+import { withinContactHours } from '../../shared/contact-hours.js';
+import { indiaClockOf } from '../../shared/india-date.js';
 import {
   autoDispatch,
   closeSettledCases,
@@ -326,9 +327,6 @@ export async function caseDetail(
     },
   };
 }
-
-/** "HH:MM" India time of an instant (shared with telemarketing). */
-export { indiaClockOf };
 
 /**
  * The conduct guard (RBI fair practices code): a contact only within the contact hours and

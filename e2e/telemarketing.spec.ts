@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pick, signIn } from './support';
+
+const lead = { email: 'telelead@example.com', password: 'TeleLead12345' };
+const telemarketer = { email: 'telemarketer@example.com', password: 'Telemarketer12345' };
+const TARA = 'Tara Telemarketer';
+
+/** Whether a call is allowed now: 08:00 to 19:00 India time (the same guard as collection). */
+function withinCallingHours(now = new Date()): boolean {
+  const indiaMinutes = (now.getUTCHours() * 60 + now.getUTCMinutes() + 330) % (24 * 60);
+  return indiaMinutes >= 8 * 60 && indiaMinutes < 19 * 60;
+}
+
+/** Today's India date, as the server (on the real clock) dates the assignment. */
+function indiaToday(now = new Date()): string {
+  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+/** Tara's figures for users assigned today on the rate report (zeros before any). */
+async function todaysRate(page: Page): Promise<{ assigned: number; called: number }> {
+  await page.goto('/telemarketing/telemarketingRate');
+  const table = page.getByRole('table');
+  // The report's page and query can take a while on a busy machine: wait for its total row.
+  await expect(table.getByRole('cell', { name: 'Total' })).toBeVisible({ timeout: 30_000 });
+  const row = table.locator('tbody tr').filter({ hasText: indiaToday() }).filter({ hasText: TARA });
+  if ((await row.count()) === 0) return { assigned: 0, called: 0 };
+  const cells = await row.locator('td').allInnerTexts();
+  // Date, telemarketer, assigned, called "n (x %)", …
+  return { assigned: Number(cells[2]), called: Number.parseInt(cells[3] ?? '', 10) };
+}
+
+// The server runs on the real clock, so whether a call may be recorded depends on when the
+// journey runs: inside 08:00–19:00 India time the call is saved and counted, outside it the
+// server refuses it with its reason and nothing is counted. The exact boundaries (07:59,
+// 08:00, 18:59, 19:00) are shown by the API tests on a set clock (telemarketing.routes.test.ts).
+test('the lead assigns a user, the telemarketer calls them, the rate report counts it', async ({
+  page,
+}) => {
+  await signIn(page, telemarketer);
+  const before = await todaysRate(page);
+
+  // The lead hands one user from the pool to Tara.
+  await page.context().clearCookies();
+  await signIn(page, lead);
+  await page.goto('/telemarketing/userList');
+  await pick(page, 'Assignment', 'Not assigned yet');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.first()).toContainText('Not called yet');
+  // The phone as masked (******1234); the name, when there is one, is masked without digits.
+  const phone = /\*+\d{4}/.exec(await rows.first().innerText())?.[0] ?? '';
+  expect(phone).not.toBe('');
+  await page.getByRole('checkbox', { name: `Select ${phone}` }).check();
+  await page.getByRole('button', { name: 'Assign' }).click();
+  const assign = page.getByRole('dialog', { name: 'Assign 1 user(s)' });
+  await expect(assign).toBeVisible();
+  await assign.getByRole('button', { name: 'Assign' }).click();
+  await expect(assign.getByText('Please select a telemarketer')).toBeVisible();
+  const option = page.locator(`.ant-select-item-option[title^="${TARA}"]`);
+  await expect(async () => {
+    if (!(await option.isVisible())) await assign.getByLabel('Telemarketer').click();
+    await option.click({ timeout: 2_000 });
+    await expect(option).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await assign.getByRole('button', { name: 'Assign' }).click();
+  await expect(page.getByText('Success distribute')).toBeVisible();
+  await expect(assign).toBeHidden();
+
+  // Tara finds the user at the top of her list (newest assignment first) and calls them.
+  await page.context().clearCookies();
+  await signIn(page, telemarketer);
+  await page.goto('/telemarketing/userList?sort=assignedAt&order=desc');
+  const mine = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  await expect(mine).toContainText(phone);
+  await expect(mine).toContainText(TARA);
+  await page.getByRole('button', { name: `Record call: ${phone}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Call to ${phone}` });
+  await expect(dialog).toBeVisible();
+  // A missing outcome and remarks are refused before anything is sent.
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Please select a follow-up status')).toBeVisible();
+  const connected = page.locator('.ant-select-item-option[title="Connected"]');
+  await expect(async () => {
+    if (!(await connected.isVisible())) await dialog.getByLabel('Outcome').click();
+    await connected.click({ timeout: 2_000 });
+    await expect(connected).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  const remarks = `e2e call ${Date.now()}`;
+  await dialog.getByLabel('Remarks').fill(remarks);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  const inHours = withinCallingHours();
+  if (inHours) {
+    await expect(page.getByText('Call recorded')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(mine).toContainText('Connected');
+    await page.goto('/telemarketing/checkList');
+    await expect(page.getByRole('table').getByText(remarks)).toBeVisible();
+  } else {
+    await expect(page.getByText(/No telemarketing call outside 08:00–19:00/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(mine).toContainText('Not called yet');
+  }
+
+  // The rate report: one more user assigned today, and one more called when the call was made.
+  await expect
+    .poll(async () => todaysRate(page))
+    .toEqual({ assigned: before.assigned + 1, called: before.called + (inHours ? 1 : 0) });
+});
