@@ -1,7 +1,10 @@
+import { listChannels } from '@lending/contract';
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useGrants } from '../../lib/grants';
 import { paiseToRupeesText, rupeesTextToPaise } from '../../lib/units';
+import { useEndpointQuery } from '../../lib/use-endpoint';
 import type { FilterControlProps, FilterSpec, KeysOf, StatusTags } from './types';
 
 const DATE = 'YYYY-MM-DD';
@@ -47,6 +50,12 @@ export interface FilterBuilders<F> {
     label: string,
     useOptions: () => readonly FilterOption<Exclude<F[K], undefined>>[],
   ): FilterSpec;
+  /**
+   * An acquisition channel by its code: a select of the channels for whoever may list them
+   * (/channel), the code typed otherwise.
+   * @example filter.channel('channel', 'channelReport.channel')
+   */
+  channel(name: KeysOf<F, string | undefined>, label: string): FilterSpec;
   /**
    * A status, with the labels of its tags (the same tags as its column).
    * @example filter.status('status', 'account.status', staffStatusTags)
@@ -145,6 +154,22 @@ function RemoteChoiceControl({
   return <ChoiceControl {...props} options={useOptions()} />;
 }
 
+function ChannelControl(props: FilterControlProps) {
+  const { can } = useGrants();
+  const allowed = can(listChannels);
+  const channels = useEndpointQuery(
+    listChannels,
+    { page: 1, pageSize: 100 },
+    { enabled: allowed, staleTime: 60_000 },
+  );
+  if (!allowed) return <TextControl {...props} />;
+  const options = (channels.data?.list ?? []).map((channel) => ({
+    value: channel.code,
+    label: `${channel.name} (${channel.code})`,
+  }));
+  return <ChoiceControl {...props} options={options} />;
+}
+
 type RangeValue = [Dayjs | null, Dayjs | null] | null;
 
 function DateRangeControl(props: FilterControlProps) {
@@ -232,6 +257,14 @@ export function filterBuilders<F>(): FilterBuilders<F> {
 
     select: (name, label, useOptions) =>
       single(name, label, (props) => <RemoteChoiceControl {...props} useOptions={useOptions} />),
+
+    channel: (name, label) =>
+      single(
+        name,
+        label,
+        (props) => <ChannelControl {...props} />,
+        (value) => String(value).trim(),
+      ),
 
     status: (name, label, tags) => {
       const options = Object.entries(tags as StatusTags<string>).map(([value, tag]) => ({

@@ -11,7 +11,7 @@ const spec = describeList(borrowAgainRate, ({ column, filter }) => ({
   rowKey: (row) => row.date,
   filters: [
     filter.indiaDateRange('dateFrom', 'dateTo', 'channelReport.clearedDateRange'),
-    filter.text('channel', 'channelReport.channel'),
+    filter.channel('channel', 'channelReport.channel'),
   ],
   columns: [
     column.indiaDate('date', 'channelReport.clearedDate', { sortable: true }),

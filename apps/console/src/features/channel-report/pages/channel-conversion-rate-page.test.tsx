@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { channelConversionRate, type ChannelFunnelRow } from '@lending/contract';
+import { channelConversionRate, listChannels, type ChannelFunnelRow } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -40,6 +40,23 @@ describe('channelConversionRate', () => {
   it('shows each channel’s funnel with its step rates, the direct registrations named, and the filters sent', async () => {
     const call = fakeEndpoints([
       [
+        listChannels,
+        () => ({
+          list: [
+            {
+              code: 'google',
+              name: 'Google Ads',
+              partner: 'Google',
+              link: 'https://example.com/g',
+              status: 'available' as const,
+              registrations: 3,
+              updatedAt: '2026-11-01T00:00:00.000Z',
+            },
+          ],
+          total: 1,
+        }),
+      ],
+      [
         channelConversionRate,
         () => ({
           list: [funnel('google', 3, 1), funnel('', 7, 0)],
@@ -52,7 +69,9 @@ describe('channelConversionRate', () => {
       <ChannelConversionRatePage />,
       '/report/channelConversionRate?dateFrom=2026-11-01&dateTo=2026-11-15&channel=google',
     );
-    const google = within((await screen.findByText('google')).closest('tr')!);
+    // The channel filter names the channel chosen in the URL.
+    expect(await screen.findByTitle('Google Ads (google)')).toBeInTheDocument();
+    const google = within((await screen.findByRole('cell', { name: 'google' })).closest('tr')!);
     expect(google.getByText('66.7%')).toBeInTheDocument(); // KYC 2 of 3
     expect(google.getByText('33.3%')).toBeInTheDocument(); // 1 payout of 3 registrants
     expect(google.getByText('50.0%')).toBeInTheDocument(); // 1 approved of 2 passed

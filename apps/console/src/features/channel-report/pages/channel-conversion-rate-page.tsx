@@ -16,7 +16,7 @@ const spec = describeList(channelConversionRate, ({ column, filter }) => ({
   rowKey: (row) => row.channel,
   filters: [
     filter.indiaDateRange('dateFrom', 'dateTo', 'channelReport.registrationDateRange'),
-    filter.text('channel', 'channelReport.channel'),
+    filter.channel('channel', 'channelReport.channel'),
   ],
   columns: [
     column.render('channel', 'channelReport.channel', (row, t) => channelName(row.channel, t), {

@@ -11,7 +11,7 @@ const spec = describeList(channelMonitoring, ({ column, filter }) => ({
   rowKey: (row) => `${row.date}|${row.channel}`,
   filters: [
     filter.indiaDateRange('dateFrom', 'dateTo', 'channelReport.dateRange'),
-    filter.text('channel', 'channelReport.channel'),
+    filter.channel('channel', 'channelReport.channel'),
   ],
   columns: [
     column.indiaDate('date', 'channelReport.date', { sortable: true }),

@@ -12,7 +12,7 @@ const spec = describeList(conversionRate, ({ column, filter }) => ({
   rowKey: (row) => row.period,
   filters: [
     filter.indiaDateRange('dateFrom', 'dateTo', 'channelReport.registrationDateRange'),
-    filter.text('channel', 'channelReport.channel'),
+    filter.channel('channel', 'channelReport.channel'),
     filter.choice('granularity', 'channelReport.granularity', {
       day: 'channelReport.granularities.day',
       week: 'channelReport.granularities.week',

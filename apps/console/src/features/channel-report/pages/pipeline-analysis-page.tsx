@@ -12,7 +12,7 @@ const spec = describeList(pipelineAnalysis, ({ column, filter }) => ({
   rowKey: (row) => `${row.date}|${row.channel}`,
   filters: [
     filter.indiaDateRange('dateFrom', 'dateTo', 'channelReport.registrationDateRange'),
-    filter.text('channel', 'channelReport.channel'),
+    filter.channel('channel', 'channelReport.channel'),
   ],
   columns: [
     column.indiaDate('date', 'channelReport.registrationDate', { sortable: true }),

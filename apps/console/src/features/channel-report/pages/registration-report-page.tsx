@@ -11,7 +11,7 @@ const spec = describeList(registrationReport, ({ column, filter }) => ({
   rowKey: (row) => `${row.date}|${row.channel}`,
   filters: [
     filter.indiaDateRange('dateFrom', 'dateTo', 'channelReport.registrationDateRange'),
-    filter.text('channel', 'channelReport.channel'),
+    filter.channel('channel', 'channelReport.channel'),
   ],
   columns: [
     column.indiaDate('date', 'channelReport.registrationDate', { sortable: true }),

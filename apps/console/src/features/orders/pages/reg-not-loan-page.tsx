@@ -23,7 +23,7 @@ export const RegNotLoanPage = listPage(listRegNotLoan, ({ column, filter }) => (
   rowLabel: (row) => row.phone,
   filters: [
     filter.text('phone', 'order.phone', { placeholder: 'order.phonePlaceholder' }),
-    filter.text('channel', 'remarketing.channel'),
+    filter.channel('channel', 'remarketing.channel'),
     filter.indiaDateRange('registeredFrom', 'registeredTo', 'remarketing.registeredRange'),
     filter.status('kyc', 'remarketing.kycProgress', kycTags),
   ],
