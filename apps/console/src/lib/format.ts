@@ -69,3 +69,11 @@ export { INDIA_TIME_ZONE };
 export function formatPpmPercent(ppm: number): string {
   return `${ppmToPercentText(ppm)}%`;
 }
+
+/**
+ * A share sent as a true fraction (0.125 is 12.5 %), with one decimal; '—' when there was
+ * nothing to divide by (no registrants, no loans due).
+ */
+export function formatShare(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)}%`;
+}

@@ -7,7 +7,16 @@ import { listRequestSchema, listResultSchema, sortSchema } from '../common/pagin
  * number, `date` an India date, `instant` an ISO instant written in India time, `values` maps
  * a status or choice to its label in the user's language; anything else is written as it is.
  */
-export const exportColumnKindSchema = z.enum(['text', 'money', 'count', 'ppm', 'date', 'instant']);
+/** `share` is a true fraction (0.125 is 12.5 %), as the reports send rates. */
+export const exportColumnKindSchema = z.enum([
+  'text',
+  'money',
+  'count',
+  'ppm',
+  'share',
+  'date',
+  'instant',
+]);
 export type ExportColumnKind = z.infer<typeof exportColumnKindSchema>;
 
 const exportLabelSchema = z.string().trim().min(1).max(120);

@@ -11,6 +11,7 @@ import {
   formatIndiaDateTime,
   formatPaise,
   formatPpmPercent,
+  formatShare,
   groupIndianDigits,
 } from '../../lib/format';
 import { useGrants } from '../../lib/grants';
@@ -156,6 +157,15 @@ export interface ColumnBuilders<Row> {
    * @example column.ppm('interestPerDayPpm', 'loanConfig.columns.interest', { template: 'loanConfig.values.perDay' })
    */
   ppm(
+    field: KeysOf<Row, Maybe<number>>,
+    label: string,
+    options?: ColumnOptions & TemplateOption,
+  ): ColumnSpec<Row>;
+  /**
+   * A share sent as a true fraction, as a percentage with one decimal: 0.125 → 12.5%.
+   * @example column.share('conversionRate', 'channelReport.funnel.conversionRate')
+   */
+  share(
     field: KeysOf<Row, Maybe<number>>,
     label: string,
     options?: ColumnOptions & TemplateOption,
@@ -426,6 +436,15 @@ export function columnBuilders<Row>(listEndpoint: EndpointDefinition): ColumnBui
       fieldColumn<Row>(field, label, options, (value: number) => formatPpmPercent(value), {
         kind: 'ppm',
       }),
+
+    share: (field, label, options = {}) =>
+      fieldColumn<Row>(
+        field,
+        label,
+        { numeric: true, ...options },
+        (value: number) => formatShare(value),
+        { kind: 'share' },
+      ),
 
     count: (field, label, options = {}) =>
       fieldColumn<Row>(

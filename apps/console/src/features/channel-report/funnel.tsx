@@ -1,6 +1,7 @@
 import type { FunnelFigures } from '@lending/contract';
 import type { ColumnBuilders } from '../../components/list-page/columns';
-import { formatShare, type Figure } from './report-parts';
+import { formatShare } from '../../lib/format';
+import type { Figure } from './report-parts';
 
 /** The funnel's steps in order, each with the share of the step before it. */
 export const FUNNEL_STEPS = [
@@ -25,18 +26,14 @@ export function funnelColumns<Row extends FunnelFigures>(column: ColumnBuilders<
       }),
       ...(step.share
         ? [
-            column.render(step.share, `channelReport.funnel.${step.share}`, (row) =>
-              formatShare(row[step.share]),
-            ),
+            // The field is a funnel share: every row type here extends FunnelFigures.
+            column.share(step.share as never, `channelReport.funnel.${step.share}`),
           ]
         : []),
     ]),
-    column.render(
-      'conversionRate',
-      'channelReport.funnel.conversionRate',
-      (row) => formatShare(row.conversionRate),
-      { sortable: true },
-    ),
+    column.share('conversionRate' as never, 'channelReport.funnel.conversionRate', {
+      sortable: true,
+    }),
   ];
 }
 

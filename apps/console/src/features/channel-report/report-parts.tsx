@@ -12,14 +12,6 @@ import {
 } from '../../components/list-page';
 import { formatPaise } from '../../lib/format';
 
-/**
- * A share the server sent as a true fraction (0.125 is 12.5 %), with one decimal; '—' when
- * there was nothing to divide by (no registrants, no loans due).
- */
-export function formatShare(value: number | null | undefined): string {
-  return value === null || value === undefined ? '—' : `${(value * 100).toFixed(1)}%`;
-}
-
 /** The same share as a number of percent for a chart's axis (null leaves a gap). */
 export function sharePercent(value: number | null): number | null {
   return value === null ? null : Math.round(value * 1000) / 10;

@@ -175,7 +175,7 @@ function indiaDateTime(iso: string): string {
 const RUPEES_FORMAT =
   '[>=10000000]"₹"#\\,##\\,##\\,##0.00;[>=100000]"₹"#\\,##\\,##0.00;"₹"#,##0.00';
 
-function cellOf(column: ExportColumn, value: unknown): ExcelJS.CellValue {
+export function cellOf(column: ExportColumn, value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined || value === '') return null;
   if (column.values && (typeof value === 'string' || typeof value === 'boolean')) {
     return column.values[String(value)] ?? String(value);
@@ -186,6 +186,7 @@ function cellOf(column: ExportColumn, value: unknown): ExcelJS.CellValue {
     case 'ppm':
       return typeof value === 'number' ? value / 1_000_000 : String(value);
     case 'count':
+    case 'share':
       return typeof value === 'number' ? value : String(value);
     case 'instant':
       return typeof value === 'string' ? indiaDateTime(value) : String(value);
@@ -204,9 +205,10 @@ function cellOf(column: ExportColumn, value: unknown): ExcelJS.CellValue {
   }
 }
 
-function numberFormat(kind: ExportColumn['kind']): string | undefined {
+export function numberFormat(kind: ExportColumn['kind']): string | undefined {
   if (kind === 'money') return RUPEES_FORMAT;
   if (kind === 'ppm') return '0.00##%';
+  if (kind === 'share') return '0.0%';
   if (kind === 'count') return '#,##0';
   return undefined;
 }

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { borrowAgainRate, type BorrowAgainRow } from '@lending/contract';
 import { describeList, useListPage } from '../../../components/list-page';
-import { formatShare, ReportFrame, sharePercent } from '../report-parts';
+import { formatShare } from '../../../lib/format';
+import { ReportFrame, sharePercent } from '../report-parts';
 
 const spec = describeList(borrowAgainRate, ({ column, filter }) => ({
   route: 'borrowAgainRate',
@@ -17,13 +18,13 @@ const spec = describeList(borrowAgainRate, ({ column, filter }) => ({
     column.indiaDate('date', 'channelReport.clearedDate', { sortable: true }),
     column.count('cleared', 'channelReport.cleared'),
     column.count('within3', 'channelReport.within3'),
-    column.render('rate3', 'channelReport.rate3', (row) => formatShare(row.rate3)),
+    column.share('rate3', 'channelReport.rate3'),
     column.count('within7', 'channelReport.within7'),
-    column.render('rate7', 'channelReport.rate7', (row) => formatShare(row.rate7), {
+    column.share('rate7', 'channelReport.rate7', {
       sortable: true,
     }),
     column.count('within30', 'channelReport.within30'),
-    column.render('rate30', 'channelReport.rate30', (row) => formatShare(row.rate30), {
+    column.share('rate30', 'channelReport.rate30', {
       sortable: true,
     }),
   ],

@@ -4,7 +4,7 @@ import { channelConversionRate, listChannels, type ChannelFunnelRow } from '@len
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
-import { formatShare } from '../report-parts';
+import { formatShare } from '../../../lib/format';
 import { ChannelConversionRatePage } from './channel-conversion-rate-page';
 
 configure({ asyncUtilTimeout: 10_000 });

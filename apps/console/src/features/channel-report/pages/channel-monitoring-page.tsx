@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channelMonitoring, type ChannelMonitoringRow } from '@lending/contract';
 import { describeList, useListPage } from '../../../components/list-page';
-import { channelName, formatShare, ReportFrame } from '../report-parts';
+import { formatShare } from '../../../lib/format';
+import { channelName, ReportFrame } from '../report-parts';
 
 const spec = describeList(channelMonitoring, ({ column, filter }) => ({
   route: 'channelMonitoring',
@@ -25,14 +26,7 @@ const spec = describeList(channelMonitoring, ({ column, filter }) => ({
     column.money('disbursedPaise', 'channelReport.disbursedAmount'),
     column.count('dueCount', 'channelReport.dueCount'),
     column.count('firstDayOverdue', 'channelReport.firstDayOverdue'),
-    column.render(
-      'overdueRate',
-      'channelReport.overdueRate',
-      (row) => formatShare(row.overdueRate),
-      {
-        sortable: true,
-      },
-    ),
+    column.share('overdueRate', 'channelReport.overdueRate', { sortable: true }),
   ],
 }));
 

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registrationReport, type RegistrationRow } from '@lending/contract';
 import { describeList, useListPage } from '../../../components/list-page';
-import { channelName, formatShare, ReportFrame } from '../report-parts';
+import { formatShare } from '../../../lib/format';
+import { channelName, ReportFrame } from '../report-parts';
 
 const spec = describeList(registrationReport, ({ column, filter }) => ({
   route: 'registrationReport',
@@ -20,13 +21,11 @@ const spec = describeList(registrationReport, ({ column, filter }) => ({
     }),
     column.count('registrations', 'channelReport.registrations', { sortable: true }),
     column.count('kycCompleted', 'channelReport.kycCompleted'),
-    column.render('kycRate', 'channelReport.kycRate', (row) => formatShare(row.kycRate), {
+    column.share('kycRate', 'channelReport.kycRate', {
       sortable: true,
     }),
     column.count('appliedSameDay', 'channelReport.appliedSameDay'),
-    column.render('sameDayApplyRate', 'channelReport.sameDayApplyRate', (row) =>
-      formatShare(row.sameDayApplyRate),
-    ),
+    column.share('sameDayApplyRate', 'channelReport.sameDayApplyRate'),
   ],
 }));
 
