@@ -30,7 +30,8 @@ import {
   SANDBOX_SMS_WEBHOOK_PATH,
   type SandboxSmsGateway,
 } from './sms/sandbox-sms.js';
-import { applySmsReceipt } from './sms/sms.service.js';
+import { applySmsEvent } from './sms/sms.service.js';
+import { applyOptOutReply } from '../modules/marketing-sms/opt-out-replies.js';
 import {
   httpDeliverer,
   timerScheduler,
@@ -207,7 +208,7 @@ export function createIntegrations(deps: IntegrationsDeps) {
             path: SANDBOX_SMS_WEBHOOK_PATH,
             provider: 'sandbox-sms',
             secret: config.sandboxWebhookSecret,
-            apply: (tx, event, at) => applySmsReceipt(tx, sms.provider, event, at),
+            apply: (tx, event, at) => applySmsEvent(tx, sms.provider, event, at, applyOptOutReply),
           },
           // Sandbox credits only while the sandbox collects: its secret has a public
           // development default, and a real book must take money from the real gateway alone.

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { phoneSearchSchema } from '@lending/contract';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { GatewayEvent } from '../webhooks/webhook-routes.js';
@@ -74,4 +75,33 @@ export async function findSmsMessage(db: Executor, provider: string, messageId: 
     .from(smsMessages)
     .where(and(eq(smsMessages.provider, provider), eq(smsMessages.providerMessageId, messageId)));
   return row;
+}
+
+const replySchema = z.object({
+  from: phoneSearchSchema.refine((phone) => phone !== '', 'must be a mobile number'),
+  text: z.string().max(1_000),
+});
+
+/** What a borrower's reply to one of our messages does (marketing opt-outs: STOP, START). */
+export type SmsReplyHandler = (
+  tx: Executor,
+  reply: { phone: string; text: string },
+  at: Date,
+) => Promise<unknown>;
+
+/**
+ * One event of the SMS gateway's webhook: a delivery receipt (`sms.status`), or a reply a
+ * borrower sent to our sender (`sms.inbound`), handed to `onReply`.
+ */
+export async function applySmsEvent(
+  tx: Executor,
+  provider: string,
+  event: GatewayEvent,
+  at: Date,
+  onReply: SmsReplyHandler,
+): Promise<void> {
+  if (event.type !== 'sms.inbound') return applySmsReceipt(tx, provider, event, at);
+  const parsed = replySchema.safeParse(event.data);
+  if (!parsed.success) throw AppError.invalid('data', 'not an SMS reply');
+  await onReply(tx, { phone: parsed.data.from, text: parsed.data.text }, at);
 }

@@ -18,6 +18,7 @@ import {
   makeProduct,
 } from '../../modules/loan-book/loan-book.factories.js';
 import { repayments } from '../../modules/loan-book/repayments.table.js';
+import { marketingOptOuts } from '../../modules/marketing-sms/marketing-sms.table.js';
 import { ensureVirtualAccount, creditsOfPayment, findSmsMessage, sendSms } from '../index.js';
 import { manualGateways } from '../testing/manual-gateways.js';
 import { signatureHeader, SIGNATURE_HEADER, verifySignature } from './signature.js';
@@ -263,6 +264,45 @@ describe('SMS delivery receipts', () => {
       signatureHeader('wrong-secret-0123456', t.clock.now(), body),
     );
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('SMS replies', () => {
+  let eventNo = 0;
+  async function reply(from: string, text: string) {
+    eventNo += 1;
+    const body = JSON.stringify({
+      id: `evt_reply_${eventNo}`,
+      type: 'sms.inbound',
+      data: { from, text },
+    });
+    return deliver('/webhooks/sms/sandbox', body, signatureHeader(secret, t.clock.now(), body));
+  }
+  const optOutOf = async (phone: string) =>
+    (await t.db.select().from(marketingOptOuts).where(eq(marketingOptOuts.phone, phone)))[0];
+
+  it('STOP puts the number on the marketing opt-outs; START takes a reply opt-out back', async () => {
+    expect((await reply('+91 98765 00111', ' stop ')).statusCode).toBe(200);
+    expect(await optOutOf('9876500111')).toMatchObject({ source: 'stopReply' });
+    // A sentence that merely contains the word is not an opt-out.
+    await reply('9876500112', 'please stop calling me after 6');
+    expect(await optOutOf('9876500112')).toBeUndefined();
+    await reply('9876500111', 'START');
+    expect(await optOutOf('9876500111')).toBeUndefined();
+  });
+
+  it('START does not undo an opt-out a reply did not make (DND registry, staff)', async () => {
+    await t.db
+      .insert(marketingOptOuts)
+      .values({ phone: '9876500113', source: 'dndRegistry', optedOutAt: t.clock.now() });
+    await reply('9876500113', 'start');
+    expect(await optOutOf('9876500113')).toMatchObject({ source: 'dndRegistry' });
+  });
+
+  it('refuses a reply without a mobile number, changing nothing', async () => {
+    const response = await reply('12345', 'STOP');
+    expect(response.statusCode).toBe(400);
+    expect(await optOutOf('12345')).toBeUndefined();
   });
 });
 
