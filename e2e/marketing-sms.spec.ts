@@ -55,7 +55,9 @@ test('a marketer sees campaigns with delivery figures and schedules one to an au
   await form.getByLabel('Date (India)').fill(date);
   await form.getByLabel('Time (India)').fill('22:00');
   await form.getByRole('button', { name: 'Review and send' }).click();
-  await expect(form.getByText('Only between 10:00 and 21:00 India time')).toBeVisible();
+  await expect(
+    form.getByText('Only between 10:00 and 21:00 India time', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden();
 
   await form.getByLabel('Time (India)').fill('11:00');

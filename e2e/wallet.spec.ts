@@ -13,7 +13,8 @@ test('finance reviews invitations, pays a withdrawal and tops up the payout acco
   test.setTimeout(90_000);
   await signIn(page, finance);
 
-  await page.goto('/invite/invitationRecord');
+  // The newest invitations are mostly of borrowers still registering: narrow to the repaid.
+  await page.goto('/invite/invitationRecord?stage=repaid');
   await expect(page.getByRole('heading', { name: 'Invitation records', level: 1 })).toBeVisible();
   const rewarded = page.locator('tbody tr').filter({ hasText: 'Repaid' }).first();
   await expect(rewarded).toBeVisible();
@@ -32,7 +33,7 @@ test('finance reviews invitations, pays a withdrawal and tops up the payout acco
   await page.goto('/toolMage/balanceQuery');
   await expect(page.getByText('Payout account (sandbox)')).toBeVisible();
   await expect(page.getByText(/Owed to \d+ wallets/)).toBeVisible();
-  await expect(page.locator('tbody tr').first()).toContainText('IV');
+  await expect(page.locator('tbody tr.ant-table-row').first()).toContainText('IV');
 
   await page.goto('/toolMage/recharge');
   await expect(page.getByRole('heading', { name: 'Recharge list', level: 1 })).toBeVisible();
