@@ -130,7 +130,8 @@ export const promiseSchema = z.object({
   dueDate: indiaDateSchema,
   amountPaise: paiseSchema,
   instalment: z.int().nullable(),
-  status: z.enum(['open', 'kept', 'broken']),
+  /** replaced: a later promise on the case took its place. */
+  status: z.enum(['open', 'kept', 'broken', 'replaced']),
 });
 /** The hidden detail pages: the case, its history, follow-ups, promises and the contact panel. */
 export const caseDetailRetSchema = z.object({

@@ -345,6 +345,38 @@ describe('promises, stage change, repayment', () => {
     expect(detail.json().ret.case.promiseBroken).toBe(true);
   });
 
+  it('a new promise replaces the open one, and the detail shows both', async () => {
+    const today = indiaDateOf(t.clock.now());
+    const [c] = (await casesOf(orders[2]!.id)).filter((x) => x.kind === 'collection');
+    const promise = (promisePaise: number) =>
+      post(
+        t.app,
+        '/recovery/follow_up',
+        {
+          caseId: c!.id,
+          channel: 'call',
+          result: 'promise',
+          promiseDate: today,
+          promisePaise,
+          remarks: 'will pay',
+        },
+        tokens.a,
+      );
+    expect((await promise(20_000)).statusCode).toBe(200);
+    expect((await promise(30_000)).statusCode).toBe(200);
+    const detail = await post(t.app, '/recovery/case_detail', { caseId: c!.id }, tokens.a);
+    expect(detail.statusCode).toBe(200);
+    const statuses = (detail.json().ret.promises as { amountPaise: number; status: string }[]).map(
+      (p) => [p.amountPaise, p.status],
+    );
+    expect(statuses).toEqual(
+      expect.arrayContaining([
+        [20_000, 'replaced'],
+        [30_000, 'open'],
+      ]),
+    );
+  });
+
   it('crossing into S2 sends the case back to the pool and on to the S2 collector, in its history', async () => {
     // Overdue days move to 8+ after a few more day-ends.
     for (let i = 0; i < 6; i += 1) {
