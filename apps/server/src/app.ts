@@ -261,6 +261,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { gatewayReferences: (payoutIds) => payoutGatewayReferences(moduleDb, payoutIds) },
   ).registerRoutes(endpoints);
   registerDashboardRoutes(endpoints, { db: moduleDb, clock });
+  // Configuration items: one cached reader for the whole server, invalidated on change.
+  const opsSettings = createSettingsService({ db: moduleDb, clock });
   registerRepayRoutes(endpoints, {
     db: moduleDb,
     clock,
@@ -273,6 +275,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     uploadDir: options.uploadDir ?? uploadDirOf(config.dataDir),
     staffOf: (userId) => users.authPort.staffOf(userId),
+    waiverApprovalAbove: async () =>
+      BigInt(await opsSettings.getNumber('waiver_approval_above_rupees')) * 100n,
   });
   registerApprovalRoutes(endpoints, {
     db: moduleDb,
@@ -287,8 +291,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payoutChannel: integrations.payouts.gateway.provider,
   });
   registerChannelReportRoutes(endpoints, { db: moduleDb, clock });
-  // Configuration items: one cached reader for the whole server, invalidated on change.
-  const opsSettings = createSettingsService({ db: moduleDb, clock });
   const opsDeps = { db: moduleDb, clock, settings: opsSettings };
   registerOpsConfigRoutes(endpoints, opsDeps);
   registerCustomerRoutes(endpoints, { db: moduleDb });

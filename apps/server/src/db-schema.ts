@@ -25,6 +25,7 @@ export * from './integrations/sms/sms-templates.table.js';
 export * from './modules/ops-config/ops-config.table.js';
 export * from './modules/export/export-jobs.table.js';
 export * from './modules/repay/offline.table.js';
+export * from './modules/repay/waiver-requests.table.js';
 export * from './modules/recovery/recovery.table.js';
 export * from './modules/channel-report/channel-report.table.js';
 export * from './modules/marketing-sms/marketing-sms.table.js';

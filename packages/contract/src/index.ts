@@ -28,6 +28,8 @@ export * from './repay/repay.schema.js';
 export * from './repay/repay.endpoints.js';
 export * from './repay/offline.schema.js';
 export * from './repay/offline.endpoints.js';
+export * from './repay/waiver-approval.schema.js';
+export * from './repay/waiver-approval.endpoints.js';
 export * from './dashboard/dashboard.schema.js';
 export * from './dashboard/dashboard.endpoints.js';
 export * from './app/app.schema.js';

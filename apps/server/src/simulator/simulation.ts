@@ -12,7 +12,6 @@ import {
   referMachineRejection,
   termsFromJson,
   reverseRepayment,
-  waiver,
   writeOff,
   type LoanOrderRow,
 } from '../modules/loan-book/index.js';
@@ -21,13 +20,19 @@ import { createWalletWork } from './wallet-work.js';
 import { reconcileDay } from '../modules/finance/index.js';
 import {
   approveExcessRefund,
+  approveWaiver,
   excessRefunds,
   offlineRepayments,
   recordOffline,
+  rejectWaiver,
   requestExcessRefund,
+  requestWaiver,
   reviewOffline,
   type OfflineDeps,
+  type WaiverApprovalDeps,
+  waiverRequests,
 } from '../modules/repay/index.js';
+import { createSettingsService } from '../modules/ops-config/index.js';
 import { startOfIndiaDate } from '../shared/india-date.js';
 import { collectorsWork, setUpCollectionFloor } from './collection-work.js';
 import { marketingWork } from './marketing-work.js';
@@ -163,6 +168,15 @@ export async function runSimulation(
   const backOffice = prng.fork('backOffice');
   const offline = prng.fork('offline');
   const offlineDeps: OfflineDeps = { db, clock, loanBook, uploadDir: '' };
+  // Waivers above the approval amount wait for a second person, as in the console.
+  const settings = createSettingsService({ db, clock });
+  const waiverDeps: WaiverApprovalDeps = {
+    db,
+    clock,
+    loanBook,
+    waiverApprovalAbove: async () =>
+      BigInt(await settings.getNumber('waiver_approval_above_rupees')) * 100n,
+  };
   const collection = prng.fork('collection');
   const marketing = prng.fork('marketing');
   // Invitations and wallets on their own stream (decision 0043).
@@ -513,19 +527,66 @@ export async function runSimulation(
         order.outstandingPenalPaise > 0n &&
         backOffice.chance(0.02)
       ) {
+        // The maker asks; above the approval amount it waits for the checker (decision 0045).
         await refusedAllowed(async () => {
-          await waiver(
-            loanBook,
+          const asked = await requestWaiver(
+            waiverDeps,
             {
               orderId: order.id,
               idempotencyKey: `sim-waive-penal-${order.id}-${today}`,
               reason: 'Hardship: penal charges waived',
               amounts: { penalPaise: Number(order.outstandingPenalPaise) },
             },
-            staffId,
+            world.makerId,
           );
-          counters.waivers += 1;
+          if (asked.waiverRequestId === undefined) counters.waivers += 1;
         });
+      } else if (order.overdueDays >= 30 && backOffice.chance(0.01)) {
+        await refusedAllowed(async () => {
+          await requestWaiver(
+            waiverDeps,
+            {
+              orderId: order.id,
+              idempotencyKey: `sim-settle-${order.id}-${today}`,
+              reason: 'Settlement offered: borrower lost their job',
+            },
+            world.makerId,
+          );
+        });
+      }
+    }
+    await decideWaivers(today, staffId);
+  }
+
+  /**
+   * The checker's round (17:30): most waivers waiting are approved, a few rejected; some of
+   * today's are left for tomorrow. A settlement that now waives more than was asked (charges
+   * accrued meanwhile) is rejected, and the maker would ask again.
+   */
+  async function decideWaivers(today: string, checkerId: number) {
+    clock.setIndia(today, 17, 30);
+    const waiting = await db
+      .select({ id: waiverRequests.id })
+      .from(waiverRequests)
+      .where(eq(waiverRequests.status, 'pending'))
+      .orderBy(asc(waiverRequests.id));
+    for (const { id } of waiting) {
+      const draw = backOffice.next();
+      if (draw < 0.15) continue;
+      if (draw < 0.22) {
+        await rejectWaiver(waiverDeps, { id, reason: 'No hardship shown' }, checkerId);
+        continue;
+      }
+      try {
+        await approveWaiver(waiverDeps, { id, idempotencyKey: `sim-approve-${id}` }, checkerId);
+        counters.waivers += 1;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await rejectWaiver(
+          waiverDeps,
+          { id, reason: 'The amount owed has changed: ask again' },
+          checkerId,
+        );
       }
     }
   }

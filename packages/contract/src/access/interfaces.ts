@@ -18,6 +18,7 @@ import { reportEndpoints } from '../report/report.endpoints.js';
 import { channelReportEndpoints } from '../report/channel-report.endpoints.js';
 import { blacklistEndpoints, riskEndpoints } from '../risk/risk.endpoints.js';
 import { offlineRepayEndpoints } from '../repay/offline.endpoints.js';
+import { waiverApprovalEndpoints } from '../repay/waiver-approval.endpoints.js';
 import { telemarketingEndpoints } from '../telemarketing/telemarketing.endpoints.js';
 import { userEndpoints } from '../user/user.endpoints.js';
 import { marketingSmsEndpoints } from '../marketing-sms/marketing-sms.endpoints.js';
@@ -37,6 +38,7 @@ export const adminEndpoints: readonly EndpointDefinition[] = [
   ...repayEndpoints,
   ...approvalEndpoints,
   ...offlineRepayEndpoints,
+  ...waiverApprovalEndpoints,
   ...recoveryEndpoints,
   ...dashboardEndpoints,
   ...financeEndpoints,

@@ -90,6 +90,8 @@ export const errorCatalogue = {
   walletBankNotVerified: { code: 4163, status: 409 },
   inviteCodeUnknown: { code: 4164, status: 400 },
   inviteNotAllowed: { code: 4165, status: 409 },
+  /** A settlement waiting for approval now waives more than was asked for: ask again. */
+  waiverAmountChanged: { code: 4190, status: 409 },
   rateLimited: { code: 4290, status: 429 },
   internal: { code: 5000, status: 500 },
   /** A payment gateway (virtual accounts) did not answer or refused: try again later. */

@@ -277,6 +277,11 @@ export const orderCommandRetSchema = z.object({
   /** A value-dated repayment: the day it was valued on, and why when it was moved. */
   valueDate: indiaDateSchema.optional(),
   valueDateNote: z.string().optional(),
+  /**
+   * A waiver above the approval amount is not applied: it waits for a second person (decision
+   * 0045). This is its request; the order is as it was.
+   */
+  waiverRequestId: z.int().optional(),
 });
 export type OrderCommandRet = z.infer<typeof orderCommandRetSchema>;
 

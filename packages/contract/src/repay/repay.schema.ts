@@ -37,6 +37,20 @@ export const repayPlanRowSchema = z.object({
   outstandingPaise: paiseSchema,
   clearingTodayPaise: paiseSchema,
   clearingDate: indiaDateSchema,
+  /** A waiver above the approval amount, asked for and not yet decided (decision 0045). */
+  pendingWaiver: z
+    .object({
+      id: z.int(),
+      /** What it waives: the parts asked for, or what clearing cost when a settlement was asked. */
+      amountPaise: paiseSchema,
+      settle: z.boolean(),
+      reason: z.string(),
+      requestedBy: z.string(),
+      /** Asked for by the caller: they cannot decide it (another person must). */
+      yours: z.boolean(),
+      requestedAt: z.string(),
+    })
+    .nullable(),
 });
 export type RepayPlanRow = z.infer<typeof repayPlanRowSchema>;
 
@@ -49,6 +63,8 @@ export const repayPlanFiltersSchema = z.strictObject({
   dueDateFrom: indiaDateSchema.optional(),
   dueDateTo: indiaDateSchema.optional(),
   overdueDaysMin: z.int().min(0).max(100_000).optional(),
+  /** Only orders with a waiver waiting for a second person's approval. */
+  waiverPending: z.boolean().optional(),
 });
 export const repayPlanBodySchema = listRequestSchema(repayPlanFiltersSchema);
 export const repayPlanRetSchema = listResultSchema(repayPlanRowSchema);

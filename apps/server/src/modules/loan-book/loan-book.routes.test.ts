@@ -332,6 +332,21 @@ describe('order commands', () => {
       admin,
     );
     expect(unknownPart.statusCode).toBe(400);
+    // A settlement under the approval amount applies at once (above it a second person
+    // approves: repay/waiver-approval.routes.test.ts).
+    const raised = await post(
+      t.app,
+      '/systemConfig/save',
+      {
+        item: 'waiver_approval_above_rupees',
+        value: '5000',
+        type: 'string',
+        group: 'operations',
+        remarks: 'test',
+      },
+      admin,
+    );
+    expect(raised.statusCode).toBe(200);
     const waived = await post(
       t.app,
       '/repay/waiver',

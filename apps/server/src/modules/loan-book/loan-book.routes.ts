@@ -13,7 +13,6 @@ import {
   rolloverOrder,
   saveLoanConfig,
   setLoanConfigStatus,
-  waiveOrder,
   writeOffOrder,
 } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
@@ -152,9 +151,6 @@ export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanB
       { ...context.body, amountPaise: BigInt(context.body.amountPaise) },
       callerOf(context).userId,
     ),
-  );
-  endpoints.register(waiveOrder, (context) =>
-    repaymentsService.waiver(deps, context.body, callerOf(context).userId),
   );
   endpoints.register(writeOffOrder, (context) =>
     repaymentsService.writeOff(deps, context.body, callerOf(context).userId),

@@ -73,6 +73,7 @@ describe('operations settings (systemConfig2)', () => {
       ['day_end_time', '00:30'],
       ['recovery_attempt_cap', '5'],
       ['recovery_contact_hours', '08:00-19:00'],
+      ['waiver_approval_above_rupees', '1000'],
     ]);
     for (const setting of list) expect(setting.readBy).toBeTruthy();
   });
@@ -89,6 +90,10 @@ describe('operations settings (systemConfig2)', () => {
       'recovery_attempt_cap must be a whole number from 1 to 20',
     );
     expectValueError(await save('recovery_attempt_cap', '2.5'), 'from 1 to 20');
+    expectValueError(
+      await save('waiver_approval_above_rupees', '-1'),
+      'waiver_approval_above_rupees must be a whole number from 0 to 10000000',
+    );
     const free = await post(
       t.app,
       '/systemConfig/save',
@@ -168,6 +173,7 @@ describe('operations settings (systemConfig2)', () => {
       { item: 'day_end_time', value: '00:15' },
       { item: 'recovery_attempt_cap', value: '5' },
       { item: 'recovery_contact_hours', value: '08:00-19:00' },
+      { item: 'waiver_approval_above_rupees', value: '1000' },
     ]);
   });
 });

@@ -91,6 +91,14 @@ export const KNOWN_SETTINGS = {
     readBy: 'Collection conduct guard: an attempt over the cap is refused',
     check: wholeNumber(1, 20),
   },
+  waiver_approval_above_rupees: {
+    type: 'string',
+    group: 'operations',
+    default: '1000',
+    remarks: 'A waiver of more than this many rupees waits for a second person to approve it',
+    readBy: 'Repayment plan: waivers above it are asked for, and applied when another approves',
+    check: wholeNumber(0, 10_000_000),
+  },
 } satisfies Record<string, KnownSetting>;
 
 export type KnownSettingKey = keyof typeof KNOWN_SETTINGS;

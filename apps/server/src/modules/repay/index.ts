@@ -1,7 +1,9 @@
 /**
  * The repayment screens' reads over the loan book: the repayment plan (orders with money
  * owing), the repayment records and the repayment query (what clears an order on a date, the
- * rollover quote, where to pay). Money commands stay with the loan book (`repay.*` there).
+ * rollover quote, where to pay), offline repayments and overpayment refunds, and waivers with a
+ * second person above the approval amount (decision 0045). The other money commands stay with
+ * the loan book (`repay.*` there).
  */
 export { registerRepayRoutes } from './repay.routes.js';
 export type { RepayDeps } from './repay.service.js';
@@ -13,3 +15,10 @@ export {
   type OfflineDeps,
 } from './offline.service.js';
 export { excessRefunds, offlineRepayments } from './offline.table.js';
+export {
+  approveWaiver,
+  rejectWaiver,
+  requestWaiver,
+  type WaiverApprovalDeps,
+} from './waiver-approval.service.js';
+export { waiverRequests } from './waiver-requests.table.js';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { repaymentRecordBodySchema, repayPlanBodySchema } from '@lending/contract';
 import type { z } from 'zod';
-import { customers, loanOrders, repayments } from '../../db-schema.js';
+import { customers, loanOrders, repayments, waiverRequests } from '../../db-schema.js';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, runList } from '../../shared/list-query.js';
 
@@ -30,9 +30,15 @@ export function listRepayPlan(db: Executor, body: z.output<typeof repayPlanBodyS
             customerName: customers.name,
             customerPhone: customers.phone,
             paid: paidSql,
+            pendingWaiver: waiverRequests,
           })
           .from(loanOrders)
-          .innerJoin(customers, eq(customers.id, loanOrders.customerId)),
+          .innerJoin(customers, eq(customers.id, loanOrders.customerId))
+          // At most one waits per order (a partial unique index).
+          .leftJoin(
+            waiverRequests,
+            and(eq(waiverRequests.orderId, loanOrders.id), eq(waiverRequests.status, 'pending')),
+          ),
       scope: inArray(loanOrders.status, [...OWING_STATUSES]),
       where: {
         orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo),
@@ -41,6 +47,8 @@ export function listRepayPlan(db: Executor, body: z.output<typeof repayPlanBodyS
         status: (status) => eq(loanOrders.status, status),
         ...inclusiveRange(loanOrders.dueDate, 'dueDateFrom', 'dueDateTo'),
         overdueDaysMin: (days) => gte(loanOrders.overdueDays, days),
+        waiverPending: (pending) =>
+          pending ? sql`${waiverRequests.id} is not null` : sql`${waiverRequests.id} is null`,
       },
       sortColumns: {
         id: loanOrders.id,

@@ -1,5 +1,6 @@
 import {
   approveExcessRefund,
+  approveWaiver,
   importOfflineRepayments,
   listExcessRepayments,
   listOfflineRepayments,
@@ -10,15 +11,23 @@ import {
   recordOfflineRepayment,
   repayQuery,
   requestExcessRefund,
+  rejectWaiver,
   reviewOfflineRepayment,
+  waiveOrder,
 } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import * as offline from './offline.service.js';
 import * as repay from './repay.service.js';
+import * as waivers from './waiver-approval.service.js';
 
-/** Binds the repayment screens' reads; the money commands are the loan book's routes. */
+/**
+ * Binds the repayment screens' reads, offline repayments and waivers with their second person;
+ * the other money commands are the loan book's routes.
+ */
 export function registerRepayRoutes(endpoints: EndpointRegistrar, deps: repay.RepayDeps): void {
-  endpoints.register(listRepayPlan, ({ body }) => repay.repayPlan(deps, body));
+  endpoints.register(listRepayPlan, (context) =>
+    repay.repayPlan(deps, context.body, callerOf(context).userId),
+  );
   endpoints.register(listRepaymentRecords, ({ body }) => repay.repaymentRecords(deps, body));
   endpoints.register(repayQuery, ({ body }) => repay.repayQuery(deps, body));
 
@@ -44,5 +53,15 @@ export function registerRepayRoutes(endpoints: EndpointRegistrar, deps: repay.Re
   );
   endpoints.register(approveExcessRefund, (context) =>
     offline.approveExcessRefund(deps, context.body, callerOf(context).userId),
+  );
+
+  endpoints.register(waiveOrder, (context) =>
+    waivers.requestWaiver(deps, context.body, callerOf(context).userId),
+  );
+  endpoints.register(approveWaiver, (context) =>
+    waivers.approveWaiver(deps, context.body, callerOf(context).userId),
+  );
+  endpoints.register(rejectWaiver, (context) =>
+    waivers.rejectWaiver(deps, context.body, callerOf(context).userId),
   );
 }

@@ -6,6 +6,7 @@ import type {
   RepayQueryOrder,
   RepayQueryRet,
 } from '@lending/contract';
+import type { Paise } from '@lending/lending';
 import type { z } from 'zod';
 import type { CollectionGateway } from '../../integrations/index.js';
 import type { Database } from '../../plugins/db.js';
@@ -29,6 +30,8 @@ export interface RepayDeps {
   uploadDir: string;
   /** A staff member's name (makers and checkers in the lists). */
   staffOf?: (userId: number) => Promise<{ name: string } | undefined>;
+  /** The amount above which a waiver waits for a second person (operations setting). */
+  waiverApprovalAbove: () => Promise<Paise>;
 }
 
 type OwingStatus = RepayPlanRow['status'];
@@ -37,40 +40,60 @@ type OwingStatus = RepayPlanRow['status'];
  * The repayment plan's page: each order as staff read it, with the amount that clears it
  * today priced by the engine (through the borrower app's own quote, not a second formula).
  */
-export async function repayPlan(deps: RepayDeps, body: z.output<typeof repayPlanBodySchema>) {
+export async function repayPlan(
+  deps: RepayDeps,
+  body: z.output<typeof repayPlanBodySchema>,
+  callerId: number,
+) {
   const today = indiaDateOf(deps.clock.now());
   const { list, total } = await repo.listRepayPlan(deps.db, body);
   return {
     total,
-    list: list.map(({ order, customerName, customerPhone, paid }): RepayPlanRow => {
-      const clearing = clearingOfOrder(order, today);
-      return {
-        id: order.id,
-        orderNo: order.orderNo,
-        customerName: maskName(customerName),
-        customerPhone: maskPhone(customerPhone),
-        status: order.status as OwingStatus,
-        principalPaise: paiseToApi(order.principalPaise),
-        dueDate: order.dueDate ?? today,
-        overdueDays: order.overdueDays,
-        rolloverCount: order.rolloverCount,
-        duePrincipalPaise: paiseToApi(order.outstandingPrincipalPaise),
-        dueInterestPaise: paiseToApi(order.outstandingInterestPaise),
-        dueFeePaise: paiseToApi(order.outstandingFeePaise),
-        dueGstPaise: paiseToApi(order.outstandingGstPaise),
-        duePenalPaise: paiseToApi(order.outstandingPenalPaise),
-        paidPaise: paiseToApi(paiseFromDb(paid)),
-        outstandingPaise: paiseToApi(
-          order.outstandingPrincipalPaise +
-            order.outstandingInterestPaise +
-            order.outstandingFeePaise +
-            order.outstandingGstPaise +
-            order.outstandingPenalPaise,
-        ),
-        clearingTodayPaise: paiseToApi(clearing?.total ?? 0n),
-        clearingDate: today,
-      };
-    }),
+    list: await Promise.all(
+      list.map(async ({ order, customerName, customerPhone, paid, pendingWaiver }) => {
+        const clearing = clearingOfOrder(order, today);
+        const row: RepayPlanRow = {
+          id: order.id,
+          orderNo: order.orderNo,
+          customerName: maskName(customerName),
+          customerPhone: maskPhone(customerPhone),
+          status: order.status as OwingStatus,
+          principalPaise: paiseToApi(order.principalPaise),
+          dueDate: order.dueDate ?? today,
+          overdueDays: order.overdueDays,
+          rolloverCount: order.rolloverCount,
+          duePrincipalPaise: paiseToApi(order.outstandingPrincipalPaise),
+          dueInterestPaise: paiseToApi(order.outstandingInterestPaise),
+          dueFeePaise: paiseToApi(order.outstandingFeePaise),
+          dueGstPaise: paiseToApi(order.outstandingGstPaise),
+          duePenalPaise: paiseToApi(order.outstandingPenalPaise),
+          paidPaise: paiseToApi(paiseFromDb(paid)),
+          outstandingPaise: paiseToApi(
+            order.outstandingPrincipalPaise +
+              order.outstandingInterestPaise +
+              order.outstandingFeePaise +
+              order.outstandingGstPaise +
+              order.outstandingPenalPaise,
+          ),
+          clearingTodayPaise: paiseToApi(clearing?.total ?? 0n),
+          clearingDate: today,
+          pendingWaiver: pendingWaiver
+            ? {
+                id: pendingWaiver.id,
+                amountPaise: paiseToApi(pendingWaiver.amountPaise),
+                settle: pendingWaiver.amounts === null,
+                reason: pendingWaiver.reason,
+                requestedBy:
+                  (await deps.staffOf?.(pendingWaiver.requestedBy))?.name ??
+                  `#${pendingWaiver.requestedBy}`,
+                yours: pendingWaiver.requestedBy === callerId,
+                requestedAt: pendingWaiver.requestedAt.toISOString(),
+              }
+            : null,
+        };
+        return row;
+      }),
+    ),
   };
 }
 

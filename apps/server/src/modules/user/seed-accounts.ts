@@ -161,6 +161,9 @@ const demoRoles = [
       'repay.post_repayment',
       'repay.rollover',
       'repay.waiver',
+      // Waivers above the approval amount: another person approves (the server refuses the maker).
+      'repay.waiver_approve',
+      'repay.waiver_reject',
       'repay.write_off',
       'repay.reverse',
       // /financialManagement: the statements, reconciliation and its breaks, the ledger reads.

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listRepayPlan, repayQuery, waiveOrder, type RepayPlanRow } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
+import { feedback } from '../../../lib/feedback';
 import { formatPaise } from '../../../lib/format';
 import { paiseToRupeesText, rupeesTextToPaise } from '../../../lib/units';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
@@ -24,10 +25,8 @@ export function WaiverDialog({ open, row, onClose }: ActionFormProps<RepayPlanRo
   const { t } = useTranslation();
   const { form, key } = useKeyedForm<Values>(open, 'waiver');
   const kind = Form.useWatch('kind', form);
-  const waive = useEndpointMutation(waiveOrder, {
-    invalidates: [listRepayPlan, repayQuery],
-    success: 'repay.waiverDialog.success',
-  });
+  // Its own toast: a waiver above the approval amount waits for a second person instead.
+  const waive = useEndpointMutation(waiveOrder, { invalidates: [listRepayPlan, repayQuery] });
   const penal = row?.duePenalPaise ?? 0;
   useEffect(() => {
     if (!open) return;
@@ -40,7 +39,7 @@ export function WaiverDialog({ open, row, onClose }: ActionFormProps<RepayPlanRo
   const submit = async (values: Values) => {
     if (!row) return;
     try {
-      await waive.mutateAsync({
+      const done = await waive.mutateAsync({
         orderId: row.id,
         idempotencyKey: key.current,
         reason: values.reason.trim(),
@@ -48,6 +47,11 @@ export function WaiverDialog({ open, row, onClose }: ActionFormProps<RepayPlanRo
           ? { amounts: { penalPaise: rupeesTextToPaise(values.amount ?? '') ?? 0 } }
           : {}),
       });
+      if (done.waiverRequestId === undefined) feedback.success(t('repay.waiverDialog.success'));
+      else
+        feedback.warning(
+          t('repay.waiverDialog.awaitingApproval', { amount: formatPaise(done.amountPaise ?? 0) }),
+        );
       onClose();
     } catch (error) {
       showFieldErrors(form, error, { 'amounts.penalPaise': 'amount', reason: 'reason' });

@@ -2,7 +2,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  approveWaiver,
   listRepayPlan,
+  rejectWaiver,
   postRepayment,
   repayQuery,
   rolloverOrder,
@@ -12,7 +14,7 @@ import {
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../../test/render';
-import { activeRow, overdueRow, queryOrder } from '../testing/repay-rows';
+import { activeRow, overdueRow, queryOrder, waitingWaiverRow } from '../testing/repay-rows';
 import { RepayPlanPage } from './repay-plan-page';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -175,6 +177,96 @@ describe('repayment plan', () => {
       waiveOrder,
       expect.objectContaining({ orderId: 41, reason: 'Hardship', amounts: { penalPaise: 4_000 } }),
     );
+  });
+
+  it('tells the maker a settlement above the approval amount waits for a second person', async () => {
+    fakeEndpoints([
+      fakeList(listRepayPlan, [activeRow]),
+      [
+        waiveOrder,
+        () => ({
+          orderId: 42,
+          orderNo: activeRow.orderNo,
+          status: 'ACTIVE' as const,
+          closureType: null,
+          amountPaise: 353_600,
+          waiverRequestId: 9,
+        }),
+      ],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderAt(<RepayPlanPage />, '/repay/repayPlan');
+    const row = await findRow(activeRow.orderNo);
+    await user.click(row.getByRole('button', { name: `Waiver: ${activeRow.orderNo}` }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText('Reason'), 'Hardship');
+    await user.click(dialog.getByRole('button', { name: 'Waiver' }));
+    expect(
+      await screen.findByText(
+        'Waiting for approval: a waiver of ₹3,536.00 is above the amount one person may waive',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Waiver done')).toBeNull();
+  });
+
+  it('a second person approves a waiting waiver, or rejects it only with a reason', async () => {
+    const call = fakeEndpoints([
+      fakeList(listRepayPlan, [waitingWaiverRow]),
+      [
+        approveWaiver,
+        () => ({
+          orderId: 43,
+          orderNo: waitingWaiverRow.orderNo,
+          status: 'CLEARED' as const,
+          closureType: 'SETTLED_WITH_WAIVER' as const,
+          amountPaise: 464_100,
+          waiverRequestId: 7,
+        }),
+      ],
+      [rejectWaiver, () => ({ id: 7, status: 'rejected' as const })],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderAt(<RepayPlanPage />, '/repay/repayPlan');
+    const row = await findRow(waitingWaiverRow.orderNo);
+    expect(row.getByText('Waiver awaiting approval')).toBeInTheDocument();
+    // One waits already: no second waiver is asked for on the order.
+    expect(row.getByRole('button', { name: `Waiver: ${waitingWaiverRow.orderNo}` })).toBeDisabled();
+    await user.click(
+      row.getByRole('button', { name: `Approve waiver: ${waitingWaiverRow.orderNo}` }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('₹4,641.00')).toBeInTheDocument();
+    expect(dialog.getByText('Hardship: job lost')).toBeInTheDocument();
+    expect(dialog.getByText('Finance Maker')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Reject' }));
+    expect(await dialog.findByText('Enter the reason')).toBeInTheDocument();
+    expect(call).not.toHaveBeenCalledWith(rejectWaiver, expect.anything());
+    await user.click(dialog.getByRole('button', { name: 'Approve and waive' }));
+    expect(await screen.findByText('Waiver approved and done')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith(
+      approveWaiver,
+      expect.objectContaining({ id: 7, idempotencyKey: expect.any(String) }),
+    );
+  });
+
+  it('the one who asked cannot decide their own waiver', async () => {
+    fakeEndpoints([
+      fakeList(listRepayPlan, [
+        { ...waitingWaiverRow, pendingWaiver: { ...waitingWaiverRow.pendingWaiver!, yours: true } },
+      ]),
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderAt(<RepayPlanPage />, '/repay/repayPlan');
+    const row = await findRow(waitingWaiverRow.orderNo);
+    await user.click(
+      row.getByRole('button', { name: `Approve waiver: ${waitingWaiverRow.orderNo}` }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(
+      dialog.getByText('You asked for this waiver: another person must approve or reject it.'),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Approve and waive' })).toBeDisabled();
+    expect(dialog.getByRole('button', { name: 'Reject' })).toBeDisabled();
   });
 
   it('shows only the actions the role holds; write-off only on an overdue loan', async () => {

@@ -1,5 +1,7 @@
-import { Tag } from 'antd';
+import { Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
 import {
+  approveWaiver,
   listRepayPlan,
   postRepayment,
   repayQuery,
@@ -12,6 +14,7 @@ import { listPage } from '../../../components/list-page';
 import { RecordRepaymentDialog } from '../components/record-repayment-dialog';
 import { RolloverDialog } from '../components/rollover-dialog';
 import { WaiverDialog } from '../components/waiver-dialog';
+import { WaiverReviewDialog } from '../components/waiver-review-dialog';
 import { WriteOffDialog } from '../components/write-off-dialog';
 import { orderDetailPath, owingStatusTags } from '../repay-tags';
 
@@ -19,13 +22,24 @@ import { orderDetailPath, owingStatusTags } from '../repay-tags';
 function PlanStatus({ row, t }: { row: RepayPlanRow; t: (key: string) => string }) {
   const notPaid = row.status === 'OVERDUE' && row.paidPaise === 0;
   const tag = owingStatusTags[row.status];
-  return <Tag color={tag.color}>{t(notPaid ? 'repay.statuses.overdueNotPaid' : tag.label)}</Tag>;
+  return (
+    <Space size={4} wrap>
+      <Tag color={tag.color}>{t(notPaid ? 'repay.statuses.overdueNotPaid' : tag.label)}</Tag>
+      {row.pendingWaiver ? <Tag color="gold">{t('repay.statuses.waiverPending')}</Tag> : null}
+    </Space>
+  );
+}
+
+function useWaiverPendingOptions() {
+  const { t } = useTranslation();
+  return [{ value: true, label: t('repay.waiverPendingOnly') }];
 }
 
 /**
  * Spec §2 /repay/repayPlan: orders with money owing, what is due of each part, paid,
  * outstanding and what clears the loan today (the engine's figure, India date); a repayment,
- * a rollover (after the spec's confirmation), a waiver or a write-off, each by permission.
+ * a rollover (after the spec's confirmation), a waiver or a write-off, each by permission. A
+ * waiver above the approval amount waits for a second person, who approves it here.
  */
 export const RepayPlanPage = listPage(listRepayPlan, ({ column, filter, action }) => ({
   route: 'repayPlan',
@@ -36,6 +50,7 @@ export const RepayPlanPage = listPage(listRepayPlan, ({ column, filter, action }
     filter.status('status', 'repay.status', owingStatusTags),
     filter.indiaDateRange('dueDateFrom', 'dueDateTo', 'repay.dueDateRange'),
     filter.number('overdueDaysMin', 'repay.overdueDaysMin'),
+    filter.select('waiverPending', 'repay.waiverPending', useWaiverPendingOptions),
   ],
   columns: [
     column.link('orderNo', 'repay.orderNo', {
@@ -61,7 +76,15 @@ export const RepayPlanPage = listPage(listRepayPlan, ({ column, filter, action }
   rowActions: [
     action.form('repay.actions.recordRepayment', RecordRepaymentDialog, { needs: postRepayment }),
     action.form('repay.actions.rollover', RolloverDialog, { needs: [rolloverOrder, repayQuery] }),
-    action.form('repay.actions.waiver', WaiverDialog, { needs: waiveOrder }),
+    action.form('repay.actions.waiver', WaiverDialog, {
+      needs: waiveOrder,
+      disabled: (row) => (row.pendingWaiver ? 'repay.waiverDialog.alreadyWaiting' : false),
+    }),
+    // Waivers above the approval amount: a second person approves or rejects (decision 0045).
+    action.form('repay.actions.reviewWaiver', WaiverReviewDialog, {
+      needs: approveWaiver,
+      hidden: (row) => row.pendingWaiver === null,
+    }),
     action.form('repay.actions.writeOff', WriteOffDialog, {
       needs: writeOffOrder,
       disabled: (row) => (row.status === 'OVERDUE' ? false : 'repay.writeOffDialog.onlyOverdue'),

@@ -20,6 +20,23 @@ export const overdueRow: RepayPlanRow = {
   outstandingPaise: 463_650,
   clearingTodayPaise: 464_100,
   clearingDate: '2025-02-01',
+  pendingWaiver: null,
+};
+
+/** The same order with a settlement asked for by someone else, waiting for approval. */
+export const waitingWaiverRow: RepayPlanRow = {
+  ...overdueRow,
+  id: 43,
+  orderNo: 'LN20250115000043',
+  pendingWaiver: {
+    id: 7,
+    amountPaise: 464_100,
+    settle: true,
+    reason: 'Hardship: job lost',
+    requestedBy: 'Finance Maker',
+    yours: false,
+    requestedAt: '2025-02-01T06:30:00.000Z',
+  },
 };
 
 export const activeRow: RepayPlanRow = {

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { loanOrders } from '../loan-book/loan-orders.table.js';
+
+export type WaiverRequestStatus = 'pending' | 'approved' | 'rejected';
+
+/**
+ * A waiver above the approval amount, waiting for a second person (decision 0045). The maker's
+ * call is kept as it was sent (its parts, or none for a settlement) and applied as that call
+ * when the checker approves; the checker can never be the maker.
+ */
+export const waiverRequests = pgTable(
+  'waiver_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => loanOrders.id),
+    /** The maker's idempotency key: the same call again answers the same request. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** The parts asked for, paise per component as the API names them; null is a settlement. */
+    amounts: jsonb('amounts').$type<Record<string, number>>(),
+    /** What it waived when asked (a settlement: what clearing cost that day). */
+    amountPaise: bigint('amount_paise', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: integer('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull(),
+    status: text('status').$type<WaiverRequestStatus>().notNull().default('pending'),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decisionReason: text('decision_reason'),
+    /** The checker's idempotency key: the same approval again answers the same result. */
+    approvalKey: text('approval_key').unique(),
+  },
+  (table) => [
+    check('waiver_requests_status', sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'waiver_requests_maker_checker',
+      sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.requestedBy}`,
+    ),
+    // One waiver waits per order at a time.
+    uniqueIndex('waiver_requests_one_pending')
+      .on(table.orderId)
+      .where(sql`${table.status} = 'pending'`),
+    index('waiver_requests_order_idx').on(table.orderId),
+  ],
+);
