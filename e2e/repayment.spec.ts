@@ -91,3 +91,34 @@ test('finance records a partial repayment and the order owes that much less', as
   expect(after.clearingTodayPaise).toBe(before.clearingTodayPaise - 10_000);
   await expect(answer.getByText('Where the borrower pays')).toBeVisible();
 });
+
+test('finance approves a waiver the administrator asked for, which only a second person may', async ({
+  page,
+}) => {
+  await signIn(page, finance);
+  // The demo book's back office leaves some waivers of the penal charge waiting.
+  const answer = await apiCall(page.request, '/repay/plan_list', await tokenOf(page), {
+    pageSize: 100,
+    filters: { waiverPending: true },
+  });
+  const waiting = (
+    answer.ret as {
+      list: { orderNo: string; pendingWaiver: { settle: boolean; amountPaise: number } }[];
+    }
+  ).list.find((row) => !row.pendingWaiver.settle);
+  expect(waiting, 'the demo book has a penal waiver awaiting approval').toBeDefined();
+  const { orderNo } = waiting!;
+
+  await page.goto('/repay/repayPlan?waiverPending=true');
+  const row = rowOf(page, orderNo);
+  await expect(row).toContainText('Waiver awaiting approval');
+  await expect(row.getByRole('button', { name: `Waiver: ${orderNo}` })).toBeDisabled();
+  await row.getByRole('button', { name: `Approve waiver: ${orderNo}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Approve waiver: ${orderNo}` });
+  await expect(dialog).toContainText(rupees(waiting!.pendingWaiver.amountPaise));
+  await expect(dialog).toContainText('Admin');
+  await dialog.getByRole('button', { name: 'Approve and waive' }).click();
+  await expect(page.locator('.ant-message').getByText('Waiver approved and done')).toBeVisible();
+  // It no longer waits.
+  await expect(row).toBeHidden();
+});

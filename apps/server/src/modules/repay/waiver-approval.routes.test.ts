@@ -264,5 +264,14 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
       admin,
     );
     expect(waived.json().ret).toMatchObject({ status: 'CLEARED', amountPaise: 450_000 });
+    // The same call again replays the answer, though the order is closed and owes nothing.
+    const again = await post(
+      t.app,
+      '/repay/waiver',
+      { orderId: order.id, idempotencyKey: 'settle-under-10k', reason: 'goodwill' },
+      admin,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json().ret).toEqual(waived.json().ret);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { OrderCommandRet, WaiverBody } from '@lending/contract';
 import { paiseToRupees, type Paise } from '@lending/lending';
-import { loanOrders } from '../../db-schema.js';
+import { idempotencyRecords, loanOrders } from '../../db-schema.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
@@ -89,6 +89,13 @@ export async function requestWaiver(
     .from(waiverRequests)
     .where(eq(waiverRequests.idempotencyKey, body.idempotencyKey));
   if (asked) return replayOfRequest(deps, asked, body);
+  // Applied at once before (under the amount): the loan book answers the replay, whatever the
+  // order owes now.
+  const [applied] = await deps.db
+    .select({ key: idempotencyRecords.key })
+    .from(idempotencyRecords)
+    .where(eq(idempotencyRecords.key, body.idempotencyKey));
+  if (applied) return waiver(deps.loanBook, body, actorId) as Promise<OrderCommandRet>;
 
   const order = await orderOf(deps.db, body.orderId);
   const amount = waiverAmountToday(order, body, indiaDateOf(deps.clock.now()));
