@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, finance, pick, signIn, tokenOf } from './support';
+import { admin, apiCall, finance, pick, signIn, tokenOf } from './support';
 
 /**
  * Finance takes a borrower's bank transfer: finds the order in the repayment plan, records a
@@ -92,33 +92,53 @@ test('finance records a partial repayment and the order owes that much less', as
   await expect(answer.getByText('Where the borrower pays')).toBeVisible();
 });
 
-test('finance approves a waiver the administrator asked for, which only a second person may', async ({
+test('a settlement above the approval amount waits until a second person approves it', async ({
   page,
+  browser,
 }) => {
-  await signIn(page, finance);
-  // The demo book's back office leaves some waivers of the penal charge waiting.
-  const answer = await apiCall(page.request, '/repay/plan_list', await tokenOf(page), {
-    pageSize: 100,
-    filters: { waiverPending: true },
-  });
-  const waiting = (
-    answer.ret as {
-      list: { orderNo: string; pendingWaiver: { settle: boolean; amountPaise: number } }[];
-    }
-  ).list.find((row) => !row.pendingWaiver.settle);
-  expect(waiting, 'the demo book has a penal waiver awaiting approval').toBeDefined();
-  const { orderNo } = waiting!;
-
-  await page.goto('/repay/repayPlan?waiverPending=true');
+  test.setTimeout(120_000);
+  // The administrator asks for a settlement of an order not yet due: more than ₹1,000.
+  await signIn(page, admin);
+  const before = await planRow(page, { status: 'ACTIVE', waiverPending: false });
+  const { orderNo } = before;
+  await page.goto(`/repay/repayPlan?orderNo=${orderNo}`);
   const row = rowOf(page, orderNo);
+  await row.getByRole('button', { name: `Waiver: ${orderNo}`, exact: true }).click();
+  const asking = page.getByRole('dialog', { name: `Waiver: ${orderNo}` });
+  await asking.getByText('Settle: waive everything still owed').click();
+  await asking.getByLabel('Reason').fill('Borrower lost their job');
+  await asking.getByRole('button', { name: 'Waiver' }).click();
+  await expect(
+    page
+      .locator('.ant-message')
+      .getByText(
+        `Waiting for approval: a waiver of ${rupees(before.clearingTodayPaise)} is above the amount one person may waive`,
+      ),
+  ).toBeVisible();
   await expect(row).toContainText('Waiver awaiting approval');
-  await expect(row.getByRole('button', { name: `Waiver: ${orderNo}` })).toBeDisabled();
+  await expect(row.getByRole('button', { name: `Waiver: ${orderNo}`, exact: true })).toBeDisabled();
+  // The one who asked cannot decide it.
   await row.getByRole('button', { name: `Approve waiver: ${orderNo}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Approve waiver: ${orderNo}` });
-  await expect(dialog).toContainText(rupees(waiting!.pendingWaiver.amountPaise));
-  await expect(dialog).toContainText('Admin');
+  const own = page.getByRole('dialog', { name: `Approve waiver: ${orderNo}` });
+  await expect(own.getByText('You asked for this waiver')).toBeVisible();
+  await expect(own.getByRole('button', { name: 'Approve and waive' })).toBeDisabled();
+
+  // Finance, another person, finds it among the waiting waivers and approves it.
+  const checker = await (await browser.newContext()).newPage();
+  await signIn(checker, finance);
+  await checker.goto('/repay/repayPlan?waiverPending=true');
+  const waiting = rowOf(checker, orderNo);
+  await expect(waiting).toContainText('Waiver awaiting approval');
+  await waiting.getByRole('button', { name: `Approve waiver: ${orderNo}` }).click();
+  const dialog = checker.getByRole('dialog', { name: `Approve waiver: ${orderNo}` });
+  await expect(dialog).toContainText(rupees(before.clearingTodayPaise));
+  await expect(dialog).toContainText('Borrower lost their job');
   await dialog.getByRole('button', { name: 'Approve and waive' }).click();
-  await expect(page.locator('.ant-message').getByText('Waiver approved and done')).toBeVisible();
-  // It no longer waits.
-  await expect(row).toBeHidden();
+  await expect(checker.locator('.ant-message').getByText('Waiver approved and done')).toBeVisible();
+  // Settled: the order leaves the repayment plan.
+  await expect(waiting).toBeHidden();
+  const settled = await apiCall(checker.request, '/order/detail', await tokenOf(checker), {
+    orderNo,
+  });
+  expect(settled.ret).toMatchObject({ status: 'CLEARED', closureType: 'SETTLED_WITH_WAIVER' });
 });
