@@ -28,12 +28,13 @@ import {
   requestExcessRefund,
   requestWaiver,
   reviewOffline,
+  waitingWaiverAmount,
   type OfflineDeps,
   type WaiverApprovalDeps,
   waiverRequests,
 } from '../modules/repay/index.js';
 import { createSettingsService } from '../modules/ops-config/index.js';
-import { startOfIndiaDate } from '../shared/india-date.js';
+import { indiaDateOf, startOfIndiaDate } from '../shared/india-date.js';
 import { collectorsWork, setUpCollectionFloor } from './collection-work.js';
 import { marketingWork } from './marketing-work.js';
 import { sendCoupons, setUpCoupons, useCouponBeforePaying } from './coupon-work.js';
@@ -484,7 +485,7 @@ export async function runSimulation(
    * borrowers in hardship get their penal charge waived; loans overdue 60 days and more are
    * sometimes written off. The repayment screens need these rows in the demo book.
    */
-  async function backOfficeWork(today: string) {
+  async function backOfficeWork(today: string, lastDay: boolean) {
     const staffId = world.backOfficeId;
     const received = await db
       .select({ id: repayments.id })
@@ -555,22 +556,41 @@ export async function runSimulation(
         });
       }
     }
-    await decideWaivers(today, staffId);
+    if (lastDay) {
+      // The day the book is handed over: a few settlements of long-overdue loans are asked for.
+      const longOverdue = (await ordersIn(['OVERDUE'])).filter((o) => o.overdueDays >= 30);
+      for (const order of longOverdue.slice(0, 3)) {
+        await refusedAllowed(async () => {
+          await requestWaiver(
+            waiverDeps,
+            {
+              orderId: order.id,
+              idempotencyKey: `sim-settle-last-${order.id}-${today}`,
+              reason: 'Settlement offered: borrower in hardship',
+            },
+            world.makerId,
+          );
+        });
+      }
+    }
+    await decideWaivers(today, staffId, lastDay);
   }
 
   /**
-   * The checker's round (17:30): most waivers waiting are approved, a few rejected; some of
-   * today's are left for tomorrow. A settlement that now waives more than was asked (charges
-   * accrued meanwhile) is rejected, and the maker would ask again.
+   * The checker's round (17:30): most waivers waiting are approved at what they waive today, a
+   * few rejected, some left for tomorrow; on the book's last day all of that day's wait, so a
+   * fresh start has waivers for a second person. One whose order changed meanwhile (repaid,
+   * closed) is rejected, and the maker would ask again.
    */
-  async function decideWaivers(today: string, checkerId: number) {
+  async function decideWaivers(today: string, checkerId: number, lastDay: boolean) {
     clock.setIndia(today, 17, 30);
     const waiting = await db
-      .select({ id: waiverRequests.id })
+      .select({ id: waiverRequests.id, requestedAt: waiverRequests.requestedAt })
       .from(waiverRequests)
       .where(eq(waiverRequests.status, 'pending'))
       .orderBy(asc(waiverRequests.id));
-    for (const { id } of waiting) {
+    for (const { id, requestedAt } of waiting) {
+      if (lastDay && indiaDateOf(requestedAt) === today) continue;
       const draw = backOffice.next();
       if (draw < 0.15) continue;
       if (draw < 0.22) {
@@ -578,13 +598,18 @@ export async function runSimulation(
         continue;
       }
       try {
-        await approveWaiver(waiverDeps, { id, idempotencyKey: `sim-approve-${id}` }, checkerId);
+        const amountPaise = Number(await waitingWaiverAmount(waiverDeps, id));
+        await approveWaiver(
+          waiverDeps,
+          { id, idempotencyKey: `sim-approve-${id}`, amountPaise },
+          checkerId,
+        );
         counters.waivers += 1;
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         await rejectWaiver(
           waiverDeps,
-          { id, reason: 'The amount owed has changed: ask again' },
+          { id, reason: 'The order has changed since: ask again' },
           checkerId,
         );
       }
@@ -814,7 +839,7 @@ export async function runSimulation(
       }
     }
     clock.setIndia(date, 17);
-    await backOfficeWork(date);
+    await backOfficeWork(date, day === options.days - 1);
     await collectorsWork({ db, clock, sms: integrations.sms }, collection);
     await telemarketingWork({ db, clock }, telemarketing);
     clock.setIndia(date, 18);

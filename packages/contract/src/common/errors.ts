@@ -90,7 +90,7 @@ export const errorCatalogue = {
   walletBankNotVerified: { code: 4163, status: 409 },
   inviteCodeUnknown: { code: 4164, status: 400 },
   inviteNotAllowed: { code: 4165, status: 409 },
-  /** A settlement waiting for approval now waives more than was asked for: ask again. */
+  /** A waiver to approve waives another sum than the checker saw (a settlement accrued): look again. */
   waiverAmountChanged: { code: 4190, status: 409 },
   rateLimited: { code: 4290, status: 429 },
   internal: { code: 5000, status: 500 },

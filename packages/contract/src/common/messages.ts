@@ -37,7 +37,7 @@ const en: Catalogue = {
   repaymentAlreadyReversed: 'Repayment {field} has already been reversed',
   sameMakerChecker: '{field} was recorded by you: another person must review it',
   waiverAmountChanged:
-    'The settlement of {field} now waives {detail}, more than was asked for: ask for it again',
+    'The waiver of {field} now comes to {detail}: look at it again before approving',
   alreadyReviewed: '{field} has already been reviewed ({detail})',
   caseOutOfScope: 'Case {field} is not dispatched to you',
   contactOutsideHours:
@@ -108,7 +108,7 @@ const zh: Catalogue = {
   orderStateConflict: '订单 {field} 当前状态为 {detail}，不允许此操作',
   sameReviewer: '终审人必须与初审人不同',
   sameMakerChecker: '{field} 由您录入：必须由另一人审核',
-  waiverAmountChanged: '订单 {field} 的结清减免现为 {detail}，超过申请金额：请重新申请',
+  waiverAmountChanged: '订单 {field} 的减免现为 {detail}：请重新查看后再审批',
   alreadyReviewed: '{field} 已审核（{detail}）',
   rolloverLimitReached: '订单 {field} 已达到展期次数上限（{detail}）',
   coolingOffWindowClosed: '订单 {field} 的冷静期已结束',

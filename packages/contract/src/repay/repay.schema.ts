@@ -41,8 +41,10 @@ export const repayPlanRowSchema = z.object({
   pendingWaiver: z
     .object({
       id: z.int(),
-      /** What it waives: the parts asked for, or what clearing cost when a settlement was asked. */
+      /** What it waived when asked: the parts, or what clearing cost that day for a settlement. */
       amountPaise: paiseSchema,
+      /** What it takes off today: a settlement grows as charges accrue. Approval confirms it. */
+      toWaivePaise: paiseSchema,
       settle: z.boolean(),
       reason: z.string(),
       requestedBy: z.string(),

@@ -103,7 +103,9 @@ export const repay = {
     },
     waiverReview: {
       title: 'Approve waiver: {{orderNo}}',
-      amount: 'To waive',
+      amount: 'To waive today',
+      askedAmount: 'When asked for',
+      accruedSince: '(charges have accrued since)',
       kind: 'Kind',
       settle: 'Settlement: everything still owed',
       parts: 'Parts of what is owed',

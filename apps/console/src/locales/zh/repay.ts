@@ -100,7 +100,9 @@ export const repay = {
     },
     waiverReview: {
       title: '审批减免：{{orderNo}}',
-      amount: '减免金额',
+      amount: '今日减免金额',
+      askedAmount: '申请时金额',
+      accruedSince: '（此后已产生费用）',
       kind: '类型',
       settle: '结清：减免全部未还金额',
       parts: '减免部分欠款',

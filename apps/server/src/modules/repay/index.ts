@@ -19,6 +19,7 @@ export {
   approveWaiver,
   rejectWaiver,
   requestWaiver,
+  waitingWaiverAmount,
   type WaiverApprovalDeps,
 } from './waiver-approval.service.js';
 export { waiverRequests } from './waiver-requests.table.js';

@@ -81,6 +81,11 @@ export async function repayPlan(
             ? {
                 id: pendingWaiver.id,
                 amountPaise: paiseToApi(pendingWaiver.amountPaise),
+                toWaivePaise: paiseToApi(
+                  pendingWaiver.amounts === null
+                    ? (clearing?.total ?? 0n)
+                    : pendingWaiver.amountPaise,
+                ),
                 settle: pendingWaiver.amounts === null,
                 reason: pendingWaiver.reason,
                 requestedBy:

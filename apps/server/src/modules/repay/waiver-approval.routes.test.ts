@@ -105,7 +105,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     const own = await post(
       t.app,
       '/repay/waiver_approve',
-      { id: requestId, idempotencyKey: 'approve-own' },
+      { id: requestId, idempotencyKey: 'approve-own', amountPaise: 450_000 },
       maker,
     );
     expect(own.statusCode).toBe(403);
@@ -113,7 +113,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     const approved = await post(
       t.app,
       '/repay/waiver_approve',
-      { id: requestId, idempotencyKey: 'approve-1' },
+      { id: requestId, idempotencyKey: 'approve-1', amountPaise: 450_000 },
       checker,
     );
     expect(approved.statusCode).toBe(200);
@@ -127,14 +127,14 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     const replay = await post(
       t.app,
       '/repay/waiver_approve',
-      { id: requestId, idempotencyKey: 'approve-1' },
+      { id: requestId, idempotencyKey: 'approve-1', amountPaise: 450_000 },
       checker,
     );
     expect(replay.json().ret).toMatchObject({ status: 'CLEARED', amountPaise: 450_000 });
     const again = await post(
       t.app,
       '/repay/waiver_approve',
-      { id: requestId, idempotencyKey: 'approve-2' },
+      { id: requestId, idempotencyKey: 'approve-2', amountPaise: 450_000 },
       checker,
     );
     expect(again.statusCode).toBe(409);
@@ -158,7 +158,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     const own = await post(
       t.app,
       '/repay/waiver_approve',
-      { id: requestId, idempotencyKey: 'approve-own-2' },
+      { id: requestId, idempotencyKey: 'approve-own-2', amountPaise: 450_000 },
       admin,
     );
     expect(own.statusCode).toBe(409);
@@ -194,7 +194,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     const approveRejected = await post(
       t.app,
       '/repay/waiver_approve',
-      { id: requestId, idempotencyKey: 'approve-3' },
+      { id: requestId, idempotencyKey: 'approve-3', amountPaise: 450_000 },
       checker,
     );
     expect(approveRejected.statusCode).toBe(409);
@@ -207,7 +207,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     expect(anew.json().ret.waiverRequestId).toBeGreaterThan(requestId);
   });
 
-  it('refuses a settlement that now waives more than was asked for (charges accrued since)', async () => {
+  it('approves a settlement at what it waives today: a sum seen before charges accrued is refused', async () => {
     const order = await makeActiveOrder(deps, productId);
     t.clock.advance(13 * DAY);
     await runDayEnd({ db: t.db, clock: t.clock, holder: 'test' });
@@ -222,22 +222,40 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
       makerNow,
     );
     const requestId = asked.json().ret.waiverRequestId as number;
+    const askedPaise = asked.json().ret.amountPaise as number;
     // Three days overdue later, the penal charge has grown.
     t.clock.advance(3 * DAY);
     await runDayEnd({ db: t.db, clock: t.clock, holder: 'test' });
     const checkerLater = await loginAs(
       t.app,
-      await createStaff(t.db, t.clock, { interfaces: ['repay.waiver_approve'] }),
+      await createStaff(t.db, t.clock, {
+        interfaces: ['repay.waiver_approve', 'repay.plan_list'],
+      }),
     );
-    const late = await post(
+    const stale = await post(
       t.app,
       '/repay/waiver_approve',
-      { id: requestId, idempotencyKey: 'approve-late' },
+      { id: requestId, idempotencyKey: 'approve-late', amountPaise: askedPaise },
       checkerLater,
     );
-    expect(late.statusCode).toBe(409);
-    expect(late.json().code).toBe(4190);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe(4190);
     expect((await findOrder(t.db, order.id))!.status).toBe('OVERDUE');
+    // The plan shows what it waives today; approving that sum settles the order.
+    const waiting = (await planRow(order.orderNo, checkerLater)).pendingWaiver;
+    expect(waiting.amountPaise).toBe(askedPaise);
+    expect(waiting.toWaivePaise).toBeGreaterThan(askedPaise);
+    const approved = await post(
+      t.app,
+      '/repay/waiver_approve',
+      { id: requestId, idempotencyKey: 'approve-late-2', amountPaise: waiting.toWaivePaise },
+      checkerLater,
+    );
+    expect(approved.json().ret).toMatchObject({
+      status: 'CLEARED',
+      closureType: 'SETTLED_WITH_WAIVER',
+      amountPaise: waiting.toWaivePaise,
+    });
   });
 
   it('reads the amount from the operations settings at each waiver', async () => {

@@ -160,14 +160,27 @@ function mustDecide(
 }
 
 /**
- * The checker approves: the waiver is applied as the maker asked (their reason), in the same
- * transaction as the request is marked approved. A settlement that would now waive more than
- * was asked for (charges accrued since) is refused: the maker asks again with the new sum.
- * The same approval key again answers the same result.
+ * What a waiting waiver takes off now: the parts asked for (fixed sums), or for a settlement
+ * what clears the order today, which grows as charges accrue after it was asked for.
+ */
+function amountNow(
+  request: typeof waiverRequests.$inferSelect,
+  order: LoanOrderRow,
+  today: string,
+) {
+  if (request.amounts) return request.amountPaise;
+  return clearingOfOrder(order, today)?.total ?? 0n;
+}
+
+/**
+ * The checker approves the sum they saw: the waiver is applied as the maker asked (their
+ * reason) in the same transaction that marks the request approved. A settlement waives what
+ * clears the order that day; if that is not the sum approved (it accrued since the checker
+ * looked), nothing happens and they look again. The same approval key replays its result.
  */
 export async function approveWaiver(
   deps: WaiverApprovalDeps,
-  input: { id: number; idempotencyKey: string },
+  input: { id: number; idempotencyKey: string; amountPaise: number },
   actorId: number,
 ): Promise<OrderCommandRet> {
   return deps.db.transaction(async (tx) => {
@@ -185,14 +198,12 @@ export async function approveWaiver(
     }
     const order = await orderOf(tx, request.orderId);
     mustDecide(request, order, actorId);
-    if (!request.amounts) {
-      const now = clearingOfOrder(order, indiaDateOf(deps.clock.now()))?.total ?? 0n;
-      if (now > request.amountPaise)
-        throw new AppError('waiverAmountChanged', {
-          field: order.orderNo,
-          detail: `₹${paiseToRupees(now)}`,
-        });
-    }
+    const now = amountNow(request, order, indiaDateOf(deps.clock.now()));
+    if (now !== BigInt(input.amountPaise))
+      throw new AppError('waiverAmountChanged', {
+        field: order.orderNo,
+        detail: `₹${paiseToRupees(now)}`,
+      });
     const result = await waiver(loanBook, command, actorId);
     await tx
       .update(waiverRequests)
@@ -205,6 +216,13 @@ export async function approveWaiver(
       .where(and(eq(waiverRequests.id, request.id), eq(waiverRequests.status, 'pending')));
     return { ...result, waiverRequestId: request.id } as OrderCommandRet;
   });
+}
+
+/** What each waiting waiver would take off today (the checker's view; the simulator's). */
+export async function waitingWaiverAmount(deps: WaiverApprovalDeps, id: number): Promise<Paise> {
+  const [request] = await deps.db.select().from(waiverRequests).where(eq(waiverRequests.id, id));
+  if (!request) throw new AppError('notFound', { field: 'id', detail: String(id) });
+  return amountNow(request, await orderOf(deps.db, request.orderId), indiaDateOf(deps.clock.now()));
 }
 
 /** The checker rejects, with the reason; nothing changes on the order. */

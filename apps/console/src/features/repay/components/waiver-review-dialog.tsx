@@ -20,8 +20,9 @@ interface Values {
 
 /**
  * The second person's look at a waiver above the approval amount (decision 0045): what it
- * waives, why and who asked; approve (the waiver is applied) or reject with a reason. The one
- * who asked sees why they cannot decide it; the server refuses them too.
+ * waives today (a settlement grows as charges accrue: they approve that sum), why and who
+ * asked; approve (the waiver is applied) or reject with a reason. The one who asked sees why
+ * they cannot decide it; the server refuses them too.
  */
 export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
   const { t } = useTranslation();
@@ -43,7 +44,11 @@ export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<Repay
   const onApprove = async () => {
     if (!waiting) return;
     try {
-      await approve.mutateAsync({ id: waiting.id, idempotencyKey: key.current });
+      await approve.mutateAsync({
+        id: waiting.id,
+        idempotencyKey: key.current,
+        amountPaise: waiting.toWaivePaise,
+      });
       onClose();
     } catch {
       // Toasted by the request client; the dialog stays open to read it.
@@ -102,8 +107,13 @@ export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<Repay
           ) : null}
           <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('repay.waiverReview.amount')}>
-              {formatPaise(waiting.amountPaise)}
+              <strong>{formatPaise(waiting.toWaivePaise)}</strong>
             </Descriptions.Item>
+            {waiting.toWaivePaise !== waiting.amountPaise ? (
+              <Descriptions.Item label={t('repay.waiverReview.askedAmount')}>
+                {formatPaise(waiting.amountPaise)} {t('repay.waiverReview.accruedSince')}
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label={t('repay.waiverReview.kind')}>
               {t(waiting.settle ? 'repay.waiverReview.settle' : 'repay.waiverReview.parts')}
             </Descriptions.Item>

@@ -235,7 +235,9 @@ describe('repayment plan', () => {
       row.getByRole('button', { name: `Approve waiver: ${waitingWaiverRow.orderNo}` }),
     );
     const dialog = within(await screen.findByRole('dialog'));
+    // A settlement asked for yesterday: today it waives the day's charges too.
     expect(dialog.getByText('₹4,641.00')).toBeInTheDocument();
+    expect(dialog.getByText(/₹4,638.00/)).toBeInTheDocument();
     expect(dialog.getByText('Hardship: job lost')).toBeInTheDocument();
     expect(dialog.getByText('Finance Maker')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Reject' }));
@@ -245,7 +247,7 @@ describe('repayment plan', () => {
     expect(await screen.findByText('Waiver approved and done')).toBeInTheDocument();
     expect(call).toHaveBeenCalledWith(
       approveWaiver,
-      expect.objectContaining({ id: 7, idempotencyKey: expect.any(String) }),
+      expect.objectContaining({ id: 7, idempotencyKey: expect.any(String), amountPaise: 464_100 }),
     );
   });
 

@@ -30,7 +30,8 @@ export const waitingWaiverRow: RepayPlanRow = {
   orderNo: 'LN20250115000043',
   pendingWaiver: {
     id: 7,
-    amountPaise: 464_100,
+    amountPaise: 463_800,
+    toWaivePaise: 464_100,
     settle: true,
     reason: 'Hardship: job lost',
     requestedBy: 'Finance Maker',
