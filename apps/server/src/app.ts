@@ -142,6 +142,12 @@ export const contentSecurityPolicy = {
   'form-action': ["'self'"],
 };
 
+/** The paths the request limit counts: the two APIs and the gateways' webhooks. */
+const COUNTED_PREFIXES = ['/admin-api', '/app-api', '/webhooks'];
+export function isCountedPath(url: string): boolean {
+  return COUNTED_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
@@ -185,6 +191,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
+    // The calls count, not the console's own files: one page load fetches dozens of cached
+    // assets, and an office behind one address would otherwise be refused its own console
+    // (a refused asset shows the error's JSON instead of the page).
+    allowList: (request) => !isCountedPath(request.url),
     errorResponseBuilder: () => new AppError('rateLimited'),
   });
   registerHealth(app, db, options.readiness ?? { ready: true });

@@ -1,8 +1,12 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from './errors.js';
 import { buildTestApp, type TestApp } from '../shared/testing/build-test-app.js';
 import { loginAs } from '../shared/testing/factories.js';
+import { isCountedPath } from '../app.js';
 
 let t: TestApp;
 let token: string;
@@ -337,7 +341,12 @@ describe('unknown routes and methods', () => {
 
 describe('rate limiting', () => {
   it('answers 4290/429 over the limit', async () => {
-    const limited = await buildTestApp({ config: { rateLimitPerMinute: 3 } });
+    // A built console to serve: its files must stay reachable when the API is refused.
+    const consoleDist = await mkdtemp(path.join(os.tmpdir(), 'console-dist-'));
+    await mkdir(path.join(consoleDist, 'assets'));
+    await writeFile(path.join(consoleDist, 'index.html'), '<!doctype html><title>console</title>');
+    await writeFile(path.join(consoleDist, 'assets', 'index.js'), 'export {};');
+    const limited = await buildTestApp({ config: { rateLimitPerMinute: 3, consoleDist } });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i += 1) {
@@ -353,8 +362,23 @@ describe('rate limiting', () => {
         }
       }
       expect(codes).toEqual([0, 0, 0, 4290, 4290]);
+      // The console's own files are never refused: a refused asset would break the page.
+      const asset = await limited.app.inject({ method: 'GET', url: '/assets/index.js' });
+      expect(asset.statusCode).toBe(200);
+      const page = await limited.app.inject({ method: 'GET', url: '/repay/repayPlan' });
+      expect(page.statusCode).toBe(200);
     } finally {
       await limited.close();
+      await rm(consoleDist, { recursive: true, force: true });
     }
+  });
+
+  it('counts the APIs and the webhooks, not the console', () => {
+    expect(isCountedPath('/admin-api/order/list')).toBe(true);
+    expect(isCountedPath('/app-api/loans?x=1')).toBe(true);
+    expect(isCountedPath('/webhooks/collections/razorpay')).toBe(true);
+    expect(isCountedPath('/assets/index-abc.js')).toBe(false);
+    expect(isCountedPath('/repay/repayPlan')).toBe(false);
+    expect(isCountedPath('/admin-apiary')).toBe(false);
   });
 });
