@@ -3,9 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // On a loaded two-core CI machine a form's validation can take longer than the library's
-// default second to show; a find* waits up to ten seconds before it fails (a test that
+// default second to show; a find* waits up to twenty seconds before it fails (a test that
 // passes does not wait longer for it).
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom lacks these; Ant Design's responsive helpers and observers need them.
 if (!window.matchMedia) {

@@ -13,7 +13,7 @@ import { fakeEndpoints, fakeList, refusal } from '../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../test/render';
 import { listPage } from './list-page';
 
-configure({ asyncUtilTimeout: 5_000, defaultHidden: true });
+configure({ asyncUtilTimeout: 20_000, defaultHidden: true });
 
 const row = z.object({
   id: z.int(),

@@ -18,7 +18,7 @@ import type { ActionFormProps } from './types';
 // Ant Design tables render slowly in jsdom, the more so when every test file runs at once.
 // Clicks skip user-event's pointer-events check: it computes every ancestor's style, which is
 // slow with Ant Design's style rules; the loading overlay is waited for where it matters.
-configure({ asyncUtilTimeout: 5_000, defaultHidden: true });
+configure({ asyncUtilTimeout: 20_000, defaultHidden: true });
 
 /* A list endpoint of the kind the business screens have, defined here so the kit is tried on
  * every column and filter kind without depending on one screen. */

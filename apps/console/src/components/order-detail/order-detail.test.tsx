@@ -9,7 +9,7 @@ import { renderAt } from '../../test/render';
 import { OrderDetailPanel } from './order-detail';
 import { overdueOrderDetail } from './testing/order-detail-fixture';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 function rowOf(text: string) {
   return within(screen.getByText(text).closest('tr')!);

@@ -7,7 +7,7 @@ import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
 import { ReviewFormCard } from './review-form';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const form: ReviewForm = {
   orderId: 7,

@@ -7,7 +7,7 @@ import { renderAt } from '../../../test/render';
 import { formatShare } from '../../../lib/format';
 import { ChannelConversionRatePage } from './channel-conversion-rate-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const funnel = (channel: string, registrations: number, disbursed: number): ChannelFunnelRow => ({
   channel,

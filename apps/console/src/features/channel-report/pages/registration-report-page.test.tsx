@@ -6,7 +6,7 @@ import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
 import { RegistrationReportPage } from './registration-report-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 describe('registrationReport', () => {
   beforeEach(async () => {

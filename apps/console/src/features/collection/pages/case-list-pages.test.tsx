@@ -7,7 +7,7 @@ import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
 import { MyOrderListPage } from './case-list-pages';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const base: CaseRow = {
   id: 7,

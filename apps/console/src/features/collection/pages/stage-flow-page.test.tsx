@@ -7,7 +7,7 @@ import { renderAt } from '../../../test/render';
 import { trendSeries } from '../stage-flow';
 import { StageFlowPage } from './stage-flow-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const row = (month: string, stage: string, over: Partial<StageFlowRow> = {}): StageFlowRow => ({
   key: `${month}:${stage}`,

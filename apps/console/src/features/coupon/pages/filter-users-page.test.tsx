@@ -13,7 +13,7 @@ import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../../test/render';
 import { FilterUsersPage } from './filter-users-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const coupon: Coupon = {
   id: 7,

@@ -15,7 +15,7 @@ import { fakeEndpoints, fakeList, refusal } from '../../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../../test/render';
 import { WaitLoanListPage } from './wait-loan-list-page';
 
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const order: WaitLoanRow = {
   id: 41,

@@ -7,7 +7,7 @@ import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
 import { DownloadPage } from './download-page';
 
-configure({ asyncUtilTimeout: 5_000, defaultHidden: true });
+configure({ asyncUtilTimeout: 20_000, defaultHidden: true });
 
 function job(id: number, overrides: Partial<ExportJobRow> = {}): ExportJobRow {
   return {

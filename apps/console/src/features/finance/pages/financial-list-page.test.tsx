@@ -13,7 +13,7 @@ import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
 import { FinancialListPage } from './financial-list-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const day: ReconciliationDayRow = {
   id: 7,

@@ -6,7 +6,7 @@ import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
 import { OrderOverduePage, rate } from './order-overdue-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const cohort: OverdueCohortRow = {
   dueDate: '2026-11-10',

@@ -8,8 +8,8 @@ import { cash30 } from '../testing/loan-config-rows';
 import { LoanConfigFormModal } from './loan-config-form-modal';
 
 // Antd forms and wide tables render slowly in jsdom, the more so when every test file runs
-// at once: wait up to 5 s for what the user would see.
-configure({ asyncUtilTimeout: 5_000 });
+// at once: wait up to 20 s for what the user would see.
+configure({ asyncUtilTimeout: 20_000 });
 
 type User = ReturnType<typeof userEvent.setup>;
 

@@ -15,8 +15,8 @@ import { cash14, cash30 } from '../testing/loan-config-rows';
 import { FirstLoanConfigPage, ReLoanConfigPage } from './loan-config-page';
 
 // Antd forms and wide tables render slowly in jsdom, the more so when every test file runs
-// at once: wait up to 5 s for what the user would see.
-configure({ asyncUtilTimeout: 5_000 });
+// at once: wait up to 20 s for what the user would see.
+configure({ asyncUtilTimeout: 20_000 });
 
 /** A fake API holding the products; answers the three loan configuration calls. */
 function fakeApi(products: LoanConfig[]) {

@@ -13,7 +13,7 @@ import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
 import { MarketingSendSmsPage } from './marketing-send-sms-page';
 
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const template = {
   code: 'marketing_offer_v1',

@@ -30,7 +30,7 @@ import { TrxStatisticsPage } from './trx-statistics-page';
 import { VerifyCodePage } from './verify-code-page';
 
 // Antd forms render slowly in jsdom when every test file runs at once.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 type User = ReturnType<typeof userEvent.setup>;
 

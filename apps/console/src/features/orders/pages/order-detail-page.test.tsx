@@ -7,7 +7,7 @@ import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
 import { LoanDetailPage, OverdueRepaymentDetailPage } from './order-detail-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 describe('order detail pages', () => {
   beforeEach(async () => {

@@ -6,7 +6,7 @@ import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../../test/render';
 import { OrderListPage } from './order-list-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const overdue: OrderListRow = {
   id: 42,

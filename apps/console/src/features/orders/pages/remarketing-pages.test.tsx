@@ -14,7 +14,7 @@ import { ClearNotLoanPage } from './clear-not-loan-page';
 import { CollectionOrderPage } from './collection-order-page';
 import { RegNotLoanPage } from './reg-not-loan-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const clearedRow: ClearNotLoanRow = {
   id: 7,

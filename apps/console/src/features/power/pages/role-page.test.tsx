@@ -7,7 +7,7 @@ import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
 import { RolePage } from './role-page';
 
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const admin: Role = {
   id: 1,

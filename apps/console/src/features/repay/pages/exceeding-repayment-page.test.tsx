@@ -7,7 +7,7 @@ import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
 import { ExceedingRepaymentPage } from './exceeding-repayment-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 type Row = EndpointRet<typeof listExcessRepayments>['list'][number];
 const awaiting: Row = {

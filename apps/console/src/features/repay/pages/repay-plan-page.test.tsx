@@ -17,7 +17,7 @@ import { renderAt, testAdmin } from '../../../test/render';
 import { activeRow, overdueRow, queryOrder, waitingWaiverRow } from '../testing/repay-rows';
 import { RepayPlanPage } from './repay-plan-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 async function findRow(orderNo: string) {
   return within((await screen.findByText(orderNo)).closest('tr')!);

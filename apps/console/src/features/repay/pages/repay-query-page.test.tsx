@@ -8,7 +8,7 @@ import { renderAt } from '../../../test/render';
 import { queryOrder } from '../testing/repay-rows';
 import { RepayQueryPage } from './repay-query-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 describe('repayment query', () => {
   beforeEach(async () => {

@@ -8,7 +8,7 @@ import { renderAt } from '../../../test/render';
 import { partialRecord, renewRecord, reversedRecord } from '../testing/repay-rows';
 import { RepaymentRecordPage } from './repayment-record-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 async function findRow(serialNo: string) {
   return within((await screen.findByText(serialNo)).closest('tr')!);

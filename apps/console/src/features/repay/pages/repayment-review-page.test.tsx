@@ -13,7 +13,7 @@ import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
 import { RepaymentReviewPage } from './repayment-review-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const base: OfflineRepayment = {
   id: 1,

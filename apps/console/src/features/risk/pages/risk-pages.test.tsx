@@ -19,7 +19,7 @@ import { RiskRuleConfigPage } from './risk-rule-config-page';
 import { RiskRuleListPage } from './risk-rule-list-page';
 import { SingleRiskRuleAnalysisPage } from './single-risk-rule-analysis-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const version = (over: Partial<RiskVersionRow>): RiskVersionRow => ({
   id: 1,

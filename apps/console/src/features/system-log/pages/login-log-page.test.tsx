@@ -6,7 +6,7 @@ import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
 import { LoginLogPage } from './login-log-page';
 
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const attempt: LoginLogEntry = {
   id: 7,

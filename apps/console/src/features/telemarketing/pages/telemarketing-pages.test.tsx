@@ -15,7 +15,7 @@ import { renderAt } from '../../../test/render';
 import { TelemarketingRatePage } from './telemarketing-rate-page';
 import { UserListPage } from './user-list-page';
 
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const lead: LeadRow = {
   id: 11,

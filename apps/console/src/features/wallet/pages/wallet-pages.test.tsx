@@ -17,7 +17,7 @@ import { RechargePage } from './recharge-page';
 import { WalletConfigPage } from './wallet-config-page';
 import { WithdrawalPage } from './withdrawal-page';
 
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
