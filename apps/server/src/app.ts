@@ -34,7 +34,7 @@ import { payoutGatewayReferences } from './integrations/payouts/index.js';
 import { createLoanBookModule, loadLoanBookConfig } from './modules/loan-book/index.js';
 import { registerPowerRoutes } from './modules/power/index.js';
 import { loadRecoverySettings, registerRecoveryRoutes } from './modules/recovery/index.js';
-import { registerRepayRoutes } from './modules/repay/index.js';
+import { registerRepayRoutes, waiverApprovalAboveOf } from './modules/repay/index.js';
 import { registerApprovalRoutes } from './modules/approval/index.js';
 import { registerFinanceRoutes } from './modules/finance/index.js';
 import { registerChannelReportRoutes } from './modules/channel-report/index.js';
@@ -285,8 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     uploadDir: options.uploadDir ?? uploadDirOf(config.dataDir),
     staffOf: (userId) => users.authPort.staffOf(userId),
-    waiverApprovalAbove: async () =>
-      BigInt(await opsSettings.getNumber('waiver_approval_above_rupees')) * 100n,
+    waiverApprovalAbove: waiverApprovalAboveOf(opsSettings),
   });
   registerApprovalRoutes(endpoints, {
     db: moduleDb,

@@ -29,6 +29,7 @@ import {
   requestWaiver,
   reviewOffline,
   waitingWaiverAmount,
+  waiverApprovalAboveOf,
   type OfflineDeps,
   type WaiverApprovalDeps,
   waiverRequests,
@@ -175,8 +176,7 @@ export async function runSimulation(
     db,
     clock,
     loanBook,
-    waiverApprovalAbove: async () =>
-      BigInt(await settings.getNumber('waiver_approval_above_rupees')) * 100n,
+    waiverApprovalAbove: waiverApprovalAboveOf(settings),
   };
   const collection = prng.fork('collection');
   const marketing = prng.fork('marketing');

@@ -20,6 +20,7 @@ export {
   rejectWaiver,
   requestWaiver,
   waitingWaiverAmount,
+  waiverApprovalAboveOf,
   type WaiverApprovalDeps,
 } from './waiver-approval.service.js';
 export { waiverRequests } from './waiver-requests.table.js';

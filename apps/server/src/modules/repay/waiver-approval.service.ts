@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { OrderCommandRet, WaiverBody } from '@lending/contract';
-import { paiseToRupees, type Paise } from '@lending/lending';
+import { paiseToRupees, rupeesToPaise, type Paise } from '@lending/lending';
 import { idempotencyRecords, loanOrders } from '../../db-schema.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
@@ -9,6 +9,7 @@ import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseToApi } from '../../shared/paise.js';
 import { clearingOfOrder } from '../borrower-app/index.js';
 import { waiver, type LoanBookDeps, type LoanOrderRow } from '../loan-book/index.js';
+import type { SettingsService } from '../ops-config/index.js';
 import { waiverRequests, type WaiverRequestStatus } from './waiver-requests.table.js';
 
 /**
@@ -22,6 +23,12 @@ export interface WaiverApprovalDeps {
   loanBook: LoanBookDeps;
   /** The amount above which a waiver waits for approval (read at each call: it may change). */
   waiverApprovalAbove: () => Promise<Paise>;
+}
+
+/** The approval amount as the operations settings hold it now (whole rupees), in paise. */
+export function waiverApprovalAboveOf(settings: SettingsService): () => Promise<Paise> {
+  return async () =>
+    rupeesToPaise(String(await settings.getNumber('waiver_approval_above_rupees')));
 }
 
 type WaiverPart = keyof NonNullable<WaiverBody['amounts']>;
