@@ -17,6 +17,35 @@ export function sharePercent(value: number | null): number | null {
   return value === null ? null : Math.round(value * 1000) / 10;
 }
 
+/**
+ * A bar chart of one figure per India day, stacked by channel: the chart of the reports whose
+ * rows are one day and one channel.
+ */
+export function stackedByChannel<Row extends { date: string; channel: string }>(
+  rows: readonly Row[],
+  figure: (row: Row) => number,
+  t: TFunction,
+) {
+  const days = [...new Set(rows.map((row) => row.date))].sort();
+  const channels = [...new Set(rows.map((row) => row.channel))].sort();
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: {},
+    grid: { left: 48, right: 24, bottom: 32 },
+    xAxis: { type: 'category', data: days },
+    yAxis: { type: 'value' },
+    series: channels.map((channel) => ({
+      name: channelName(channel, t),
+      type: 'bar',
+      stack: 'figure',
+      data: days.map((day) => {
+        const row = rows.find((r) => r.date === day && r.channel === channel);
+        return row ? figure(row) : 0;
+      }),
+    })),
+  };
+}
+
 /** A channel's code as the reports show it: registrations that named none are 'Direct'. */
 export function channelName(channel: string, t: TFunction): string {
   return channel === '' ? t('channelReport.direct') : channel;

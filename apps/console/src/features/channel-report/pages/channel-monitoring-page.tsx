@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { channelMonitoring, type ChannelMonitoringRow } from '@lending/contract';
 import { describeList, useListPage } from '../../../components/list-page';
 import { formatShare } from '../../../lib/format';
-import { channelName, ReportFrame } from '../report-parts';
+import { channelName, ReportFrame, stackedByChannel } from '../report-parts';
 
 const spec = describeList(channelMonitoring, ({ column, filter }) => ({
   route: 'channelMonitoring',
@@ -45,27 +45,10 @@ export function ChannelMonitoringPage() {
   const list = useListPage(spec);
   const answer = list.query.data as Answer | undefined;
   const totals = answer?.totals;
-  const option = useMemo(() => {
-    const rows = answer?.list ?? [];
-    const days = [...new Set(rows.map((row) => row.date))].sort();
-    const channels = [...new Set(rows.map((row) => row.channel))].sort();
-    return {
-      tooltip: { trigger: 'axis' },
-      legend: {},
-      grid: { left: 48, right: 24, bottom: 32 },
-      xAxis: { type: 'category', data: days },
-      yAxis: { type: 'value' },
-      series: channels.map((channel) => ({
-        name: channelName(channel, t),
-        type: 'bar',
-        stack: 'disbursed',
-        data: days.map(
-          (day) =>
-            rows.find((row) => row.date === day && row.channel === channel)?.disbursedCount ?? 0,
-        ),
-      })),
-    };
-  }, [answer, t]);
+  const option = useMemo(
+    () => stackedByChannel(answer?.list ?? [], (row) => row.disbursedCount, t),
+    [answer, t],
+  );
   return (
     <ReportFrame
       route="channelMonitoring"
