@@ -13,16 +13,20 @@ import {
 import { loanOrders } from '../loan-book/loan-orders.table.js';
 
 export type WaiverRequestStatus = 'pending' | 'approved' | 'rejected';
+/** What the maker asked to give away: a waiver (decision 0045) or a write-off (decision 0046). */
+export type WaiverRequestKind = 'waiver' | 'writeOff';
 
 /**
- * A waiver above the approval amount, waiting for a second person (decision 0045). The maker's
- * call is kept as it was sent (its parts, or none for a settlement) and applied as that call
- * when the checker approves; the checker can never be the maker.
+ * A waiver above the approval amount, or any write-off, waiting for a second person (decisions
+ * 0045, 0046). The maker's call is kept as it was sent (a waiver's parts, or none for a
+ * settlement or a write-off) and applied as that call when the checker approves; the checker
+ * can never be the maker.
  */
 export const waiverRequests = pgTable(
   'waiver_requests',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').$type<WaiverRequestKind>().notNull().default('waiver'),
     orderId: integer('order_id')
       .notNull()
       .references(() => loanOrders.id),
@@ -30,7 +34,7 @@ export const waiverRequests = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** The parts asked for, paise per component as the API names them; null is a settlement. */
     amounts: jsonb('amounts').$type<Record<string, number>>(),
-    /** What it waived when asked (a settlement: what clearing cost that day). */
+    /** What it waived when asked (a settlement or write-off: what clearing cost that day). */
     amountPaise: bigint('amount_paise', { mode: 'bigint' }).notNull(),
     reason: text('reason').notNull(),
     requestedBy: integer('requested_by').notNull(),
@@ -43,12 +47,13 @@ export const waiverRequests = pgTable(
     approvalKey: text('approval_key').unique(),
   },
   (table) => [
+    check('waiver_requests_kind', sql`${table.kind} in ('waiver', 'writeOff')`),
     check('waiver_requests_status', sql`${table.status} in ('pending', 'approved', 'rejected')`),
     check(
       'waiver_requests_maker_checker',
       sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.requestedBy}`,
     ),
-    // One waiver waits per order at a time.
+    // One request (waiver or write-off) waits per order at a time.
     uniqueIndex('waiver_requests_one_pending')
       .on(table.orderId)
       .where(sql`${table.status} = 'pending'`),

@@ -1,0 +1,2 @@
+ALTER TABLE "waiver_requests" ADD COLUMN "kind" text DEFAULT 'waiver' NOT NULL;--> statement-breakpoint
+ALTER TABLE "waiver_requests" ADD CONSTRAINT "waiver_requests_kind" CHECK ("waiver_requests"."kind" in ('waiver', 'writeOff'));
