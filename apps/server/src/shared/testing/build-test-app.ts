@@ -24,6 +24,10 @@ export interface TestApp {
   clock: ManualClock;
   config: Config;
   driver: DatabaseHandle['driver'];
+  /** The PostgreSQL schema the app's tables live in (absent on PGlite). */
+  schema: string | undefined;
+  /** What the app was built with, so a second server can join the same database. */
+  options: TestAppOptions;
   close(): Promise<void>;
 }
 
@@ -70,23 +74,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     demoData: options.demoData ?? true,
     warn: () => undefined,
   });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    clock,
-    hasher,
-    logger: false,
-    uploadDir: mkdtempSync(path.join(os.tmpdir(), 'lending-uploads-')),
-    ...(options.gateways ? { gateways: options.gateways } : {}),
-    ...(options.readiness ? { readiness: options.readiness } : {}),
-  });
-  await app.ready();
+  const app = await appOn(database, config, clock, options);
   return {
     app,
     db: database.db,
     clock,
     config,
     driver: database.driver,
+    schema,
+    options,
     async close() {
       await app.close();
       await database.close();
@@ -98,4 +94,46 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       }
     },
   };
+}
+
+/**
+ * A second server on the first one's PostgreSQL schema: its own connection pool, settings
+ * cache, rate limiter and jobs, as another process behind the same load balancer would have.
+ * It shares the first's clock so both agree on the business date. Close it before the first
+ * (which drops the schema).
+ */
+export async function joinTestApp(first: TestApp): Promise<TestApp> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  if (!databaseUrl || !first.schema) throw new Error('a second server needs PostgreSQL');
+  const database = await openDatabase({ databaseUrl, searchPath: first.schema });
+  const app = await appOn(database, first.config, first.clock, first.options);
+  return {
+    ...first,
+    app,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+async function appOn(
+  database: DatabaseHandle,
+  config: Config,
+  clock: ManualClock,
+  options: TestAppOptions,
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    hasher: options.hasher ?? testHasher,
+    logger: false,
+    uploadDir: mkdtempSync(path.join(os.tmpdir(), 'lending-uploads-')),
+    ...(options.gateways ? { gateways: options.gateways } : {}),
+    ...(options.readiness ? { readiness: options.readiness } : {}),
+  });
+  await app.ready();
+  return app;
 }
