@@ -1,5 +1,9 @@
 import { defineEndpoint } from '../endpoint.js';
 import {
+  cashFlowBodySchema,
+  cashFlowRetSchema,
+  gstByMonthBodySchema,
+  gstByMonthRetSchema,
   orderLoanBodySchema,
   orderLoanRetSchema,
   reconciliationBreakBodySchema,
@@ -107,6 +111,32 @@ export const trialBalance = defineEndpoint({
   ret: trialBalanceRetSchema,
 });
 
+export const gstByMonth = defineEndpoint({
+  id: 'finance.gst_by_month',
+  method: 'POST',
+  path: '/financialManagement/gst_by_month',
+  module: 'finance',
+  summary: 'GST on fees per India month from the ledger: fee base, GST charged, reversed, net',
+  access: 'granted',
+  mutates: false,
+  body: gstByMonthBodySchema,
+  query: undefined,
+  ret: gstByMonthRetSchema,
+});
+
+export const cashFlow = defineEndpoint({
+  id: 'finance.cash_flow',
+  method: 'POST',
+  path: '/financialManagement/cash_flow',
+  module: 'finance',
+  summary: "Each India day's cash from the ledger: disbursed, collected, refunded, net",
+  access: 'granted',
+  mutates: false,
+  body: cashFlowBodySchema,
+  query: undefined,
+  ret: cashFlowRetSchema,
+});
+
 export const financeEndpoints = [
   orderLoanList,
   repaymentOrderList,
@@ -115,4 +145,6 @@ export const financeEndpoints = [
   resolveBreak,
   runReconciliation,
   trialBalance,
+  gstByMonth,
+  cashFlow,
 ] as const;

@@ -208,3 +208,72 @@ export const trialBalanceRetSchema = z.object({
   totalDebitPaise: paiseSchema,
   totalCreditPaise: paiseSchema,
 });
+
+/** An India calendar month, `YYYY-MM`. */
+export const indiaMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month YYYY-MM');
+
+/** The longest range the ledger reads answer: GST by month and daily cash flow. */
+export const GST_MONTHS_AT_MOST = 24;
+export const CASH_FLOW_DAYS_AT_MOST = 92;
+
+/** Both months inclusive; at most GST_MONTHS_AT_MOST months. */
+export const gstByMonthBodySchema = z.strictObject({
+  monthFrom: indiaMonthSchema,
+  monthTo: indiaMonthSchema,
+});
+
+/**
+ * One India month's GST on fees, read from the ledger: the fees GST is charged on (the
+ * processing and rollover fee income lines) and the GST payable lines of the same journals.
+ * Reversals (a payout that came back, a fee restated by a value-dated repayment) are netted.
+ */
+export const gstMonthSchema = z.object({
+  month: indiaMonthSchema,
+  processingFeePaise: signedPaiseSchema,
+  rolloverFeePaise: signedPaiseSchema,
+  /** Processing and rollover fee: the base the GST was charged on. */
+  feeBasePaise: signedPaiseSchema,
+  /** GST credited to `liability:gst_payable` by fee postings. */
+  gstChargedPaise: signedPaiseSchema,
+  /** GST taken back by reversal journals (positive: an amount that reduces the GST). */
+  gstReversedPaise: signedPaiseSchema,
+  /** Charged less reversed: the month's GST payable movement. */
+  gstNetPaise: signedPaiseSchema,
+});
+export type GstMonth = z.infer<typeof gstMonthSchema>;
+export const gstByMonthRetSchema = z.object({
+  months: z.array(gstMonthSchema),
+  totals: gstMonthSchema.omit({ month: true }),
+});
+
+/** Both dates inclusive; at most CASH_FLOW_DAYS_AT_MOST days. */
+export const cashFlowBodySchema = z.strictObject({
+  dateFrom: indiaDateSchema,
+  dateTo: indiaDateSchema,
+});
+
+/**
+ * One India day's cash, read from the ledger's cash accounts: money paid out to borrowers,
+ * money collected from them, refunds, and the net. Moves between the lender's own cash
+ * accounts (float top-ups, payout reservations) are not cash flow and net to nothing.
+ */
+export const cashFlowDaySchema = z.object({
+  date: indiaDateSchema,
+  /** Net loan amounts paid out (disbursal journals' credit to payout clearing). */
+  disbursedPaise: signedPaiseSchema,
+  /** Disbursal payouts that came back (reversals of disbursals). */
+  payoutReturnedPaise: signedPaiseSchema,
+  /** Repayments and rollover payments in, less repayments reversed (bounces). */
+  collectedPaise: signedPaiseSchema,
+  /** Overpayments refunded to borrowers. */
+  refundedPaise: signedPaiseSchema,
+  /** Reward wallet withdrawals paid to borrowers. */
+  walletPaidPaise: signedPaiseSchema,
+  /** In less out: the sum of every cash account line of the day. */
+  netPaise: signedPaiseSchema,
+});
+export type CashFlowDay = z.infer<typeof cashFlowDaySchema>;
+export const cashFlowRetSchema = z.object({
+  days: z.array(cashFlowDaySchema),
+  totals: cashFlowDaySchema.omit({ date: true }),
+});

@@ -18,6 +18,7 @@ import {
 } from '../../db-schema.js';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, runList, type ListWhere } from '../../shared/list-query.js';
+import { paiseFromDb } from '../../shared/paise.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { reconciliationBreaks, reconciliationDays } from './finance.table.js';
 
@@ -309,5 +310,76 @@ export async function trialBalanceOf(db: Executor, date: string) {
   return rows.map((row) => ({
     account: String(row.account),
     balance: BigInt(String(row.balance)),
+  }));
+}
+
+/** Journals that undo another: a bounce or payout reversal, or a value-dating restatement. */
+const undoing = sql`${ledgerJournals.eventType} in ('reversal', 'valueDateReversal')`;
+/** The event a journal moves money for: its own, or for an undoing journal the undone one's. */
+const origin = sql`coalesce(${ledgerJournals.reversesEventType}, ${ledgerJournals.eventType})`;
+const total = (filter: SQL, amount: SQL = sql`${ledgerEntries.amountPaise}`) =>
+  sql`coalesce(sum(${amount}) filter (where ${filter}), 0)::text`;
+const credit = sql`-${ledgerEntries.amountPaise}`;
+const isAccount = (account: string) => eq(ledgerEntries.account, account);
+
+/**
+ * GST on fees per India month (the journals' business dates are India dates): the fee income
+ * lines GST is charged on and the GST payable lines, charged by fee postings and taken back
+ * by undoing journals. One grouped scan of the range's journals by their date index.
+ */
+export async function gstByMonthOf(db: Executor, from: string, through: string) {
+  const rows = await queryRows(
+    db,
+    sql`select to_char(${ledgerJournals.businessDate}, 'YYYY-MM') as month,
+          ${total(isAccount('income:processing_fee'), credit)} as processing_fee,
+          ${total(isAccount('income:rollover_fee'), credit)} as rollover_fee,
+          ${total(sql`${isAccount('liability:gst_payable')} and not ${undoing}`, credit)} as gst_charged,
+          ${total(sql`${isAccount('liability:gst_payable')} and ${undoing}`)} as gst_reversed
+        from ${ledgerJournals}
+        join ${ledgerEntries} on ${ledgerEntries.journalId} = ${ledgerJournals.id}
+        where ${ledgerJournals.businessDate} between ${from} and ${through}
+          and ${inArray(ledgerEntries.account, ['income:processing_fee', 'income:rollover_fee', 'liability:gst_payable'])}
+        group by 1
+        order by 1`,
+  );
+  return rows.map((row) => ({
+    month: String(row.month),
+    processingFee: paiseFromDb(row.processing_fee),
+    rolloverFee: paiseFromDb(row.rollover_fee),
+    gstCharged: paiseFromDb(row.gst_charged),
+    gstReversed: paiseFromDb(row.gst_reversed),
+  }));
+}
+
+/**
+ * Each India day's cash: every line of the `cash:*` accounts of the day's journals, split by
+ * what moved the money. Moves between the lender's own cash accounts sum to zero in `net`.
+ */
+export async function cashFlowOf(db: Executor, from: string, through: string) {
+  const clearing = isAccount('cash:payout_clearing');
+  const rows = await queryRows(
+    db,
+    sql`select ${ledgerJournals.businessDate}::text as date,
+          ${total(sql`${ledgerJournals.eventType} = 'disbursal' and ${clearing}`, credit)} as disbursed,
+          ${total(sql`${undoing} and ${ledgerJournals.reversesEventType} = 'disbursal' and ${clearing}`)} as returned,
+          ${total(isAccount('cash:collection'))} as collected,
+          ${total(sql`${origin} = 'refund' and ${clearing}`, credit)} as refunded,
+          ${total(sql`${origin} = 'walletPayout'`, credit)} as wallet_paid,
+          coalesce(sum(${ledgerEntries.amountPaise}), 0)::text as net
+        from ${ledgerJournals}
+        join ${ledgerEntries} on ${ledgerEntries.journalId} = ${ledgerJournals.id}
+        where ${ledgerJournals.businessDate} between ${from} and ${through}
+          and ${ledgerEntries.account} like 'cash:%'
+        group by ${ledgerJournals.businessDate}
+        order by ${ledgerJournals.businessDate}`,
+  );
+  return rows.map((row) => ({
+    date: String(row.date),
+    disbursed: paiseFromDb(row.disbursed),
+    returned: paiseFromDb(row.returned),
+    collected: paiseFromDb(row.collected),
+    refunded: paiseFromDb(row.refunded),
+    walletPaid: paiseFromDb(row.wallet_paid),
+    net: paiseFromDb(row.net),
   }));
 }

@@ -1,5 +1,7 @@
 import {
+  cashFlow,
   dailyOrderAnalysis,
+  gstByMonth,
   orderLoanList,
   orderOverdue,
   reconciliationBreakList,
@@ -28,6 +30,8 @@ export function registerFinanceRoutes(
   );
   endpoints.register(runReconciliation, ({ body }) => finance.runReconciliation(deps, body.date));
   endpoints.register(trialBalance, ({ body }) => finance.trialBalance(deps, body.date));
+  endpoints.register(gstByMonth, ({ body }) => finance.gstByMonth(deps, body));
+  endpoints.register(cashFlow, ({ body }) => finance.cashFlow(deps, body));
   endpoints.register(dailyOrderAnalysis, ({ body }) => finance.dailyOrderAnalysis(deps, body));
   endpoints.register(orderOverdue, ({ body }) => finance.orderOverdue(deps, body));
 }

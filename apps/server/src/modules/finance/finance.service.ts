@@ -1,3 +1,10 @@
+import {
+  CASH_FLOW_DAYS_AT_MOST,
+  GST_MONTHS_AT_MOST,
+  type CashFlowDay,
+  type GstMonth,
+} from '@lending/contract';
+import { addDays, daysBetween } from '@lending/lending';
 import type {
   dailyOrderBodySchema,
   OrderLoanRow,
@@ -195,6 +202,86 @@ export async function trialBalance(deps: FinanceDeps, date: string) {
     accounts,
     totalDebitPaise: accounts.reduce((sum, row) => sum + row.debitPaise, 0),
     totalCreditPaise: accounts.reduce((sum, row) => sum + row.creditPaise, 0),
+  };
+}
+
+/** A range refused for the field that ends it: backwards, or longer than the read allows. */
+function badRangeEnd(field: string, limit: string): AppError {
+  const reason = { kind: 'atMost', limit } as const;
+  return new AppError('validationFailed', {
+    field,
+    reason,
+    errors: [{ field, message: `must be at most ${limit}`, reason }],
+  });
+}
+
+function rangeStart(field: string, start: string): AppError {
+  const reason = { kind: 'atLeast', limit: start } as const;
+  return new AppError('validationFailed', {
+    field,
+    reason,
+    errors: [{ field, message: `must be at least ${start}`, reason }],
+  });
+}
+
+const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
+
+/** The last India date of a `YYYY-MM` month. */
+function lastDayOf(month: string): string {
+  const index = monthIndex(month); // the next month, as year*12 + (month-1)
+  const next = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+  return addDays(next, -1);
+}
+
+/** GST on fees per India month of the range (months with no fee posting are left out). */
+export async function gstByMonth(deps: FinanceDeps, body: { monthFrom: string; monthTo: string }) {
+  const months = monthIndex(body.monthTo) - monthIndex(body.monthFrom) + 1;
+  if (months < 1) throw rangeStart('monthTo', body.monthFrom);
+  if (months > GST_MONTHS_AT_MOST) throw badRangeEnd('monthTo', `${GST_MONTHS_AT_MOST} months`);
+  const rows = await repo.gstByMonthOf(deps.db, `${body.monthFrom}-01`, lastDayOf(body.monthTo));
+  const figures = (row: Omit<(typeof rows)[number], 'month'>) => ({
+    processingFeePaise: paiseToApi(row.processingFee),
+    rolloverFeePaise: paiseToApi(row.rolloverFee),
+    feeBasePaise: paiseToApi(row.processingFee + row.rolloverFee),
+    gstChargedPaise: paiseToApi(row.gstCharged),
+    gstReversedPaise: paiseToApi(row.gstReversed),
+    gstNetPaise: paiseToApi(row.gstCharged - row.gstReversed),
+  });
+  const sum = (pick: (row: (typeof rows)[number]) => bigint) =>
+    rows.reduce((acc, row) => acc + pick(row), 0n);
+  return {
+    months: rows.map((row): GstMonth => ({ month: row.month, ...figures(row) })),
+    totals: figures({
+      processingFee: sum((row) => row.processingFee),
+      rolloverFee: sum((row) => row.rolloverFee),
+      gstCharged: sum((row) => row.gstCharged),
+      gstReversed: sum((row) => row.gstReversed),
+    }),
+  };
+}
+
+/** Each India day's cash flow in the range (days with no cash line are left out). */
+export async function cashFlow(deps: FinanceDeps, body: { dateFrom: string; dateTo: string }) {
+  const days = daysBetween(body.dateFrom, body.dateTo) + 1;
+  if (days < 1) throw rangeStart('dateTo', body.dateFrom);
+  if (days > CASH_FLOW_DAYS_AT_MOST) throw badRangeEnd('dateTo', `${CASH_FLOW_DAYS_AT_MOST} days`);
+  const rows = await repo.cashFlowOf(deps.db, body.dateFrom, body.dateTo);
+  type Figures = Omit<(typeof rows)[number], 'date'>;
+  const figures = (row: Figures) => ({
+    disbursedPaise: paiseToApi(row.disbursed),
+    payoutReturnedPaise: paiseToApi(row.returned),
+    collectedPaise: paiseToApi(row.collected),
+    refundedPaise: paiseToApi(row.refunded),
+    walletPaidPaise: paiseToApi(row.walletPaid),
+    netPaise: paiseToApi(row.net),
+  });
+  const keys = ['disbursed', 'returned', 'collected', 'refunded', 'walletPaid', 'net'] as const;
+  const totals = Object.fromEntries(
+    keys.map((key) => [key, rows.reduce((acc, row) => acc + row[key], 0n)]),
+  ) as Figures;
+  return {
+    days: rows.map((row): CashFlowDay => ({ date: row.date, ...figures(row) })),
+    totals: figures(totals),
   };
 }
 

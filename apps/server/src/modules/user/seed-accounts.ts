@@ -174,6 +174,8 @@ const demoRoles = [
       'finance.resolve_break',
       'finance.run_reconciliation',
       'finance.trial_balance',
+      'finance.gst_by_month',
+      'finance.cash_flow',
       // /report
       'report.daily_order_analysis',
       'report.order_overdue',

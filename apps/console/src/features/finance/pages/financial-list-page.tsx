@@ -1,12 +1,30 @@
+import { Card, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import {
+  cashFlow,
+  gstByMonth,
   reconciliationBreakList,
   reconciliationDayList,
+  trialBalance,
+  type EndpointDefinition,
   type ReconciliationDayRow,
 } from '@lending/contract';
-import { listPage } from '../../../components/list-page';
+import {
+  describeList,
+  ListFilters,
+  ListTable,
+  ListToolbar,
+  useListPage,
+} from '../../../components/list-page';
+import { useGrants } from '../../../lib/grants';
 import { formatPaise } from '../../../lib/format';
 import { BreaksDialog } from '../components/breaks-dialog';
 import { checkingStatusTags } from '../finance-tags';
+import { CashFlowView } from '../ledger/cash-flow-view';
+import { GstByMonthView } from '../ledger/gst-by-month-view';
+import { TrialBalanceView } from '../ledger/trial-balance-view';
 
 const thirdParty = (row: ReconciliationDayRow, t: (key: string) => string) =>
   row.thirdPartyAmountPaise === null
@@ -14,11 +32,11 @@ const thirdParty = (row: ReconciliationDayRow, t: (key: string) => string) =>
     : `${formatPaise(row.thirdPartyAmountPaise)} / ${row.thirdPartyCount ?? 0}`;
 
 /**
- * Spec §2 /financialManagement/FinancialList: reconciliation per day, side and channel — the
- * system's and the third party's amounts and counts (spec §3) and the checking status (spec
- * §4). A day's breaks open from its row; a day passes when every break is resolved.
+ * Reconciliation per day, side and channel — the system's and the third party's amounts and
+ * counts (spec §3) and the checking status (spec §4). A day's breaks open from its row; a day
+ * passes when every break is resolved.
  */
-export const FinancialListPage = listPage(reconciliationDayList, ({ column, filter, action }) => ({
+const reconciliationSpec = describeList(reconciliationDayList, ({ column, filter, action }) => ({
   route: 'FinancialList',
   exportable: true,
   rowLabel: (row) => `${row.date} ${row.channel}`,
@@ -54,3 +72,51 @@ export const FinancialListPage = listPage(reconciliationDayList, ({ column, filt
     }),
   ],
 }));
+
+function ReconciliationView() {
+  const list = useListPage(reconciliationSpec);
+  return (
+    <>
+      <ListFilters list={list} />
+      <ListToolbar list={list} />
+      <ListTable list={list} />
+      {list.dialog}
+    </>
+  );
+}
+
+/** The page's views, each shown only to holders of the endpoint it reads. */
+const VIEWS: { key: string; needs: EndpointDefinition; View: () => ReactNode }[] = [
+  { key: 'reconciliation', needs: reconciliationDayList, View: ReconciliationView },
+  { key: 'trialBalance', needs: trialBalance, View: TrialBalanceView },
+  { key: 'gstByMonth', needs: gstByMonth, View: GstByMonthView },
+  { key: 'cashFlow', needs: cashFlow, View: CashFlowView },
+];
+
+/**
+ * Spec §2 /financialManagement/FinancialList: the reconciliation, and beside it the ledger's
+ * own reads for finance staff and auditors — trial balance, GST on fees by month, daily cash
+ * flow (decision 0048: tabs here, since the spec's menu has no route for them). The tab is in
+ * the URL (`?view=`); a new tab starts with its own defaults.
+ */
+export function FinancialListPage() {
+  const { t } = useTranslation();
+  const { can } = useGrants();
+  const [search, setSearch] = useSearchParams();
+  const views = VIEWS.filter((view) => can(view.needs));
+  const active = views.find((view) => view.key === search.get('view')) ?? views[0];
+  return (
+    <Card title={<h1 className="page-heading">{t('route.FinancialList')}</h1>}>
+      <Tabs
+        activeKey={active?.key}
+        destroyOnHidden
+        onChange={(key) => setSearch(key === views[0]?.key ? {} : { view: key })}
+        items={views.map(({ key, View }) => ({
+          key,
+          label: t(`finance.ledger.tabs.${key}`),
+          children: <View />,
+        }))}
+      />
+    </Card>
+  );
+}
