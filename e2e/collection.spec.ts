@@ -65,7 +65,7 @@ test('a collector works their own case: follow-up within the law, seen in the ti
     await expect(page.getByText(/No recovery contact outside/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.reload();
-    await expect(timeline.getByText('Refused: outside 08:00–19:00 IST').first()).toBeVisible();
+    await expect(timeline.getByText('Refused: outside the contact hours').first()).toBeVisible();
   }
 
   // The administrator sees the floor's figures.

@@ -1,18 +1,58 @@
 import { indiaClockOf } from './india-date.js';
 
 /**
- * The calling hours every call to a borrower or prospect keeps: 08:00 to 19:00 India time
- * (RBI fair practices code for recovery; telemarketing keeps the same window, decision 0040).
- * One place for the window and its test, shared by collection and telemarketing.
+ * The lawful calling hours: 08:00 to 19:00 India time (RBI fair practices code for recovery;
+ * telemarketing keeps the same floor, decisions 0040 and 0049). The operations settings that
+ * set the hours in force (recovery_contact_hours, telemarketing_call_hours) may narrow this
+ * window, never widen it. The one place for the lawful window, shared by collection and
+ * telemarketing.
  */
 export const CONTACT_HOURS = { start: '08:00', end: '19:00' } as const;
+
+/** A window of India clock times, "HH:MM": from `start` (inclusive) to `end` (exclusive). */
+export interface ClockWindow {
+  start: string;
+  end: string;
+}
+
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Contact hours in India time: from `start` (inclusive) to `end` (exclusive), "HH:MM". */
 export function withinContactHours(indiaClock: string, start: string, end: string): boolean {
   return indiaClock >= start && indiaClock < end;
 }
 
-/** Whether an instant falls inside the calling hours. */
-export function isWithinContactHours(at: Date): boolean {
-  return withinContactHours(indiaClockOf(at), CONTACT_HOURS.start, CONTACT_HOURS.end);
+/** Whether an instant falls inside the given hours (India time). */
+export function isWithinHours(at: Date, hours: ClockWindow): boolean {
+  return withinContactHours(indiaClockOf(at), hours.start, hours.end);
+}
+
+/** "08:00–19:00": how a refusal and a screen name the hours in force. */
+export function hoursText(hours: ClockWindow): string {
+  return `${hours.start}–${hours.end}`;
+}
+
+/**
+ * Why a setting's "HH:MM-HH:MM" cannot be the hours in force, or null: it must be a range that
+ * starts before it ends and lies within the lawful hours. `item` names the setting.
+ */
+export function contactHoursReason(item: string, value: string): string | null {
+  const [from, to, extra] = value.split('-');
+  if (extra !== undefined || !from || !to || !CLOCK.test(from) || !CLOCK.test(to))
+    return `${item} must be a range HH:MM-HH:MM`;
+  if (from < CONTACT_HOURS.start || to > CONTACT_HOURS.end)
+    return `${item} must lie within ${CONTACT_HOURS.start}-${CONTACT_HOURS.end} India time, the lawful calling hours`;
+  if (from >= to) return `${item} must start before it ends`;
+  return null;
+}
+
+/**
+ * The hours a stored "HH:MM-HH:MM" setting puts in force. Saving validates it; a value that
+ * does not parse or would widen the lawful hours (written around the API) falls back to the
+ * lawful hours, so the server never calls outside them.
+ */
+export function contactHoursOf(item: string, value: string): ClockWindow {
+  if (contactHoursReason(item, value) !== null) return { ...CONTACT_HOURS };
+  const [start, end] = value.split('-');
+  return { start: start!, end: end! };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, phoneSearchSchema } from '../common/fields.js';
 import { paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { quietHoursProblem } from '../marketing-sms/promotional-hours.js';
 
 /* ------------------------------------------------------------------------------------------ *
  * System configuration items (spec §3: item, value, remarks; value type string or array,
@@ -211,20 +212,25 @@ export const smsConfigViewSchema = z.object({
 });
 export type SmsConfigView = z.infer<typeof smsConfigViewSchema>;
 
-const clockTimeSchema = z
-  .string()
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM');
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const clockTimeSchema = z.string().trim().regex(CLOCK_TIME, 'must be a time HH:MM');
 
-export const saveSmsConfigBodySchema = z.strictObject({
-  provider: z.enum(['sandbox', 'msg91', 'gupshup', 'kaleyra']),
-  senderIds: z.array(senderIdSchema).min(1).max(20),
-  ratePerMinute: z.int().min(1).max(100_000),
-  quietStart: clockTimeSchema,
-  quietEnd: clockTimeSchema,
-  /** A new key replaces the stored one; absent keeps it. Never read back. */
-  apiKey: z.string().trim().min(8).max(200).optional(),
-});
+export const saveSmsConfigBodySchema = z
+  .strictObject({
+    provider: z.enum(['sandbox', 'msg91', 'gupshup', 'kaleyra']),
+    senderIds: z.array(senderIdSchema).min(1).max(20),
+    ratePerMinute: z.int().min(1).max(100_000),
+    quietStart: clockTimeSchema,
+    quietEnd: clockTimeSchema,
+    /** A new key replaces the stored one; absent keeps it. Never read back. */
+    apiKey: z.string().trim().min(8).max(200).optional(),
+  })
+  // Quiet hours may narrow TRAI's promotional window, never widen it (decision 0049).
+  .superRefine((body, ctx) => {
+    if (!CLOCK_TIME.test(body.quietStart) || !CLOCK_TIME.test(body.quietEnd)) return;
+    const problem = quietHoursProblem(body.quietStart, body.quietEnd);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 export type SaveSmsConfigBody = z.input<typeof saveSmsConfigBodySchema>;
 
 export const smsStatusSchema = z.enum(['queued', 'sent', 'delivered', 'failed']);

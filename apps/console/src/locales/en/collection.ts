@@ -30,7 +30,7 @@ export const collection = {
     },
     channel: { call: 'Call', sms: 'SMS', whatsapp: 'WhatsApp', email: 'E-mail', visit: 'Visit' },
     refusal: {
-      outsideHours: 'Refused: outside 08:00–19:00 IST',
+      outsideHours: 'Refused: outside the contact hours',
       attemptCap: 'Refused: daily attempt cap reached',
     },
     promise: {

@@ -33,7 +33,8 @@ export const telemarketing = {
     call: {
       button: 'Record call',
       title: 'Call to {{phone}}',
-      hours: 'Calls only between 08:00 and 19:00 India time.',
+      hours:
+        'Calls only within the calling hours of the operations settings (never outside 08:00–19:00 India time): outside them the server refuses and names the hours in force.',
       outcome: 'Outcome',
       remarks: 'Remarks',
       nextCallDate: 'Next call on',

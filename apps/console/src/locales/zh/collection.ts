@@ -32,7 +32,7 @@ export const collection: typeof en = {
     },
     channel: { call: '电话', sms: '短信', whatsapp: 'WhatsApp', email: '邮件', visit: '上门' },
     refusal: {
-      outsideHours: '已拒绝：不在印度时间 08:00–19:00 内',
+      outsideHours: '已拒绝：不在联系时段内',
       attemptCap: '已拒绝：已达今日联系次数上限',
     },
     promise: {

@@ -33,7 +33,8 @@ export const telemarketing = {
     call: {
       button: '记录通话',
       title: '拨打 {{phone}}',
-      hours: '仅可在印度时间 08:00 至 19:00 拨打。',
+      hours:
+        '仅可在运营设置的拨打时段内拨打（不超出印度时间 08:00 至 19:00）：超出时段服务器将拒绝并说明当前时段。',
       outcome: '结果',
       remarks: '备注',
       nextCallDate: '下次拨打日期',

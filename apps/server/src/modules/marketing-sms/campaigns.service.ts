@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import {
-  PROMOTIONAL_WINDOW_TEXT,
+  indiaClockText,
   insidePromotionalHours,
-  indiaMinuteOfDay,
   phoneSearchSchema,
+  sendHoursText,
   type Campaign,
   type CampaignTemplate,
   type createCampaignBodySchema,
   type ImportReport,
   type listCampaignsBodySchema,
+  type SendHours,
 } from '@lending/contract';
 import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -25,6 +26,7 @@ import {
 } from '../../shared/import/xlsx-import.js';
 import { containsPattern, runList } from '../../shared/list-query.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
+import { promotionalSendHours } from '../ops-config/index.js';
 import { staffUsers } from '../user/staff-users.table.js';
 import { previewAudience } from './audience.js';
 import {
@@ -51,18 +53,16 @@ export function fillTemplate(text: string, params: Record<string, string>): stri
   return text.replace(/\{#([a-zA-Z0-9_]+)#\}/g, (whole, name: string) => params[name] ?? whole);
 }
 
-function hhmm(instant: Date): string {
-  const minute = indiaMinuteOfDay(instant);
-  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-}
-
-/** TRAI: a promotional campaign may only be scheduled (and sent) inside 10:00–21:00 IST. */
-export function assertInsidePromotionalHours(instant: Date): void {
-  if (insidePromotionalHours(instant)) return;
-  const message = `must be between ${PROMOTIONAL_WINDOW_TEXT} India time`;
+/**
+ * TRAI: a promotional campaign may only be scheduled (and sent) inside 10:00–21:00 IST, narrowed
+ * by the SMS configuration's quiet hours (decision 0049); the refusal names the hours in force.
+ */
+export function assertInsidePromotionalHours(instant: Date, hours: SendHours): void {
+  if (insidePromotionalHours(instant, hours)) return;
+  const message = `must be between ${sendHoursText(hours)} India time`;
   throw new AppError('promotionalOutsideHours', {
-    field: `${hhmm(instant)} IST`,
-    detail: PROMOTIONAL_WINDOW_TEXT,
+    field: `${indiaClockText(instant)} IST`,
+    detail: sendHoursText(hours),
     errors: [{ field: 'sendAt', message }],
   });
 }
@@ -117,7 +117,7 @@ function requestHashOf(body: CreateBody): string {
 }
 
 /**
- * Creates a campaign: checks the template and the send time (TRAI hours), resolves the
+ * Creates a campaign: checks the template and the send time (the hours in force), resolves the
  * audience once and writes one recipient row per number, those opted out or blacklisted as
  * skipped with the reason. The same idempotency key answers the same campaign.
  */
@@ -138,7 +138,7 @@ export async function createCampaign(
   if (sendAt.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
     throw AppError.invalid('sendAt', 'must not be in the past');
   }
-  assertInsidePromotionalHours(sendAt);
+  assertInsidePromotionalHours(sendAt, await promotionalSendHours(tx));
 
   const { phones, reasons, preview } = await previewAudience(tx, body.audience, now);
   if (preview.eligible === 0) throw new AppError('campaignAudienceEmpty');

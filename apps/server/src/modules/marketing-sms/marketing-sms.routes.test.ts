@@ -318,6 +318,61 @@ describe('uploaded lists', () => {
   });
 });
 
+describe("the SMS configuration's quiet hours", () => {
+  const DAY = 24 * 60 * MINUTE;
+  /** Moves the clock forward to the next India time `hh:mm`. */
+  function nextIndiaTime(hhmm: string) {
+    const now = t.clock.now();
+    let target = Date.parse(`${indiaDateOf(now)}T${hhmm}:00+05:30`);
+    if (target <= now.getTime()) target += DAY;
+    t.clock.advance(target - now.getTime());
+  }
+  const quiet = (quietStart: string, quietEnd: string, token: string) =>
+    post(
+      t.app,
+      '/sms/config_save',
+      { provider: 'sandbox', senderIds: ['LENDIN'], ratePerMinute: 600, quietStart, quietEnd },
+      token,
+    );
+
+  it("may narrow TRAI's 10:00–21:00, never widen it: 400 naming the field", async () => {
+    const admin = await loginAs(t.app);
+    for (const [start, end, field] of [
+      ['21:30', '10:00', 'quietStart'],
+      ['21:00', '09:00', 'quietEnd'],
+      ['10:00', '12:00', 'quietStart'],
+    ] as const) {
+      const refused = await quiet(start, end, admin);
+      expect(refused.statusCode, `${start}-${end}`).toBe(400);
+      expect(refused.json().code).toBe(4000);
+      expect(refused.json().errors.map((e: { field: string }) => e.field)).toEqual([field]);
+    }
+    const read = (await post(t.app, '/sms/config_get', {}, admin)).json().ret;
+    expect(read).toMatchObject({ quietStart: '21:00', quietEnd: '10:00' });
+  });
+
+  it('refuses and pauses sending outside the hours they leave, read at each use, and names them', async () => {
+    const admin = await loginAs(t.app);
+    expect((await quiet('20:00', '11:00', admin)).statusCode).toBe(200);
+    nextIndiaTime('10:30');
+    // Inside TRAI's window but inside the quiet hours: nothing goes out, no campaign starts now.
+    expect(await send()).toMatchObject({ insideHours: false, sent: 0 });
+    const { sendAt: _omitted, ...now } = campaignBody();
+    const refused = await post(t.app, '/marketing_sms/create', now, marketer);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toBe(
+      'Promotional SMS may be sent only between 11:00–20:00 India time: 10:30 IST is outside those hours',
+    );
+    nextIndiaTime('11:00');
+    expect((await send()).insideHours).toBe(true);
+    nextIndiaTime('20:00');
+    expect((await send()).insideHours).toBe(false);
+    // Back to the defaults: 20:00 is a sending minute again at once.
+    expect((await quiet('21:00', '10:00', admin)).statusCode).toBe(200);
+    expect((await send()).insideHours).toBe(true);
+  });
+});
+
 describe('access', () => {
   it('403 for every endpoint without its grant', async () => {
     for (const path of [

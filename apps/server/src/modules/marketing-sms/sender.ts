@@ -4,6 +4,7 @@ import { sendSms, smsTemplates, type SmsGateway } from '../../integrations/index
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import { queryRows } from '../../shared/sql-rows.js';
+import { promotionalSendHours } from '../ops-config/index.js';
 import { exclusionsOf } from './audience.js';
 import { marketingSmsCampaigns, marketingSmsRecipients } from './marketing-sms.table.js';
 
@@ -14,7 +15,7 @@ export interface CampaignSenderDeps {
 }
 
 export interface SendReport {
-  /** False when the tick found the clock outside TRAI's hours and sent nothing. */
+  /** False when the tick found the clock outside the sending hours in force and sent nothing. */
   insideHours: boolean;
   sent: number;
   skipped: number;
@@ -30,8 +31,10 @@ export interface SendReport {
 const STALE_CLAIM_MS = 10 * 60_000;
 
 /**
- * One pass of the sending job. Outside 10:00–21:00 India time it sends nothing (a campaign
- * still sending at 21:00 pauses and resumes at 10:00). Inside: due campaigns start; each
+ * One pass of the sending job. Outside the sending hours in force (TRAI's 10:00–21:00 India
+ * time, narrowed by the SMS configuration's quiet hours, read at each pass) it sends nothing
+ * (a campaign still sending when they end pauses and resumes when they open). Inside: due
+ * campaigns start; each
  * sending campaign claims up to its rate per minute of pending numbers (`for update skip
  * locked` then status `sending`, so two servers never claim the same row), checks opt-outs
  * and the blacklist again (they may have changed since the campaign was made), and hands
@@ -41,7 +44,7 @@ export async function sendDueCampaignMessages(deps: CampaignSenderDeps): Promise
   const { db } = deps;
   const now = deps.clock.now();
   const report: SendReport = { insideHours: false, sent: 0, skipped: 0, failed: 0, completed: [] };
-  if (!insidePromotionalHours(now)) return report;
+  if (!insidePromotionalHours(now, await promotionalSendHours(db))) return report;
   report.insideHours = true;
 
   await db

@@ -4,6 +4,16 @@
  * by the borrower API), SMS templates, gateway settings and messages, acquisition channels.
  */
 export { registerOpsConfigRoutes } from './ops-config.routes.js';
-export { appClientConfig, versionCheck, type OpsConfigDeps } from './ops-config.service.js';
-export { contactRulesOf, createSettingsService, type SettingsService } from './settings.service.js';
+export {
+  appClientConfig,
+  promotionalSendHours,
+  versionCheck,
+  type OpsConfigDeps,
+} from './ops-config.service.js';
+export {
+  contactRulesOf,
+  createSettingsService,
+  telemarketingCallHours,
+  type SettingsService,
+} from './settings.service.js';
 export { seedOpsConfig } from './seed.js';

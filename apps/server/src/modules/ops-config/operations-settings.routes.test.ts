@@ -73,6 +73,7 @@ describe('operations settings (systemConfig2)', () => {
       ['day_end_time', '00:30'],
       ['recovery_attempt_cap', '5'],
       ['recovery_contact_hours', '08:00-19:00'],
+      ['telemarketing_call_hours', '08:00-19:00'],
       ['waiver_approval_above_rupees', '1000'],
     ]);
     for (const setting of list) expect(setting.readBy).toBeTruthy();
@@ -85,6 +86,10 @@ describe('operations settings (systemConfig2)', () => {
     expectValueError(await save('recovery_contact_hours', '08:00-19:30'), 'within 08:00-19:00');
     expectValueError(await save('recovery_contact_hours', '12:00-10:00'), 'start before it ends');
     expectValueError(await save('recovery_contact_hours', '09:00'), 'a range HH:MM-HH:MM');
+    expectValueError(
+      await save('telemarketing_call_hours', '07:00-18:00'),
+      'telemarketing_call_hours must lie within 08:00-19:00',
+    );
     expectValueError(
       await save('recovery_attempt_cap', '0'),
       'recovery_attempt_cap must be a whole number from 1 to 20',
@@ -173,6 +178,7 @@ describe('operations settings (systemConfig2)', () => {
       { item: 'day_end_time', value: '00:15' },
       { item: 'recovery_attempt_cap', value: '5' },
       { item: 'recovery_contact_hours', value: '08:00-19:00' },
+      { item: 'telemarketing_call_hours', value: '08:00-19:00' },
       { item: 'waiver_approval_above_rupees', value: '1000' },
     ]);
   });

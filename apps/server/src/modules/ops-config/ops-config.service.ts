@@ -17,7 +17,9 @@ import type {
   listVersionsBodySchema,
   saveSettingBodySchema,
   saveVersionBodySchema,
+  SendHours,
 } from '@lending/contract';
+import { promotionalHoursOf } from '@lending/contract';
 import type { z } from 'zod';
 import { smsTemplates, templateVariables, type SmsTemplateRow } from '../../integrations/index.js';
 import type { AuditRecorder } from '../../plugins/audit-port.js';
@@ -400,6 +402,16 @@ export async function smsConfigView(db: Executor): Promise<SmsConfigView> {
     apiKeyHint: row?.apiKey ? `••••${row.apiKey.slice(-4)}` : null,
     updatedAt: toIsoOrNull(row?.updatedAt ?? null),
   };
+}
+
+/**
+ * The promotional SMS sending hours in force: from the quiet hours' end to their start, inside
+ * TRAI's 10:00–21:00 (decision 0049). Read from the table at each use, so a change on the SMS
+ * configuration screen acts at the next campaign and the next sending pass.
+ */
+export async function promotionalSendHours(db: Executor): Promise<SendHours> {
+  const { quietStart, quietEnd } = await smsConfigView(db);
+  return promotionalHoursOf(quietStart, quietEnd);
 }
 
 export async function saveSmsConfig(

@@ -3,6 +3,11 @@ import type { SettingType } from '@lending/contract';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
+import {
+  contactHoursOf,
+  contactHoursReason,
+  type ClockWindow,
+} from '../../shared/contact-hours.js';
 import { systemSettings, type SystemSettingRow } from './ops-config.table.js';
 
 /** An item the server reads: its type, its default when absent, and its value rule. */
@@ -29,18 +34,6 @@ const clockTimeWithin = (item: string, from: string, to: string) => (value: stri
     : value < from || value > to
       ? `${item} must be between ${from} and ${to} India time`
       : null;
-/** The RBI fair practices code allows recovery contact 08:00–19:00 only: the hours may narrow, never widen. */
-export const LAWFUL_CONTACT_HOURS = { from: '08:00', to: '19:00' } as const;
-const contactHours = (value: string) => {
-  const [from, to, extra] = value.split('-');
-  if (extra !== undefined || !from || !to || !CLOCK.test(from) || !CLOCK.test(to))
-    return 'recovery_contact_hours must be a range HH:MM-HH:MM';
-  if (from < LAWFUL_CONTACT_HOURS.from || to > LAWFUL_CONTACT_HOURS.to)
-    return `recovery_contact_hours must lie within ${LAWFUL_CONTACT_HOURS.from}-${LAWFUL_CONTACT_HOURS.to} India time (RBI fair practices code)`;
-  if (from >= to) return 'recovery_contact_hours must start before it ends';
-  return null;
-};
-
 /**
  * The items the server reads (decision 0032). Each is validated on save;
  * any other item is stored as typed and read by no one until code reads it.
@@ -81,7 +74,18 @@ export const KNOWN_SETTINGS = {
     remarks:
       'India hours in which collectors may contact a borrower (from inclusive, to exclusive)',
     readBy: 'Collection conduct guard: follow-ups and reminder SMS outside these hours are refused',
-    check: contactHours,
+    // The RBI fair practices code allows 08:00–19:00 only: the hours may narrow, never widen.
+    check: (value) => contactHoursReason('recovery_contact_hours', value),
+  },
+  telemarketing_call_hours: {
+    type: 'string',
+    group: 'operations',
+    default: '08:00-19:00',
+    remarks:
+      'India hours in which telemarketers may call users on the call list (from inclusive, to exclusive)',
+    readBy: 'Telemarketing: a call recorded outside these hours is refused (decision 0049)',
+    // Decision 0049: the same lawful floor as collection, set apart from it.
+    check: (value) => contactHoursReason('telemarketing_call_hours', value),
   },
   recovery_attempt_cap: {
     type: 'string',
@@ -241,10 +245,25 @@ export async function contactRulesOf(settings: SettingsService): Promise<{
   contactEnd: string;
   attemptCapPerDay: number;
 }> {
-  const [contactStart, contactEnd] = (await settings.get('recovery_contact_hours')).split('-');
+  const hours = contactHoursOf(
+    'recovery_contact_hours',
+    await settings.get('recovery_contact_hours'),
+  );
   return {
-    contactStart: contactStart!,
-    contactEnd: contactEnd!,
+    contactStart: hours.start,
+    contactEnd: hours.end,
     attemptCapPerDay: await settings.getNumber('recovery_attempt_cap'),
   };
+}
+
+/**
+ * The telemarketing calling hours in force (decision 0049), read from the table at each call so
+ * a change acts at once, in this process and any other.
+ */
+export async function telemarketingCallHours(db: Executor): Promise<ClockWindow> {
+  const row = await findSetting(db, 'telemarketing_call_hours');
+  return contactHoursOf(
+    'telemarketing_call_hours',
+    row?.value ?? KNOWN_SETTINGS.telemarketing_call_hours.default,
+  );
 }

@@ -276,6 +276,55 @@ describe('calls', () => {
     }
   });
 
+  it('keeps the calling hours the operations settings hold, read at each call', async () => {
+    let admin = await loginAs(t.app);
+    const hours = (value: string) =>
+      post(
+        t.app,
+        '/systemConfig/save',
+        {
+          item: 'telemarketing_call_hours',
+          value,
+          type: 'string',
+          group: 'operations',
+          remarks: 'India hours in which telemarketers may call',
+        },
+        admin,
+      );
+    // The setting may narrow the lawful 08:00–19:00, never widen it.
+    for (const wider of ['07:30-19:00', '08:00-20:00']) {
+      const refused = await hours(wider);
+      expect(refused.statusCode, wider).toBe(400);
+      expect(refused.json().errors).toEqual([
+        {
+          field: 'value',
+          message:
+            'telemarketing_call_hours must lie within 08:00-19:00 India time, the lawful calling hours',
+        },
+      ]);
+    }
+    expect((await hours('09:00-17:00')).statusCode).toBe(200);
+    const before = (await t.db.select().from(telemarketingCalls)).length;
+    for (const time of ['08:30', '17:00']) {
+      await setIndiaTime(time);
+      const r = await call(tokens.tm1, leads.r1);
+      expect(r.statusCode, time).toBe(409);
+      expect(r.json().code).toBe(4112);
+      expect(r.json().msg).toBe(
+        'No telemarketing call outside 09:00–17:00 India time: try again within those hours',
+      );
+    }
+    expect((await t.db.select().from(telemarketingCalls)).length).toBe(before);
+    await setIndiaTime('09:00');
+    expect(
+      (await call(tokens.tm1, leads.r1, { outcome: 'notConnected', remarks: 'No answer at nine' }))
+        .statusCode,
+    ).toBe(200);
+    // Back to the lawful hours (the administrator signs in again: the clock has moved).
+    admin = await loginAs(t.app);
+    expect((await hours('08:00-19:00')).statusCode).toBe(200);
+  });
+
   it('records the outcome, remarks and next call, seen in the lists', async () => {
     await setIndiaTime('11:00');
     const today = indiaDateOf(t.clock.now());
@@ -310,12 +359,12 @@ describe('calls', () => {
         telemarketerName: 'Tara One',
       },
     ]);
-    // tm2 sees none of tm1's calls; the lead sees all four.
+    // tm2 sees none of tm1's calls; the lead sees all five (one at 09:00 under narrowed hours).
     expect((await post(t.app, '/telemarketing/call_list', {}, tokens.tm2)).json().ret.total).toBe(
       0,
     );
     expect((await post(t.app, '/telemarketing/call_list', {}, tokens.lead)).json().ret.total).toBe(
-      4,
+      5,
     );
   });
 });

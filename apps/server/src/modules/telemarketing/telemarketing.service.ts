@@ -15,9 +15,10 @@ import type { CallerGrants } from '../../plugins/auth.js';
 import type { Database } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
-import { CONTACT_HOURS, isWithinContactHours } from '../../shared/contact-hours.js';
+import { hoursText, isWithinHours } from '../../shared/contact-hours.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
+import { telemarketingCallHours } from '../ops-config/index.js';
 import * as repository from './telemarketing.repository.js';
 
 export interface TelemarketingDeps {
@@ -130,8 +131,10 @@ export async function revealPhone(deps: TelemarketingDeps, viewer: Viewer, leadI
 }
 
 /**
- * A call is recorded by the lead's holder only, and only inside the calling hours (the same
- * 08:00–19:00 India time window collection keeps): outside them nothing is written.
+ * A call is recorded by the lead's holder only, and only inside the calling hours in force
+ * (operations setting telemarketing_call_hours, read at each call; within the lawful
+ * 08:00–19:00 India time, decision 0049): outside them nothing is written and the refusal
+ * names the hours.
  */
 export async function recordCall(
   deps: TelemarketingDeps,
@@ -140,11 +143,9 @@ export async function recordCall(
 ): Promise<{ callId: number }> {
   await leadInScope(deps, viewer, body.leadId, false);
   const now = deps.clock.now();
-  if (!isWithinContactHours(now))
-    throw new AppError('callOutsideHours', {
-      field: 'leadId',
-      detail: `${CONTACT_HOURS.start}–${CONTACT_HOURS.end}`,
-    });
+  const hours = await telemarketingCallHours(deps.db);
+  if (!isWithinHours(now, hours))
+    throw new AppError('callOutsideHours', { field: 'leadId', detail: hoursText(hours) });
   const today = indiaDateOf(now);
   if (body.nextCallDate !== undefined && body.nextCallDate < today)
     throw AppError.invalid('nextCallDate', 'must be today or later');
