@@ -92,6 +92,8 @@ export const errorCatalogue = {
   inviteNotAllowed: { code: 4165, status: 409 },
   /** A waiver to approve waives another sum than the checker saw (a settlement accrued): look again. */
   waiverAmountChanged: { code: 4190, status: 409 },
+  /** A write-off to approve writes off another sum than the checker saw (it accrued): look again. */
+  writeOffAmountChanged: { code: 4191, status: 409 },
   rateLimited: { code: 4290, status: 429 },
   internal: { code: 5000, status: 500 },
   /** A payment gateway (virtual accounts) did not answer or refused: try again later. */

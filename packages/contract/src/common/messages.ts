@@ -39,6 +39,8 @@ const en: Catalogue = {
   waiverAmountChanged:
     'The waiver of {field} now comes to {detail}: look at it again before approving',
   alreadyReviewed: '{field} has already been reviewed ({detail})',
+  writeOffAmountChanged:
+    'The write-off of {field} now comes to {detail}: look at it again before approving',
   caseOutOfScope: 'Case {field} is not dispatched to you',
   contactOutsideHours:
     'No recovery contact outside {detail} India time: the attempt was refused and recorded',
@@ -110,6 +112,7 @@ const zh: Catalogue = {
   sameMakerChecker: '{field} 由您录入：必须由另一人审核',
   waiverAmountChanged: '订单 {field} 的减免现为 {detail}：请重新查看后再审批',
   alreadyReviewed: '{field} 已审核（{detail}）',
+  writeOffAmountChanged: '订单 {field} 的核销现为 {detail}：请重新查看后再审批',
   rolloverLimitReached: '订单 {field} 已达到展期次数上限（{detail}）',
   coolingOffWindowClosed: '订单 {field} 的冷静期已结束',
   idempotencyKeyReused: '幂等键 {field} 已用于另一个不同的请求',

@@ -282,6 +282,11 @@ export const orderCommandRetSchema = z.object({
    * 0045). This is its request; the order is as it was.
    */
   waiverRequestId: z.int().optional(),
+  /**
+   * A write-off is never applied when asked: it waits for a second person (decision 0046). This
+   * is its request; the order is as it was.
+   */
+  writeOffRequestId: z.int().optional(),
 });
 export type OrderCommandRet = z.infer<typeof orderCommandRetSchema>;
 
@@ -480,6 +485,22 @@ export const orderDetailSchema = z.object({
       reason: z.string().nullable(),
     }),
   ),
+  /**
+   * A waiver or write-off asked for and waiting for a second person (decisions 0045, 0046),
+   * shown read-only: it is decided on the repayment plan.
+   */
+  pendingApproval: z
+    .object({
+      kind: z.enum(['waiver', 'writeOff']),
+      /** What it came to when asked. */
+      amountPaise: paiseSchema,
+      /** A settlement's or write-off's whole balance rather than parts of it. */
+      whole: z.boolean(),
+      reason: z.string(),
+      requestedBy: z.string(),
+      requestedAt: instantSchema,
+    })
+    .nullable(),
   journals: z.array(
     z.object({
       id: z.int(),

@@ -37,11 +37,18 @@ export const repayPlanRowSchema = z.object({
   outstandingPaise: paiseSchema,
   clearingTodayPaise: paiseSchema,
   clearingDate: indiaDateSchema,
-  /** A waiver above the approval amount, asked for and not yet decided (decision 0045). */
+  /**
+   * A waiver above the approval amount (decision 0045) or a write-off (decision 0046), asked for
+   * and not yet decided: at most one waits per order.
+   */
   pendingWaiver: z
     .object({
       id: z.int(),
-      /** What it waived when asked: the parts, or what clearing cost that day for a settlement. */
+      kind: z.enum(['waiver', 'writeOff']),
+      /**
+       * What it waived when asked: the parts, or what clearing cost that day for a settlement
+       * or a write-off.
+       */
       amountPaise: paiseSchema,
       /** What it takes off today: a settlement grows as charges accrue. Approval confirms it. */
       toWaivePaise: paiseSchema,
@@ -67,6 +74,8 @@ export const repayPlanFiltersSchema = z.strictObject({
   overdueDaysMin: z.int().min(0).max(100_000).optional(),
   /** Only orders with a waiver waiting for a second person's approval. */
   waiverPending: z.boolean().optional(),
+  /** Only orders with a write-off waiting for a second person's approval. */
+  writeOffPending: z.boolean().optional(),
 });
 export const repayPlanBodySchema = listRequestSchema(repayPlanFiltersSchema);
 export const repayPlanRetSchema = listResultSchema(repayPlanRowSchema);

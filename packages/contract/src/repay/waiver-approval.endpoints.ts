@@ -32,4 +32,40 @@ export const rejectWaiver = defineEndpoint({
   ret: waiverRejectRetSchema,
 });
 
-export const waiverApprovalEndpoints = [approveWaiver, rejectWaiver] as const;
+/**
+ * Write-offs always wait for a second person (decision 0046). Their own grants: writing off a
+ * whole loan is a larger power than waiving a part of it, and a lender may give it to fewer
+ * people. The bodies are the waiver's: the request id, the key, the sum the checker saw.
+ */
+export const approveWriteOff = defineEndpoint({
+  id: 'repay.write_off_approve',
+  method: 'POST',
+  path: '/repay/write_off_approve',
+  module: 'repay',
+  summary: 'Approve a write-off that waits for a second person: it is applied (the checker)',
+  access: 'granted',
+  mutates: true,
+  body: waiverApproveBodySchema,
+  query: undefined,
+  ret: orderCommandRetSchema,
+});
+
+export const rejectWriteOff = defineEndpoint({
+  id: 'repay.write_off_reject',
+  method: 'POST',
+  path: '/repay/write_off_reject',
+  module: 'repay',
+  summary: 'Reject a write-off that waits for a second person, with the reason',
+  access: 'granted',
+  mutates: true,
+  body: waiverRejectBodySchema,
+  query: undefined,
+  ret: waiverRejectRetSchema,
+});
+
+export const waiverApprovalEndpoints = [
+  approveWaiver,
+  rejectWaiver,
+  approveWriteOff,
+  rejectWriteOff,
+] as const;

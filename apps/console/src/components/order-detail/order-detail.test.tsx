@@ -64,6 +64,43 @@ describe('order detail', () => {
     expect(rowOf('repay.waiver').getByText('Waive part of what is owed')).toBeInTheDocument();
   });
 
+  it('shows a write-off waiting for a second person, read-only: who asked, when, how much, why', async () => {
+    fakeEndpoints([
+      [
+        orderDetail,
+        () =>
+          overdueOrderDetail({
+            pendingApproval: {
+              kind: 'writeOff',
+              amountPaise: 357_350,
+              whole: true,
+              reason: 'No payment for 60 days',
+              requestedBy: 'Meera Finance',
+              requestedAt: '2025-01-18T06:30:00.000Z',
+            },
+          }),
+      ],
+    ]);
+    renderAt(<OrderDetailPanel orderNo="LN20250101000042" />, '/loan/loanDetail');
+    const notice = within(
+      (await screen.findByText('A write-off is awaiting approval by a second person')).closest(
+        '[role="alert"]',
+      )! as HTMLElement,
+    );
+    expect(notice.getByText('₹3,573.50')).toBeInTheDocument();
+    expect(notice.getByText('No payment for 60 days')).toBeInTheDocument();
+    expect(notice.getByText('Meera Finance')).toBeInTheDocument();
+    expect(notice.getByText('2025-01-18 12:00:00')).toBeInTheDocument();
+    expect(notice.queryByRole('button')).toBeNull();
+  });
+
+  it('shows no waiting notice when nothing waits', async () => {
+    fakeEndpoints([[orderDetail, () => overdueOrderDetail()]]);
+    renderAt(<OrderDetailPanel orderNo="LN20250101000042" />, '/loan/loanDetail');
+    expect(await screen.findByText('Amounts')).toBeInTheDocument();
+    expect(screen.queryByText(/awaiting approval by a second person/)).toBeNull();
+  });
+
   it('says when the number is empty or names no order', async () => {
     const call = fakeEndpoints([
       [

@@ -691,11 +691,47 @@ function RecordsTabs({ detail }: { detail: OrderDetail }) {
   );
 }
 
+/**
+ * A waiver or write-off waiting for a second person (decisions 0045, 0046): who asked, when,
+ * how much and why. Read-only here: it is decided on the repayment plan.
+ */
+function PendingApprovalNotice({
+  waiting,
+}: {
+  waiting: NonNullable<OrderDetail['pendingApproval']>;
+}) {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`orderDetail.pendingApproval.${key}`);
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={f(waiting.kind)}
+      description={
+        <>
+          <p>{f('where')}</p>
+          <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
+            <Descriptions.Item label={f('amount')}>
+              <Money paise={waiting.amountPaise} /> ({f(waiting.whole ? 'whole' : 'parts')})
+            </Descriptions.Item>
+            <Descriptions.Item label={f('reason')}>{waiting.reason}</Descriptions.Item>
+            <Descriptions.Item label={f('askedBy')}>{waiting.requestedBy}</Descriptions.Item>
+            <Descriptions.Item label={f('askedAt')}>
+              {formatIndiaDateTime(waiting.requestedAt)}
+            </Descriptions.Item>
+          </Descriptions>
+        </>
+      }
+    />
+  );
+}
+
 /** One order's detail, laid out: the same sections wherever an order is shown in full. */
 export function OrderDetailView({ detail, actions }: { detail: OrderDetail; actions?: ReactNode }) {
   return (
     <div className="order-detail">
       {actions ? <div className="order-detail-actions">{actions}</div> : null}
+      {detail.pendingApproval ? <PendingApprovalNotice waiting={detail.pendingApproval} /> : null}
       <SummaryCard detail={detail} />
       <AmountsCard detail={detail} />
       <div className="order-detail-columns">

@@ -181,6 +181,17 @@ export const order = {
       total: 'Total paid',
       date: 'Business date',
     },
+    pendingApproval: {
+      waiver: 'A waiver is awaiting approval by a second person',
+      writeOff: 'A write-off is awaiting approval by a second person',
+      where: 'It is approved or rejected on the repayment plan; until then the order is unchanged.',
+      amount: 'Amount when asked for',
+      whole: 'Everything still owed',
+      parts: 'Parts of what is owed',
+      reason: 'Reason given',
+      askedBy: 'Asked for by',
+      askedAt: 'Asked at',
+    },
     waivers: {
       kind: 'Kind',
       kinds: { waiver: 'Waiver', writeOff: 'Write-off' },

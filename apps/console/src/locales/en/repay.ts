@@ -11,6 +11,7 @@ export const repay = {
     overdueDaysMin: 'Overdue days at least',
     waiverPending: 'Waiver',
     waiverPendingOnly: 'Awaiting approval',
+    writeOffPending: 'Write-off',
     rollovers: 'Rollovers',
     loanAmount: 'Loan amount',
     principal: 'Principal',
@@ -33,12 +34,14 @@ export const repay = {
       OVERDUE: 'Overdue',
       overdueNotPaid: 'Overdue not paid',
       waiverPending: 'Waiver awaiting approval',
+      writeOffPending: 'Write-off awaiting approval',
     },
     actions: {
       recordRepayment: 'Record repayment',
       rollover: 'Rollover',
       waiver: 'Waiver',
       reviewWaiver: 'Approve waiver',
+      reviewWriteOff: 'Approve write-off',
       writeOff: 'Write off',
       reverse: 'Reverse',
     },
@@ -99,7 +102,7 @@ export const repay = {
       success: 'Waiver done',
       awaitingApproval:
         'Waiting for approval: a waiver of {{amount}} is above the amount one person may waive',
-      alreadyWaiting: 'A waiver of this order is awaiting approval',
+      alreadyWaiting: 'A waiver or write-off of this order is awaiting approval',
     },
     waiverReview: {
       title: 'Approve waiver: {{orderNo}}',
@@ -122,9 +125,18 @@ export const repay = {
     },
     writeOffDialog: {
       title: 'Write off: {{orderNo}}',
-      hint: 'The order is written off with {{amount}} outstanding. It leaves the repayment plan.',
+      hint: 'Another person must approve it: then the order is written off with what it owes that day ({{amount}} outstanding now) and leaves the repayment plan.',
       onlyOverdue: 'Only an overdue loan can be written off',
-      success: 'Written off',
+      success: 'Write-off sent for approval: another person must approve it',
+    },
+    writeOffReview: {
+      title: 'Approve write-off: {{orderNo}}',
+      amount: 'To write off today',
+      whole: 'Write-off: everything still owed',
+      ownRequest: 'You asked for this write-off: another person must approve or reject it.',
+      approve: 'Approve and write off',
+      approved: 'Write-off approved and done',
+      rejected: 'Write-off rejected',
     },
     records: {
       serialNo: 'Serial number',

@@ -188,6 +188,17 @@ export const order = {
       total: '合计支付',
       date: '业务日期',
     },
+    pendingApproval: {
+      waiver: '有一笔减免待另一人审批',
+      writeOff: '有一笔核销待另一人审批',
+      where: '在还款计划中审批或驳回；在此之前订单不变。',
+      amount: '申请时金额',
+      whole: '全部未还金额',
+      parts: '部分未还金额',
+      reason: '申请原因',
+      askedBy: '申请人',
+      askedAt: '申请时间',
+    },
     waivers: {
       kind: '类型',
       kinds: { waiver: '减免', writeOff: '核销' },

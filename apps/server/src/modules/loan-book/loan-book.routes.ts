@@ -13,7 +13,6 @@ import {
   rolloverOrder,
   saveLoanConfig,
   setLoanConfigStatus,
-  writeOffOrder,
 } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import { indiaDateOf } from '../../shared/india-date.js';
@@ -151,9 +150,6 @@ export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanB
       { ...context.body, amountPaise: BigInt(context.body.amountPaise) },
       callerOf(context).userId,
     ),
-  );
-  endpoints.register(writeOffOrder, (context) =>
-    repaymentsService.writeOff(deps, context.body, callerOf(context).userId),
   );
   endpoints.register(reverseRepayment, (context) =>
     repaymentsService.reverseRepayment(deps, context.body, callerOf(context).userId),

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { OrderDetail } from '@lending/contract';
 import {
   clearingAmountOn,
@@ -26,6 +26,7 @@ import {
 } from '../../shared/pii.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { auditTrailOf } from '../audit/index.js';
+import { waiverRequests } from '../repay/waiver-requests.table.js';
 import { customers, type CustomerRow } from './customers.table.js';
 import { entriesOfJournals, journalsOfOrder } from './ledger.repository.js';
 import { loanOrders, type LoanOrderRow } from './loan-orders.table.js';
@@ -158,27 +159,36 @@ export async function orderDetail(
       : new AppError('notFound', { field: 'orderNo', detail: key.orderNo ?? '' });
   }
   const orderId = order.id;
-  const [history, payoutRows, repaymentRows, rolloverRows, journals, [customer], [product]] =
-    await Promise.all([
-      statusHistoryOf(db, orderId),
-      db.select().from(payouts).where(eq(payouts.orderId, orderId)).orderBy(asc(payouts.id)),
-      db
-        .select()
-        .from(repayments)
-        .where(eq(repayments.orderId, orderId))
-        .orderBy(asc(repayments.id)),
-      db
-        .select()
-        .from(rollovers)
-        .where(eq(rollovers.orderId, orderId))
-        .orderBy(asc(rollovers.rolloverNumber)),
-      journalsOfOrder(db, orderId),
-      db.select().from(customers).where(eq(customers.id, order.customerId)),
-      db
-        .select({ name: loanProducts.name })
-        .from(loanProducts)
-        .where(eq(loanProducts.id, order.productId)),
-    ]);
+  const [
+    history,
+    payoutRows,
+    repaymentRows,
+    rolloverRows,
+    journals,
+    [customer],
+    [product],
+    [waiting],
+  ] = await Promise.all([
+    statusHistoryOf(db, orderId),
+    db.select().from(payouts).where(eq(payouts.orderId, orderId)).orderBy(asc(payouts.id)),
+    db.select().from(repayments).where(eq(repayments.orderId, orderId)).orderBy(asc(repayments.id)),
+    db
+      .select()
+      .from(rollovers)
+      .where(eq(rollovers.orderId, orderId))
+      .orderBy(asc(rollovers.rolloverNumber)),
+    journalsOfOrder(db, orderId),
+    db.select().from(customers).where(eq(customers.id, order.customerId)),
+    db
+      .select({ name: loanProducts.name })
+      .from(loanProducts)
+      .where(eq(loanProducts.id, order.productId)),
+    // At most one waits per order (decisions 0045, 0046); it is decided on the repayment plan.
+    db
+      .select()
+      .from(waiverRequests)
+      .where(and(eq(waiverRequests.orderId, orderId), eq(waiverRequests.status, 'pending'))),
+  ]);
   if (!customer) throw new Error(`order ${order.orderNo} has no customer ${order.customerId}`);
   const [entries, audit, names] = await Promise.all([
     entriesOfJournals(
@@ -190,7 +200,12 @@ export async function orderDetail(
       { type: 'payout', ids: payoutRows.map((p) => p.id) },
     ]),
     staffNames(
-      [...history.map((h) => h.actorId), order.firstReviewerId, order.finalReviewerId],
+      [
+        ...history.map((h) => h.actorId),
+        order.firstReviewerId,
+        order.finalReviewerId,
+        waiting?.requestedBy ?? null,
+      ],
       options.staffOf,
     ),
   ]);
@@ -363,6 +378,16 @@ export async function orderDetail(
           reason: typeof reason === 'string' ? reason : null,
         };
       }),
+    pendingApproval: waiting
+      ? {
+          kind: waiting.kind,
+          amountPaise: paiseToApi(waiting.amountPaise),
+          whole: waiting.amounts === null,
+          reason: waiting.reason,
+          requestedBy: names.get(waiting.requestedBy) ?? `#${waiting.requestedBy}`,
+          requestedAt: toIso(waiting.requestedAt),
+        }
+      : null,
     journals: engineJournals.map(({ row }) => ({
       id: row.id,
       eventType: row.eventType,

@@ -1,8 +1,8 @@
 /**
  * The repayment screens' reads over the loan book: the repayment plan (orders with money
  * owing), the repayment records and the repayment query (what clears an order on a date, the
- * rollover quote, where to pay), offline repayments and overpayment refunds, and waivers with a
- * second person above the approval amount (decision 0045). The other money commands stay with
+ * rollover quote, where to pay), offline repayments and overpayment refunds, waivers with a
+ * second person above the approval amount (decision 0045) and every write-off (decision 0046). The other money commands stay with
  * the loan book (`repay.*` there).
  */
 export { registerRepayRoutes } from './repay.routes.js';
@@ -17,8 +17,11 @@ export {
 export { excessRefunds, offlineRepayments } from './offline.table.js';
 export {
   approveWaiver,
+  approveWriteOff,
   rejectWaiver,
+  rejectWriteOff,
   requestWaiver,
+  requestWriteOff,
   waitingWaiverAmount,
   waiverApprovalAboveOf,
   type WaiverApprovalDeps,

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { customers, loanOrders, repayments, waiverRequests } from '../../db-schema.js';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, runList } from '../../shared/list-query.js';
+import type { WaiverRequestKind } from './waiver-requests.table.js';
 
 /** Orders with money owing: disbursed and not closed (spec: the repayment plan). */
 export const OWING_STATUSES = ['ACTIVE', 'DUE', 'OVERDUE'] as const;
@@ -14,6 +15,13 @@ const paidSql = sql<string>`(
   from ${repayments}
   where ${repayments.orderId} = ${loanOrders.id} and not ${repayments.reversed}
 )`;
+
+/** An order with (or without) a request of this kind waiting (the plan's one joined request). */
+function waitingOfKind(kind: WaiverRequestKind, waiting: boolean): SQL {
+  return waiting
+    ? sql`${waiverRequests.kind} = ${kind}`
+    : sql`(${waiverRequests.id} is null or ${waiverRequests.kind} <> ${kind})`;
+}
 
 /**
  * The repayment plan: open orders with their customer, newest-due first by default. The order
@@ -47,8 +55,8 @@ export function listRepayPlan(db: Executor, body: z.output<typeof repayPlanBodyS
         status: (status) => eq(loanOrders.status, status),
         ...inclusiveRange(loanOrders.dueDate, 'dueDateFrom', 'dueDateTo'),
         overdueDaysMin: (days) => gte(loanOrders.overdueDays, days),
-        waiverPending: (pending) =>
-          pending ? sql`${waiverRequests.id} is not null` : sql`${waiverRequests.id} is null`,
+        waiverPending: (pending) => waitingOfKind('waiver', pending),
+        writeOffPending: (pending) => waitingOfKind('writeOff', pending),
       },
       sortColumns: {
         id: loanOrders.id,

@@ -1,6 +1,7 @@
 import {
   approveExcessRefund,
   approveWaiver,
+  approveWriteOff,
   importOfflineRepayments,
   listExcessRepayments,
   listOfflineRepayments,
@@ -12,8 +13,10 @@ import {
   repayQuery,
   requestExcessRefund,
   rejectWaiver,
+  rejectWriteOff,
   reviewOfflineRepayment,
   waiveOrder,
+  writeOffOrder,
 } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import * as offline from './offline.service.js';
@@ -21,8 +24,8 @@ import * as repay from './repay.service.js';
 import * as waivers from './waiver-approval.service.js';
 
 /**
- * Binds the repayment screens' reads, offline repayments and waivers with their second person;
- * the other money commands are the loan book's routes.
+ * Binds the repayment screens' reads, offline repayments, and waivers and write-offs with their
+ * second person; the other money commands are the loan book's routes.
  */
 export function registerRepayRoutes(endpoints: EndpointRegistrar, deps: repay.RepayDeps): void {
   endpoints.register(listRepayPlan, (context) =>
@@ -63,5 +66,16 @@ export function registerRepayRoutes(endpoints: EndpointRegistrar, deps: repay.Re
   );
   endpoints.register(rejectWaiver, (context) =>
     waivers.rejectWaiver(deps, context.body, callerOf(context).userId),
+  );
+
+  // Every write-off waits for a second person (decision 0046).
+  endpoints.register(writeOffOrder, (context) =>
+    waivers.requestWriteOff(deps, context.body, callerOf(context).userId),
+  );
+  endpoints.register(approveWriteOff, (context) =>
+    waivers.approveWriteOff(deps, context.body, callerOf(context).userId),
+  );
+  endpoints.register(rejectWriteOff, (context) =>
+    waivers.rejectWriteOff(deps, context.body, callerOf(context).userId),
   );
 }

@@ -80,6 +80,7 @@ export async function repayPlan(
           pendingWaiver: pendingWaiver
             ? {
                 id: pendingWaiver.id,
+                kind: pendingWaiver.kind,
                 amountPaise: paiseToApi(pendingWaiver.amountPaise),
                 toWaivePaise: paiseToApi(
                   pendingWaiver.amounts === null

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { OrderCommandRet, WaiverBody } from '@lending/contract';
+import type { OrderCommandRet, WaiverBody, writeOffBodySchema } from '@lending/contract';
 import { paiseToRupees, rupeesToPaise, type Paise } from '@lending/lending';
 import { idempotencyRecords, loanOrders } from '../../db-schema.js';
 import type { Database, Executor } from '../../plugins/db.js';
@@ -8,14 +8,19 @@ import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseToApi } from '../../shared/paise.js';
 import { clearingOfOrder } from '../borrower-app/index.js';
-import { waiver, type LoanBookDeps, type LoanOrderRow } from '../loan-book/index.js';
+import type { z } from 'zod';
+import { waiver, writeOff, type LoanBookDeps, type LoanOrderRow } from '../loan-book/index.js';
 import type { SettingsService } from '../ops-config/index.js';
-import { waiverRequests, type WaiverRequestStatus } from './waiver-requests.table.js';
+import {
+  waiverRequests,
+  type WaiverRequestKind,
+  type WaiverRequestStatus,
+} from './waiver-requests.table.js';
 
 /**
- * Waivers with a second person (decision 0045): a waiver of more than the operations setting
- * `waiver_approval_above_rupees` is not applied when asked for; it waits, and is applied as
- * asked when another member of staff approves it.
+ * Waivers and write-offs with a second person (decisions 0045, 0046): a waiver of more than the
+ * operations setting `waiver_approval_above_rupees`, and every write-off, is not applied when
+ * asked for; it waits, and is applied as asked when another member of staff approves it.
  */
 export interface WaiverApprovalDeps {
   db: Database;
@@ -67,9 +72,18 @@ function waiverAmountToday(order: LoanOrderRow, body: WaiverBody, today: string)
   return total;
 }
 
+type WaiverRequestRow = typeof waiverRequests.$inferSelect;
+
+/** The answer names the request under the field of its kind. */
+function requestIdOf(request: { id: number; kind: WaiverRequestKind }) {
+  return request.kind === 'writeOff'
+    ? { writeOffRequestId: request.id }
+    : { waiverRequestId: request.id };
+}
+
 function pendingAnswer(
   order: LoanOrderRow,
-  request: { id: number; amountPaise: Paise },
+  request: { id: number; kind: WaiverRequestKind; amountPaise: Paise },
 ): OrderCommandRet {
   return {
     orderId: order.id,
@@ -77,8 +91,17 @@ function pendingAnswer(
     status: order.status,
     closureType: order.closureType,
     amountPaise: paiseToApi(request.amountPaise),
-    waiverRequestId: request.id,
+    ...requestIdOf(request),
   };
+}
+
+const KIND_LABEL = { waiver: 'waiver', writeOff: 'write-off' } as const;
+
+/** The order's one waiting request (of either kind) refuses another: 409 4091. */
+function oneWaitsAlready(order: LoanOrderRow): AppError {
+  return new AppError('duplicate', {
+    field: `A waiver or write-off of ${order.orderNo} awaiting approval`,
+  });
 }
 
 /**
@@ -95,7 +118,7 @@ export async function requestWaiver(
     .select()
     .from(waiverRequests)
     .where(eq(waiverRequests.idempotencyKey, body.idempotencyKey));
-  if (asked) return replayOfRequest(deps, asked, body);
+  if (asked) return replayOfRequest(deps, asked, { ...body, kind: 'waiver' });
   // Applied at once before (under the amount): the loan book answers the replay, whatever the
   // order owes now.
   const [applied] = await deps.db
@@ -128,16 +151,73 @@ export async function requestWaiver(
     .select()
     .from(waiverRequests)
     .where(eq(waiverRequests.idempotencyKey, body.idempotencyKey));
-  if (again) return replayOfRequest(deps, again, body);
-  throw new AppError('duplicate', { field: `A waiver of ${order.orderNo} awaiting approval` });
+  if (again) return replayOfRequest(deps, again, { ...body, kind: 'waiver' });
+  throw oneWaitsAlready(order);
+}
+
+type WriteOffBody = z.infer<typeof writeOffBodySchema>;
+
+/**
+ * The maker's write-off (decision 0046): never applied when asked, whatever the sum. Only an
+ * overdue order can be written off (409 4092 otherwise); the request keeps what clears the
+ * order today (what the write-off takes off) and the order is unchanged. The same key again
+ * answers the same request; one request waits per order, a waiver's included.
+ */
+export async function requestWriteOff(
+  deps: WaiverApprovalDeps,
+  body: WriteOffBody,
+  actorId: number,
+): Promise<OrderCommandRet> {
+  const [asked] = await deps.db
+    .select()
+    .from(waiverRequests)
+    .where(eq(waiverRequests.idempotencyKey, body.idempotencyKey));
+  if (asked) return replayOfRequest(deps, asked, { ...body, kind: 'writeOff' });
+  // Written off at once before write-offs waited (or by the loan book directly): its replay.
+  const [applied] = await deps.db
+    .select({ key: idempotencyRecords.key })
+    .from(idempotencyRecords)
+    .where(eq(idempotencyRecords.key, body.idempotencyKey));
+  if (applied) return writeOff(deps.loanBook, body, actorId) as Promise<OrderCommandRet>;
+
+  const order = await orderOf(deps.db, body.orderId);
+  const clearing = order.status === 'OVERDUE' ? clearingOfOrder(order, today(deps)) : null;
+  if (!clearing)
+    throw new AppError('orderStateConflict', { field: order.orderNo, detail: order.status });
+  const [created] = await deps.db
+    .insert(waiverRequests)
+    .values({
+      kind: 'writeOff' satisfies WaiverRequestKind,
+      orderId: order.id,
+      idempotencyKey: body.idempotencyKey,
+      amounts: null,
+      amountPaise: clearing.total,
+      reason: body.reason,
+      requestedBy: actorId,
+      requestedAt: deps.clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return pendingAnswer(order, created);
+  const [again] = await deps.db
+    .select()
+    .from(waiverRequests)
+    .where(eq(waiverRequests.idempotencyKey, body.idempotencyKey));
+  if (again) return replayOfRequest(deps, again, { ...body, kind: 'writeOff' });
+  throw oneWaitsAlready(order);
+}
+
+function today(deps: { clock: Clock }) {
+  return indiaDateOf(deps.clock.now());
 }
 
 async function replayOfRequest(
   deps: WaiverApprovalDeps,
-  request: typeof waiverRequests.$inferSelect,
-  body: WaiverBody,
+  request: WaiverRequestRow,
+  body: WriteOffBody & Pick<WaiverBody, 'amounts'> & { kind: WaiverRequestKind },
 ): Promise<OrderCommandRet> {
   const same =
+    request.kind === body.kind &&
     request.orderId === body.orderId &&
     request.reason === body.reason &&
     JSON.stringify(request.amounts ?? null) === JSON.stringify(body.amounts ?? null);
@@ -145,36 +225,30 @@ async function replayOfRequest(
   return pendingAnswer(await orderOf(deps.db, request.orderId), request);
 }
 
-async function lockedRequest(tx: Executor, id: number) {
+/** A request of this kind (another kind's id is not found: each has its own grant). */
+async function lockedRequest(tx: Executor, kind: WaiverRequestKind, id: number) {
   const [request] = await tx
     .select()
     .from(waiverRequests)
-    .where(eq(waiverRequests.id, id))
+    .where(and(eq(waiverRequests.id, id), eq(waiverRequests.kind, kind)))
     .for('update');
   if (!request) throw new AppError('notFound', { field: 'id', detail: String(id) });
   return request;
 }
 
-function mustDecide(
-  request: typeof waiverRequests.$inferSelect,
-  order: LoanOrderRow,
-  actorId: number,
-) {
-  const field = `The waiver of ${order.orderNo}`;
+function mustDecide(request: WaiverRequestRow, order: LoanOrderRow, actorId: number) {
+  const field = `The ${KIND_LABEL[request.kind]} of ${order.orderNo}`;
   if (request.status !== 'pending')
     throw new AppError('alreadyReviewed', { field, detail: request.status });
   if (request.requestedBy === actorId) throw new AppError('sameMakerChecker', { field });
 }
 
 /**
- * What a waiting waiver takes off now: the parts asked for (fixed sums), or for a settlement
- * what clears the order today, which grows as charges accrue after it was asked for.
+ * What a waiting request takes off now: a waiver's parts asked for (fixed sums), or for a
+ * settlement or a write-off what clears the order today, which grows as charges accrue after it
+ * was asked for.
  */
-function amountNow(
-  request: typeof waiverRequests.$inferSelect,
-  order: LoanOrderRow,
-  today: string,
-) {
+function amountNow(request: WaiverRequestRow, order: LoanOrderRow, today: string) {
   if (request.amounts) return request.amountPaise;
   return clearingOfOrder(order, today)?.total ?? 0n;
 }
@@ -185,33 +259,72 @@ function amountNow(
  * clears the order that day; if that is not the sum approved (it accrued since the checker
  * looked), nothing happens and they look again. The same approval key replays its result.
  */
-export async function approveWaiver(
+export function approveWaiver(
   deps: WaiverApprovalDeps,
-  input: { id: number; idempotencyKey: string; amountPaise: number },
+  input: ApprovalInput,
+  actorId: number,
+): Promise<OrderCommandRet> {
+  return approveRequest(deps, 'waiver', input, actorId);
+}
+
+/**
+ * The checker approves a write-off at the sum they saw: the loan book writes the order off (the
+ * maker's reason) in the transaction that marks the request approved (decision 0046).
+ */
+export function approveWriteOff(
+  deps: WaiverApprovalDeps,
+  input: ApprovalInput,
+  actorId: number,
+): Promise<OrderCommandRet> {
+  return approveRequest(deps, 'writeOff', input, actorId);
+}
+
+type ApprovalInput = { id: number; idempotencyKey: string; amountPaise: number };
+
+const AMOUNT_CHANGED = {
+  waiver: 'waiverAmountChanged',
+  writeOff: 'writeOffAmountChanged',
+} as const;
+
+/** The maker's call, applied through the loan book under the checker's key. */
+function applyRequest(
+  loanBook: LoanBookDeps,
+  request: WaiverRequestRow,
+  idempotencyKey: string,
+  actorId: number,
+) {
+  const command = { orderId: request.orderId, idempotencyKey, reason: request.reason };
+  if (request.kind === 'writeOff') return writeOff(loanBook, command, actorId);
+  return waiver(
+    loanBook,
+    { ...command, ...(request.amounts ? { amounts: request.amounts } : {}) },
+    actorId,
+  );
+}
+
+async function approveRequest(
+  deps: WaiverApprovalDeps,
+  kind: WaiverRequestKind,
+  input: ApprovalInput,
   actorId: number,
 ): Promise<OrderCommandRet> {
   return deps.db.transaction(async (tx) => {
-    const request = await lockedRequest(tx, input.id);
+    const request = await lockedRequest(tx, kind, input.id);
     const loanBook = { ...deps.loanBook, db: tx as unknown as Database };
-    const command = {
-      orderId: request.orderId,
-      idempotencyKey: input.idempotencyKey,
-      reason: request.reason,
-      ...(request.amounts ? { amounts: request.amounts } : {}),
-    };
     if (request.status === 'approved' && request.approvalKey === input.idempotencyKey) {
       // A replay: the loan book answers its stored result for the same key.
-      return { ...(await waiver(loanBook, command, actorId)), waiverRequestId: request.id };
+      const replayed = await applyRequest(loanBook, request, input.idempotencyKey, actorId);
+      return { ...replayed, ...requestIdOf(request) } as OrderCommandRet;
     }
     const order = await orderOf(tx, request.orderId);
     mustDecide(request, order, actorId);
     const now = amountNow(request, order, indiaDateOf(deps.clock.now()));
     if (now !== BigInt(input.amountPaise))
-      throw new AppError('waiverAmountChanged', {
+      throw new AppError(AMOUNT_CHANGED[kind], {
         field: order.orderNo,
         detail: `₹${paiseToRupees(now)}`,
       });
-    const result = await waiver(loanBook, command, actorId);
+    const result = await applyRequest(loanBook, request, input.idempotencyKey, actorId);
     await tx
       .update(waiverRequests)
       .set({
@@ -221,11 +334,14 @@ export async function approveWaiver(
         approvalKey: input.idempotencyKey,
       })
       .where(and(eq(waiverRequests.id, request.id), eq(waiverRequests.status, 'pending')));
-    return { ...result, waiverRequestId: request.id } as OrderCommandRet;
+    return { ...result, ...requestIdOf(request) } as OrderCommandRet;
   });
 }
 
-/** What each waiting waiver would take off today (the checker's view; the simulator's). */
+/**
+ * What a waiting waiver or write-off would take off today (the checker's view; the
+ * simulator's).
+ */
 export async function waitingWaiverAmount(deps: WaiverApprovalDeps, id: number): Promise<Paise> {
   const [request] = await deps.db.select().from(waiverRequests).where(eq(waiverRequests.id, id));
   if (!request) throw new AppError('notFound', { field: 'id', detail: String(id) });
@@ -233,13 +349,31 @@ export async function waitingWaiverAmount(deps: WaiverApprovalDeps, id: number):
 }
 
 /** The checker rejects, with the reason; nothing changes on the order. */
-export async function rejectWaiver(
+export function rejectWaiver(
   deps: WaiverApprovalDeps,
   input: { id: number; reason: string },
   actorId: number,
 ) {
+  return rejectRequest(deps, 'waiver', input, actorId);
+}
+
+/** The checker rejects a write-off, with the reason; the order stays as it is. */
+export function rejectWriteOff(
+  deps: WaiverApprovalDeps,
+  input: { id: number; reason: string },
+  actorId: number,
+) {
+  return rejectRequest(deps, 'writeOff', input, actorId);
+}
+
+async function rejectRequest(
+  deps: WaiverApprovalDeps,
+  kind: WaiverRequestKind,
+  input: { id: number; reason: string },
+  actorId: number,
+) {
   return deps.db.transaction(async (tx) => {
-    const request = await lockedRequest(tx, input.id);
+    const request = await lockedRequest(tx, kind, input.id);
     mustDecide(request, await orderOf(tx, request.orderId), actorId);
     await tx
       .update(waiverRequests)

@@ -165,6 +165,9 @@ const demoRoles = [
       'repay.waiver_approve',
       'repay.waiver_reject',
       'repay.write_off',
+      // Every write-off waits for another person (decision 0046); the server refuses the maker.
+      'repay.write_off_approve',
+      'repay.write_off_reject',
       'repay.reverse',
       // /financialManagement: the statements, reconciliation and its breaks, the ledger reads.
       'finance.order_loan_list',

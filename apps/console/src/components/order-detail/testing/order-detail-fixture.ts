@@ -196,6 +196,7 @@ export function overdueOrderDetail(overrides: Partial<OrderDetail> = {}): OrderD
         reason: 'hardship',
       },
     ],
+    pendingApproval: null,
     journals: [
       {
         id: 1,

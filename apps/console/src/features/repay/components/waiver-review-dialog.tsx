@@ -2,8 +2,10 @@ import { Alert, Button, Descriptions, Form, Input, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   approveWaiver,
+  approveWriteOff,
   listRepayPlan,
   rejectWaiver,
+  rejectWriteOff,
   repayQuery,
   type RepayPlanRow,
 } from '@lending/contract';
@@ -18,27 +20,50 @@ interface Values {
   reason?: string;
 }
 
+type Kind = NonNullable<RepayPlanRow['pendingWaiver']>['kind'];
+
 /**
- * The second person's look at a waiver above the approval amount (decision 0045): what it
- * waives today (a settlement grows as charges accrue: they approve that sum), why and who
- * asked; approve (the waiver is applied) or reject with a reason. The one who asked sees why
- * they cannot decide it; the server refuses them too.
+ * What differs between a waiver and a write-off under review: their endpoints (each its own
+ * grant) and the texts that name what is given away. The rest of the review is the same.
+ */
+const REVIEW = {
+  waiver: {
+    approve: approveWaiver,
+    reject: rejectWaiver,
+    texts: 'repay.waiverReview',
+  },
+  writeOff: {
+    approve: approveWriteOff,
+    reject: rejectWriteOff,
+    texts: 'repay.writeOffReview',
+  },
+} as const;
+
+/**
+ * The second person's look at a waiver above the approval amount (decision 0045) or a
+ * write-off (decision 0046): what it takes off today (a settlement or write-off grows as
+ * charges accrue: they approve that sum), why and who asked; approve (it is applied) or reject
+ * with a reason. The one who asked sees why they cannot decide it; the server refuses them too.
  */
 export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
   const { t } = useTranslation();
   const { can } = useGrants();
-  const { form, key } = useKeyedForm<Values>(open, 'waiver-approve');
-  const invalidates = [listRepayPlan, repayQuery];
-  const approve = useEndpointMutation(approveWaiver, {
-    invalidates,
-    success: 'repay.waiverReview.approved',
-  });
-  const reject = useEndpointMutation(rejectWaiver, {
-    invalidates,
-    success: 'repay.waiverReview.rejected',
-  });
   const waiting = row?.pendingWaiver ?? null;
-  const own = waiting?.yours ?? false;
+  const kind: Kind = waiting?.kind ?? 'waiver';
+  const review = REVIEW[kind];
+  /** A text that names what this kind gives away (title, amount, approve…). */
+  const textOf = (key: string) => `${review.texts}.${key}`;
+  const { form, key } = useKeyedForm<Values>(open, `${kind}-approve`);
+  const invalidates = [listRepayPlan, repayQuery];
+  const approve = useEndpointMutation(review.approve, {
+    invalidates,
+    success: textOf('approved'),
+  });
+  const reject = useEndpointMutation(review.reject, {
+    invalidates,
+    success: textOf('rejected'),
+  });
+  const yours = waiting?.yours ?? false;
   const busy = approve.isPending || reject.isPending;
 
   const onApprove = async () => {
@@ -73,40 +98,40 @@ export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<Repay
   return (
     <Modal
       open={open}
-      title={t('repay.waiverReview.title', { orderNo: row?.orderNo ?? '' })}
+      title={t(textOf('title'), { orderNo: row?.orderNo ?? '' })}
       onCancel={onClose}
       forceRender
       footer={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          {can(rejectWaiver) ? (
-            <Button danger disabled={own} loading={reject.isPending} onClick={onReject}>
+          {can(review.reject) ? (
+            <Button danger disabled={yours} loading={reject.isPending} onClick={onReject}>
               {t('repay.waiverReview.reject')}
             </Button>
           ) : null}
           <Button
             type="primary"
-            disabled={own || busy}
+            disabled={yours || busy}
             loading={approve.isPending}
             onClick={onApprove}
           >
-            {t('repay.waiverReview.approve')}
+            {t(textOf('approve'))}
           </Button>
         </Space>
       }
     >
       {waiting ? (
         <>
-          {own ? (
+          {yours ? (
             <Alert
               type="info"
               showIcon
               style={{ marginBottom: 16 }}
-              title={t('repay.waiverReview.ownRequest')}
+              title={t(textOf('ownRequest'))}
             />
           ) : null}
           <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
-            <Descriptions.Item label={t('repay.waiverReview.amount')}>
+            <Descriptions.Item label={t(textOf('amount'))}>
               <strong>{formatPaise(waiting.toWaivePaise)}</strong>
             </Descriptions.Item>
             {waiting.toWaivePaise !== waiting.amountPaise ? (
@@ -115,7 +140,13 @@ export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<Repay
               </Descriptions.Item>
             ) : null}
             <Descriptions.Item label={t('repay.waiverReview.kind')}>
-              {t(waiting.settle ? 'repay.waiverReview.settle' : 'repay.waiverReview.parts')}
+              {t(
+                kind === 'writeOff'
+                  ? 'repay.writeOffReview.whole'
+                  : waiting.settle
+                    ? 'repay.waiverReview.settle'
+                    : 'repay.waiverReview.parts',
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('repay.waiverReview.reason')}>
               {waiting.reason}
@@ -127,7 +158,7 @@ export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<Repay
               {formatIndiaDateTime(waiting.requestedAt)}
             </Descriptions.Item>
           </Descriptions>
-          {can(rejectWaiver) ? (
+          {can(review.reject) ? (
             <Form form={form} layout="vertical" name="waiver-review">
               <Form.Item
                 name="reason"
@@ -142,7 +173,7 @@ export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<Repay
                   { max: 500 },
                 ]}
               >
-                <Input.TextArea rows={2} disabled={own} />
+                <Input.TextArea rows={2} disabled={yours} />
               </Form.Item>
             </Form>
           ) : null}

@@ -7,7 +7,11 @@ import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { showFieldErrors } from './server-field-errors';
 import { useKeyedForm } from './use-keyed-form';
 
-/** Writing off an overdue loan, with the reason (kept in the status history and the audit). */
+/**
+ * Asking to write off an overdue loan, with the reason (kept in the status history and the
+ * audit). It always waits for a second person (decision 0046), who writes it off at what it
+ * owes that day: the toast says so.
+ */
 export function WriteOffDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
   const { t } = useTranslation();
   const { form, key } = useKeyedForm<{ reason: string }>(open, 'write-off');

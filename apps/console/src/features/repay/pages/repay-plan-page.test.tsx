@@ -3,8 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   approveWaiver,
+  approveWriteOff,
   listRepayPlan,
   rejectWaiver,
+  rejectWriteOff,
+  writeOffOrder,
   postRepayment,
   repayQuery,
   rolloverOrder,
@@ -14,7 +17,13 @@ import {
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../../test/render';
-import { activeRow, overdueRow, queryOrder, waitingWaiverRow } from '../testing/repay-rows';
+import {
+  activeRow,
+  overdueRow,
+  queryOrder,
+  waitingWaiverRow,
+  waitingWriteOffRow,
+} from '../testing/repay-rows';
 import { RepayPlanPage } from './repay-plan-page';
 
 configure({ asyncUtilTimeout: 20_000 });
@@ -271,6 +280,109 @@ describe('repayment plan', () => {
     expect(dialog.getByRole('button', { name: 'Reject' })).toBeDisabled();
   });
 
+  it('tells the maker a write-off waits for a second person; the order stays in the plan', async () => {
+    const call = fakeEndpoints([
+      fakeList(listRepayPlan, [overdueRow]),
+      [
+        writeOffOrder,
+        () => ({
+          orderId: 41,
+          orderNo: overdueRow.orderNo,
+          status: 'OVERDUE' as const,
+          closureType: null,
+          amountPaise: 464_100,
+          writeOffRequestId: 8,
+        }),
+      ],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderAt(<RepayPlanPage />, '/repay/repayPlan');
+    const row = await findRow(overdueRow.orderNo);
+    await user.click(row.getByRole('button', { name: `Write off: ${overdueRow.orderNo}` }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/Another person must approve it/)).toBeInTheDocument();
+    await user.type(dialog.getByLabelText('Reason'), 'No payment for 60 days');
+    await user.click(dialog.getByRole('button', { name: 'Write off' }));
+    expect(
+      await screen.findByText('Write-off sent for approval: another person must approve it'),
+    ).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith(
+      writeOffOrder,
+      expect.objectContaining({ orderId: 41, reason: 'No payment for 60 days' }),
+    );
+  });
+
+  it('a second person approves a waiting write-off at what it writes off today, or rejects it with a reason', async () => {
+    const call = fakeEndpoints([
+      fakeList(listRepayPlan, [waitingWriteOffRow]),
+      [
+        approveWriteOff,
+        () => ({
+          orderId: 44,
+          orderNo: waitingWriteOffRow.orderNo,
+          status: 'WRITTEN_OFF' as const,
+          closureType: null,
+          amountPaise: 464_100,
+          writeOffRequestId: 8,
+        }),
+      ],
+      [rejectWriteOff, () => ({ id: 8, status: 'rejected' as const })],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderAt(<RepayPlanPage />, '/repay/repayPlan');
+    const row = await findRow(waitingWriteOffRow.orderNo);
+    expect(row.getByText('Write-off awaiting approval')).toBeInTheDocument();
+    expect(row.queryByText('Waiver awaiting approval')).toBeNull();
+    // One waits already: neither another write-off nor a waiver is asked for on the order.
+    expect(
+      row.getByRole('button', { name: `Write off: ${waitingWriteOffRow.orderNo}` }),
+    ).toBeDisabled();
+    expect(
+      row.getByRole('button', { name: `Waiver: ${waitingWriteOffRow.orderNo}` }),
+    ).toBeDisabled();
+    expect(row.queryByRole('button', { name: /Approve waiver/ })).toBeNull();
+    await user.click(
+      row.getByRole('button', { name: `Approve write-off: ${waitingWriteOffRow.orderNo}` }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('To write off today')).toBeInTheDocument();
+    expect(dialog.getByText('₹4,641.00')).toBeInTheDocument();
+    expect(dialog.getByText('Write-off: everything still owed')).toBeInTheDocument();
+    expect(dialog.getByText('No payment for 60 days')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Reject' }));
+    expect(await dialog.findByText('Enter the reason')).toBeInTheDocument();
+    expect(call).not.toHaveBeenCalledWith(rejectWriteOff, expect.anything());
+    await user.click(dialog.getByRole('button', { name: 'Approve and write off' }));
+    expect(await screen.findByText('Write-off approved and done')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith(
+      approveWriteOff,
+      expect.objectContaining({ id: 8, idempotencyKey: expect.any(String), amountPaise: 464_100 }),
+    );
+    expect(call).not.toHaveBeenCalledWith(approveWaiver, expect.anything());
+  });
+
+  it('the one who asked cannot decide their own write-off', async () => {
+    fakeEndpoints([
+      fakeList(listRepayPlan, [
+        {
+          ...waitingWriteOffRow,
+          pendingWaiver: { ...waitingWriteOffRow.pendingWaiver!, yours: true },
+        },
+      ]),
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderAt(<RepayPlanPage />, '/repay/repayPlan');
+    const row = await findRow(waitingWriteOffRow.orderNo);
+    await user.click(
+      row.getByRole('button', { name: `Approve write-off: ${waitingWriteOffRow.orderNo}` }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(
+      dialog.getByText('You asked for this write-off: another person must approve or reject it.'),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Approve and write off' })).toBeDisabled();
+  });
+
   it('shows only the actions the role holds; write-off only on an overdue loan', async () => {
     fakeEndpoints([fakeList(listRepayPlan, [overdueRow, activeRow])]);
     renderAt(<RepayPlanPage />, '/repay/repayPlan', {
@@ -289,10 +401,11 @@ describe('repayment plan', () => {
 
   it('says it in Chinese', async () => {
     await i18n.changeLanguage('zh');
-    fakeEndpoints([fakeList(listRepayPlan, [overdueRow])]);
+    fakeEndpoints([fakeList(listRepayPlan, [overdueRow, waitingWriteOffRow])]);
     renderAt(<RepayPlanPage />, '/repay/repayPlan');
     const row = await findRow(overdueRow.orderNo);
     expect(row.getByText('逾期未还')).toBeInTheDocument();
+    expect((await findRow(waitingWriteOffRow.orderNo)).getByText('核销待审批')).toBeInTheDocument();
     expect(
       row.getByRole('button', { name: `登记还款: ${overdueRow.orderNo}` }),
     ).toBeInTheDocument();

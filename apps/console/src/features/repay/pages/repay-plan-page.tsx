@@ -2,6 +2,7 @@ import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   approveWaiver,
+  approveWriteOff,
   listRepayPlan,
   postRepayment,
   repayQuery,
@@ -25,7 +26,9 @@ function PlanStatus({ row, t }: { row: RepayPlanRow; t: (key: string) => string 
   return (
     <Space size={4} wrap>
       <Tag color={tag.color}>{t(notPaid ? 'repay.statuses.overdueNotPaid' : tag.label)}</Tag>
-      {row.pendingWaiver ? <Tag color="gold">{t('repay.statuses.waiverPending')}</Tag> : null}
+      {row.pendingWaiver ? (
+        <Tag color="gold">{t(`repay.statuses.${row.pendingWaiver.kind}Pending`)}</Tag>
+      ) : null}
     </Space>
   );
 }
@@ -39,7 +42,8 @@ function useWaiverPendingOptions() {
  * Spec §2 /repay/repayPlan: orders with money owing, what is due of each part, paid,
  * outstanding and what clears the loan today (the engine's figure, India date); a repayment,
  * a rollover (after the spec's confirmation), a waiver or a write-off, each by permission. A
- * waiver above the approval amount waits for a second person, who approves it here.
+ * waiver above the approval amount, and every write-off, waits for a second person, who
+ * approves it here (decisions 0045, 0046).
  */
 export const RepayPlanPage = listPage(listRepayPlan, ({ column, filter, action }) => ({
   route: 'repayPlan',
@@ -51,6 +55,7 @@ export const RepayPlanPage = listPage(listRepayPlan, ({ column, filter, action }
     filter.indiaDateRange('dueDateFrom', 'dueDateTo', 'repay.dueDateRange'),
     filter.number('overdueDaysMin', 'repay.overdueDaysMin'),
     filter.select('waiverPending', 'repay.waiverPending', useWaiverPendingOptions),
+    filter.select('writeOffPending', 'repay.writeOffPending', useWaiverPendingOptions),
   ],
   columns: [
     column.link('orderNo', 'repay.orderNo', {
@@ -83,11 +88,21 @@ export const RepayPlanPage = listPage(listRepayPlan, ({ column, filter, action }
     // Waivers above the approval amount: a second person approves or rejects (decision 0045).
     action.form('repay.actions.reviewWaiver', WaiverReviewDialog, {
       needs: approveWaiver,
-      hidden: (row) => row.pendingWaiver === null,
+      hidden: (row) => row.pendingWaiver?.kind !== 'waiver',
+    }),
+    // Every write-off waits for a second person (decision 0046): the same review, its own grant.
+    action.form('repay.actions.reviewWriteOff', WaiverReviewDialog, {
+      needs: approveWriteOff,
+      hidden: (row) => row.pendingWaiver?.kind !== 'writeOff',
     }),
     action.form('repay.actions.writeOff', WriteOffDialog, {
       needs: writeOffOrder,
-      disabled: (row) => (row.status === 'OVERDUE' ? false : 'repay.writeOffDialog.onlyOverdue'),
+      disabled: (row) =>
+        row.pendingWaiver
+          ? 'repay.waiverDialog.alreadyWaiting'
+          : row.status === 'OVERDUE'
+            ? false
+            : 'repay.writeOffDialog.onlyOverdue',
       danger: true,
     }),
   ],

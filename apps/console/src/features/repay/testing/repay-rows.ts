@@ -30,10 +30,29 @@ export const waitingWaiverRow: RepayPlanRow = {
   orderNo: 'LN20250115000043',
   pendingWaiver: {
     id: 7,
+    kind: 'waiver',
     amountPaise: 463_800,
     toWaivePaise: 464_100,
     settle: true,
     reason: 'Hardship: job lost',
+    requestedBy: 'Finance Maker',
+    yours: false,
+    requestedAt: '2025-02-01T06:30:00.000Z',
+  },
+};
+
+/** An overdue order someone else asked to write off, waiting for approval. */
+export const waitingWriteOffRow: RepayPlanRow = {
+  ...overdueRow,
+  id: 44,
+  orderNo: 'LN20250115000044',
+  pendingWaiver: {
+    id: 8,
+    kind: 'writeOff',
+    amountPaise: 463_800,
+    toWaivePaise: 464_100,
+    settle: true,
+    reason: 'No payment for 60 days',
     requestedBy: 'Finance Maker',
     yours: false,
     requestedAt: '2025-02-01T06:30:00.000Z',
