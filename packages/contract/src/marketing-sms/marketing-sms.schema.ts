@@ -89,7 +89,14 @@ export const campaignTemplateSchema = z.object({
   variables: z.array(z.string()),
 });
 export type CampaignTemplate = z.infer<typeof campaignTemplateSchema>;
-export const campaignTemplatesRetSchema = z.object({ list: z.array(campaignTemplateSchema) });
+export const campaignTemplatesRetSchema = z.object({
+  list: z.array(campaignTemplateSchema),
+  /**
+   * The sending hours in force (India time, start inclusive, end exclusive): TRAI's 10:00–21:00
+   * narrowed by the SMS configuration's quiet hours (decision 0049), for the form to check.
+   */
+  sendHours: z.object({ start: z.string(), end: z.string() }),
+});
 
 export const previewAudienceBodySchema = z.strictObject({ audience: campaignAudienceSchema });
 export const audiencePreviewSchema = z.object({

@@ -50,14 +50,15 @@ export const marketingSms = {
     when: 'When',
     schedule: 'At a time',
     now: 'Now',
-    windowHint: 'Promotional SMS go out only between 10:00 and 21:00 India time (TRAI).',
+    windowHint:
+      'Promotional SMS go out only between {{start}} and {{end}} India time (TRAI’s 10:00–21:00 and the SMS quiet hours).',
     nowHint:
-      'Sending starts at once if it is between 10:00 and 21:00 India time; otherwise the server refuses.',
+      'Sending starts at once if it is between {{start}} and {{end}} India time; otherwise the server refuses.',
     sendDate: 'Date (India)',
     sendDateRequired: 'Select a date',
     sendTime: 'Time (India)',
     sendTimeRequired: 'Select a time',
-    outsideWindow: 'Only between 10:00 and 21:00 India time',
+    outsideWindow: 'Only between {{start}} and {{end}} India time',
     rate: 'Messages per minute',
     review: 'Review and send',
     confirmTitle: 'Send marketing SMS?',

@@ -94,6 +94,12 @@ export const opsConfig = {
       quietStart: 'Quiet hours from (India time)',
       quietEnd: 'Quiet hours until (India time)',
       timeInvalid: 'A time HH:MM',
+      quietHint:
+        'Promotional SMS go out from the end of the quiet hours to their start, never outside 10:00–21:00 India time (TRAI).',
+      quietStartInvalid:
+        'Quiet hours start at 21:00 or earlier, and after they end: a later start would send after 21:00',
+      quietEndInvalid:
+        'Quiet hours end at 10:00 or later: an earlier end would send before 10:00 (TRAI)',
       apiKey: 'API key',
       apiKeySet: 'A key is set ({{hint}}). Type a new key to replace it; it is never shown again.',
       apiKeyNotSet: 'No key is set.',

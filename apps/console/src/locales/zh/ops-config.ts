@@ -93,6 +93,10 @@ export const opsConfig = {
       quietStart: '免打扰开始（印度时间）',
       quietEnd: '免打扰结束（印度时间）',
       timeInvalid: '时间格式 HH:MM',
+      quietHint:
+        '营销短信在免打扰结束后至免打扰开始前发送，且绝不超出印度时间 10:00–21:00（TRAI）。',
+      quietStartInvalid: '免打扰开始须不晚于 21:00 且晚于免打扰结束：更晚的开始会在 21:00 之后发送',
+      quietEndInvalid: '免打扰结束须不早于 10:00：更早的结束会在 10:00 之前发送（TRAI）',
       apiKey: 'API 密钥',
       apiKeySet: '已设置密钥（{{hint}}）。输入新密钥即可替换；密钥不会再次显示。',
       apiKeyNotSet: '尚未设置密钥。',

@@ -67,7 +67,9 @@ export function assertInsidePromotionalHours(instant: Date, hours: SendHours): v
   });
 }
 
-export async function campaignTemplates(db: Executor): Promise<{ list: CampaignTemplate[] }> {
+export async function campaignTemplates(
+  db: Executor,
+): Promise<{ list: CampaignTemplate[]; sendHours: SendHours }> {
   const rows = await db
     .select()
     .from(smsTemplates)
@@ -82,6 +84,7 @@ export async function campaignTemplates(db: Executor): Promise<{ list: CampaignT
       text: row.text,
       variables: templateVariables(row.text),
     })),
+    sendHours: await promotionalSendHours(db),
   };
 }
 

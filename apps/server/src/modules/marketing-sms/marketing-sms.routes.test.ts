@@ -108,7 +108,9 @@ describe('audience', () => {
   });
 
   it('offers only enabled promotional templates, with their variables', async () => {
-    const list = (await post(t.app, '/marketing_sms/templates', {}, marketer)).json().ret.list;
+    const ret = (await post(t.app, '/marketing_sms/templates', {}, marketer)).json().ret;
+    const list = ret.list;
+    expect(ret.sendHours).toEqual({ start: '10:00', end: '21:00' });
     expect(list.map((row: { code: string }) => row.code)).toEqual(['marketing_offer_v1']);
     expect(list[0].variables).toEqual(['amount']);
   });
@@ -354,6 +356,9 @@ describe("the SMS configuration's quiet hours", () => {
   it('refuses and pauses sending outside the hours they leave, read at each use, and names them', async () => {
     const admin = await loginAs(t.app);
     expect((await quiet('20:00', '11:00', admin)).statusCode).toBe(200);
+    // The campaign form reads the hours in force with the templates.
+    const templates = (await post(t.app, '/marketing_sms/templates', {}, marketer)).json().ret;
+    expect(templates.sendHours).toEqual({ start: '11:00', end: '20:00' });
     nextIndiaTime('10:30');
     // Inside TRAI's window but inside the quiet hours: nothing goes out, no campaign starts now.
     expect(await send()).toMatchObject({ insideHours: false, sent: 0 });

@@ -29,9 +29,9 @@ beforeEach(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function fakes() {
+function fakes(sendHours = { start: '10:00', end: '21:00' }) {
   return fakeEndpoints([
-    [listCampaignTemplates, () => ({ list: [template] })],
+    [listCampaignTemplates, () => ({ list: [template], sendHours })],
     [listAudienceLists, () => ({ list: [] })],
     [previewCampaignAudience, () => ({ total: 5, optedOut: 2, blacklisted: 1, eligible: 2 })],
     [createCampaign, () => ({ id: 1 }) as Campaign],
@@ -78,6 +78,27 @@ describe('marketing send SMS page', () => {
         idempotencyKey: expect.stringMatching(/^console-campaign-/),
       }),
     );
+  });
+
+  it('keeps to the sending hours the server holds, narrowed by the quiet hours, and says so', async () => {
+    const user = userEvent.setup({ delay: null });
+    const call = fakes({ start: '11:00', end: '20:00' });
+    renderAt(<MarketingSendSmsPage />, '/toolMage/marketingSendSMS');
+    expect(
+      await screen.findByText(
+        'Promotional SMS go out only between 11:00 and 20:00 India time (TRAI’s 10:00–21:00 and the SMS quiet hours).',
+      ),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Campaign'), 'Come back');
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByText('Festive offer (marketing_offer_v1)'));
+    await user.type(await screen.findByLabelText('amount'), '20,000');
+    fireEvent.change(screen.getByLabelText('Date (India)'), { target: { value: '2025-01-16' } });
+    // 10:30 is inside TRAI's window but inside the quiet hours.
+    fireEvent.change(screen.getByLabelText('Time (India)'), { target: { value: '10:30' } });
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    expect(await screen.findByText('Only between 11:00 and 20:00 India time')).toBeInTheDocument();
+    expect(call).not.toHaveBeenCalledWith(previewCampaignAudience, expect.anything());
   });
 
   it('shows who the audience reaches and who is skipped', async () => {

@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router';
 import {
   createCampaign,
   importAudienceList,
+  LAWFUL_PROMOTIONAL_HOURS,
   listAudienceLists,
   listCampaigns,
   listCampaignTemplates,
@@ -67,7 +68,7 @@ function audienceOf(values: Values): CampaignAudience | null {
 /**
  * Spec §2 /toolMage/marketingSendSMS: a campaign — who (a list from the book or an uploaded
  * .xlsx of phones), what (an enabled promotional template, its variables, the message as it
- * goes out), when (now or a time inside 10:00–21:00 India time) and how fast; the count of
+ * goes out), when (now or a time inside the sending hours in force) and how fast; the count of
  * who will receive it, and a confirmation before anything is sent (spec §5).
  */
 export function MarketingSendSmsPage() {
@@ -94,6 +95,8 @@ export function MarketingSendSmsPage() {
   const templateCode = Form.useWatch('templateCode', form);
   const params = Form.useWatch('params', form) ?? {};
   const template = templates.data?.list.find((row) => row.code === templateCode);
+  // The hours in force as the server reads them; TRAI's window until they have loaded.
+  const sendHours = templates.data?.sendHours ?? LAWFUL_PROMOTIONAL_HOURS;
 
   const countAudience = async (): Promise<AudiencePreview | null> => {
     const audience = audienceOf(form.getFieldsValue(true) as Values);
@@ -263,7 +266,11 @@ export function MarketingSendSmsPage() {
           </Form.Item>
         ) : null}
 
-        <Form.Item name="when" label={t('marketingSms.when')} extra={t('marketingSms.windowHint')}>
+        <Form.Item
+          name="when"
+          label={t('marketingSms.when')}
+          extra={t('marketingSms.windowHint', { ...sendHours })}
+        >
           <Radio.Group
             options={[
               { value: 'schedule', label: t('marketingSms.schedule') },
@@ -287,9 +294,11 @@ export function MarketingSendSmsPage() {
                 { required: true, message: t('marketingSms.sendTimeRequired') },
                 {
                   validator: (_rule, value: string | undefined) =>
-                    !value || insideWindow(value)
+                    !value || insideWindow(value, sendHours)
                       ? Promise.resolve()
-                      : Promise.reject(new Error(t('marketingSms.outsideWindow'))),
+                      : Promise.reject(
+                          new Error(t('marketingSms.outsideWindow', { ...sendHours })),
+                        ),
                 },
               ]}
             >
@@ -301,7 +310,7 @@ export function MarketingSendSmsPage() {
             type="info"
             showIcon
             style={{ marginBottom: 24 }}
-            message={t('marketingSms.nowHint')}
+            message={t('marketingSms.nowHint', { ...sendHours })}
           />
         )}
         <Form.Item name="ratePerMinute" label={t('marketingSms.rate')}>

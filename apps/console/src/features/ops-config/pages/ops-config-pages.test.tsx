@@ -246,6 +246,53 @@ describe('SMS gateway settings page', () => {
   });
 });
 
+describe('SMS gateway quiet hours', () => {
+  it('refuses quiet hours that would widen TRAI’s 10:00–21:00, naming the field', async () => {
+    const user = userEvent.setup({ delay: null });
+    const view = {
+      provider: 'sandbox',
+      senderIds: ['LENDIN'],
+      ratePerMinute: 600,
+      quietStart: '21:00',
+      quietEnd: '10:00',
+      apiKeySet: false,
+      apiKeyHint: null,
+      updatedAt: null,
+    };
+    const call = fakeEndpoints([
+      [getSmsConfig, () => view],
+      [saveSmsConfig, () => view],
+    ]);
+    renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
+    await screen.findByDisplayValue('21:00');
+    await replace(user, 'Quiet hours until (India time)', '09:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Quiet hours end at 10:00 or later: an earlier end would send before 10:00 (TRAI)',
+      ),
+    ).toBeInTheDocument();
+    await replace(user, 'Quiet hours until (India time)', '11:00');
+    await replace(user, 'Quiet hours from (India time)', '22:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Quiet hours start at 21:00 or earlier, and after they end: a later start would send after 21:00',
+      ),
+    ).toBeInTheDocument();
+    expect(call).not.toHaveBeenCalledWith(saveSmsConfig, expect.anything());
+    // Narrower than TRAI's window: saved.
+    await replace(user, 'Quiet hours from (India time)', '20:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith(
+        saveSmsConfig,
+        expect.objectContaining({ quietStart: '20:00', quietEnd: '11:00' }),
+      ),
+    );
+  });
+});
+
 describe('SMS templates page', () => {
   it('shows the DLT fields and variables; disabling asks first', async () => {
     const user = userEvent.setup({ delay: null });

@@ -12,7 +12,12 @@ import {
 } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getSmsConfig, saveSmsConfig, type SaveSmsConfigBody } from '@lending/contract';
+import {
+  getSmsConfig,
+  quietHoursProblem,
+  saveSmsConfig,
+  type SaveSmsConfigBody,
+} from '@lending/contract';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
@@ -75,6 +80,17 @@ export function SmsConfigPage() {
     }
   };
   const time = { required: true, pattern: TIME, message: t('opsConfig.smsConfig.timeInvalid') };
+  // The server's rule (decision 0049): quiet hours may narrow TRAI's 10:00–21:00, never widen it.
+  const quietRule = (field: 'quietStart' | 'quietEnd') => ({
+    validator: () => {
+      const start = form.getFieldValue('quietStart') as string | undefined;
+      const end = form.getFieldValue('quietEnd') as string | undefined;
+      if (!start || !end || !TIME.test(start) || !TIME.test(end)) return Promise.resolve();
+      return quietHoursProblem(start, end)?.field === field
+        ? Promise.reject(new Error(t(`opsConfig.smsConfig.${field}Invalid`)))
+        : Promise.resolve();
+    },
+  });
 
   return (
     <Card title={<h1 className="page-heading">{t('route.smsConfig')}</h1>}>
@@ -115,14 +131,27 @@ export function SmsConfigPage() {
           >
             <InputNumber min={1} max={100000} precision={0} />
           </Form.Item>
-          <Space size="large">
-            <Form.Item name="quietStart" label={t('opsConfig.smsConfig.quietStart')} rules={[time]}>
+          <Space size="large" align="start">
+            <Form.Item
+              name="quietStart"
+              label={t('opsConfig.smsConfig.quietStart')}
+              rules={[time, quietRule('quietStart')]}
+              dependencies={['quietEnd']}
+            >
               <Input placeholder="21:00" maxLength={5} />
             </Form.Item>
-            <Form.Item name="quietEnd" label={t('opsConfig.smsConfig.quietEnd')} rules={[time]}>
+            <Form.Item
+              name="quietEnd"
+              label={t('opsConfig.smsConfig.quietEnd')}
+              rules={[time, quietRule('quietEnd')]}
+              dependencies={['quietStart']}
+            >
               <Input placeholder="10:00" maxLength={5} />
             </Form.Item>
           </Space>
+          <Typography.Paragraph type="secondary">
+            {t('opsConfig.smsConfig.quietHint')}
+          </Typography.Paragraph>
           <Form.Item
             name="apiKey"
             label={t('opsConfig.smsConfig.apiKey')}
