@@ -65,6 +65,25 @@ test('finance resolves a reconciliation break and the day passes; reports follow
   await expect(row).toContainText('Passed');
   await expect(row).toContainText('0 open of');
 
+  // Beside the reconciliation, the ledger's own reads (decision 0048): the trial balance as of
+  // today balances, and the page shows the ledger's totals.
+  await page.getByRole('tab', { name: 'Trial balance' }).click();
+  await expect(page.getByText('Debits equal credits')).toBeVisible();
+  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const balance = await apiCall(page.request, '/financialManagement/trial_balance', token, {
+    date: today,
+  });
+  const { totalDebitPaise, totalCreditPaise } = balance.ret as Record<string, number>;
+  expect(totalDebitPaise).toBeGreaterThan(0);
+  expect(totalDebitPaise).toBe(totalCreditPaise);
+  const rupees = (totalDebitPaise! / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+  await expect(page.getByRole('row').filter({ hasText: 'Total' }).last()).toContainText(
+    `₹${rupees}`,
+  );
+  await page.getByRole('tab', { name: 'Cash flow' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Collected' })).toBeVisible();
+  await expect(page.getByText('Totals of the filtered range')).toBeVisible();
+
   // Daily order analysis: the whole book, then one week.
   await page.goto('/report/dailyOrderAnalysis');
   await expect(page.getByRole('heading', { name: 'Daily order analysis', level: 1 })).toBeVisible();
