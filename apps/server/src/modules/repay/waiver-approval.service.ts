@@ -18,7 +18,7 @@ import {
 } from './waiver-requests.table.js';
 
 /**
- * Waivers and write-offs with a second person (decisions 0045, 0046): a waiver of more than the
+ * Waivers and write-offs with a second person (decisions 0045, 0050): a waiver of more than the
  * operations setting `waiver_approval_above_rupees`, and every write-off, is not applied when
  * asked for; it waits, and is applied as asked when another member of staff approves it.
  */
@@ -114,51 +114,77 @@ export async function requestWaiver(
   body: WaiverBody,
   actorId: number,
 ): Promise<OrderCommandRet> {
-  const [asked] = await deps.db
-    .select()
-    .from(waiverRequests)
-    .where(eq(waiverRequests.idempotencyKey, body.idempotencyKey));
-  if (asked) return replayOfRequest(deps, asked, { ...body, kind: 'waiver' });
+  const asked = { ...body, kind: 'waiver' as const };
+  const kept = await requestByKey(deps, body.idempotencyKey);
+  if (kept) return replayOfRequest(deps, kept, asked);
   // Applied at once before (under the amount): the loan book answers the replay, whatever the
   // order owes now.
-  const [applied] = await deps.db
-    .select({ key: idempotencyRecords.key })
-    .from(idempotencyRecords)
-    .where(eq(idempotencyRecords.key, body.idempotencyKey));
-  if (applied) return waiver(deps.loanBook, body, actorId) as Promise<OrderCommandRet>;
+  if (await appliedByKey(deps, body.idempotencyKey))
+    return waiver(deps.loanBook, body, actorId) as Promise<OrderCommandRet>;
 
   const order = await orderOf(deps.db, body.orderId);
   const amount = waiverAmountToday(order, body, indiaDateOf(deps.clock.now()));
   if (amount <= (await deps.waiverApprovalAbove()))
     return waiver(deps.loanBook, body, actorId) as Promise<OrderCommandRet>;
-
-  const [created] = await deps.db
-    .insert(waiverRequests)
-    .values({
-      orderId: order.id,
-      idempotencyKey: body.idempotencyKey,
-      amounts: body.amounts ?? null,
-      amountPaise: amount,
-      reason: body.reason,
-      requestedBy: actorId,
-      requestedAt: deps.clock.now(),
-    })
-    // The key (a concurrent replay) or the order's one pending request.
-    .onConflictDoNothing()
-    .returning();
-  if (created) return pendingAnswer(order, created);
-  const [again] = await deps.db
-    .select()
-    .from(waiverRequests)
-    .where(eq(waiverRequests.idempotencyKey, body.idempotencyKey));
-  if (again) return replayOfRequest(deps, again, { ...body, kind: 'waiver' });
-  throw oneWaitsAlready(order);
+  return keepRequest(deps, order, asked, {
+    amounts: body.amounts ?? null,
+    amountPaise: amount,
+    requestedBy: actorId,
+  });
 }
 
 type WriteOffBody = z.infer<typeof writeOffBodySchema>;
+/** A maker's call as kept: a write-off's body, a waiver's parts, and which of the two it is. */
+type AskedBody = WriteOffBody & Pick<WaiverBody, 'amounts'> & { kind: WaiverRequestKind };
+
+async function requestByKey(deps: WaiverApprovalDeps, key: string) {
+  const [request] = await deps.db
+    .select()
+    .from(waiverRequests)
+    .where(eq(waiverRequests.idempotencyKey, key));
+  return request;
+}
+
+/** The loan book applied a command under this key (at once, without a request). */
+async function appliedByKey(deps: WaiverApprovalDeps, key: string): Promise<boolean> {
+  const [applied] = await deps.db
+    .select({ key: idempotencyRecords.key })
+    .from(idempotencyRecords)
+    .where(eq(idempotencyRecords.key, key));
+  return applied !== undefined;
+}
 
 /**
- * The maker's write-off (decision 0046): never applied when asked, whatever the sum. Only an
+ * Keeps the maker's call as a request waiting for a second person. The key taken meanwhile (a
+ * concurrent replay) answers that request; the order's one pending request of either kind
+ * refuses another.
+ */
+async function keepRequest(
+  deps: WaiverApprovalDeps,
+  order: LoanOrderRow,
+  asked: AskedBody,
+  values: { amounts: WaiverRequestRow['amounts']; amountPaise: Paise; requestedBy: number },
+): Promise<OrderCommandRet> {
+  const [created] = await deps.db
+    .insert(waiverRequests)
+    .values({
+      ...values,
+      kind: asked.kind,
+      orderId: order.id,
+      idempotencyKey: asked.idempotencyKey,
+      reason: asked.reason,
+      requestedAt: deps.clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return pendingAnswer(order, created);
+  const again = await requestByKey(deps, asked.idempotencyKey);
+  if (again) return replayOfRequest(deps, again, asked);
+  throw oneWaitsAlready(order);
+}
+
+/**
+ * The maker's write-off (decision 0050): never applied when asked, whatever the sum. Only an
  * overdue order can be written off (409 4092 otherwise); the request keeps what clears the
  * order today (what the write-off takes off) and the order is unchanged. The same key again
  * answers the same request; one request waits per order, a waiver's included.
@@ -168,53 +194,29 @@ export async function requestWriteOff(
   body: WriteOffBody,
   actorId: number,
 ): Promise<OrderCommandRet> {
-  const [asked] = await deps.db
-    .select()
-    .from(waiverRequests)
-    .where(eq(waiverRequests.idempotencyKey, body.idempotencyKey));
-  if (asked) return replayOfRequest(deps, asked, { ...body, kind: 'writeOff' });
+  const asked = { ...body, kind: 'writeOff' as const };
+  const kept = await requestByKey(deps, body.idempotencyKey);
+  if (kept) return replayOfRequest(deps, kept, asked);
   // Written off at once before write-offs waited (or by the loan book directly): its replay.
-  const [applied] = await deps.db
-    .select({ key: idempotencyRecords.key })
-    .from(idempotencyRecords)
-    .where(eq(idempotencyRecords.key, body.idempotencyKey));
-  if (applied) return writeOff(deps.loanBook, body, actorId) as Promise<OrderCommandRet>;
+  if (await appliedByKey(deps, body.idempotencyKey))
+    return writeOff(deps.loanBook, body, actorId) as Promise<OrderCommandRet>;
 
   const order = await orderOf(deps.db, body.orderId);
-  const clearing = order.status === 'OVERDUE' ? clearingOfOrder(order, today(deps)) : null;
+  const today = indiaDateOf(deps.clock.now());
+  const clearing = order.status === 'OVERDUE' ? clearingOfOrder(order, today) : null;
   if (!clearing)
     throw new AppError('orderStateConflict', { field: order.orderNo, detail: order.status });
-  const [created] = await deps.db
-    .insert(waiverRequests)
-    .values({
-      kind: 'writeOff' satisfies WaiverRequestKind,
-      orderId: order.id,
-      idempotencyKey: body.idempotencyKey,
-      amounts: null,
-      amountPaise: clearing.total,
-      reason: body.reason,
-      requestedBy: actorId,
-      requestedAt: deps.clock.now(),
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (created) return pendingAnswer(order, created);
-  const [again] = await deps.db
-    .select()
-    .from(waiverRequests)
-    .where(eq(waiverRequests.idempotencyKey, body.idempotencyKey));
-  if (again) return replayOfRequest(deps, again, { ...body, kind: 'writeOff' });
-  throw oneWaitsAlready(order);
-}
-
-function today(deps: { clock: Clock }) {
-  return indiaDateOf(deps.clock.now());
+  return keepRequest(deps, order, asked, {
+    amounts: null,
+    amountPaise: clearing.total,
+    requestedBy: actorId,
+  });
 }
 
 async function replayOfRequest(
   deps: WaiverApprovalDeps,
   request: WaiverRequestRow,
-  body: WriteOffBody & Pick<WaiverBody, 'amounts'> & { kind: WaiverRequestKind },
+  body: AskedBody,
 ): Promise<OrderCommandRet> {
   const same =
     request.kind === body.kind &&
@@ -269,7 +271,7 @@ export function approveWaiver(
 
 /**
  * The checker approves a write-off at the sum they saw: the loan book writes the order off (the
- * maker's reason) in the transaction that marks the request approved (decision 0046).
+ * maker's reason) in the transaction that marks the request approved (decision 0050).
  */
 export function approveWriteOff(
   deps: WaiverApprovalDeps,
