@@ -12,7 +12,6 @@ import {
   referMachineRejection,
   termsFromJson,
   reverseRepayment,
-  writeOff,
   type LoanOrderRow,
 } from '../modules/loan-book/index.js';
 import { runDayEnd } from '../modules/day-end/index.js';
@@ -21,12 +20,15 @@ import { reconcileDay } from '../modules/finance/index.js';
 import {
   approveExcessRefund,
   approveWaiver,
+  approveWriteOff,
   excessRefunds,
   offlineRepayments,
   recordOffline,
   rejectWaiver,
+  rejectWriteOff,
   requestExcessRefund,
   requestWaiver,
+  requestWriteOff,
   reviewOffline,
   waitingWaiverAmount,
   waiverApprovalAboveOf,
@@ -483,7 +485,9 @@ export async function runSimulation(
    * The back office's day (17:00): a few of today's payments come back from the bank and are
    * reversed (a cleared loan re-opens and its borrower pays again later); long-overdue
    * borrowers in hardship get their penal charge waived; loans overdue 60 days and more are
-   * sometimes written off. The repayment screens need these rows in the demo book.
+   * sometimes written off. Waivers above the approval amount and every write-off are asked for
+   * by the maker and wait for the checker (decisions 0045, 0050). The repayment screens need
+   * these rows in the demo book.
    */
   async function backOfficeWork(today: string, lastDay: boolean) {
     const staffId = world.backOfficeId;
@@ -511,17 +515,17 @@ export async function runSimulation(
     }
     for (const order of await ordersIn(['OVERDUE'])) {
       if (order.overdueDays >= 60 && backOffice.chance(0.04)) {
+        // The maker asks; the checker writes it off at 17:30 (decision 0050).
         await refusedAllowed(async () => {
-          await writeOff(
-            loanBook,
+          await requestWriteOff(
+            waiverDeps,
             {
               orderId: order.id,
-              idempotencyKey: `sim-write-off-${order.id}`,
+              idempotencyKey: `sim-write-off-${order.id}-${today}`,
               reason: 'No payment for 60 days; recovery unlikely',
             },
-            staffId,
+            world.makerId,
           );
-          counters.writeOffs += 1;
         });
       } else if (
         order.overdueDays >= 10 &&
@@ -557,9 +561,35 @@ export async function runSimulation(
       }
     }
     if (lastDay) {
-      // The day the book is handed over: a few settlements of long-overdue loans are asked for.
-      const longOverdue = (await ordersIn(['OVERDUE'])).filter((o) => o.overdueDays >= 30);
-      for (const order of longOverdue.slice(0, 3)) {
+      // The day the book is handed over: a couple of write-offs of loans 60 days and more
+      // overdue and a few settlements of long-overdue loans are asked for, on orders with
+      // nothing waiting yet (one request waits per order); the checker leaves them waiting.
+      const waitingOn = new Set(
+        (
+          await db
+            .select({ orderId: waiverRequests.orderId })
+            .from(waiverRequests)
+            .where(eq(waiverRequests.status, 'pending'))
+        ).map((request) => request.orderId),
+      );
+      const longOverdue = (await ordersIn(['OVERDUE'])).filter(
+        (o) => o.overdueDays >= 30 && !waitingOn.has(o.id),
+      );
+      const writingOff = longOverdue.filter((o) => o.overdueDays >= 60).slice(0, 2);
+      for (const order of writingOff) {
+        await refusedAllowed(async () => {
+          await requestWriteOff(
+            waiverDeps,
+            {
+              orderId: order.id,
+              idempotencyKey: `sim-write-off-last-${order.id}-${today}`,
+              reason: 'No payment for 60 days; recovery unlikely',
+            },
+            world.makerId,
+          );
+        });
+      }
+      for (const order of longOverdue.filter((o) => !writingOff.includes(o)).slice(0, 3)) {
         await refusedAllowed(async () => {
           await requestWaiver(
             waiverDeps,
@@ -576,38 +606,59 @@ export async function runSimulation(
     await decideWaivers(today, staffId, lastDay);
   }
 
+  /** The checker's calls for each kind of request, and what an approval adds to the counts. */
+  const decide = {
+    waiver: {
+      approve: approveWaiver,
+      reject: rejectWaiver,
+      noReason: 'No hardship shown',
+      counted: () => (counters.waivers += 1),
+    },
+    writeOff: {
+      approve: approveWriteOff,
+      reject: rejectWriteOff,
+      noReason: 'Borrower is still in contact: keep collecting',
+      counted: () => (counters.writeOffs += 1),
+    },
+  } as const;
+
   /**
-   * The checker's round (17:30): most waivers waiting are approved at what they waive today, a
-   * few rejected, some left for tomorrow; on the book's last day all of that day's wait, so a
-   * fresh start has waivers for a second person. One whose order changed meanwhile (repaid,
-   * closed) is rejected, and the maker would ask again.
+   * The checker's round (17:30): most waivers and write-offs waiting are approved at what they
+   * take off today, a few rejected, some left for tomorrow; on the book's last day all of that
+   * day's wait, so a fresh start has waivers and write-offs for a second person. One whose
+   * order changed meanwhile (repaid, closed) is rejected, and the maker would ask again.
    */
   async function decideWaivers(today: string, checkerId: number, lastDay: boolean) {
     clock.setIndia(today, 17, 30);
     const waiting = await db
-      .select({ id: waiverRequests.id, requestedAt: waiverRequests.requestedAt })
+      .select({
+        id: waiverRequests.id,
+        kind: waiverRequests.kind,
+        requestedAt: waiverRequests.requestedAt,
+      })
       .from(waiverRequests)
       .where(eq(waiverRequests.status, 'pending'))
       .orderBy(asc(waiverRequests.id));
-    for (const { id, requestedAt } of waiting) {
+    for (const { id, kind, requestedAt } of waiting) {
       if (lastDay && indiaDateOf(requestedAt) === today) continue;
+      const checker = decide[kind];
       const draw = backOffice.next();
       if (draw < 0.15) continue;
       if (draw < 0.22) {
-        await rejectWaiver(waiverDeps, { id, reason: 'No hardship shown' }, checkerId);
+        await checker.reject(waiverDeps, { id, reason: checker.noReason }, checkerId);
         continue;
       }
       try {
         const amountPaise = Number(await waitingWaiverAmount(waiverDeps, id));
-        await approveWaiver(
+        await checker.approve(
           waiverDeps,
           { id, idempotencyKey: `sim-approve-${id}`, amountPaise },
           checkerId,
         );
-        counters.waivers += 1;
+        checker.counted();
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        await rejectWaiver(
+        await checker.reject(
           waiverDeps,
           { id, reason: 'The order has changed since: ask again' },
           checkerId,

@@ -196,7 +196,7 @@ export const writeOffOrder = defineEndpoint({
   method: 'POST',
   path: '/repay/write_off',
   module: 'repay',
-  summary: 'Ask to write off an overdue loan: it waits for a second person (decision 0046)',
+  summary: 'Ask to write off an overdue loan: it waits for a second person (decision 0050)',
   access: 'granted',
   mutates: true,
   body: writeOffBodySchema,

@@ -283,7 +283,7 @@ export const orderCommandRetSchema = z.object({
    */
   waiverRequestId: z.int().optional(),
   /**
-   * A write-off is never applied when asked: it waits for a second person (decision 0046). This
+   * A write-off is never applied when asked: it waits for a second person (decision 0050). This
    * is its request; the order is as it was.
    */
   writeOffRequestId: z.int().optional(),
@@ -486,7 +486,7 @@ export const orderDetailSchema = z.object({
     }),
   ),
   /**
-   * A waiver or write-off asked for and waiting for a second person (decisions 0045, 0046),
+   * A waiver or write-off asked for and waiting for a second person (decisions 0045, 0050),
    * shown read-only: it is decided on the repayment plan.
    */
   pendingApproval: z

@@ -38,7 +38,7 @@ export const repayPlanRowSchema = z.object({
   clearingTodayPaise: paiseSchema,
   clearingDate: indiaDateSchema,
   /**
-   * A waiver above the approval amount (decision 0045) or a write-off (decision 0046), asked for
+   * A waiver above the approval amount (decision 0045) or a write-off (decision 0050), asked for
    * and not yet decided: at most one waits per order.
    */
   pendingWaiver: z

@@ -33,7 +33,7 @@ export const rejectWaiver = defineEndpoint({
 });
 
 /**
- * Write-offs always wait for a second person (decision 0046). Their own grants: writing off a
+ * Write-offs always wait for a second person (decision 0050). Their own grants: writing off a
  * whole loan is a larger power than waiving a part of it, and a lender may give it to fewer
  * people. The bodies are the waiver's: the request id, the key, the sum the checker saw.
  */

@@ -692,7 +692,7 @@ function RecordsTabs({ detail }: { detail: OrderDetail }) {
 }
 
 /**
- * A waiver or write-off waiting for a second person (decisions 0045, 0046): who asked, when,
+ * A waiver or write-off waiting for a second person (decisions 0045, 0050): who asked, when,
  * how much and why. Read-only here: it is decided on the repayment plan.
  */
 function PendingApprovalNotice({

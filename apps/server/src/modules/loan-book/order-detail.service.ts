@@ -183,7 +183,7 @@ export async function orderDetail(
       .select({ name: loanProducts.name })
       .from(loanProducts)
       .where(eq(loanProducts.id, order.productId)),
-    // At most one waits per order (decisions 0045, 0046); it is decided on the repayment plan.
+    // At most one waits per order (decisions 0045, 0050); it is decided on the repayment plan.
     db
       .select()
       .from(waiverRequests)

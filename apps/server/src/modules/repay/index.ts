@@ -2,7 +2,7 @@
  * The repayment screens' reads over the loan book: the repayment plan (orders with money
  * owing), the repayment records and the repayment query (what clears an order on a date, the
  * rollover quote, where to pay), offline repayments and overpayment refunds, waivers with a
- * second person above the approval amount (decision 0045) and every write-off (decision 0046). The other money commands stay with
+ * second person above the approval amount (decision 0045) and every write-off (decision 0050). The other money commands stay with
  * the loan book (`repay.*` there).
  */
 export { registerRepayRoutes } from './repay.routes.js';

@@ -68,7 +68,7 @@ export function registerRepayRoutes(endpoints: EndpointRegistrar, deps: repay.Re
     waivers.rejectWaiver(deps, context.body, callerOf(context).userId),
   );
 
-  // Every write-off waits for a second person (decision 0046).
+  // Every write-off waits for a second person (decision 0050).
   endpoints.register(writeOffOrder, (context) =>
     waivers.requestWriteOff(deps, context.body, callerOf(context).userId),
   );

@@ -13,12 +13,12 @@ import {
 import { loanOrders } from '../loan-book/loan-orders.table.js';
 
 export type WaiverRequestStatus = 'pending' | 'approved' | 'rejected';
-/** What the maker asked to give away: a waiver (decision 0045) or a write-off (decision 0046). */
+/** What the maker asked to give away: a waiver (decision 0045) or a write-off (decision 0050). */
 export type WaiverRequestKind = 'waiver' | 'writeOff';
 
 /**
  * A waiver above the approval amount, or any write-off, waiting for a second person (decisions
- * 0045, 0046). The maker's call is kept as it was sent (a waiver's parts, or none for a
+ * 0045, 0050). The maker's call is kept as it was sent (a waiver's parts, or none for a
  * settlement or a write-off) and applied as that call when the checker approves; the checker
  * can never be the maker.
  */

@@ -165,7 +165,7 @@ const demoRoles = [
       'repay.waiver_approve',
       'repay.waiver_reject',
       'repay.write_off',
-      // Every write-off waits for another person (decision 0046); the server refuses the maker.
+      // Every write-off waits for another person (decision 0050); the server refuses the maker.
       'repay.write_off_approve',
       'repay.write_off_reject',
       'repay.reverse',

@@ -41,7 +41,7 @@ const REVIEW = {
 
 /**
  * The second person's look at a waiver above the approval amount (decision 0045) or a
- * write-off (decision 0046): what it takes off today (a settlement or write-off grows as
+ * write-off (decision 0050): what it takes off today (a settlement or write-off grows as
  * charges accrue: they approve that sum), why and who asked; approve (it is applied) or reject
  * with a reason. The one who asked sees why they cannot decide it; the server refuses them too.
  */

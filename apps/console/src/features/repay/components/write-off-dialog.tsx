@@ -9,7 +9,7 @@ import { useKeyedForm } from './use-keyed-form';
 
 /**
  * Asking to write off an overdue loan, with the reason (kept in the status history and the
- * audit). It always waits for a second person (decision 0046), who writes it off at what it
+ * audit). It always waits for a second person (decision 0050), who writes it off at what it
  * owes that day: the toast says so.
  */
 export function WriteOffDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {

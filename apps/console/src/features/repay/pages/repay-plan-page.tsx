@@ -43,7 +43,7 @@ function useWaiverPendingOptions() {
  * outstanding and what clears the loan today (the engine's figure, India date); a repayment,
  * a rollover (after the spec's confirmation), a waiver or a write-off, each by permission. A
  * waiver above the approval amount, and every write-off, waits for a second person, who
- * approves it here (decisions 0045, 0046).
+ * approves it here (decisions 0045, 0050).
  */
 export const RepayPlanPage = listPage(listRepayPlan, ({ column, filter, action }) => ({
   route: 'repayPlan',
@@ -90,7 +90,7 @@ export const RepayPlanPage = listPage(listRepayPlan, ({ column, filter, action }
       needs: approveWaiver,
       hidden: (row) => row.pendingWaiver?.kind !== 'waiver',
     }),
-    // Every write-off waits for a second person (decision 0046): the same review, its own grant.
+    // Every write-off waits for a second person (decision 0050): the same review, its own grant.
     action.form('repay.actions.reviewWriteOff', WaiverReviewDialog, {
       needs: approveWriteOff,
       hidden: (row) => row.pendingWaiver?.kind !== 'writeOff',
