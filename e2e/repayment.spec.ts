@@ -142,3 +142,55 @@ test('a settlement above the approval amount waits until a second person approve
   });
   expect(settled.ret).toMatchObject({ status: 'CLEARED', closureType: 'SETTLED_WITH_WAIVER' });
 });
+
+test('a write-off always waits until a second person approves it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  // The administrator asks to write off an overdue order that has nothing waiting.
+  await signIn(page, admin);
+  const { orderNo } = await planRow(page, {
+    status: 'OVERDUE',
+    waiverPending: false,
+    writeOffPending: false,
+  });
+  await page.goto(`/repay/repayPlan?orderNo=${orderNo}`);
+  const row = rowOf(page, orderNo);
+  await row.getByRole('button', { name: `Write off: ${orderNo}`, exact: true }).click();
+  const asking = page.getByRole('dialog', { name: `Write off: ${orderNo}` });
+  await expect(asking).toContainText('Another person must approve it');
+  await asking.getByLabel('Reason').fill('No payment for 60 days; recovery unlikely');
+  await asking.getByRole('button', { name: 'Write off' }).click();
+  await expect(
+    page
+      .locator('.ant-message')
+      .getByText('Write-off sent for approval: another person must approve it'),
+  ).toBeVisible();
+  // Nothing is written off yet: the order stays in the plan, tagged, and takes no second request.
+  await expect(row).toContainText('Write-off awaiting approval');
+  await expect(
+    row.getByRole('button', { name: `Write off: ${orderNo}`, exact: true }),
+  ).toBeDisabled();
+  await row.getByRole('button', { name: `Approve write-off: ${orderNo}` }).click();
+  const own = page.getByRole('dialog', { name: `Approve write-off: ${orderNo}` });
+  await expect(own.getByText('You asked for this write-off')).toBeVisible();
+  await expect(own.getByRole('button', { name: 'Approve and write off' })).toBeDisabled();
+
+  // Finance, another person, finds it among the waiting write-offs and approves it.
+  const checker = await (await browser.newContext()).newPage();
+  await signIn(checker, finance);
+  await checker.goto('/repay/repayPlan?writeOffPending=true');
+  const waiting = rowOf(checker, orderNo);
+  await expect(waiting).toContainText('Write-off awaiting approval');
+  await waiting.getByRole('button', { name: `Approve write-off: ${orderNo}` }).click();
+  const dialog = checker.getByRole('dialog', { name: `Approve write-off: ${orderNo}` });
+  await expect(dialog).toContainText('No payment for 60 days; recovery unlikely');
+  await dialog.getByRole('button', { name: 'Approve and write off' }).click();
+  await expect(
+    checker.locator('.ant-message').getByText('Write-off approved and done'),
+  ).toBeVisible();
+  // Written off: the order leaves the repayment plan.
+  await expect(waiting).toBeHidden();
+  const written = await apiCall(checker.request, '/order/detail', await tokenOf(checker), {
+    orderNo,
+  });
+  expect(written.ret).toMatchObject({ status: 'WRITTEN_OFF', pendingApproval: null });
+});
