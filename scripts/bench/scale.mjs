@@ -889,25 +889,32 @@ try {
     });
   });
 } finally {
-  await app?.close();
+  printTable();
+  // An export still running keeps app.close() waiting for it (graceful shutdown): give it a
+  // few seconds, then drop the schema under it (it fails, and the process exits below).
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  await Promise.race([app?.close(), sleep(10_000)]);
   await client.end();
-  await handle.close();
+  await Promise.race([handle.close(), sleep(5_000)]);
   await admin.query(`drop schema if exists "${schema}" cascade`);
   await admin.end();
 }
+process.exit(0);
 
-console.log(
-  `\nScale table (${fmt(N)} orders). Lists: one client alone (median of 5) | 50 concurrent clients p50 / p99;\nratio = p99 (lists) or median (reports) ÷ the same-run baseline on GET /health/live under the same load.`,
-);
-console.log(
-  `${'figure'.padEnd(40)} ${'value'.padEnd(28)} ${'budget'.padEnd(16)} ${'ratio'.padStart(7)}  met`,
-);
-for (const row of table) {
-  const ratio = row.ratio === undefined ? '' : `${row.ratio.toFixed(1)}×`;
-  const met = row.met === undefined ? '-' : row.met ? 'met' : 'NOT MET';
+function printTable() {
   console.log(
-    `${row.label.padEnd(40)} ${String(row.figure).padEnd(28)} ${row.budget.padEnd(16)} ${ratio.padStart(7)}  ${met}`,
+    `\nScale table (${fmt(N)} orders). Lists: one client alone (median of 5) | 50 concurrent clients p50 / p99;\nratio = p99 (lists) or median (reports) ÷ the same-run baseline on GET /health/live under the same load.`,
   );
+  console.log(
+    `${'figure'.padEnd(40)} ${'value'.padEnd(28)} ${'budget'.padEnd(16)} ${'ratio'.padStart(7)}  met`,
+  );
+  for (const row of table) {
+    const ratio = row.ratio === undefined ? '' : `${row.ratio.toFixed(1)}×`;
+    const met = row.met === undefined ? '-' : row.met ? 'met' : 'NOT MET';
+    console.log(
+      `${row.label.padEnd(40)} ${String(row.figure).padEnd(28)} ${row.budget.padEnd(16)} ${ratio.padStart(7)}  ${met}`,
+    );
+  }
+  console.log('\nPhases');
+  for (const [name, seconds] of phases) console.log(`  ${name.padEnd(48)} ${seconds.toFixed(1)} s`);
 }
-console.log('\nPhases');
-for (const [name, seconds] of phases) console.log(`  ${name.padEnd(48)} ${seconds.toFixed(1)} s`);
