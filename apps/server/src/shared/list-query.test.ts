@@ -3,6 +3,7 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './app-error.js';
 import { containsPattern, indiaDayRange, listOrder, runList, type ListBody } from './list-query.js';
+import { queryRows } from './sql-rows.js';
 import { buildTestApp, type TestApp } from './testing/build-test-app.js';
 
 /** A table of this test's own, so the helper is tried apart from any business list. */
@@ -159,11 +160,11 @@ describe('runList', () => {
           { field, order },
           { field, order },
         );
-        const rows = await tx.execute(
+        const lines = await queryRows(
+          tx,
           sql`explain select id from list_query_parcels order by ${sql.join(orderBy, sql`, `)} limit 2`,
         );
-        const lines = ('rows' in rows ? rows.rows : rows) as Record<string, string>[];
-        return lines.map((line) => Object.values(line)[0]).join('\n');
+        return lines.map((line) => String(Object.values(line)[0])).join('\n');
       });
     expect(await plan('desc', 'sentAt')).not.toMatch(/Sort/);
     expect(await plan('asc', 'sentAt')).not.toMatch(/Sort/);
