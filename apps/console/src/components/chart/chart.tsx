@@ -36,6 +36,24 @@ async function loadECharts() {
   return loading;
 }
 
+/**
+ * Every chart's legend sits above its plot, scrolling when it is long. ECharts 6 puts the
+ * legend at the bottom by default, where it lay over the date labels of the reports' tight
+ * grids (seen on the cash flow and channel charts). A chart with axes gets room for it on top
+ * unless its grid says otherwise; a chart without a legend is left as it is.
+ */
+export function withLegendOnTop(option: EChartsCoreOption): EChartsCoreOption {
+  const legend = option.legend;
+  if (!legend || Array.isArray(legend)) return option;
+  const grid = option.grid;
+  const hasAxes = option.xAxis !== undefined || option.yAxis !== undefined;
+  return {
+    ...option,
+    legend: { top: 0, type: 'scroll', ...(legend as object) },
+    ...(hasAxes && !Array.isArray(grid) ? { grid: { top: 40, ...(grid as object) } } : {}),
+  };
+}
+
 export interface ChartProps {
   /** The ECharts option; a new object redraws the chart. */
   option: EChartsCoreOption;
@@ -75,7 +93,7 @@ export function Chart({ option, label, height = 320 }: ChartProps) {
   }, []);
 
   useEffect(() => {
-    if (state === 'ready') chart.current?.setOption(option, { notMerge: true });
+    if (state === 'ready') chart.current?.setOption(withLegendOnTop(option), { notMerge: true });
   }, [option, state]);
 
   return (
