@@ -8,25 +8,32 @@ export interface TotalItem {
   money?: boolean;
 }
 
-/** A statement's or report's totals for the whole filtered range, above its table. */
+/**
+ * A statement's or report's totals for the whole filtered range, above its table. A sum is
+ * never broken over two lines (₹61,92,7 / 79.62 read as two figures on the cash flow tab):
+ * four to a row on a laptop screen, six on a wide one.
+ */
 export function TotalsBar({ title, items }: { title: string; items: TotalItem[] }) {
   const { t } = useTranslation();
   return (
     <Descriptions
       size="small"
       bordered
-      column={{ xs: 1, sm: 2, md: 4, xl: 6 }}
+      column={{ xs: 1, sm: 2, md: 3, lg: 4, xxl: 6 }}
       title={t(title)}
       style={{ marginBottom: 16 }}
       items={items.map((item) => ({
         key: item.label,
         label: t(item.label),
-        children:
-          item.value === undefined
-            ? '—'
-            : item.money
-              ? formatPaise(item.value)
-              : item.value.toLocaleString('en-IN'),
+        children: (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {item.value === undefined
+              ? '—'
+              : item.money
+                ? formatPaise(item.value)
+                : item.value.toLocaleString('en-IN')}
+          </span>
+        ),
       }))}
     />
   );
