@@ -32,13 +32,13 @@ function chartOption(days: readonly CashFlowDay[], t: (key: string) => string) {
     yAxis: { type: 'value', name: '₹' },
     series: [
       {
-        name: t('finance.ledger.collected'),
+        name: t('finance.ledger.moneyIn'),
         type: 'bar',
         stack: 'cash',
         data: days.map((day) => rupees(inOf(day))),
       },
       {
-        name: t('finance.ledger.disbursed'),
+        name: t('finance.ledger.moneyOut'),
         type: 'bar',
         stack: 'cash',
         data: days.map((day) => -rupees(outOf(day))),
