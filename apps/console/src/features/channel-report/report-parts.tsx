@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Card, Descriptions } from 'antd';
+import { Card } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
@@ -10,7 +9,7 @@ import {
   ListToolbar,
   type ListPageState,
 } from '../../components/list-page';
-import { formatPaise } from '../../lib/format';
+import { TotalsBar } from '../../components/totals-bar';
 
 /** The same share as a number of percent for a chart's axis (null leaves a gap). */
 export function sharePercent(value: number | null): number | null {
@@ -59,25 +58,10 @@ export interface Figure {
 
 /** The totals of the filtered range, above the chart and the table. */
 export function FiguresBar({ figures }: { figures: Figure[] }) {
-  const { t } = useTranslation();
-  const show = (figure: Figure): ReactNode => {
-    if (figure.value === undefined) return '—';
-    if (typeof figure.value === 'string') return figure.value;
-    if (figure.kind === 'money') return formatPaise(figure.value);
-    return figure.value.toLocaleString('en-IN');
-  };
   return (
-    <Descriptions
-      size="small"
-      bordered
-      column={{ xs: 1, sm: 2, md: 4, xl: 6 }}
-      title={t('channelReport.totals')}
-      style={{ marginBottom: 16 }}
-      items={figures.map((figure) => ({
-        key: figure.label,
-        label: t(figure.label),
-        children: show(figure),
-      }))}
+    <TotalsBar
+      title="channelReport.totals"
+      items={figures.map(({ label, value, kind }) => ({ label, value, money: kind === 'money' }))}
     />
   );
 }

@@ -6,7 +6,7 @@ import { cashFlow, CASH_FLOW_DAYS_AT_MOST, type CashFlowDay } from '@lending/con
 import { Chart } from '../../../components/chart/chart';
 import { addDays, formatIndiaDate, formatPaise } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
-import { TotalsBar } from '../components/totals-bar';
+import { TotalsBar } from '../../../components/totals-bar';
 import { DATE_PATTERN, useViewParams } from './view-params';
 
 const FIGURES = [

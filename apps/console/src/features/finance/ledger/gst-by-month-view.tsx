@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { gstByMonth, GST_MONTHS_AT_MOST, type GstMonth } from '@lending/contract';
 import { formatIndiaDate, formatPaise } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
-import { TotalsBar } from '../components/totals-bar';
+import { TotalsBar } from '../../../components/totals-bar';
 import { MONTH_PATTERN, useViewParams } from './view-params';
 
 /** The last twelve India months, this one included. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { trialBalance } from '@lending/contract';
 import { formatIndiaDate, formatPaise } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
-import { TotalsBar } from '../components/totals-bar';
+import { TotalsBar } from '../../../components/totals-bar';
 import { DATE_PATTERN, useViewParams } from './view-params';
 
 interface AccountRow {

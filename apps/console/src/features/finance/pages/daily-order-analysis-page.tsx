@@ -10,7 +10,7 @@ import {
   ListToolbar,
   useListPage,
 } from '../../../components/list-page';
-import { TotalsBar } from '../components/totals-bar';
+import { TotalsBar } from '../../../components/totals-bar';
 
 export const customerTypeChoices = {
   all: 'report.customerTypes.all',

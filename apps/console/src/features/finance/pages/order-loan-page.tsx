@@ -9,7 +9,7 @@ import {
   useListPage,
 } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
-import { TotalsBar } from '../components/totals-bar';
+import { TotalsBar } from '../../../components/totals-bar';
 import { orderDetailPath } from '../finance-tags';
 
 const spec = describeList(orderLoanList, ({ column, filter }) => ({

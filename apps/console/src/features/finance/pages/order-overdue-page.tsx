@@ -10,7 +10,7 @@ import {
   ListToolbar,
   useListPage,
 } from '../../../components/list-page';
-import { TotalsBar } from '../components/totals-bar';
+import { TotalsBar } from '../../../components/totals-bar';
 import { customerTypeChoices } from './daily-order-analysis-page';
 
 /** A share of a cohort as a percentage with one decimal ('—' for an empty cohort). */

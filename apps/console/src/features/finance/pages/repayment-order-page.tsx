@@ -8,7 +8,7 @@ import {
   ListToolbar,
   useListPage,
 } from '../../../components/list-page';
-import { TotalsBar } from '../components/totals-bar';
+import { TotalsBar } from '../../../components/totals-bar';
 import { orderDetailPath } from '../finance-tags';
 
 const spec = describeList(repaymentOrderList, ({ column, filter }) => ({

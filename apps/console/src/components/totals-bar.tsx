@@ -1,15 +1,18 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatPaise } from '../../../lib/format';
+import { formatPaise } from '../lib/format';
 
 export interface TotalItem {
+  /** A text key. */
   label: string;
-  value: number | undefined;
+  /** A count, paise when `money`, or a figure already written out (a share in percent). */
+  value: number | string | undefined;
   money?: boolean;
 }
 
 /**
- * A statement's or report's totals for the whole filtered range, above its table. A sum is
+ * A statement's or report's totals for the whole filtered range, above its table (the finance
+ * statements and reports, the channel reports, the ledger views). A sum is
  * never broken over two lines (₹61,92,7 / 79.62 read as two figures on the cash flow tab):
  * four to a row on a laptop screen, six on a wide one.
  */
@@ -29,9 +32,11 @@ export function TotalsBar({ title, items }: { title: string; items: TotalItem[] 
           <span style={{ whiteSpace: 'nowrap' }}>
             {item.value === undefined
               ? '—'
-              : item.money
-                ? formatPaise(item.value)
-                : item.value.toLocaleString('en-IN')}
+              : typeof item.value === 'string'
+                ? item.value
+                : item.money
+                  ? formatPaise(item.value)
+                  : item.value.toLocaleString('en-IN')}
           </span>
         ),
       }))}
