@@ -114,8 +114,6 @@ export const finance = {
       net: 'Net',
       cashNote:
         'Cash accounts only; moves between our own accounts (float top-ups, payout reservations) are not cash flow.',
-      moneyIn: 'Money in (collected, payouts returned)',
-      moneyOut: 'Money out (disbursed, refunds, wallet withdrawals)',
       chart: 'Cash in and out per day',
       noDays: 'No cash movement in these days',
       monthsAtMost: 'At most {{count}} months',

@@ -113,8 +113,6 @@ export const finance = {
       walletPaid: '钱包提现支付',
       net: '净额',
       cashNote: '仅现金科目；我方账户之间的划转（备付金充值、放款预留）不计入现金流。',
-      moneyIn: '流入（回款、退回的放款）',
-      moneyOut: '流出（放款、退款、钱包提现）',
       chart: '每日现金流入与流出',
       noDays: '这些日期没有现金变动',
       monthsAtMost: '最多 {{count}} 个月',

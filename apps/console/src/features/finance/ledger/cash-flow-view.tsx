@@ -20,10 +20,25 @@ const FIGURES = [
 
 const rupees = (paise: number) => paise / 100;
 
-/** Money out as bars below the axis, money in above, and the day's net as a line. */
+/** What comes in stacks above the axis, what goes out below it. */
+const MONEY_IN = ['collectedPaise', 'payoutReturnedPaise'] as const;
+const MONEY_OUT = ['disbursedPaise', 'refundedPaise', 'walletPaidPaise'] as const;
+
+/**
+ * Each figure of the day as its own bar, money in stacked above the axis and money out below
+ * it, and the day's net (the server's) as a line: the chart adds nothing up itself.
+ */
 function chartOption(days: readonly CashFlowDay[], t: (key: string) => string) {
-  const outOf = (day: CashFlowDay) => day.disbursedPaise + day.refundedPaise + day.walletPaidPaise;
-  const inOf = (day: CashFlowDay) => day.collectedPaise + day.payoutReturnedPaise;
+  const labelOf = (key: (typeof FIGURES)[number][0]) =>
+    t(FIGURES.find(([figure]) => figure === key)![1]);
+  // One stack: ECharts stacks positive and negative values apart, one column per day.
+  const bars = (keys: readonly (typeof FIGURES)[number][0][], sign: 1 | -1) =>
+    keys.map((key) => ({
+      name: labelOf(key),
+      type: 'bar',
+      stack: 'cash',
+      data: days.map((day) => sign * rupees(day[key])),
+    }));
   return {
     tooltip: { trigger: 'axis' },
     legend: {},
@@ -31,18 +46,8 @@ function chartOption(days: readonly CashFlowDay[], t: (key: string) => string) {
     xAxis: { type: 'category', data: days.map((day) => day.date) },
     yAxis: { type: 'value', name: '₹' },
     series: [
-      {
-        name: t('finance.ledger.moneyIn'),
-        type: 'bar',
-        stack: 'cash',
-        data: days.map((day) => rupees(inOf(day))),
-      },
-      {
-        name: t('finance.ledger.moneyOut'),
-        type: 'bar',
-        stack: 'cash',
-        data: days.map((day) => -rupees(outOf(day))),
-      },
+      ...bars(MONEY_IN, 1),
+      ...bars(MONEY_OUT, -1),
       {
         name: t('finance.ledger.net'),
         type: 'line',
