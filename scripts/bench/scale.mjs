@@ -896,7 +896,9 @@ try {
   await Promise.race([app?.close(), sleep(10_000)]);
   await client.end();
   await Promise.race([handle.close(), sleep(5_000)]);
-  await admin.query(`drop schema if exists "${schema}" cascade`);
+  // BENCH_KEEP_SCHEMA=1 leaves the book in place for EXPLAIN ANALYZE by hand (drop it after).
+  if (process.env.BENCH_KEEP_SCHEMA === '1') console.log(`kept schema ${schema}`);
+  else await admin.query(`drop schema if exists "${schema}" cascade`);
   await admin.end();
 }
 process.exit(0);
