@@ -13,6 +13,7 @@ import { startMarketingSmsJob } from './modules/marketing-sms/index.js';
 import { demoBookSettings } from './simulator/demo-book.js';
 import { loadLoanBookConfig } from './modules/loan-book/index.js';
 import { startWalletJob } from './modules/wallet/index.js';
+import { startRecoveryRefreshJob } from './modules/recovery/index.js';
 
 /**
  * Every setting, read before the database is touched: a bad one stops the start at once with
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     stopCollectionsReconciliation?: () => void;
     stopMarketingSms?: () => void;
     stopWallets?: () => void;
+    stopRecoveryRefresh?: () => void;
   } = {};
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
     jobs.stopCollectionsReconciliation?.();
     jobs.stopMarketingSms?.();
     jobs.stopWallets?.();
+    jobs.stopRecoveryRefresh?.();
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
@@ -149,6 +152,21 @@ async function main(): Promise<void> {
     onError: (error) => {
       app.metrics.jobRun('collections_reconciliation', 'failure');
       app.log.error({ err: error }, 'collections reconciliation failed');
+    },
+  });
+  // Collection cases whose order moved on are closed, promises settled and the collectors' order
+  // of work refreshed each minute (reads derive the same, never write: decision 0052).
+  jobs.stopRecoveryRefresh = startRecoveryRefreshJob({
+    db: database.db,
+    clock: systemClock,
+    intervalMs: 60_000,
+    onRun: (report) => {
+      if (report) app.metrics.jobRun('recovery_refresh', 'success');
+      if (report && report.closed > 0) app.log.info(report, 'collection cases closed');
+    },
+    onError: (error) => {
+      app.metrics.jobRun('recovery_refresh', 'failure');
+      app.log.error({ err: error }, 'collection refresh failed');
     },
   });
   // Marketing SMS campaigns go out at their rate, only inside TRAI's 10:00–21:00 India time.

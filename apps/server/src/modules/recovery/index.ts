@@ -5,5 +5,11 @@
  */
 export { registerRecoveryRoutes } from './recovery.routes.js';
 export type { RecoveryDeps } from './recovery.service.js';
-export { recoveryDayEnd, autoDispatch, closeSettledCases } from './recovery.engine.js';
+export {
+  recoveryDayEnd,
+  autoDispatch,
+  closeSettledCases,
+  refreshRecovery,
+  startRecoveryRefreshJob,
+} from './recovery.engine.js';
 export { loadRecoverySettings, type ContactRules } from './recovery.settings.js';

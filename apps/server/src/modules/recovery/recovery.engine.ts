@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { addDays } from '@lending/lending';
 import type { Database, Executor } from '../../plugins/db.js';
+import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { intFromDb, paiseFromDb } from '../../shared/paise.js';
 import { queryRows } from '../../shared/sql-rows.js';
@@ -28,31 +29,120 @@ function stageCaseSql(settings: RecoverySettings) {
   return sql`(case ${sql.join(arms, sql` `)} else ${last} end)`;
 }
 
+/*
+ * A case's state as the book has it now. A repayment, rollover or write-off changes the order
+ * at once; the case row follows when the refresh job (every minute, and the day-end) closes it.
+ * Reads never write (decision 0052): they derive the case's and its promises' state from the
+ * order with the same conditions the job writes, through `casesNowSql` and `promisesNowSql`.
+ */
+
+/** The open case `c` whose order `o` has left its condition (repaid, rolled over, written off, pre turned overdue). */
+export function orderLeftCaseSql(c = 'c', o = 'o'): SQL {
+  return sql.raw(`((${c}.kind = 'collection' and (${o}.status <> 'OVERDUE' or ${o}.due_date is distinct from ${c}.due_date)) or
+    (${c}.kind = 'pre' and (${o}.status not in ('ACTIVE', 'DUE') or ${o}.due_date is distinct from ${c}.due_date)))`);
+}
+
+/** The status a case closes with: finished when its order was repaid in full, else closed. */
+export function closedStatusSql(o = 'o'): SQL {
+  return sql.raw(
+    `(case when ${o}.status in ('CLEARED', 'OVERPAID') then 'finished' else 'closed' end)`,
+  );
+}
+
+/** Why a case closes. */
+export function closedOutcomeSql(c = 'c', o = 'o'): SQL {
+  return sql.raw(`(case
+    when ${o}.status in ('CLEARED', 'OVERPAID') then 'repaid'
+    when ${o}.status = 'WRITTEN_OFF' then 'writtenOff'
+    when ${c}.kind = 'pre' and ${o}.status = 'OVERDUE' then 'overdue'
+    when ${o}.due_date is distinct from ${c}.due_date then 'rollover'
+    else 'other' end)`);
+}
+
+/** Money the case's order received since the case opened (as the close fixes it). */
+export function recoveredSinceOpenSql(c = 'c'): SQL {
+  return sql.raw(`(select coalesce(sum(r.amount_paise - r.excess_paise), 0) from repayments r
+    where r.order_id = ${c}.order_id and not r.reversed and r.received_at >= ${c}.opened_at)`);
+}
+
+/**
+ * recovery_cases as of `at`, for reads in place of the table (`from ${casesNowSql(at)} c`): an
+ * open case whose order has left its condition shows closed, with the outcome, close time
+ * (`at`) and recovered amount closeSettledCases will write. PostgreSQL flattens the subquery,
+ * so the readers' conditions still reach the table's indexes.
+ */
+export function casesNowSql(at: Date): SQL {
+  const left = sql`(c.status = 'open' and ${orderLeftCaseSql()})`;
+  return sql`(select c.id, c.kind, c.order_id, c.stage, c.due_date, c.collector_id, c.group_id,
+      c.undispatched_reason, c.assigned_at, c.keep_until, c.owed_at_assignment_paise, c.follow_status,
+      c.last_contact_at, c.follow_ups, c.priority, c.opened_date, c.opened_at, c.version,
+      case when ${left} then ${closedStatusSql()} else c.status end as status,
+      case when ${left} then ${closedOutcomeSql()} else c.outcome end as outcome,
+      case when ${left} then ${at.toISOString()}::timestamptz else c.closed_at end as closed_at,
+      case when ${left} then ${recoveredSinceOpenSql()} else c.recovered_paise end as recovered_paise
+    from recovery_cases c join loan_orders o on o.id = c.order_id)`;
+}
+
+/** Money the order of promise `p` (of case `pc`) received since the promise was made. */
+function receivedSincePromiseSql(p: string, pc: string): SQL {
+  return sql.raw(`(select coalesce(sum(r.amount_paise - r.excess_paise), 0) from repayments r
+    where r.order_id = ${pc}.order_id and not r.reversed and r.received_at >= ${p}.made_at)`);
+}
+
+/** An open promise's state on `today`: kept once the order received its cumulative amount, broken once due passed. */
+function promiseStateSql(p: string, pc: string, today: string): SQL {
+  return sql`(case when ${sql.raw(p)}.status <> 'open' then ${sql.raw(p)}.status
+    when ${receivedSincePromiseSql(p, pc)} >= ${sql.raw(p)}.cumulative_paise then 'kept'
+    when ${sql.raw(p)}.due_date < ${today}::date then 'broken' else 'open' end)`;
+}
+
+/**
+ * recovery_promises as of `at` (India date `today`), for reads in place of the table: an open
+ * promise the order has met shows kept, one whose date has passed broken, settled at `at`, as
+ * settlePromises will write them.
+ */
+export function promisesNowSql(today: string, at: Date): SQL {
+  const state = promiseStateSql('p', 'pc', today);
+  return sql`(select p.id, p.case_id, p.follow_up_id, p.collector_id, p.due_date, p.amount_paise,
+      p.cumulative_paise, p.instalment, p.made_at,
+      ${state} as status,
+      case when p.status <> 'open' then p.settled_at
+        when ${state} <> 'open' then ${at.toISOString()}::timestamptz end as settled_at
+    from recovery_promises p join recovery_cases pc on pc.id = p.case_id)`;
+}
+
+/** Narrows a job statement to some cases (a command's own), or none: every case. */
+function onlyCases(column: string, caseIds: number[] | undefined): SQL {
+  if (caseIds === undefined) return sql``;
+  if (caseIds.length === 0) return sql` and false`;
+  return sql` and ${sql.raw(column)} in (${sql.join(
+    caseIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
 /**
  * Closes the open cases whose order has left their condition: repaid in full → finished;
  * rolled over (the due date moved), written off, or a pre case turned overdue → closed. A
- * partial repayment changes nothing. Idempotent: run by the day-end and before each read.
+ * partial repayment changes nothing. Idempotent: run by the refresh job, the day-end, and a
+ * command before it acts on its cases (`caseIds`).
  */
-export async function closeSettledCases(db: Executor, at: Date): Promise<number> {
+export async function closeSettledCases(
+  db: Executor,
+  at: Date,
+  caseIds?: number[],
+): Promise<number> {
   const rows = await queryRows(
     db,
     sql`update recovery_cases c set
-        status = case when o.status in ('CLEARED', 'OVERPAID') then 'finished' else 'closed' end,
-        outcome = case
-          when o.status in ('CLEARED', 'OVERPAID') then 'repaid'
-          when o.status = 'WRITTEN_OFF' then 'writtenOff'
-          when c.kind = 'pre' and o.status = 'OVERDUE' then 'overdue'
-          when o.due_date is distinct from c.due_date then 'rollover'
-          else 'other' end,
+        status = ${closedStatusSql()},
+        outcome = ${closedOutcomeSql()},
         closed_at = ${at.toISOString()}::timestamptz,
-        recovered_paise = (select coalesce(sum(r.amount_paise - r.excess_paise), 0) from repayments r
-          where r.order_id = c.order_id and not r.reversed and r.received_at >= c.opened_at),
+        recovered_paise = ${recoveredSinceOpenSql()},
         priority = 2,
         version = c.version + 1
       from loan_orders o
-      where o.id = c.order_id and c.status = 'open' and (
-        (c.kind = 'collection' and (o.status <> 'OVERDUE' or o.due_date is distinct from c.due_date)) or
-        (c.kind = 'pre' and (o.status not in ('ACTIVE', 'DUE') or o.due_date is distinct from c.due_date)))
+      where o.id = c.order_id and c.status = 'open' and ${orderLeftCaseSql()}${onlyCases('c.id', caseIds)}
       returning c.id, c.collector_id, c.stage`,
   );
   if (rows.length > 0) {
@@ -70,19 +160,30 @@ export async function closeSettledCases(db: Executor, at: Date): Promise<number>
 }
 
 /** Promises: kept once the order received their cumulative amount since made; broken when due passes. */
-export async function settlePromises(db: Executor, today: string, at: Date): Promise<void> {
+export async function settlePromises(
+  db: Executor,
+  today: string,
+  at: Date,
+  caseIds?: number[],
+): Promise<void> {
   await db.execute(sql`
-    update recovery_promises p set
-      status = case when v.total >= p.cumulative_paise then 'kept' else 'broken' end,
-      settled_at = ${at.toISOString()}::timestamptz
-    from (select p2.id, (select coalesce(sum(r.amount_paise - r.excess_paise), 0) from repayments r
-        where r.order_id = c.order_id and not r.reversed and r.received_at >= p2.made_at) as total
-      from recovery_promises p2 join recovery_cases c on c.id = p2.case_id where p2.status = 'open') v
-    where v.id = p.id and (v.total >= p.cumulative_paise or p.due_date < ${today}::date)`);
+    update recovery_promises p set status = v.state, settled_at = ${at.toISOString()}::timestamptz
+    from (select p2.id, ${promiseStateSql('p2', 'c', today)} as state
+      from recovery_promises p2 join recovery_cases c on c.id = p2.case_id
+      where p2.status = 'open'${onlyCases('p2.case_id', caseIds)}) v
+    where v.id = p.id and v.state <> 'open'`);
 }
 
-/** The collector's order of work: promise due today first, then broken promises not yet followed up. */
-export async function refreshPriorities(db: Executor, today: string): Promise<void> {
+/**
+ * The collector's order of work on `today`: promise due today first (0), then broken promises
+ * not yet followed up (1), else 2. Stored, so the collector's list sorts on an index; the
+ * refresh job, the day-end and the commands that change it keep it current.
+ */
+export async function refreshPriorities(
+  db: Executor,
+  today: string,
+  caseIds?: number[],
+): Promise<void> {
   await db.execute(sql`
     update recovery_cases c set priority = v.p from (
       select c2.id, case
@@ -90,8 +191,58 @@ export async function refreshPriorities(db: Executor, today: string): Promise<vo
         when exists (select 1 from recovery_promises p where p.case_id = c2.id and p.status = 'broken'
           and (c2.last_contact_at is null or p.settled_at > c2.last_contact_at)) then 1
         else 2 end as p
-      from recovery_cases c2 where c2.status = 'open') v
+      from recovery_cases c2 where c2.status = 'open'${onlyCases('c2.id', caseIds)}) v
     where c.id = v.id and c.priority <> v.p`);
+}
+
+/** Advisory lock key of the refresh job: one server runs it at a time, the others skip. */
+const REFRESH_LOCK = 712013;
+
+/**
+ * The refresh job's run: writes what reads derive (closed cases, settled promises, the stored
+ * priority for `at`'s India date), in one transaction. Another server running it already: skips
+ * and answers null.
+ */
+export async function refreshRecovery(db: Database, at: Date): Promise<{ closed: number } | null> {
+  const today = indiaDateOf(at);
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK}) as ok`,
+    );
+    if (!lock?.ok) return null;
+    const closed = await closeSettledCases(tx, at);
+    await settlePromises(tx, today, at);
+    await refreshPriorities(tx, today);
+    return { closed };
+  });
+}
+
+/** Runs refreshRecovery every `intervalMs` (never two runs at once in one process). */
+export function startRecoveryRefreshJob(deps: {
+  db: Database;
+  clock: Clock;
+  intervalMs: number;
+  onError: (error: unknown) => void;
+  onRun?: (report: { closed: number } | null) => void;
+}): () => void {
+  let running = false;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = true;
+    refreshRecovery(deps.db, deps.clock.now())
+      .then((report) => deps.onRun?.(report))
+      .catch(deps.onError)
+      .finally(() => {
+        running = false;
+      });
+  }, deps.intervalMs);
+  timer.unref?.();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }
 
 /** Opens pre-collection and collection cases for business date `date` (state as of date + 1). */

@@ -7,10 +7,10 @@ import type {
   stageFlowBodySchema,
 } from '@lending/contract';
 import type { z } from 'zod';
-import { indiaDateOf } from '../../shared/india-date.js';
 import { intFromDb, paiseFromDb, paiseToApi } from '../../shared/paise.js';
 import { queryRows } from '../../shared/sql-rows.js';
-import { freshen, type RecoveryDeps } from './recovery.service.js';
+import { casesNowSql, promisesNowSql } from './recovery.engine.js';
+import { readNow, type RecoveryDeps } from './recovery.service.js';
 
 /*
  * The collection reports' figures (summaryCollectinOrders, performance, performance2): one
@@ -48,7 +48,10 @@ export async function performance(
   deps: RecoveryDeps,
   body: z.output<typeof performanceBodySchema>,
 ) {
-  await freshen(deps);
+  // The cases and promises as of now: reads never write (decision 0052).
+  const { now, today } = readNow(deps);
+  const cases = casesNowSql(now);
+  const promises = promisesNowSql(today, now);
   const key =
     body.by === 'collector'
       ? sql`coalesce(s.name, '-')`
@@ -63,11 +66,11 @@ export async function performance(
         count(*) filter (where c.status = 'finished')::int as recovered_cases,
         coalesce(sum(c.owed_at_assignment_paise), 0)::text as owed,
         coalesce(sum(coalesce(c.recovered_paise, ${receivedOnOrderSql(sql`c.order_id`, sql`c.opened_at`)})), 0)::text as recovered,
-        coalesce(sum((select count(*) from recovery_promises p where p.case_id = c.id and p.status in ('kept', 'broken'))), 0)::int as promises,
-        coalesce(sum((select count(*) from recovery_promises p where p.case_id = c.id and p.status = 'kept')), 0)::int as kept,
+        coalesce(sum((select count(*) from ${promises} p where p.case_id = c.id and p.status in ('kept', 'broken'))), 0)::int as promises,
+        coalesce(sum((select count(*) from ${promises} p where p.case_id = c.id and p.status = 'kept')), 0)::int as kept,
         count(*) filter (where c.follow_ups > 0)::int as contacted,
         count(*) filter (where exists (select 1 from recovery_case_moves m where m.case_id = c.id and m.reason = 'stageChange'))::int as rolled
-      from recovery_cases c
+      from ${cases} c
       left join staff_users s on s.id = c.collector_id
       left join recovery_groups g on g.id = c.group_id
       where c.kind = ${body.kind}
@@ -134,8 +137,9 @@ export async function stageFlow(
   deps: RecoveryDeps,
   body: z.output<typeof stageFlowBodySchema>,
 ): Promise<StageFlowRet> {
-  await freshen(deps);
-  const monthTo = body.monthTo ?? indiaDateOf(deps.clock.now()).slice(0, 7);
+  const { now, today } = readNow(deps);
+  const promises = promisesNowSql(today, now);
+  const monthTo = body.monthTo ?? today.slice(0, 7);
   const monthFrom = body.monthFrom ?? addMonths(monthTo, -5);
   const inStay = (at: SQL) =>
     sql`${at} >= s.entered_at and (s.next_at is null or ${at} < s.next_at) and (s.closed_at is null or ${at} <= s.closed_at)`;
@@ -150,7 +154,7 @@ export async function stageFlow(
           lead(m.at) over (partition by m.case_id order by m.at, m.id) as next_at,
           c.order_id, c.status, c.closed_at,
           to_char(m.at at time zone 'Asia/Kolkata', 'YYYY-MM') as month
-        from recovery_case_moves m join recovery_cases c on c.id = m.case_id
+        from recovery_case_moves m join ${casesNowSql(now)} c on c.id = m.case_id
         where c.kind = 'collection' and m.reason in ('opened', 'stageChange'))
       select s.month, s.stage,
         count(*)::int as entered,
@@ -161,9 +165,9 @@ export async function stageFlow(
         coalesce(sum(case when s.owed is null then null else least(s.owed, ${received}) end), 0)::text as recovered,
         count(*) filter (where exists (select 1 from recovery_follow_ups f
           where f.case_id = s.case_id and not f.refused and ${inStay(sql`f.at`)}))::int as contacted,
-        coalesce(sum((select count(*) from recovery_promises p where p.case_id = s.case_id
+        coalesce(sum((select count(*) from ${promises} p where p.case_id = s.case_id
           and p.status in ('kept', 'broken') and ${inStay(sql`p.made_at`)})), 0)::int as promises,
-        coalesce(sum((select count(*) from recovery_promises p where p.case_id = s.case_id
+        coalesce(sum((select count(*) from ${promises} p where p.case_id = s.case_id
           and p.status = 'kept' and ${inStay(sql`p.made_at`)})), 0)::int as kept
       from stays s
       where s.month between ${monthFrom} and ${monthTo}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type {
   CaseDetail,
   CaseRow,
@@ -37,9 +37,14 @@ import { withinContactHours } from '../../shared/contact-hours.js';
 import { indiaClockOf } from '../../shared/india-date.js';
 import {
   autoDispatch,
+  casesNowSql,
+  closedOutcomeSql,
+  closedStatusSql,
   closeSettledCases,
   collectorLoads,
+  orderLeftCaseSql,
   outstandingSql,
+  promisesNowSql,
   refreshPriorities,
   settlePromises,
 } from './recovery.engine.js';
@@ -86,32 +91,46 @@ function scopeCondition(scope: Scope): SQL | undefined {
   );
 }
 
-/** Reads first bring cases up to date with the book (a repayment since the last read closes its case). */
-export async function freshen(deps: RecoveryDeps): Promise<string> {
+/**
+ * The instant and India date a read answers for. Reads never write (decision 0052): a case
+ * whose order moved on since the refresh job last ran shows closed, and a promise met or
+ * lapsed shows kept or broken, derived in the read's own query (casesNowSql, promisesNowSql).
+ */
+export function readNow(deps: RecoveryDeps): { now: Date; today: string } {
   const now = deps.clock.now();
-  const today = indiaDateOf(now);
-  await closeSettledCases(deps.db, now);
-  await settlePromises(deps.db, today, now);
-  await refreshPriorities(deps.db, today);
-  return today;
+  return { now, today: indiaDateOf(now) };
 }
+
+/** The case row's order has left the case's condition (the refresh job will close it). */
+const leftNow = sql<boolean>`(${recoveryCases.status} = 'open' and ${orderLeftCaseSql('"recovery_cases"', '"loan_orders"')})`;
 
 const attemptsTodaySql = (today: string) =>
   sql<number>`(select count(*)::int from recovery_follow_ups f where f.case_id = ${recoveryCases.id} and f.india_date = ${today}::date and not f.refused)`;
-const openPromiseDate = sql<
-  string | null
->`(select min(p.due_date)::text from recovery_promises p where p.case_id = ${recoveryCases.id} and p.status = 'open')`;
-const openPromisePaise = sql<
-  string | null
->`(select p.amount_paise::text from recovery_promises p where p.case_id = ${recoveryCases.id} and p.status = 'open' order by p.due_date, p.id limit 1)`;
-const brokenSql = sql<boolean>`exists (select 1 from recovery_promises p where p.case_id = ${recoveryCases.id} and p.status = 'broken' and (${recoveryCases.lastContactAt} is null or p.settled_at > ${recoveryCases.lastContactAt}))`;
+const openPromiseDate = (promises: SQL) =>
+  sql<
+    string | null
+  >`(select min(p.due_date)::text from ${promises} p where p.case_id = ${recoveryCases.id} and p.status = 'open')`;
+const openPromisePaise = (promises: SQL) =>
+  sql<
+    string | null
+  >`(select p.amount_paise::text from ${promises} p where p.case_id = ${recoveryCases.id} and p.status = 'open' order by p.due_date, p.id limit 1)`;
+const brokenSql = (promises: SQL) =>
+  sql<boolean>`exists (select 1 from ${promises} p where p.case_id = ${recoveryCases.id} and p.status = 'broken' and (${recoveryCases.lastContactAt} is null or p.settled_at > ${recoveryCases.lastContactAt}))`;
 const recoveredNow = sql<string>`coalesce(${recoveryCases.recoveredPaise}, (select coalesce(sum(r.amount_paise - r.excess_paise), 0) from repayments r where r.order_id = ${recoveryCases.orderId} and not r.reversed and r.received_at >= ${recoveryCases.openedAt}))::text`;
 const outstandingNow = sql<string>`(${loanOrders.outstandingPrincipalPaise} + ${loanOrders.outstandingInterestPaise} + ${loanOrders.outstandingFeePaise} + ${loanOrders.outstandingGstPaise} + ${loanOrders.outstandingPenalPaise})::text`;
 
-function caseSelect(db: Executor, today: string) {
+function caseSelect(db: Executor, { now, today }: { now: Date; today: string }) {
+  const promises = promisesNowSql(today, now);
   return db
     .select({
       c: recoveryCases,
+      status: sql<string>`(case when ${leftNow} then ${closedStatusSql('"loan_orders"')} else ${recoveryCases.status} end)`,
+      outcome: sql<
+        string | null
+      >`(case when ${leftNow} then ${closedOutcomeSql('"recovery_cases"', '"loan_orders"')} else ${recoveryCases.outcome} end)`,
+      closedAt: sql<
+        string | null
+      >`(case when ${leftNow} then ${now.toISOString()}::timestamptz else ${recoveryCases.closedAt} end)::text`,
       orderNo: loanOrders.orderNo,
       overdueDays: loanOrders.overdueDays,
       customerName: customers.name,
@@ -119,9 +138,9 @@ function caseSelect(db: Executor, today: string) {
       collectorName: staffUsers.name,
       groupName: recoveryGroups.name,
       attemptsToday: attemptsTodaySql(today),
-      promiseDate: openPromiseDate,
-      promisePaise: openPromisePaise,
-      broken: brokenSql,
+      promiseDate: openPromiseDate(promises),
+      promisePaise: openPromisePaise(promises),
+      broken: brokenSql(promises),
       recovered: recoveredNow,
       outstanding: outstandingNow,
     })
@@ -142,8 +161,8 @@ function toCaseRow(r: CaseSelectRow, today: string): CaseRow {
     orderNo: r.orderNo,
     customerName: maskName(r.customerName),
     customerPhone: maskPhone(r.customerPhone),
-    status: c.status,
-    outcome: (c.outcome as CaseRow['outcome']) ?? null,
+    status: r.status as CaseRow['status'],
+    outcome: (r.outcome as CaseRow['outcome']) ?? null,
     stage: c.stage,
     dueDate: c.dueDate,
     overdueDays: r.overdueDays,
@@ -164,7 +183,7 @@ function toCaseRow(r: CaseSelectRow, today: string): CaseRow {
     attemptsToday: intFromDb(r.attemptsToday),
     assignedAt: c.assignedAt?.toISOString() ?? null,
     openedAt: c.openedAt.toISOString(),
-    closedAt: c.closedAt?.toISOString() ?? null,
+    closedAt: r.closedAt === null ? null : new Date(r.closedAt).toISOString(),
   };
 }
 
@@ -173,20 +192,21 @@ export async function listCases(
   userId: number,
   body: Body<typeof caseListBodySchema>,
 ) {
-  const today = await freshen(deps);
+  const at = readNow(deps);
   const scope = await scopeOf(deps.db, userId);
   const mine = body.filters?.mine === true;
   const { list, total } = await runList(
     deps.db,
     {
-      select: () => caseSelect(deps.db, today),
+      select: () => caseSelect(deps.db, at),
       scope: scopeCondition(scope),
       where: {
         kind: (kind) => eq(recoveryCases.kind, kind),
+        // An open case whose order moved on is done already (the refresh job closes it).
         state: (state) =>
           state === 'open'
-            ? eq(recoveryCases.status, 'open')
-            : inArray(recoveryCases.status, ['finished', 'closed']),
+            ? and(eq(recoveryCases.status, 'open'), sql`not ${leftNow}`)
+            : or(inArray(recoveryCases.status, ['finished', 'closed']), leftNow),
         followedUp: (yes) =>
           yes ? sql`${recoveryCases.followUps} > 0` : eq(recoveryCases.followUps, 0),
         mine: (yes) => (yes ? eq(recoveryCases.collectorId, userId) : undefined),
@@ -222,7 +242,7 @@ export async function listCases(
     },
     body,
   );
-  return { total, list: list.map((r) => toCaseRow(r, today)) };
+  return { total, list: list.map((r) => toCaseRow(r, at.today)) };
 }
 
 /** A case the caller may reach: 404 when there is none, 403 when it is another collector's. */
@@ -244,11 +264,11 @@ export async function caseDetail(
   userId: number,
   body: Body<typeof caseDetailBodySchema>,
 ): Promise<CaseDetail> {
-  const today = await freshen(deps);
+  const at = readNow(deps);
   let caseId = body.caseId;
   if (caseId === undefined) {
     const scope = await scopeOf(deps.db, userId);
-    const rows = await caseSelect(deps.db, today)
+    const rows = await caseSelect(deps.db, at)
       .where(and(eq(loanOrders.orderNo, body.orderNo!), scopeCondition(scope)))
       .orderBy(desc(recoveryCases.id))
       .limit(1);
@@ -256,8 +276,8 @@ export async function caseDetail(
     caseId = rows[0].c.id;
   }
   await caseInScope(deps.db, userId, caseId);
-  const [row] = await caseSelect(deps.db, today).where(eq(recoveryCases.id, caseId));
-  const item = toCaseRow(row!, today);
+  const [row] = await caseSelect(deps.db, at).where(eq(recoveryCases.id, caseId));
+  const item = toCaseRow(row!, at.today);
   const rules = await deps.contactRules();
   const names = new Map(
     (await deps.db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers)).map(
@@ -275,11 +295,11 @@ export async function caseDetail(
     .from(recoveryFollowUps)
     .where(eq(recoveryFollowUps.caseId, caseId))
     .orderBy(desc(recoveryFollowUps.id));
-  const promises = await deps.db
-    .select()
-    .from(recoveryPromises)
-    .where(eq(recoveryPromises.caseId, caseId))
-    .orderBy(asc(recoveryPromises.dueDate), asc(recoveryPromises.id));
+  const promises = await queryRows(
+    deps.db,
+    sql`select p.id, p.due_date::text as due_date, p.amount_paise::text as amount_paise, p.instalment, p.status
+      from ${promisesNowSql(at.today, at.now)} p where p.case_id = ${caseId} order by p.due_date, p.id`,
+  );
   return {
     case: item,
     moves: moves.map((m) => ({
@@ -307,11 +327,11 @@ export async function caseDetail(
       at: f.at.toISOString(),
     })),
     promises: promises.map((p) => ({
-      id: p.id,
-      dueDate: p.dueDate,
-      amountPaise: paiseToApi(p.amountPaise),
-      instalment: p.instalment,
-      status: p.status as 'open' | 'kept' | 'broken',
+      id: intFromDb(p.id),
+      dueDate: String(p.due_date),
+      amountPaise: paiseToApi(paiseFromDb(p.amount_paise)),
+      instalment: p.instalment === null ? null : intFromDb(p.instalment),
+      status: String(p.status) as 'open' | 'kept' | 'broken',
     })),
     contact: {
       phone: item.customerPhone,
@@ -381,9 +401,13 @@ async function guardContact(
   });
 }
 
+/** A command's case brought up to date with the book first: closed if its order moved on, its promises settled. */
 async function openCaseForAction(deps: RecoveryDeps, userId: number, caseId: number) {
-  await closeSettledCases(deps.db, deps.clock.now());
-  const c = await caseInScope(deps.db, userId, caseId);
+  const now = deps.clock.now();
+  let c = await caseInScope(deps.db, userId, caseId);
+  if (c.status === 'open' && (await closeSettledCases(deps.db, now, [c.id])) > 0)
+    c = await caseInScope(deps.db, userId, caseId);
+  await settlePromises(deps.db, indiaDateOf(now), now, [c.id]);
   if (c.status !== 'open')
     throw new AppError('conflict', { field: 'caseId', detail: `case ${caseId} is ${c.status}` });
   return c;
@@ -441,7 +465,7 @@ export async function logFollowUp(
       version: sql`${recoveryCases.version} + 1`,
     })
     .where(eq(recoveryCases.id, c.id));
-  await refreshPriorities(deps.db, today);
+  await refreshPriorities(deps.db, today, [c.id]);
   return { followUpId: f!.id };
 }
 
@@ -509,7 +533,7 @@ export async function instalmentPlan(
     .update(recoveryCases)
     .set({ followStatus: 'promise', followUps: sql`${recoveryCases.followUps} + 1` })
     .where(eq(recoveryCases.id, c.id));
-  await refreshPriorities(deps.db, today);
+  await refreshPriorities(deps.db, today, [c.id]);
   return { followUpId: f!.id };
 }
 
@@ -555,6 +579,8 @@ export async function sendReminder(
     .update(recoveryCases)
     .set({ lastContactAt: now, followUps: sql`${recoveryCases.followUps} + 1` })
     .where(eq(recoveryCases.id, c.id));
+  // The contact follows up a broken promise: the case leaves the top of the list.
+  await refreshPriorities(deps.db, indiaDateOf(now), [c.id]);
   return { messageId };
 }
 
@@ -748,7 +774,7 @@ export async function manualDispatch(
   body: Body<typeof manualDispatchBodySchema>,
 ) {
   const now = deps.clock.now();
-  await closeSettledCases(deps.db, now);
+  await closeSettledCases(deps.db, now, body.caseIds);
   return deps.db.transaction(async (tx) => {
     const [receiver] = await tx
       .select()
@@ -853,6 +879,7 @@ export async function takeBack(
   body: Body<typeof takeBackBodySchema>,
 ) {
   const now = deps.clock.now();
+  await closeSettledCases(deps.db, now, body.caseIds);
   return deps.db.transaction(async (tx) => {
     const ids = [...new Set(body.caseIds)].sort((a, b) => a - b);
     const cases = await tx
@@ -904,6 +931,18 @@ export async function moveBook(
   if (body.fromCollectorId === body.toCollectorId)
     throw AppError.invalid('toCollectorId', 'choose another collector');
   const now = deps.clock.now();
+  // The book moves without the cases whose order moved on: those close first.
+  const held = await deps.db
+    .select({ id: recoveryCases.id })
+    .from(recoveryCases)
+    .where(
+      and(eq(recoveryCases.collectorId, body.fromCollectorId), eq(recoveryCases.status, 'open')),
+    );
+  await closeSettledCases(
+    deps.db,
+    now,
+    held.map((c) => c.id),
+  );
   return deps.db.transaction(async (tx) => {
     const pair = await tx
       .select()
@@ -952,15 +991,17 @@ export async function dailyProcess(
   userId: number,
   body: Body<typeof dailyProcessBodySchema>,
 ) {
-  await freshen(deps);
-  const date = body.date ?? indiaDateOf(deps.clock.now());
+  const { now, today } = readNow(deps);
+  const cases = casesNowSql(now);
+  const promises = promisesNowSql(today, now);
+  const date = body.date ?? today;
   const from = startOfIndiaDate(date).toISOString();
   const to = startOfIndiaDate(addDays(date, 1)).toISOString();
   const scope = await scopeOf(deps.db, userId);
   const rows = await queryRows(
     deps.db,
     sql`select rc.user_id, s.name, g.name as group_name,
-      (select count(*)::int from recovery_cases c where c.collector_id = rc.user_id and c.kind = ${body.kind}
+      (select count(*)::int from ${cases} c where c.collector_id = rc.user_id and c.kind = ${body.kind}
         and c.assigned_at < ${to}::timestamptz and (c.closed_at is null or c.closed_at >= ${from}::timestamptz)) as held,
       (select count(*)::int from recovery_case_moves m join recovery_cases c on c.id = m.case_id
         where m.to_collector_id = rc.user_id and c.kind = ${body.kind} and m.reason in ('auto', 'manual', 'moveBook')
@@ -969,15 +1010,15 @@ export async function dailyProcess(
         where f.collector_id = rc.user_id and c.kind = ${body.kind} and f.india_date = ${date}::date and not f.refused) as contacted,
       (select count(distinct f.case_id)::int from recovery_follow_ups f join recovery_cases c on c.id = f.case_id
         where f.collector_id = rc.user_id and c.kind = ${body.kind} and f.india_date = ${date}::date and f.result in ('promise', 'connected')) as connected,
-      (select count(*)::int from recovery_promises p join recovery_cases c on c.id = p.case_id
+      (select count(*)::int from ${promises} p join recovery_cases c on c.id = p.case_id
         where p.collector_id = rc.user_id and c.kind = ${body.kind} and p.made_at >= ${from}::timestamptz and p.made_at < ${to}::timestamptz) as promises,
-      (select count(*)::int from recovery_promises p join recovery_cases c on c.id = p.case_id
+      (select count(*)::int from ${promises} p join recovery_cases c on c.id = p.case_id
         where p.collector_id = rc.user_id and c.kind = ${body.kind} and p.status = 'kept' and p.settled_at >= ${from}::timestamptz and p.settled_at < ${to}::timestamptz) as kept,
-      (select coalesce(sum(r.amount_paise - r.excess_paise), 0)::text from repayments r join recovery_cases c on c.order_id = r.order_id
+      (select coalesce(sum(r.amount_paise - r.excess_paise), 0)::text from repayments r join ${cases} c on c.order_id = r.order_id
         where c.collector_id = rc.user_id and c.kind = ${body.kind} and not r.reversed and r.received_at >= c.assigned_at
         and (c.closed_at is null or r.received_at <= c.closed_at)
         and r.received_at >= ${from}::timestamptz and r.received_at < ${to}::timestamptz) as recovered,
-      (select count(*)::int from recovery_cases c where c.collector_id = rc.user_id and c.kind = ${body.kind} and c.status = 'finished'
+      (select count(*)::int from ${cases} c where c.collector_id = rc.user_id and c.kind = ${body.kind} and c.status = 'finished'
         and c.closed_at >= ${from}::timestamptz and c.closed_at < ${to}::timestamptz) as cleared,
       (select count(*)::int from recovery_follow_ups f join recovery_cases c on c.id = f.case_id
         where f.collector_id = rc.user_id and c.kind = ${body.kind} and f.india_date = ${date}::date and f.refused) as refused
