@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../plugins/db.js';
@@ -120,6 +121,8 @@ export async function runList<B extends SelectBuilder, F, S extends string>(
     }
   }
   const where = and(...conditions);
+  const read = exportReads.getStore();
+  if (read && !read.served) return readForExport(db, spec, body, where, read);
   const orderBy = listOrder(spec.sortColumns, spec.id, body.sort, spec.defaultSort);
 
   const total = await countRows(db, spec.select().$dynamic().where(where));
@@ -226,4 +229,106 @@ export function inclusiveRange<From extends string, To extends string, V extends
     From | To,
     (value: V, filters: Partial<Record<From | To, unknown>>) => SQL
   >;
+}
+
+/**
+ * An export reading a list through the list's own handler (decision 0053), one read per call
+ * of the handler: runList then reads `pageSize` rows (more than a screen's page) after where the
+ * previous read stopped, on the list's own ORDER BY (keyset: sort key, then id), instead of an
+ * OFFSET that grows with every page; it counts nothing, and answers the total the export
+ * counted when it was asked for. Filters, scope, sort and the rows' shape are the screen's.
+ */
+export interface ExportRead {
+  /** Rows per read. */
+  readonly pageSize: number;
+  /** The list's total as counted when the export was asked for: reads answer it, uncounted. */
+  readonly total: number;
+  /** The sort key and id (as text) of the last row read so far; undefined before the first read. */
+  after: { key: string | null; id: string } | undefined;
+  /** Whether runList served the current read: false when the handler pages some other way. */
+  served: boolean;
+  /** Rows the current read fetched, before the handler's own mapping. */
+  rows: number;
+}
+
+const exportReads = new AsyncLocalStorage<ExportRead>();
+
+/** A fresh export read of `pageSize` rows at a time: pass it to each `readingForExport`. */
+export function exportRead(pageSize: number, total: number): ExportRead {
+  return { pageSize, total, after: undefined, served: false, rows: 0 };
+}
+
+/**
+ * Runs one call of a list handler as the next read of an export: the first runList the
+ * handler makes reads the next rows of `read` (any later one in the same call runs as usual).
+ */
+export function readingForExport<T>(read: ExportRead, call: () => Promise<T>): Promise<T> {
+  read.served = false;
+  read.rows = 0;
+  return exportReads.run(read, call);
+}
+
+/** Names under which a read carries each row's sort key and id; taken off before the handler sees the row. */
+const KEY = '\u0000exportSortKey';
+const ID = '\u0000exportRowId';
+
+async function readForExport<B extends SelectBuilder, F, S extends string>(
+  db: Executor,
+  spec: ListSpec<B, F, S>,
+  body: ListBody<F>,
+  where: SQL | undefined,
+  read: ExportRead,
+): Promise<{ list: RowsOf<B>; total: number }> {
+  read.served = true;
+  const orderBy = listOrder(spec.sortColumns, spec.id, body.sort, spec.defaultSort);
+  const field = (body.sort?.field ?? spec.defaultSort.field) as S;
+  const column = spec.sortColumns[field];
+  const ascending = (body.sort?.order ?? spec.defaultSort.order) === 'asc';
+
+  const query = spec.select().$dynamic();
+  // The key and id as text: a timestamp read into a JS Date would lose its microseconds, and
+  // the next read would then start at its own last row. PostgreSQL reads the text back as the
+  // column's type in the comparison.
+  query._.config.fields = {
+    ...query._.config.fields,
+    [KEY]: sql<string | null>`${column}::text`,
+    [ID]: sql<string>`${spec.id}::text`,
+  };
+  const after = read.after && keysetAfter(column, spec.id, ascending, read.after);
+  const rows = (await query
+    .where(and(where, after))
+    .orderBy(...orderBy)
+    .limit(read.pageSize)) as Record<string, unknown>[];
+  read.rows = rows.length;
+  const last = rows.at(-1);
+  if (last) read.after = { key: last[KEY] as string | null, id: last[ID] as string };
+  for (const row of rows) {
+    delete row[KEY];
+    delete row[ID];
+  }
+  return { list: rows as RowsOf<B>, total: read.total };
+}
+
+/**
+ * The rows after `(key, id)` in listOrder's order: ascending, nulls first; descending, nulls
+ * last; the id breaks ties either way. A row comparison `(column, id) > (key, id)` is what an
+ * index on (column, id) answers directly; it is never true for a null column, which is why the
+ * nulls are added or handled apart.
+ */
+function keysetAfter(
+  column: AnyPgColumn,
+  id: AnyPgColumn,
+  ascending: boolean,
+  after: { key: string | null; id: string },
+): SQL {
+  if (column === id) return ascending ? sql`${id} > ${after.id}` : sql`${id} < ${after.id}`;
+  if (ascending) {
+    if (after.key === null) {
+      return sql`((${column} is null and ${id} > ${after.id}) or ${column} is not null)`;
+    }
+    return sql`(${column}, ${id}) > (${after.key}, ${after.id})`;
+  }
+  if (after.key === null) return sql`(${column} is null and ${id} < ${after.id})`;
+  const later = sql`(${column}, ${id}) < (${after.key}, ${after.id})`;
+  return column.notNull ? later : sql`(${later} or ${column} is null)`;
 }

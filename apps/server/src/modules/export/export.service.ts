@@ -21,12 +21,21 @@ import { parseInput } from '../../plugins/input.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { runList } from '../../shared/list-query.js';
+import { exportRead, readingForExport, runList } from '../../shared/list-query.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { exportJobs, type ExportJobRow } from './export-jobs.table.js';
 
-/** Rows asked of the list per page: the largest page a list endpoint takes. */
+/**
+ * Rows asked of a list per page when it pages by number (a list that does not read through
+ * runList): the largest page a list endpoint takes.
+ */
 export const EXPORT_PAGE_SIZE = 100;
+/**
+ * Rows per read of a list that reads through runList (decision 0053): each read starts after
+ * the last row of the one before (keyset on the list's sort and id), so a read costs the same
+ * at row 1 and row 900,000, and 1,000 rows is a few hundred kilobytes in memory.
+ */
+export const EXPORT_READ_ROWS = 1_000;
 /** A sheet holds 1,048,576 rows; an export stops well before (the page says so). */
 export const EXPORT_MAX_ROWS = 1_000_000;
 /** How long a finished file can be downloaded before the clean-up removes it. */
@@ -215,8 +224,8 @@ export function numberFormat(kind: ExportColumn['kind']): string | undefined {
 
 /**
  * The in-process job runner (decision 0033): one export at a time, in the order they
- * were asked for, streamed to disk page by page so a 100,000-row export holds one page in
- * memory. `idle()` resolves when nothing is queued or running (tests and shutdown).
+ * were asked for, streamed to disk read by read so a 100,000-row export holds one read in
+ * memory (decision 0053). `idle()` resolves when nothing is queued or running (tests and shutdown).
  */
 export class ExportRunner {
   private readonly queue: number[] = [];
@@ -227,6 +236,8 @@ export class ExportRunner {
    * inside the audited call (and its transaction) that queued it.
    */
   private readonly outside = AsyncLocalStorage.snapshot();
+  /** Rows per read of a list read through runList; tests lower it to read a few rows at a time. */
+  readRows = EXPORT_READ_ROWS;
 
   constructor(private readonly deps: ExportDeps) {}
 
@@ -253,7 +264,7 @@ export class ExportRunner {
   private async drain(): Promise<void> {
     for (let id = this.queue.shift(); id !== undefined; id = this.queue.shift()) {
       try {
-        await runExport(this.deps, id);
+        await runExport(this.deps, id, this.readRows);
       } catch (error) {
         this.deps.log.error({ err: error, exportId: id }, 'export failed');
         await this.deps.db
@@ -283,7 +294,7 @@ async function queuedJob(deps: ExportDeps, id: number): Promise<ExportJobRow | u
   return undefined;
 }
 
-async function runExport(deps: ExportDeps, id: number): Promise<void> {
+async function runExport(deps: ExportDeps, id: number, readRows: number): Promise<void> {
   const job = await queuedJob(deps, id);
   if (!job) return;
   const fail = (error: string) =>
@@ -329,21 +340,32 @@ async function runExport(deps: ExportDeps, id: number): Promise<void> {
 
   const caller: Caller = { sessionId: 0, userId: job.userId };
   const request = job.request as StoredRequest;
+  // The list is counted once, when the export was asked for; the reads do not count again.
+  const read = exportRead(readRows, job.totalRows ?? 0);
+  let keyset: boolean | undefined;
   let written = 0;
   try {
     for (let page = 1; written < EXPORT_MAX_ROWS; page += 1) {
-      const answer = await fetchPage(deps, list, caller, grants, request, page, EXPORT_PAGE_SIZE);
-      for (const row of answer.list) {
+      const answer = await readingForExport(read, () =>
+        fetchPage(deps, list, caller, grants, request, page, EXPORT_PAGE_SIZE),
+      );
+      keyset ??= read.served;
+      if (keyset !== read.served) throw new Error(`the list ${job.endpointId} changed its paging`);
+      const rows = answer.list.slice(0, EXPORT_MAX_ROWS - written);
+      for (const row of rows) {
         sheet
           .addRow(Object.fromEntries(columns.map((c, i) => [`c${i}`, cellOf(c, row[c.field])])))
           .commit();
       }
-      written += answer.list.length;
+      written += rows.length;
       await deps.db
         .update(exportJobs)
         .set({ rowsWritten: written, totalRows: Math.max(answer.total, written) })
         .where(eq(exportJobs.id, id));
-      if (answer.list.length < EXPORT_PAGE_SIZE) break;
+      const lastPage = keyset
+        ? read.rows < read.pageSize
+        : answer.list.length < EXPORT_PAGE_SIZE;
+      if (lastPage) break;
     }
     sheet.commit();
     await workbook.commit();
