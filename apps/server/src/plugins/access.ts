@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../shared/app-error.js';
 import type { Clock } from '../shared/clock.js';
+import { flagEstimatedTotal } from '../shared/list-query.js';
 import type { AuditPort, AuditRecorder } from './audit-port.js';
 import { tokenOf, type AuthPort, type Caller, type CallerGrants } from './auth.js';
 import type { Database, Executor } from './db.js';
@@ -135,7 +136,9 @@ export function createEndpointRegistrar(app: FastifyInstance, options: AccessOpt
           const body = parseInput(endpoint.body, request.body, 'body') as Parsed<B>;
 
           const respond = async (tx: Executor, audit: AuditRecorder) => {
-            const ret = await handler({ body, query, caller, grants, tx, audit, request, reply });
+            const ret = await flagEstimatedTotal(() =>
+              handler({ body, query, caller, grants, tx, audit, request, reply }),
+            );
             const checked = endpoint.ret.safeParse(ret);
             if (!checked.success) {
               request.log.error(

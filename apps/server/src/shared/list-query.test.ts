@@ -2,7 +2,18 @@ import { eq, ilike, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './app-error.js';
-import { containsPattern, indiaDayRange, listOrder, runList, type ListBody } from './list-query.js';
+import { listResultSchema } from '@lending/contract';
+import { z } from 'zod';
+import {
+  containsPattern,
+  EXACT_TOTAL_CAP,
+  flagEstimatedTotal,
+  indiaDayRange,
+  listOrder,
+  runList,
+  type ListBody,
+  type ListOptions,
+} from './list-query.js';
 import { queryRows } from './sql-rows.js';
 import { buildTestApp, type TestApp } from './testing/build-test-app.js';
 
@@ -49,7 +60,7 @@ beforeAll(async () => {
     { id: 2, parcelId: 2 },
     { id: 3, parcelId: 5 },
   ]);
-}, 60_000);
+}, 240_000);
 
 afterAll(async () => {
   await t?.close();
@@ -59,7 +70,7 @@ function at(iso: string): Date {
   return new Date(iso);
 }
 
-function listParcels(body: ListBody<ParcelFilters>) {
+function listParcels(body: ListBody<ParcelFilters>, options?: ListOptions) {
   return runList(
     t.db,
     {
@@ -74,6 +85,7 @@ function listParcels(body: ListBody<ParcelFilters>) {
       id: parcels.id,
     },
     body,
+    options,
   );
 }
 
@@ -213,5 +225,92 @@ describe('runList', () => {
       ],
       total: 3,
     });
+  });
+});
+
+describe('runList totals over the exact-count cap (decision 0051)', () => {
+  beforeAll(async () => {
+    // Statistics of the six rows, so the planner's estimate is the figure a test can name.
+    await t.db.execute(sql`analyze list_query_parcels`);
+  });
+
+  it('counts exactly up to 10,000 rows', () => {
+    expect(EXACT_TOTAL_CAP).toBe(10_000);
+  });
+
+  it('answers the exact total, without the flag, when the rows do not exceed the cap', async () => {
+    const answer = await listParcels({ page: 1, pageSize: 2 }, { exactTotalCap: 6 });
+    expect(answer.list.map((parcel) => parcel.id)).toEqual([6, 5]);
+    expect(answer).not.toHaveProperty('totalIsEstimate');
+    expect(answer.total).toBe(6);
+  });
+
+  it("answers the planner's estimate, flagged, when the rows exceed the cap", async () => {
+    const all = await listParcels({ page: 1, pageSize: 2 }, { exactTotalCap: 3 });
+    expect(all.list.map((parcel) => parcel.id)).toEqual([6, 5]);
+    expect(all).toMatchObject({ total: 6, totalIsEstimate: true });
+
+    const sent = await listParcels(
+      { page: 1, pageSize: 1, filters: { status: 'sent' } },
+      { exactTotalCap: 2 },
+    );
+    expect(sent).toMatchObject({ list: [{ id: 6 }], total: 4, totalIsEstimate: true });
+  });
+
+  it('never estimates fewer rows than the cap it counted past', async () => {
+    // Four parcels of a status the statistics have never seen: the planner guesses one row.
+    const lost = [101, 102, 103, 104].map((id) => ({
+      id,
+      label: `Lost ${id}`,
+      status: 'lost',
+      weight: 1,
+      sentAt: at('2025-01-20T10:00:00Z'),
+    }));
+    await t.db.insert(parcels).values(lost);
+    try {
+      const answer = await listParcels(
+        { page: 1, pageSize: 1, filters: { status: 'lost' } },
+        { exactTotalCap: 2 },
+      );
+      // Three were counted before the count stopped: the total is at least that.
+      expect(answer).toMatchObject({ list: [{ id: 104 }], total: 3, totalIsEstimate: true });
+    } finally {
+      await t.db.delete(parcels).where(eq(parcels.status, 'lost'));
+    }
+  });
+
+  it('keeps the next page reachable: an estimate is never below the rows paged through', async () => {
+    // Rows 2 and 1 fill page 3; the planner says 6, but the page could have a next one.
+    const full = await listParcels({ page: 3, pageSize: 2 }, { exactTotalCap: 3 });
+    expect(full).toMatchObject({ list: [{ id: 2 }, { id: 1 }], total: 7, totalIsEstimate: true });
+  });
+
+  it('answers exactly on the last page and past the end, whatever the cap', async () => {
+    const last = await listParcels({ page: 2, pageSize: 4 }, { exactTotalCap: 3 });
+    expect(last.list.map((parcel) => parcel.id)).toEqual([2, 1]);
+    expect(last).not.toHaveProperty('totalIsEstimate');
+    expect(last.total).toBe(6);
+    expect(await listParcels({ page: 4, pageSize: 2 }, { exactTotalCap: 3 })).toEqual({
+      list: [],
+      total: 6,
+    });
+  });
+
+  it('flags an estimated total on the answer a handler rebuilds, and the contract keeps it', async () => {
+    const schema = listResultSchema(z.object({ label: z.string() }));
+    const rebuilt = (cap: number) =>
+      flagEstimatedTotal(async () => {
+        const { list, total } = await listParcels({ page: 1, pageSize: 2 }, { exactTotalCap: cap });
+        return { list: list.map((parcel) => ({ label: parcel.label })), total };
+      }).then((answer) => schema.parse(answer));
+    expect(await rebuilt(3)).toEqual({
+      list: [{ label: 'Desk' }, { label: 'Chair' }],
+      total: 6,
+      totalIsEstimate: true,
+    });
+    expect(await rebuilt(10)).not.toHaveProperty('totalIsEstimate');
+    // Outside a call nothing is marked.
+    const bare = await listParcels({ page: 1, pageSize: 2 }, { exactTotalCap: 3 });
+    expect({ list: bare.list, total: bare.total }).not.toHaveProperty('totalIsEstimate');
   });
 });

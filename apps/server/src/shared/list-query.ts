@@ -91,10 +91,24 @@ function isSet(value: unknown): boolean {
 }
 
 /**
+ * Up to this many matching rows a list's total is exact; above it the total is PostgreSQL's
+ * estimate and the answer says so (`totalIsEstimate: true`, decision 0051). Counting stops at
+ * CAP + 1 rows, so a list's count costs at most a read of 10,001 rows (a few milliseconds)
+ * however large the book: 500 pages of 20, 100 of 100, more than anyone pages through.
+ */
+export const EXACT_TOTAL_CAP = 10_000;
+
+/** The options of one list call; tests lower the cap to try the estimate on a small table. */
+export interface ListOptions {
+  exactTotalCap?: number;
+}
+
+/**
  * One list call, the way every list runs (ARCHITECTURE.md `{page, pageSize, filters, sort}` →
  * `{list, total}`): the contract's filters through their allow-listed conditions, `sort` over
  * the offered columns with the id as tie-breaker (a field not offered is a 400), one page of
- * rows, and the total of rows matching the filters.
+ * rows, and the total of rows matching the filters: exact up to EXACT_TOTAL_CAP, an estimate
+ * (flagged) above it.
  *
  * @example
  * return runList(db, {
@@ -109,7 +123,8 @@ export async function runList<B extends SelectBuilder, F, S extends string>(
   db: Executor,
   spec: ListSpec<B, F, S>,
   body: ListBody<F>,
-): Promise<{ list: RowsOf<B>; total: number }> {
+  options: ListOptions = {},
+): Promise<{ list: RowsOf<B>; total: number; totalIsEstimate?: true }> {
   const filters = body.filters;
   const conditions: SQL[] = spec.scope ? [spec.scope] : [];
   if (filters) {
@@ -125,26 +140,83 @@ export async function runList<B extends SelectBuilder, F, S extends string>(
   if (read && !read.served) return readForExport(db, spec, body, where, read);
   const orderBy = listOrder(spec.sortColumns, spec.id, body.sort, spec.defaultSort);
 
-  const total = await countRows(db, spec.select().$dynamic().where(where));
+  const offset = (body.page - 1) * body.pageSize;
   const list = (await spec
     .select()
     .$dynamic()
     .where(where)
     .orderBy(...orderBy)
     .limit(body.pageSize)
-    .offset((body.page - 1) * body.pageSize)) as RowsOf<B>;
-  return { list, total };
+    .offset(offset)) as RowsOf<B>;
+  const counted = await countRows(db, () => spec.select().$dynamic().where(where), {
+    offset,
+    pageSize: body.pageSize,
+    rowsOnPage: list.length,
+    cap: options.exactTotalCap ?? EXACT_TOTAL_CAP,
+  });
+  if (!counted.estimate) return { list, total: counted.total };
+  estimatedTotals.getStore()?.add(counted.total);
+  return { list, total: counted.total, totalIsEstimate: true };
 }
 
 /**
- * The exact number of rows a filtered list pages through. Counting over the list's own query
- * keeps joins and filters in one place; PostgreSQL flattens the subquery, so only the filter
- * columns are read. On a table of millions an unfiltered exact count gets slow: this is the
- * one place to answer with the planner's estimate instead (and say so in the answer).
+ * The number of rows a filtered list pages through, given the page just read. A page that is
+ * neither full nor empty ends the list, so its total needs no count; an empty page past the
+ * first is counted exactly (there are at most `offset` rows, which the page read has just
+ * stepped over), so a caller who paged beyond the end learns where the end is. Otherwise the
+ * rows are counted up to `cap` + 1 and no further: at most `cap` is exact; more is the
+ * planner's estimate of the filtered query, never below `cap` + 1 nor below the rows the pages
+ * up to this one hold plus one (a full page may have a next one), so the answer never
+ * contradicts the page it comes with and the next page stays reachable.
  */
-async function countRows(db: Executor, filtered: PgSelect): Promise<number> {
-  const [row] = await queryRows(db, sql`select count(*)::int as total from (${filtered}) as list`);
-  return Number(row?.total ?? 0);
+async function countRows(
+  db: Executor,
+  filtered: () => PgSelect,
+  page: { offset: number; pageSize: number; rowsOnPage: number; cap: number },
+): Promise<{ total: number; estimate: boolean }> {
+  const { offset, pageSize, rowsOnPage, cap } = page;
+  if (rowsOnPage > 0 && rowsOnPage < pageSize)
+    return { total: offset + rowsOnPage, estimate: false };
+  if (rowsOnPage === 0 && offset === 0) return { total: 0, estimate: false };
+  const limit = rowsOnPage === 0 ? Math.max(cap, offset) + 1 : cap + 1;
+  // Counting over the list's own query keeps joins and filters in one place; the subquery's
+  // columns nobody reads are not computed, and the LIMIT stops the scan at `limit` rows.
+  const [row] = await queryRows(
+    db,
+    sql`select count(*)::int as total from (${filtered().limit(limit)}) as list`,
+  );
+  const exact = Number(row?.total ?? 0);
+  if (exact < limit) return { total: exact, estimate: false };
+  const planned = await plannedRows(db, filtered());
+  return { total: Math.max(planned, cap + 1, offset + rowsOnPage + 1), estimate: true };
+}
+
+/** PostgreSQL's estimate of the rows a query answers (`EXPLAIN`, which runs nothing). */
+async function plannedRows(db: Executor, query: PgSelect): Promise<number> {
+  const [row] = await queryRows(db, sql`explain (format json) ${query}`);
+  const raw = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
+    [{ Plan?: { 'Plan Rows'?: number } }] | undefined;
+  const rows = plan?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
+}
+
+/** The estimated totals runList answered during the current call (see flagEstimatedTotal). */
+const estimatedTotals = new AsyncLocalStorage<Set<number>>();
+
+/**
+ * Runs one endpoint handler and marks its answer `totalIsEstimate: true` when it is a list
+ * answer whose total is one runList estimated during the call. Handlers rebuild their answer
+ * (`{ list: list.map(view), total }`), which would drop the flag runList returns; marking it
+ * here, where every call is answered, keeps every list honest without each handler carrying it.
+ */
+export async function flagEstimatedTotal<T>(handler: () => Promise<T>): Promise<T> {
+  const estimated = new Set<number>();
+  const answer = await estimatedTotals.run(estimated, handler);
+  if (estimated.size === 0 || typeof answer !== 'object' || answer === null) return answer;
+  const { total, list } = answer as { total?: unknown; list?: unknown };
+  if (!Array.isArray(list) || typeof total !== 'number' || !estimated.has(total)) return answer;
+  return { ...answer, totalIsEstimate: true } as T;
 }
 
 /**

@@ -30,6 +30,15 @@ export function isListRequestSchema(schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && listRequestSchemas.has(schema);
 }
 
+/**
+ * A list's answer. `total` counts the rows matching the filters exactly up to 10,000; above
+ * that it may be the database's estimate, and then (only then) `totalIsEstimate` is true, so
+ * a screen says "about N" (decision 0051). Callers that ignore the flag keep working.
+ */
 export function listResultSchema<T extends z.ZodType>(row: T) {
-  return z.object({ list: z.array(row), total: z.int().min(0) });
+  return z.object({
+    list: z.array(row),
+    total: z.int().min(0),
+    totalIsEstimate: z.literal(true).optional(),
+  });
 }
