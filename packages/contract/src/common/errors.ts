@@ -94,6 +94,11 @@ export const errorCatalogue = {
   waiverAmountChanged: { code: 4190, status: 409 },
   /** A write-off to approve writes off another sum than the checker saw (it accrued): look again. */
   writeOffAmountChanged: { code: 4191, status: 409 },
+  /**
+   * A waiver or write-off to approve or reject lapsed: its order was repaid, rolled over,
+   * written off or otherwise stopped qualifying while it waited (decision 0054).
+   */
+  requestLapsed: { code: 4192, status: 409 },
   rateLimited: { code: 4290, status: 429 },
   internal: { code: 5000, status: 500 },
   /** A payment gateway (virtual accounts) did not answer or refused: try again later. */

@@ -41,6 +41,8 @@ const en: Catalogue = {
   alreadyReviewed: '{field} has already been reviewed ({detail})',
   writeOffAmountChanged:
     'The write-off of {field} now comes to {detail}: look at it again before approving',
+  requestLapsed:
+    'The request awaiting approval on order {field} has lapsed: the order no longer qualifies (it is {detail}). Nothing was changed',
   caseOutOfScope: 'Case {field} is not dispatched to you',
   contactOutsideHours:
     'No recovery contact outside {detail} India time: the attempt was refused and recorded',
@@ -113,6 +115,8 @@ const zh: Catalogue = {
   waiverAmountChanged: '订单 {field} 的减免现为 {detail}：请重新查看后再审批',
   alreadyReviewed: '{field} 已审核（{detail}）',
   writeOffAmountChanged: '订单 {field} 的核销现为 {detail}：请重新查看后再审批',
+  requestLapsed:
+    '订单 {field} 的待审批申请已失效：订单已不再符合条件（当前为 {detail}），未做任何更改',
   rolloverLimitReached: '订单 {field} 已达到展期次数上限（{detail}）',
   coolingOffWindowClosed: '订单 {field} 的冷静期已结束',
   idempotencyKeyReused: '幂等键 {field} 已用于另一个不同的请求',

@@ -501,6 +501,30 @@ export const orderDetailSchema = z.object({
       requestedAt: instantSchema,
     })
     .nullable(),
+  /**
+   * Every waiver or write-off asked for on the order, oldest first, with how it ended: approved,
+   * rejected, or lapsed when the order stopped qualifying while it waited (decision 0054).
+   */
+  approvalRequests: z.array(
+    z.object({
+      id: z.int(),
+      kind: z.enum(['waiver', 'writeOff']),
+      status: z.enum(['pending', 'approved', 'rejected', 'lapsed']),
+      /** What it came to when asked. */
+      amountPaise: paiseSchema,
+      whole: z.boolean(),
+      reason: z.string(),
+      requestedBy: z.string(),
+      requestedAt: instantSchema,
+      /** The checker; null while it waits and for a lapse (nobody decided it). */
+      decidedBy: z.string().nullable(),
+      decidedAt: instantSchema.nullable(),
+      /** The checker's reason for a rejection; the system's for a lapse. */
+      decisionReason: z.string().nullable(),
+      /** The order event after which a lapsed request no longer qualified (rollover, ...). */
+      lapseEvent: z.string().nullable(),
+    }),
+  ),
   journals: z.array(
     z.object({
       id: z.int(),

@@ -94,6 +94,72 @@ describe('order detail', () => {
     expect(notice.queryByRole('button')).toBeNull();
   });
 
+  it('shows a request that lapsed as lapsed, never as waiting: when, and what the order did (English and Chinese)', async () => {
+    fakeEndpoints([
+      [
+        orderDetail,
+        () =>
+          overdueOrderDetail({
+            approvalRequests: [
+              {
+                id: 9,
+                kind: 'writeOff',
+                status: 'lapsed',
+                amountPaise: 357_350,
+                whole: true,
+                reason: 'No payment for 60 days',
+                requestedBy: 'Meera Finance',
+                requestedAt: '2025-01-18T06:30:00.000Z',
+                decidedBy: null,
+                decidedAt: '2025-01-19T06:30:00.000Z',
+                decisionReason: 'Lapsed: LN20250101000042 became CLEARED (repayFull)',
+                lapseEvent: 'repayFull',
+              },
+              {
+                id: 10,
+                kind: 'waiver',
+                status: 'rejected',
+                amountPaise: 2_000,
+                whole: false,
+                reason: 'Goodwill',
+                requestedBy: 'Meera Finance',
+                requestedAt: '2025-01-20T06:30:00.000Z',
+                decidedBy: 'Ravi Checker',
+                decidedAt: '2025-01-20T07:30:00.000Z',
+                decisionReason: 'Not agreed',
+                lapseEvent: null,
+              },
+            ],
+          }),
+      ],
+    ]);
+    renderAt(<OrderDetailPanel orderNo="LN20250101000042" />, '/loan/loanDetail');
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('Amounts')).toBeInTheDocument();
+    expect(screen.queryByText(/awaiting approval by a second person/)).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Approval requests (2)' }));
+    const lapsed = rowOf('No payment for 60 days');
+    expect(lapsed.getByText('Write-off')).toBeInTheDocument();
+    expect(lapsed.getByText('Lapsed')).toBeInTheDocument();
+    expect(lapsed.queryByText('Awaiting approval')).toBeNull();
+    expect(
+      lapsed.getByText(
+        'Lapsed 2025-01-19 12:00:00: the order was repaid in full; nobody decided it',
+      ),
+    ).toBeInTheDocument();
+    const rejected = rowOf('Goodwill');
+    expect(rejected.getByText('Rejected')).toBeInTheDocument();
+    expect(
+      rejected.getByText(/Ravi Checker · 2025-01-20 13:00:00 · Not agreed/),
+    ).toBeInTheDocument();
+
+    await i18n.changeLanguage('zh');
+    await user.click(await screen.findByRole('tab', { name: '审批申请 (2)' }));
+    const zh = rowOf('No payment for 60 days');
+    expect(zh.getByText('已失效')).toBeInTheDocument();
+    expect(zh.getByText('2025-01-19 12:00:00 失效：订单已全额还款；无人审批')).toBeInTheDocument();
+  });
+
   it('shows no waiting notice when nothing waits', async () => {
     fakeEndpoints([[orderDetail, () => overdueOrderDetail()]]);
     renderAt(<OrderDetailPanel orderNo="LN20250101000042" />, '/loan/loanDetail');

@@ -360,6 +360,7 @@ function RecordsTabs({ detail }: { detail: OrderDetail }) {
   type Repayment = OrderDetail['repayments'][number];
   type Rollover = OrderDetail['rollovers'][number];
   type Waiver = OrderDetail['waivers'][number];
+  type ApprovalRequest = OrderDetail['approvalRequests'][number];
   type Audit = OrderDetail['auditTrail'][number];
   interface LedgerLine {
     key: string;
@@ -611,6 +612,48 @@ function RecordsTabs({ detail }: { detail: OrderDetail }) {
       ),
     ),
     tab(
+      'requests',
+      detail.approvalRequests.length,
+      listTable<ApprovalRequest>(
+        detail.approvalRequests,
+        [
+          {
+            key: 'kind',
+            title: t('orderDetail.waivers.kind'),
+            render: (_, r) => t(`orderDetail.waivers.kinds.${r.kind}`),
+          },
+          {
+            key: 'amount',
+            title: t('orderDetail.pendingApproval.amount'),
+            align: 'end',
+            render: (_, r) => money(r.amountPaise),
+          },
+          {
+            key: 'status',
+            title: t('orderDetail.requests.status'),
+            render: (_, r) => (
+              <Tag color={REQUEST_STATUS_COLOR[r.status]}>
+                {t(`orderDetail.requests.statuses.${r.status}`)}
+              </Tag>
+            ),
+          },
+          { key: 'reason', title: t('orderDetail.pendingApproval.reason'), dataIndex: 'reason' },
+          {
+            key: 'asked',
+            title: t('orderDetail.pendingApproval.askedBy'),
+            render: (_, r) => `${r.requestedBy} · ${formatIndiaDateTime(r.requestedAt)}`,
+          },
+          {
+            key: 'outcome',
+            title: t('orderDetail.requests.outcome'),
+            render: (_, r) => <RequestOutcome request={r} />,
+          },
+        ],
+        (r) => r.id,
+        none,
+      ),
+    ),
+    tab(
       'ledger',
       detail.journals.length,
       listTable<LedgerLine>(
@@ -688,6 +731,35 @@ function RecordsTabs({ detail }: { detail: OrderDetail }) {
     <Card size="small">
       <Tabs items={items} />
     </Card>
+  );
+}
+
+const REQUEST_STATUS_COLOR = {
+  pending: 'gold',
+  approved: 'green',
+  rejected: 'red',
+  lapsed: 'default',
+} as const;
+
+/**
+ * How a waiver or write-off request ended: who decided it and when (a rejection with the
+ * checker's reason), or, for a lapse (decision 0054), when and what the order did that ended it.
+ */
+function RequestOutcome({ request }: { request: OrderDetail['approvalRequests'][number] }) {
+  const { t } = useTranslation();
+  const at = request.decidedAt ? formatIndiaDateTime(request.decidedAt) : '';
+  if (request.status === 'pending') return <>{t('orderDetail.requests.waiting')}</>;
+  if (request.status === 'lapsed') {
+    const why = t(`orderDetail.requests.lapsedBy.${request.lapseEvent ?? 'other'}`, {
+      defaultValue: t('orderDetail.requests.lapsedBy.other'),
+    });
+    return <>{t('orderDetail.requests.lapsed', { at, why })}</>;
+  }
+  return (
+    <>
+      {`${request.decidedBy ?? t('orderDetail.system')} · ${at}`}
+      {request.decisionReason ? ` · ${request.decisionReason}` : ''}
+    </>
   );
 }
 

@@ -122,6 +122,9 @@ export const repay = {
       reject: 'Reject',
       approved: 'Waiver approved and done',
       rejected: 'Waiver rejected',
+      lapsed: 'This request has lapsed: nobody can approve or reject it now',
+      lapsedHint:
+        'Its order no longer qualifies (repaid, rolled over, written off…). The order detail keeps it as lapsed; ask again if the order needs it.',
     },
     writeOffDialog: {
       title: 'Write off: {{orderNo}}',

@@ -119,6 +119,9 @@ export const repay = {
       reject: '驳回',
       approved: '减免已批准并完成',
       rejected: '减免已驳回',
+      lapsed: '该申请已失效：现在无法批准或驳回',
+      lapsedHint:
+        '其订单已不再符合条件（已还款、已展期、已核销等）。订单详情中保留为已失效；如订单仍需要，请重新申请。',
     },
     writeOffDialog: {
       title: '核销：{{orderNo}}',

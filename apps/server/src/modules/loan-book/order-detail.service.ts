@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { OrderDetail } from '@lending/contract';
 import {
   clearingAmountOn,
@@ -167,7 +167,7 @@ export async function orderDetail(
     journals,
     [customer],
     [product],
-    [waiting],
+    requests,
   ] = await Promise.all([
     statusHistoryOf(db, orderId),
     db.select().from(payouts).where(eq(payouts.orderId, orderId)).orderBy(asc(payouts.id)),
@@ -183,12 +183,15 @@ export async function orderDetail(
       .select({ name: loanProducts.name })
       .from(loanProducts)
       .where(eq(loanProducts.id, order.productId)),
-    // At most one waits per order (decisions 0045, 0050); it is decided on the repayment plan.
+    // Every request of the order; at most one waits (decisions 0045, 0050), decided on the
+    // repayment plan; the others were approved, rejected or lapsed (decision 0054).
     db
       .select()
       .from(waiverRequests)
-      .where(and(eq(waiverRequests.orderId, orderId), eq(waiverRequests.status, 'pending'))),
+      .where(eq(waiverRequests.orderId, orderId))
+      .orderBy(asc(waiverRequests.id)),
   ]);
+  const waiting = requests.find((request) => request.status === 'pending');
   if (!customer) throw new Error(`order ${order.orderNo} has no customer ${order.customerId}`);
   const [entries, audit, names] = await Promise.all([
     entriesOfJournals(
@@ -204,7 +207,7 @@ export async function orderDetail(
         ...history.map((h) => h.actorId),
         order.firstReviewerId,
         order.finalReviewerId,
-        waiting?.requestedBy ?? null,
+        ...requests.flatMap((request) => [request.requestedBy, request.decidedBy]),
       ],
       options.staffOf,
     ),
@@ -388,6 +391,23 @@ export async function orderDetail(
           requestedAt: toIso(waiting.requestedAt),
         }
       : null,
+    approvalRequests: requests.map((request) => ({
+      id: request.id,
+      kind: request.kind,
+      status: request.status,
+      amountPaise: paiseToApi(request.amountPaise),
+      whole: request.amounts === null,
+      reason: request.reason,
+      requestedBy: names.get(request.requestedBy) ?? `#${request.requestedBy}`,
+      requestedAt: toIso(request.requestedAt),
+      decidedBy:
+        request.decidedBy === null
+          ? null
+          : (names.get(request.decidedBy) ?? `#${request.decidedBy}`),
+      decidedAt: toIsoOrNull(request.decidedAt),
+      decisionReason: request.decisionReason,
+      lapseEvent: request.lapseEvent,
+    })),
     journals: engineJournals.map(({ row }) => ({
       id: row.id,
       eventType: row.eventType,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ClosureType, LoanBalances, OrderEvent, OrderStatus } from '@lending/lending';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
+import { lapseStaleRequests } from '../repay/request-lapse.js';
 import { loanOrders, orderStatusHistory, type LoanOrderRow } from './loan-orders.table.js';
 
 export async function lockOrder(tx: Executor, orderId: number): Promise<LoanOrderRow> {
@@ -57,6 +58,9 @@ export function balanceColumns(loan: LoanBalances): OrderPatch {
 /**
  * Writes the order, guarded by the status it was locked in: a row that moved meanwhile (it
  * cannot while locked, but the guard keeps the rule in SQL) is a conflict, never overwritten.
+ * Every command's change of an order passes here (the day-end's set-based update only moves
+ * ACTIVE to DUE to OVERDUE), so a change of status or a rollover lapses, in the same
+ * transaction, a waiting waiver or write-off the order no longer qualifies for (decision 0054).
  */
 export async function updateOrder(
   tx: Executor,
@@ -70,6 +74,8 @@ export async function updateOrder(
     .returning();
   if (!updated)
     throw new AppError('orderStateConflict', { field: row.orderNo, detail: row.status });
+  if (updated.status !== row.status || patch.lastEvent === 'rollover')
+    await lapseStaleRequests(tx, updated, patch.lastEvent, updated.updatedAt);
   return updated;
 }
 

@@ -239,6 +239,9 @@ async function lockedRequest(tx: Executor, kind: WaiverRequestKind, id: number) 
 }
 
 function mustDecide(request: WaiverRequestRow, order: LoanOrderRow, actorId: number) {
+  // Lapsed when its order stopped qualifying (decision 0054): nobody can decide it any more.
+  if (request.status === 'lapsed')
+    throw new AppError('requestLapsed', { field: order.orderNo, detail: order.status });
   const field = `The ${KIND_LABEL[request.kind]} of ${order.orderNo}`;
   if (request.status !== 'pending')
     throw new AppError('alreadyReviewed', { field, detail: request.status });
@@ -326,7 +329,9 @@ async function approveRequest(
         field: order.orderNo,
         detail: `₹${paiseToRupees(now)}`,
       });
-    const result = await applyRequest(loanBook, request, input.idempotencyKey, actorId);
+    // Approved before it is applied: the order it settles or writes off no longer qualifies
+    // for a waiting request, and the loan book lapses whatever still waits on it (decision
+    // 0054). Both in this transaction: a refusal by the loan book undoes the approval.
     await tx
       .update(waiverRequests)
       .set({
@@ -336,6 +341,7 @@ async function approveRequest(
         approvalKey: input.idempotencyKey,
       })
       .where(and(eq(waiverRequests.id, request.id), eq(waiverRequests.status, 'pending')));
+    const result = await applyRequest(loanBook, request, input.idempotencyKey, actorId);
     return { ...result, ...requestIdOf(request) } as OrderCommandRet;
   });
 }

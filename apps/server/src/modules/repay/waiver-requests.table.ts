@@ -12,7 +12,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { loanOrders } from '../loan-book/loan-orders.table.js';
 
-export type WaiverRequestStatus = 'pending' | 'approved' | 'rejected';
+/**
+ * `lapsed`: the order stopped qualifying while the request waited (repaid, rolled over, written
+ * off, ...): nobody decided it, and it can no longer be (decision 0054).
+ */
+export type WaiverRequestStatus = 'pending' | 'approved' | 'rejected' | 'lapsed';
 /** What the maker asked to give away: a waiver (decision 0045) or a write-off (decision 0050). */
 export type WaiverRequestKind = 'waiver' | 'writeOff';
 
@@ -42,13 +46,24 @@ export const waiverRequests = pgTable(
     status: text('status').$type<WaiverRequestStatus>().notNull().default('pending'),
     decidedBy: integer('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /** Why it was rejected (the checker's words), or why it lapsed (the system's). */
     decisionReason: text('decision_reason'),
+    /** The order event after which a lapsed request no longer qualified (decision 0054). */
+    lapseEvent: text('lapse_event'),
     /** The checker's idempotency key: the same approval again answers the same result. */
     approvalKey: text('approval_key').unique(),
   },
   (table) => [
     check('waiver_requests_kind', sql`${table.kind} in ('waiver', 'writeOff')`),
-    check('waiver_requests_status', sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'waiver_requests_status',
+      sql`${table.status} in ('pending', 'approved', 'rejected', 'lapsed')`,
+    ),
+    // A lapse is nobody's decision: no checker, and the event that ended it is named.
+    check(
+      'waiver_requests_lapse',
+      sql`(${table.status} = 'lapsed') = (${table.lapseEvent} is not null) and (${table.status} <> 'lapsed' or ${table.decidedBy} is null)`,
+    ),
     check(
       'waiver_requests_maker_checker',
       sql`${table.decidedBy} is null or ${table.decidedBy} <> ${table.requestedBy}`,

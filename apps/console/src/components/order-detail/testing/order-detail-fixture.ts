@@ -197,6 +197,7 @@ export function overdueOrderDetail(overrides: Partial<OrderDetail> = {}): OrderD
       },
     ],
     pendingApproval: null,
+    approvalRequests: [],
     journals: [
       {
         id: 1,

@@ -1,4 +1,5 @@
 import { Alert, Button, Descriptions, Form, Input, Modal, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   approveWaiver,
@@ -12,6 +13,7 @@ import {
 import type { ActionFormProps } from '../../../components/list-page';
 import { formatIndiaDateTime, formatPaise } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
+import { RequestError } from '../../../lib/request';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { showFieldErrors } from './server-field-errors';
 import { useKeyedForm } from './use-keyed-form';
@@ -19,6 +21,12 @@ import { useKeyedForm } from './use-keyed-form';
 interface Values {
   reason?: string;
 }
+
+/** The server's answer when the request lapsed while it waited (decision 0054). */
+const REQUEST_LAPSED = 4192;
+
+const lapsedError = (error: unknown) =>
+  error instanceof RequestError && error.code === REQUEST_LAPSED;
 
 type Kind = NonNullable<RepayPlanRow['pendingWaiver']>['kind'];
 
@@ -55,14 +63,20 @@ export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<Repay
   const textOf = (key: string) => `${review.texts}.${key}`;
   const { form, key } = useKeyedForm<Values>(open, `${kind}-approve`);
   const invalidates = [listRepayPlan, repayQuery];
+  // A refusal refreshes the plan too: a lapsed request leaves its waiting filter at once.
   const approve = useEndpointMutation(review.approve, {
     invalidates,
     success: textOf('approved'),
+    refreshAfter: 'settled',
   });
   const reject = useEndpointMutation(review.reject, {
     invalidates,
     success: textOf('rejected'),
+    refreshAfter: 'settled',
   });
+  /** The request the server said had lapsed: shown as such, never decided. */
+  const [lapsedId, setLapsedId] = useState<number | null>(null);
+  const lapsed = waiting !== null && lapsedId === waiting.id;
   const yours = waiting?.yours ?? false;
   const busy = approve.isPending || reject.isPending;
 
@@ -75,8 +89,9 @@ export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<Repay
         amountPaise: waiting.toWaivePaise,
       });
       onClose();
-    } catch {
+    } catch (error) {
       // Toasted by the request client; the dialog stays open to read it.
+      if (lapsedError(error)) setLapsedId(waiting.id);
     }
   };
   const onReject = async () => {
@@ -91,7 +106,8 @@ export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<Repay
       await reject.mutateAsync({ id: waiting.id, reason });
       onClose();
     } catch (error) {
-      showFieldErrors(form, error, { reason: 'reason' });
+      if (lapsedError(error)) setLapsedId(waiting.id);
+      else showFieldErrors(form, error, { reason: 'reason' });
     }
   };
 
@@ -105,13 +121,13 @@ export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<Repay
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           {can(review.reject) ? (
-            <Button danger disabled={yours} loading={reject.isPending} onClick={onReject}>
+            <Button danger disabled={yours || lapsed} loading={reject.isPending} onClick={onReject}>
               {t('repay.waiverReview.reject')}
             </Button>
           ) : null}
           <Button
             type="primary"
-            disabled={yours || busy}
+            disabled={yours || busy || lapsed}
             loading={approve.isPending}
             onClick={onApprove}
           >
@@ -122,6 +138,15 @@ export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<Repay
     >
       {waiting ? (
         <>
+          {lapsed ? (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={t('repay.waiverReview.lapsed')}
+              description={t('repay.waiverReview.lapsedHint')}
+            />
+          ) : null}
           {yours ? (
             <Alert
               type="info"

@@ -15,6 +15,7 @@ import {
   type RepayPlanRow,
 } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
+import { RequestError } from '../../../lib/request';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../../test/render';
 import {
@@ -381,6 +382,39 @@ describe('repayment plan', () => {
       dialog.getByText('You asked for this write-off: another person must approve or reject it.'),
     ).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Approve and write off' })).toBeDisabled();
+  });
+
+  it('a write-off that lapsed while it waited is shown as lapsed in the dialog, and cannot be decided', async () => {
+    const call = fakeEndpoints([
+      fakeList(listRepayPlan, [waitingWriteOffRow]),
+      [
+        approveWriteOff,
+        () => {
+          throw new RequestError(
+            `The request awaiting approval on order ${waitingWriteOffRow.orderNo} has lapsed`,
+            'business',
+            4192,
+            409,
+          );
+        },
+      ],
+      [rejectWriteOff, () => ({ id: 8, status: 'rejected' as const })],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderAt(<RepayPlanPage />, '/repay/repayPlan');
+    const row = await findRow(waitingWriteOffRow.orderNo);
+    await user.click(
+      row.getByRole('button', { name: `Approve write-off: ${waitingWriteOffRow.orderNo}` }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.queryByText(/has lapsed/)).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Approve and write off' }));
+    expect(
+      await dialog.findByText('This request has lapsed: nobody can approve or reject it now'),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Approve and write off' })).toBeDisabled();
+    expect(dialog.getByRole('button', { name: 'Reject' })).toBeDisabled();
+    expect(call).not.toHaveBeenCalledWith(rejectWriteOff, expect.anything());
   });
 
   it('shows only the actions the role holds; write-off only on an overdue loan', async () => {
