@@ -529,6 +529,63 @@ describe('listPage', { timeout: 60_000 }, () => {
     expect(screen.getByText('10 in all')).toBeInTheDocument();
   });
 
+  it('says "about" for an estimated total, rounded, and pages on through it', async () => {
+    const rows = Array.from({ length: 10 }, (_, index) => order(index + 1));
+    const call = fakeEndpoints([
+      [listOrders, () => ({ list: rows, total: 987_654, totalIsEstimate: true as const })],
+    ]);
+    const user = userEvent.setup({
+      delay: null,
+      pointerEventsCheck: PointerEventsCheckLevel.Never,
+    });
+    const { router } = renderAt(
+      <LeanOrdersPage />,
+      '/order/orderList?pageSize=10',
+      signedInWith(everyGrant),
+    );
+    await findRow('ORD1');
+    expect(screen.getByText('about 9,90,000 in all')).toBeInTheDocument();
+    expect(screen.queryByText(/987654/)).toBeNull();
+    // The pages are those of the estimate: the last one is a click away.
+    await user.click(screen.getByTitle('98766'));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=98766&pageSize=10'));
+    expect(bodies(call).at(-1)?.page).toBe(98_766);
+
+    await i18n.changeLanguage('zh');
+    expect(await screen.findByText('约 9,90,000 条')).toBeInTheDocument();
+  });
+
+  it('shows a page past the end of an estimated list as empty, with the way back to page 1', async () => {
+    const rows = Array.from({ length: 3 }, (_, index) => order(index + 1));
+    fakeEndpoints([
+      [
+        listOrders,
+        (body) =>
+          body.page === 1
+            ? { list: rows, total: 3 }
+            : // The estimate promised more pages than there are rows.
+              { list: [], total: 12_000, totalIsEstimate: true as const },
+      ],
+    ]);
+    const user = userEvent.setup({
+      delay: null,
+      pointerEventsCheck: PointerEventsCheckLevel.Never,
+    });
+    const { router } = renderAt(
+      <LeanOrdersPage />,
+      '/order/orderList?pageSize=10&page=7',
+      signedInWith(everyGrant),
+    );
+    expect(
+      await screen.findByText('No records on page 7: the list ends before it'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The list could not be loaded')).toBeNull();
+    await user.click(screen.getByText('Go to page 1').closest('button')!);
+    await findRow('ORD3');
+    expect(router.state.location.search).toBe('?pageSize=10');
+    expect(screen.getByText('3 in all')).toBeInTheDocument();
+  });
+
   it('keeps column settings: shown, hidden, reordered, kept for the user, reset', async () => {
     fakeEndpoints([fakeList(listOrders, [order(1, { note: 'Called twice' })])]);
     const user = userEvent.setup({

@@ -138,7 +138,7 @@ export function useListPage<E extends EndpointDefinition>(spec: ListSpec<E>) {
     };
   }, [params, fixedFilters]);
   const query = useEndpointQuery(spec.endpoint, body as never, { keepPrevious: true });
-  const answer = query.data as { list: Row[]; total: number } | undefined;
+  const answer = query.data as { list: Row[]; total: number; totalIsEstimate?: true } | undefined;
   const rows = useMemo(() => answer?.list ?? [], [answer]);
 
   const write = useCallback(
@@ -246,6 +246,8 @@ export function useListPage<E extends EndpointDefinition>(spec: ListSpec<E>) {
     query,
     rows,
     total: answer?.total ?? 0,
+    /** True when `total` is the server's estimate (a list above 10,000 rows, decision 0051). */
+    totalIsEstimate: answer?.totalIsEstimate === true,
     rowKey,
     rowLabel,
     /** New filters from the search form: back to page 1; filters without a control stay. */
