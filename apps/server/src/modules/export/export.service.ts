@@ -362,9 +362,7 @@ async function runExport(deps: ExportDeps, id: number, readRows: number): Promis
         .update(exportJobs)
         .set({ rowsWritten: written, totalRows: Math.max(answer.total, written) })
         .where(eq(exportJobs.id, id));
-      const lastPage = keyset
-        ? read.rows < read.pageSize
-        : answer.list.length < EXPORT_PAGE_SIZE;
+      const lastPage = keyset ? read.rows < read.pageSize : answer.list.length < EXPORT_PAGE_SIZE;
       if (lastPage) break;
     }
     sheet.commit();
