@@ -18,6 +18,7 @@ import {
 } from './payout-gateway.js';
 import { payoutDispatches, type PayoutDispatchRow } from './payout-dispatches.table.js';
 import { applyGatewayPayout, payoutReference } from './payout-results.js';
+import { startIntervalJob } from '../../shared/interval-job.js';
 
 export interface PayoutDispatcherOptions {
   db: Database;
@@ -252,18 +253,7 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
 
   /** Periodic sweep; returns a stop function. */
   function start(intervalMs = 30_000): () => void {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      sweep()
-        .catch((error: unknown) => options.onError?.(error))
-        .finally(() => {
-          running = false;
-        });
-    }, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
+    return startIntervalJob({ intervalMs, pass: sweep, onError: options.onError });
   }
 
   return {

@@ -5,6 +5,7 @@ import type { PayoutGateway } from '../../integrations/payouts/index.js';
 import { setCustomerBankAccount } from '../loan-book/index.js';
 import { customers } from '../loan-book/customers.table.js';
 import { borrowerAccounts } from './borrowers.table.js';
+import { startIntervalJob } from '../../shared/interval-job.js';
 
 /**
  * Penny-drops the bank accounts borrowers saved (verification `pending`) through the payout
@@ -85,16 +86,9 @@ export function startBankVerificationJob(options: {
   intervalMs: number;
   onError?: (error: unknown) => void;
 }): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    verifyPendingBankAccounts(options.db, options.gateway, options.clock)
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = false;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startIntervalJob({
+    intervalMs: options.intervalMs,
+    pass: () => verifyPendingBankAccounts(options.db, options.gateway, options.clock),
+    onError: options.onError,
+  });
 }

@@ -32,6 +32,7 @@ import { refreshReportFigures } from '../finance/report-figures.js';
 import { refreshChannelFigures } from '../channel-report/channel-figures.js';
 import { loadRecoverySettings, recoveryDayEnd } from '../recovery/index.js';
 import { dayEndRuns, jobLeases } from './day-end.table.js';
+import { startIntervalJob } from '../../shared/interval-job.js';
 
 export const DAY_END_JOB = 'day-end';
 const OPEN: OrderStatus[] = ['ACTIVE', 'DUE', 'OVERDUE'];
@@ -334,21 +335,13 @@ export function startDayEndJob(
   },
 ): () => void {
   const holder = options.holder ?? defaultHolder();
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startIntervalJob({
+    intervalMs: options.intervalMs ?? 60_000,
+    pass: async () => {
       const report = await runScheduledDayEnd({ ...options, holder });
       if (report.dates.length > 0) options.onRun?.(report);
-    } catch (error) {
-      options.onError?.(error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), options.intervalMs ?? 60_000);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+    },
+    onError: options.onError,
+    runAtStart: true,
+  });
 }

@@ -7,6 +7,7 @@ import { queryRows } from '../../shared/sql-rows.js';
 import { promotionalSendHours } from '../ops-config/index.js';
 import { exclusionsOf } from './audience.js';
 import { marketingSmsCampaigns, marketingSmsRecipients } from './marketing-sms.table.js';
+import { startIntervalJob } from '../../shared/interval-job.js';
 
 export interface CampaignSenderDeps {
   db: Database;
@@ -174,21 +175,9 @@ export function startMarketingSmsJob(
     onRun?: (report: SendReport) => void;
   },
 ): () => void {
-  let running = false;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = true;
-    sendDueCampaignMessages(deps)
-      .then((report) => deps.onRun?.(report))
-      .catch(deps.onError)
-      .finally(() => {
-        running = false;
-      });
-  }, deps.intervalMs);
-  timer.unref?.();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+  return startIntervalJob({
+    intervalMs: deps.intervalMs,
+    pass: async () => deps.onRun?.(await sendDueCampaignMessages(deps)),
+    onError: deps.onError,
+  });
 }

@@ -15,6 +15,7 @@ import {
   recoveryGroups,
   type CaseKind,
 } from './recovery.table.js';
+import { startIntervalJob } from '../../shared/interval-job.js';
 
 /** What an order owes now (sum of the outstanding components). */
 export const outstandingSql = sql`(o.outstanding_principal_paise + o.outstanding_interest_paise + o.outstanding_fee_paise + o.outstanding_gst_paise + o.outstanding_penal_paise)`;
@@ -226,23 +227,11 @@ export function startRecoveryRefreshJob(deps: {
   onError: (error: unknown) => void;
   onRun?: (report: { closed: number } | null) => void;
 }): () => void {
-  let running = false;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = true;
-    refreshRecovery(deps.db, deps.clock.now())
-      .then((report) => deps.onRun?.(report))
-      .catch(deps.onError)
-      .finally(() => {
-        running = false;
-      });
-  }, deps.intervalMs);
-  timer.unref?.();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+  return startIntervalJob({
+    intervalMs: deps.intervalMs,
+    pass: async () => deps.onRun?.(await refreshRecovery(deps.db, deps.clock.now())),
+    onError: deps.onError,
+  });
 }
 
 /** Opens pre-collection and collection cases for business date `date` (state as of date + 1). */

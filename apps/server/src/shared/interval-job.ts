@@ -1,0 +1,39 @@
+/**
+ * The loop of every background job of the server (payout sweep, day-end check, collection
+ * refresh, wallet, SMS sender, penny drops, collections reconciliation): `pass` every
+ * `intervalMs`, never two passes of one job at once in a process. A tick that finds the last
+ * pass still running is skipped, so a slow database delays the next pass instead of piling
+ * passes up. A pass that throws goes to `onError` and the job goes on at the next tick.
+ * Which server runs a pass when there are several is the job's own concern (a lease or an
+ * advisory lock inside `pass`), not this loop's.
+ *
+ * Returns a stop function: no pass starts after it (one in flight finishes). The timer does
+ * not keep the process alive.
+ */
+export function startIntervalJob(options: {
+  intervalMs: number;
+  pass: () => Promise<unknown>;
+  onError?: ((error: unknown) => void) | undefined;
+  /** Also run a pass at once, not only after the first interval (the day-end check). */
+  runAtStart?: boolean;
+}): () => void {
+  let running = false;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = true;
+    options
+      .pass()
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+  if (options.runAtStart) tick();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
