@@ -1,6 +1,6 @@
 /**
- * The loop of every background job of the server (payout sweep, day-end check, collection
- * refresh, wallet, SMS sender, penny drops, collections reconciliation): `pass` every
+ * The loop of the server's background jobs (payout sweep, day-end check, collection refresh,
+ * wallet, SMS sender, penny drops): `pass` every
  * `intervalMs`, never two passes of one job at once in a process. A tick that finds the last
  * pass still running is skipped, so a slow database delays the next pass instead of piling
  * passes up. A pass that throws goes to `onError` and the job goes on at the next tick.
