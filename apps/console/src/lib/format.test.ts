@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatRoughCount,
   addDays,
   formatIndiaDate,
   formatIndiaDateTime,
@@ -53,5 +54,14 @@ describe('India time (Asia/Kolkata, UTC+05:30)', () => {
 
   it('rejects an invalid instant', () => {
     expect(() => formatIndiaDate('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('formatRoughCount: an estimate to two significant figures', () => {
+  it('rounds and groups the Indian way', () => {
+    expect(formatRoughCount(987_654)).toBe('9,90,000');
+    expect(formatRoughCount(10_001)).toBe('10,000');
+    expect(formatRoughCount(1_234_567)).toBe('12,00,000');
+    expect(formatRoughCount(45)).toBe('45');
   });
 });

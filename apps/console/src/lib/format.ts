@@ -17,6 +17,16 @@ export function groupIndianDigits(digits: string): string {
  * Formats an amount held in integer paise as rupees: 12345678 → '₹1,23,456.78'. Accepts
  * bigint, a safe integer, or the decimal string a bigint column arrives as.
  */
+/**
+ * An estimated count as a person would say it: two significant figures, grouped the Indian
+ * way (9,87,654 → 9,90,000), since the digits past those are a guess (decision 0051).
+ */
+export function formatRoughCount(count: number): string {
+  const dropped = Math.max(0, Math.floor(Math.log10(Math.max(count, 1))) + 1 - 2);
+  const rounded = Math.round(count / 10 ** dropped) * 10 ** dropped;
+  return groupIndianDigits(String(rounded));
+}
+
 export function formatPaise(paise: bigint | number | string): string {
   let value: bigint;
   if (typeof paise === 'bigint') value = paise;

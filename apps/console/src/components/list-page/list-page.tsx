@@ -22,7 +22,7 @@ import {
 import { useEffect, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EndpointDefinition } from '@lending/contract';
-import { groupIndianDigits } from '../../lib/format';
+import { formatRoughCount } from '../../lib/format';
 import { actionBuilders, RowActionButtons, type ActionBuilders } from './actions';
 import { columnBuilders, type ColumnBuilders } from './columns';
 import { ExportButton } from './export-button';
@@ -34,16 +34,6 @@ import { useListPage, type ListPageState } from './use-list-page';
 import './list-page.css';
 
 const PAGE_SIZES = [10, 20, 50, 100];
-
-/**
- * An estimated total as a person would say it: two significant figures, grouped the Indian
- * way (9,87,654 → 9,90,000), since the digits past those are the planner's guess.
- */
-function roughCount(total: number): string {
-  const digits = Math.max(0, Math.floor(Math.log10(Math.max(total, 1))) + 1 - 2);
-  const rounded = Math.round(total / 10 ** digits) * 10 ** digits;
-  return groupIndianDigits(String(rounded));
-}
 
 /** The builders a list description is written with, typed by its endpoint. */
 export interface ListKit<E extends EndpointDefinition> {
@@ -396,7 +386,7 @@ export function ListTable<E extends EndpointDefinition>({ list }: { list: ListPa
           pageSizeOptions: PAGE_SIZES,
           showTotal: (total) =>
             list.totalIsEstimate
-              ? t('listPage.aboutTotal', { total: roughCount(total) })
+              ? t('listPage.aboutTotal', { total: formatRoughCount(total) })
               : t('common.total', { total }),
           onChange: list.setPage,
         }}
