@@ -4,3 +4,4 @@
  */
 export { OrderDetailPanel, OrderDetailView, type OrderDetailPanelProps } from './order-detail';
 export { orderDetailPath, orderStatusTags } from './order-status';
+export { useOwnOrderNo } from './use-own-order-no';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { reviewerList, reviewerOptions, saveReviewer, type ReviewerRow } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { showFieldErrors } from '../../repay/components/server-field-errors';
+import { showFieldErrors } from '../../../lib/server-field-errors';
 import { useReviewerOptions } from '../use-approval-options';
 
 interface ReviewerForm {

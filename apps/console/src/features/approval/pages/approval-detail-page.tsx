@@ -1,7 +1,6 @@
 import { Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { OrderDetailPanel } from '../../../components/order-detail';
-import { useOwnOrderNo } from '../../orders/pages/order-detail-page';
+import { OrderDetailPanel, useOwnOrderNo } from '../../../components/order-detail';
 import { ReviewFormCard } from '../components/review-form';
 
 /** The hidden /approve/detail: the shared order detail and, beside it, the review form. */

@@ -20,12 +20,11 @@ import {
   reviewQueue,
   type MachineDetail,
 } from '@lending/contract';
-import { OrderDetailPanel, orderStatusTags } from '../../../components/order-detail';
+import { OrderDetailPanel, orderStatusTags, useOwnOrderNo } from '../../../components/order-detail';
 import { useGrants } from '../../../lib/grants';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
-import { useOwnOrderNo } from '../../orders/pages/order-detail-page';
-import { showFieldErrors } from '../../repay/components/server-field-errors';
+import { showFieldErrors } from '../../../lib/server-field-errors';
 
 const REASONS = [
   'ruleFalsePositive',

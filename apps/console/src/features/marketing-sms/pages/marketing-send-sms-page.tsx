@@ -31,7 +31,7 @@ import { XlsxUploadDialog } from '../../../components/xlsx-upload';
 import { api } from '../../../lib/api';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
-import { showFieldErrors } from '../../repay/components/server-field-errors';
+import { showFieldErrors } from '../../../lib/server-field-errors';
 import { fillTemplate, insideWindow, sendAtOf } from '../campaign-schedule';
 
 type Source = CampaignAudience['source'];

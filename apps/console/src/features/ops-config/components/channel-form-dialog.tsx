@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { listChannels, saveChannel, type Channel, type SaveChannelBody } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { showFieldErrors } from '../../repay/components/server-field-errors';
+import { showFieldErrors } from '../../../lib/server-field-errors';
 
 type Values = Omit<SaveChannelBody, 'create'>;
 const FIELDS = { code: 'code', name: 'name', partner: 'partner', link: 'link' };

@@ -9,7 +9,7 @@ import {
 } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { showFieldErrors } from '../../repay/components/server-field-errors';
+import { showFieldErrors } from '../../../lib/server-field-errors';
 
 type Values = Omit<SaveSmsTemplateBody, 'create'>;
 const FIELDS = {

@@ -5,7 +5,7 @@ import { getAppConfig, saveAppConfig, type AppConfig } from '@lending/contract';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
-import { showFieldErrors } from '../../repay/components/server-field-errors';
+import { showFieldErrors } from '../../../lib/server-field-errors';
 
 const FIELDS: (keyof AppConfig)[] = [
   'telephone',

@@ -21,7 +21,7 @@ import {
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
-import { showFieldErrors } from '../../repay/components/server-field-errors';
+import { showFieldErrors } from '../../../lib/server-field-errors';
 
 type Values = Omit<SaveSmsConfigBody, 'apiKey'> & { apiKey?: string };
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,23 +1,7 @@
 import { Card } from 'antd';
-import { useContext, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { OrderDetailPanel } from '../../../components/order-detail';
-import { PageScopeContext } from '../../../lib/page-state';
-
-/**
- * The `orderNo` of this page's own address. A kept-alive page stays rendered (hidden) while
- * another tab is shown; it keeps the order it showed instead of reading the other page's query.
- */
-export function useOwnOrderNo(): string {
-  const scope = useContext(PageScopeContext);
-  const location = useLocation();
-  const own = !scope || location.pathname === scope;
-  const current = new URLSearchParams(location.search).get('orderNo') ?? '';
-  const [kept, setKept] = useState(current);
-  if (own && kept !== current) setKept(current);
-  return own ? current : kept;
-}
+import { OrderDetailPanel, useOwnOrderNo } from '../../../components/order-detail';
 
 /** A hidden detail route (spec §2) showing the order of `?orderNo=`, titled with its number. */
 function orderDetailPage(route: string): ComponentType {

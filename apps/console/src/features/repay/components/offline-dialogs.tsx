@@ -22,9 +22,9 @@ import {
 import { formatIndiaDate } from '../../../lib/format';
 import { rupeesTextToPaise } from '../../../lib/units';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
-import { amountRules } from '../amount-rules';
-import { showFieldErrors } from './server-field-errors';
-import { useKeyedForm } from './use-keyed-form';
+import { amountRules } from '../../../lib/amount-rules';
+import { showFieldErrors } from '../../../lib/server-field-errors';
+import { useKeyedForm } from '../../../lib/use-keyed-form';
 
 const DATE = 'YYYY-MM-DD';
 /** No maximum known before the server prices the order: it refuses above today's clearing amount. */

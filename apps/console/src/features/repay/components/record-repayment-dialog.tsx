@@ -11,10 +11,10 @@ import type { ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { rupeesTextToPaise } from '../../../lib/units';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { amountRules } from '../amount-rules';
+import { amountRules } from '../../../lib/amount-rules';
 import { RECORD_CHANNELS } from '../repay-tags';
-import { showFieldErrors } from './server-field-errors';
-import { useKeyedForm } from './use-keyed-form';
+import { showFieldErrors } from '../../../lib/server-field-errors';
+import { useKeyedForm } from '../../../lib/use-keyed-form';
 
 interface Values {
   amount: string;

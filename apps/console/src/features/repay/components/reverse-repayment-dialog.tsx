@@ -10,8 +10,8 @@ import {
 import type { ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { showFieldErrors } from './server-field-errors';
-import { useKeyedForm } from './use-keyed-form';
+import { showFieldErrors } from '../../../lib/server-field-errors';
+import { useKeyedForm } from '../../../lib/use-keyed-form';
 
 /** A payment that came back (bounced, charged back) is reversed, with the reason. */
 export function ReverseRepaymentDialog({ open, row, onClose }: ActionFormProps<RepaymentRecord>) {

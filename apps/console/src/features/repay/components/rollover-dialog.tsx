@@ -12,8 +12,8 @@ import { feedback } from '../../../lib/feedback';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
 import { RECORD_CHANNELS } from '../repay-tags';
-import { showFieldErrors } from './server-field-errors';
-import { useKeyedForm } from './use-keyed-form';
+import { showFieldErrors } from '../../../lib/server-field-errors';
+import { useKeyedForm } from '../../../lib/use-keyed-form';
 
 interface Values {
   channel: string;

@@ -7,9 +7,9 @@ import { feedback } from '../../../lib/feedback';
 import { formatPaise } from '../../../lib/format';
 import { paiseToRupeesText, rupeesTextToPaise } from '../../../lib/units';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { amountRules } from '../amount-rules';
-import { showFieldErrors } from './server-field-errors';
-import { useKeyedForm } from './use-keyed-form';
+import { amountRules } from '../../../lib/amount-rules';
+import { showFieldErrors } from '../../../lib/server-field-errors';
+import { useKeyedForm } from '../../../lib/use-keyed-form';
 
 interface Values {
   kind: 'penal' | 'settle';

@@ -15,8 +15,8 @@ import { formatIndiaDateTime, formatPaise } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
 import { RequestError } from '../../../lib/request';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { showFieldErrors } from './server-field-errors';
-import { useKeyedForm } from './use-keyed-form';
+import { showFieldErrors } from '../../../lib/server-field-errors';
+import { useKeyedForm } from '../../../lib/use-keyed-form';
 
 interface Values {
   reason?: string;

@@ -4,8 +4,8 @@ import { listRepayPlan, repayQuery, writeOffOrder, type RepayPlanRow } from '@le
 import type { ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { showFieldErrors } from './server-field-errors';
-import { useKeyedForm } from './use-keyed-form';
+import { showFieldErrors } from '../../../lib/server-field-errors';
+import { useKeyedForm } from '../../../lib/use-keyed-form';
 
 /**
  * Asking to write off an overdue loan, with the reason (kept in the status history and the

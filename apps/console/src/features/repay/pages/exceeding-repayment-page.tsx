@@ -10,8 +10,8 @@ import { listPage, type ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { showFieldErrors } from '../components/server-field-errors';
-import { useKeyedForm } from '../components/use-keyed-form';
+import { showFieldErrors } from '../../../lib/server-field-errors';
+import { useKeyedForm } from '../../../lib/use-keyed-form';
 import { excessStatusTags, orderDetailPath } from '../repay-tags';
 
 type ExcessRow = EndpointRet<typeof listExcessRepayments>['list'][number];

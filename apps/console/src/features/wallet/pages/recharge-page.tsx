@@ -11,9 +11,9 @@ import { listPage, type ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { rupeesTextToPaise } from '../../../lib/units';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { amountRules } from '../../repay/amount-rules';
-import { showFieldErrors } from '../../repay/components/server-field-errors';
-import { useKeyedForm } from '../../repay/components/use-keyed-form';
+import { amountRules } from '../../../lib/amount-rules';
+import { showFieldErrors } from '../../../lib/server-field-errors';
+import { useKeyedForm } from '../../../lib/use-keyed-form';
 import { rechargeStatusTags } from '../wallet-tags';
 
 type RechargeRow = EndpointRet<typeof listRecharges>['list'][number];

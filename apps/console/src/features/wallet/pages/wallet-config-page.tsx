@@ -5,7 +5,7 @@ import { getWalletConfig, saveWalletConfig } from '@lending/contract';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
-import { showFieldErrors } from '../../repay/components/server-field-errors';
+import { showFieldErrors } from '../../../lib/server-field-errors';
 import { configOfForm, formOfConfig, type WalletConfigForm } from '../wallet-config-model';
 
 const AMOUNTS = ['reward', 'minWithdrawal', 'dailyCap'] as const;

@@ -9,7 +9,7 @@ import {
 import { listPage, type ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
-import { showFieldErrors } from '../../repay/components/server-field-errors';
+import { showFieldErrors } from '../../../lib/server-field-errors';
 import { withdrawalStatusTags } from '../wallet-tags';
 
 type WithdrawalRow = EndpointRet<typeof listWithdrawals>['list'][number];

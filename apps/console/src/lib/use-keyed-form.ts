@@ -1,9 +1,9 @@
 import { Form, type FormInstance } from 'antd';
 import { useEffect, useRef, type RefObject } from 'react';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { newIdempotencyKey } from './idempotency-key';
 
 /**
- * A repayment dialog's form and idempotency key, both fresh at each opening: a second press
+ * A dialog's form and idempotency key, both fresh at each opening: a second press
  * or a retry of the same request replays it, a new opening is a new request. Effects declared
  * after this one (initial values) run after the reset.
  */

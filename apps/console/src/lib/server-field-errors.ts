@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { RequestError } from '../../../lib/request';
+import { RequestError } from './request';
 
 /**
  * Shows a refusal's field errors at the form's fields (the API names its own fields; `names`

@@ -1,6 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-import { rupeesTextToPaise } from '../../lib/units';
+import { rupeesTextToPaise } from './units';
 
 /** Why an amount typed in rupees cannot be sent (spec §5 texts where they apply), or null. */
 export function amountProblem(
