@@ -11,10 +11,8 @@ import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
 import { startOfIndiaDate, indiaDateOf } from '../../shared/india-date.js';
 import { containsPattern, indiaDayRange, runList } from '../../shared/list-query.js';
-import { customers } from '../loan-book/customers.table.js';
-import { loanOrders } from '../loan-book/loan-orders.table.js';
-import { loanProducts } from '../loan-book/loan-products.table.js';
-import { staffUsers } from '../user/staff-users.table.js';
+import { customers, loanOrders, loanProducts } from '../loan-book/tables.js';
+import { staffUsers } from '../user/tables.js';
 import {
   machineReferrals,
   rejectionCodes,

@@ -20,7 +20,7 @@ import {
 } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import * as approval from './approval.service.js';
-import { reviewScopeOf } from './review-scope.js';
+import { reviewScopeOf } from '../loan-book/index.js';
 
 /** The approval screens; the decisions are the loan book's order.first_review / final_review. */
 export function registerApprovalRoutes(

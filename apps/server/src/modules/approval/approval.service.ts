@@ -34,15 +34,15 @@ import { queryRows } from '../../shared/sql-rows.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { addDays } from '@lending/lending';
 import {
+  eligibleReviewers,
   referMachineRejection,
   termsFromJson,
   type LoanBookDeps,
   type LoanOrderRow,
+  type ReviewScope,
 } from '../loan-book/index.js';
-import { loanOrders } from '../loan-book/loan-orders.table.js';
-import { loanProducts } from '../loan-book/loan-products.table.js';
-import { riskRuleResults, riskRules } from '../loan-book/risk.table.js';
-import { staffUsers } from '../user/staff-users.table.js';
+import { loanOrders, loanProducts, riskRuleResults, riskRules } from '../loan-book/tables.js';
+import { staffUsers } from '../user/tables.js';
 import {
   rejectionCodes,
   reviewers,
@@ -51,7 +51,6 @@ import {
   type ReviewStage,
 } from './approval.table.js';
 import * as repo from './approval.repository.js';
-import { eligibleReviewers, type ReviewScope } from './review-queue.js';
 
 export interface ApprovalDeps {
   db: Database;

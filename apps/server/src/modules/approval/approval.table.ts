@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { loanOrders } from '../loan-book/loan-orders.table.js';
+import { loanOrders } from '../loan-book/tables.js';
 
 export type ReviewStage = 'first' | 'final';
 export type ReviewDecision = 'pass' | 'reject' | 'sendBack';

@@ -3,7 +3,7 @@ import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import type { PayoutGateway } from '../../integrations/payouts/index.js';
 import { setCustomerBankAccount } from '../loan-book/index.js';
-import { customers } from '../loan-book/customers.table.js';
+import { customers } from '../loan-book/tables.js';
 import { borrowerAccounts } from './borrowers.table.js';
 import { startIntervalJob } from '../../shared/interval-job.js';
 

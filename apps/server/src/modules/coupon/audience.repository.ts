@@ -2,10 +2,8 @@ import type { audienceFiltersSchema } from '@lending/contract';
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
-import { borrowerAccounts } from '../borrower-app/borrowers.table.js';
-import { customers } from '../loan-book/customers.table.js';
-import { loanOrders } from '../loan-book/loan-orders.table.js';
-import { riskBlacklist } from '../loan-book/risk.table.js';
+import { borrowerAccounts } from '../borrower-app/tables.js';
+import { customers, loanOrders, riskBlacklist } from '../loan-book/tables.js';
 
 export type AudienceFilters = z.output<typeof audienceFiltersSchema>;
 

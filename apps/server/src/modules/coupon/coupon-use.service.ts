@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CouponTerms } from '@lending/lending';
 import { AppError } from '../../shared/app-error.js';
-import { borrowerAccounts } from '../borrower-app/borrowers.table.js';
+import { borrowerAccounts } from '../borrower-app/tables.js';
 import { postCouponDiscount, type LoanBookDeps } from '../loan-book/index.js';
 import { coupons, issuedCoupons, type CouponRow } from './coupon.table.js';
 

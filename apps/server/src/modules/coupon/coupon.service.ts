@@ -15,10 +15,9 @@ import { containsPattern, indiaDayRange, runList } from '../../shared/list-query
 import { paiseToApi } from '../../shared/paise.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
-import { borrowerAccounts } from '../borrower-app/borrowers.table.js';
-import { customers } from '../loan-book/customers.table.js';
-import { loanOrders } from '../loan-book/loan-orders.table.js';
-import { staffUsers } from '../user/staff-users.table.js';
+import { borrowerAccounts } from '../borrower-app/tables.js';
+import { customers, loanOrders } from '../loan-book/tables.js';
+import { staffUsers } from '../user/tables.js';
 import { audienceIds, audiencePage, type AudienceFilters } from './audience.repository.js';
 import { couponBatches, coupons, issuedCoupons, type CouponRow } from './coupon.table.js';
 

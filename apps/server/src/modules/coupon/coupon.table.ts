@@ -11,8 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { borrowerAccounts } from '../borrower-app/borrowers.table.js';
-import { loanOrders } from '../loan-book/loan-orders.table.js';
+import { borrowerAccounts } from '../borrower-app/tables.js';
+import { loanOrders } from '../loan-book/tables.js';
 
 /**
  * /coupon/list: a coupon template. What it takes off (interest or charges), a fixed amount or a

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AuditRecorder } from '../../plugins/audit-port.js';
 import type { Database } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
-import { customers } from '../loan-book/customers.table.js';
+import { customers } from '../loan-book/tables.js';
 
 export interface CustomerDeps {
   db: Database;

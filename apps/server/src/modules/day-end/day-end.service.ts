@@ -28,8 +28,8 @@ import {
   type LoanOrderRow,
   type StatusChange,
 } from '../loan-book/index.js';
-import { refreshReportFigures } from '../finance/report-figures.js';
-import { refreshChannelFigures } from '../channel-report/channel-figures.js';
+import { refreshReportFigures } from '../finance/index.js';
+import { refreshChannelFigures } from '../channel-report/index.js';
 import { loadRecoverySettings, recoveryDayEnd } from '../recovery/index.js';
 import { dayEndRuns, jobLeases } from './day-end.table.js';
 import { startIntervalJob } from '../../shared/interval-job.js';

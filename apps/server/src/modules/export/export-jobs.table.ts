@@ -9,7 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { staffUsers } from '../user/staff-users.table.js';
+import { staffUsers } from '../user/tables.js';
 
 /**
  * Background exports of lists (decision 0033): what was asked (the list endpoint, its

@@ -40,8 +40,8 @@ import {
   applyRejectionCode,
   usableRejectionCode,
   type ReviewScope,
-} from '../approval/review-queue.js';
-import { machineReferrals } from '../approval/approval.table.js';
+} from './review-queue.js';
+import { machineReferrals } from '../approval/tables.js';
 
 /** Evidence that the borrower accepted the key fact statement before the loan (RBI). */
 export interface KfsAcceptance {

@@ -33,9 +33,19 @@ export {
   termsOfProduct,
   loanConfigView,
 } from './products.service.js';
-export { publishRuleSet, ruleResultsOf, type NewRiskRule } from './risk.repository.js';
+export {
+  addBlacklistEntry,
+  enabledRulesOf,
+  normaliseBlacklistValue,
+  publishRuleSet,
+  readRiskSettings,
+  ruleResultsOf,
+  type NewRiskRule,
+} from './risk.repository.js';
+export { compareVersions, type BacktestVersion } from './risk-rules.js';
 export {
   checkLedger,
+  loadJournal,
   postJournals,
   type JournalToPost,
   type LedgerCheckResult,
@@ -49,6 +59,8 @@ export {
 } from './orders.repository.js';
 export { catchUpAccruals, type LoanBookDeps } from './order-command.js';
 export { termsFromJson } from './paise-json.js';
+export { eligibleReviewers, type ReviewScope } from './review-queue.js';
+export { reviewScopeOf } from './review-scope.js';
 export { loanOrders, type LoanOrderRow } from './loan-orders.table.js';
 export { loadLoanBookConfig, DEV_AADHAAR_HASH_KEY } from './loan-book.config.js';
 

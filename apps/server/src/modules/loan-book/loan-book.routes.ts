@@ -17,7 +17,7 @@ import {
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseToApi } from '../../shared/paise.js';
-import { reviewScopeOf } from '../approval/review-scope.js';
+import { reviewScopeOf } from './review-scope.js';
 import * as applications from './applications.service.js';
 import { checkLedger as runLedgerCheck } from './ledger.repository.js';
 import { writeAudit, type LoanBookDeps } from './order-command.js';

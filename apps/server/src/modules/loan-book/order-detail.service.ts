@@ -26,7 +26,7 @@ import {
 } from '../../shared/pii.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { auditTrailOf } from '../audit/index.js';
-import { waiverRequests } from '../repay/waiver-requests.table.js';
+import { waiverRequests } from '../repay/tables.js';
 import { customers, type CustomerRow } from './customers.table.js';
 import { entriesOfJournals, journalsOfOrder } from './ledger.repository.js';
 import { loanOrders, type LoanOrderRow } from './loan-orders.table.js';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ClosureType, LoanBalances, OrderEvent, OrderStatus } from '@lending/lending';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
-import { lapseStaleRequests } from '../repay/request-lapse.js';
+import { lapseStaleRequests } from './request-lapse.js';
 import { loanOrders, orderStatusHistory, type LoanOrderRow } from './loan-orders.table.js';
 
 export async function lockOrder(tx: Executor, orderId: number): Promise<LoanOrderRow> {

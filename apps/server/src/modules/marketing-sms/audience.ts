@@ -5,10 +5,8 @@ import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { queryRows } from '../../shared/sql-rows.js';
-import { borrowerAccounts } from '../borrower-app/borrowers.table.js';
-import { customers } from '../loan-book/customers.table.js';
-import { loanOrders } from '../loan-book/loan-orders.table.js';
-import { riskBlacklist } from '../loan-book/risk.table.js';
+import { borrowerAccounts } from '../borrower-app/tables.js';
+import { customers, loanOrders, riskBlacklist } from '../loan-book/tables.js';
 import {
   marketingAudienceListPhones,
   marketingAudienceLists,

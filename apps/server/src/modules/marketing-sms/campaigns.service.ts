@@ -27,7 +27,7 @@ import {
 import { containsPattern, runList } from '../../shared/list-query.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { promotionalSendHours } from '../ops-config/index.js';
-import { staffUsers } from '../user/staff-users.table.js';
+import { staffUsers } from '../user/tables.js';
 import { previewAudience } from './audience.js';
 import {
   marketingAudienceListPhones,

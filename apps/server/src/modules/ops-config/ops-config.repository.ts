@@ -11,7 +11,7 @@ import { smsMessages, smsTemplates } from '../../integrations/index.js';
 import type { Executor } from '../../plugins/db.js';
 import { containsPattern, indiaDayRange, runList } from '../../shared/list-query.js';
 import { borrowerAccounts } from '../borrower-app/index.js';
-import { staffUsers } from '../user/staff-users.table.js';
+import { staffUsers } from '../user/tables.js';
 import { acquisitionChannels, appVersions, systemSettings } from './ops-config.table.js';
 
 export function listSettings(db: Executor, body: z.output<typeof listSettingsBodySchema>) {

@@ -22,7 +22,7 @@ import {
 } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import type { Executor } from '../../plugins/db.js';
-import { staffUsers } from '../user/staff-users.table.js';
+import { staffUsers } from '../user/tables.js';
 import * as ops from './ops-config.service.js';
 import * as trx from './trx-statistics.js';
 import * as codes from './verify-codes.js';

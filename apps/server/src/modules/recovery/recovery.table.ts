@@ -12,8 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { loanOrders } from '../loan-book/loan-orders.table.js';
-import { staffUsers } from '../user/staff-users.table.js';
+import { loanOrders } from '../loan-book/tables.js';
+import { staffUsers } from '../user/tables.js';
 
 export type CaseKind = 'pre' | 'collection';
 export type CaseStatus = 'open' | 'finished' | 'closed';

@@ -8,12 +8,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, runList } from '../../shared/list-query.js';
-import { borrowerAccounts } from '../borrower-app/borrowers.table.js';
-import { customers } from '../loan-book/customers.table.js';
-import { loanOrders } from '../loan-book/loan-orders.table.js';
-import { repayments } from '../loan-book/repayments.table.js';
-import { recoveryCases } from '../recovery/recovery.table.js';
-import { staffUsers } from '../user/staff-users.table.js';
+import { borrowerAccounts } from '../borrower-app/tables.js';
+import { customers, loanOrders, repayments } from '../loan-book/tables.js';
+import { recoveryCases } from '../recovery/tables.js';
+import { staffUsers } from '../user/tables.js';
 
 /** Statuses after a payout: the orders that count as loans taken. */
 const DISBURSED = ['ACTIVE', 'DUE', 'OVERDUE', 'CLEARED', 'WRITTEN_OFF', 'OVERPAID'] as const;

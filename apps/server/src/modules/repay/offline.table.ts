@@ -10,9 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { loanOrders } from '../loan-book/loan-orders.table.js';
-import { payouts } from '../loan-book/payouts.table.js';
-import { repayments } from '../loan-book/repayments.table.js';
+import { loanOrders, payouts, repayments } from '../loan-book/tables.js';
 
 /**
  * A file staff uploaded (a receipt photo). The bytes live in the upload directory outside the

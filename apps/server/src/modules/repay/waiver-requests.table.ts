@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { loanOrders } from '../loan-book/loan-orders.table.js';
+import { loanOrders } from '../loan-book/tables.js';
 
 /**
  * `lapsed`: the order stopped qualifying while the request waited (repaid, rolled over, written

@@ -6,4 +6,4 @@
  */
 export { registerRiskRoutes } from './risk.routes.js';
 export type { RiskDeps } from './risk.service.js';
-export { addBlacklistEntry } from '../loan-book/risk.repository.js';
+export { addBlacklistEntry } from '../loan-book/index.js';

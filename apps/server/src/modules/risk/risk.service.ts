@@ -32,9 +32,10 @@ import {
   enabledRulesOf,
   normaliseBlacklistValue,
   readRiskSettings,
-} from '../loan-book/risk.repository.js';
-import { compareVersions, type BacktestVersion } from '../loan-book/risk-rules.js';
-import type { BlacklistKind } from '../loan-book/risk.table.js';
+  compareVersions,
+  type BacktestVersion,
+} from '../loan-book/index.js';
+import type { BlacklistKind } from '../loan-book/tables.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, runList } from '../../shared/list-query.js';
 import { queryRows } from '../../shared/sql-rows.js';
-import { borrowerAccounts } from '../borrower-app/borrowers.table.js';
-import { customers } from '../loan-book/customers.table.js';
-import { staffUsers } from '../user/staff-users.table.js';
+import { borrowerAccounts } from '../borrower-app/tables.js';
+import { customers } from '../loan-book/tables.js';
+import { staffUsers } from '../user/tables.js';
 import { telemarketingCalls, telemarketingLeads } from './telemarketing.table.js';
 
 /** The interface a telemarketer's role holds: who may be given leads. */

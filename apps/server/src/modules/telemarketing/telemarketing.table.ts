@@ -9,9 +9,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { borrowerAccounts } from '../borrower-app/borrowers.table.js';
-import { customers } from '../loan-book/customers.table.js';
-import { staffUsers } from '../user/staff-users.table.js';
+import { borrowerAccounts } from '../borrower-app/tables.js';
+import { customers } from '../loan-book/tables.js';
+import { staffUsers } from '../user/tables.js';
 
 export type LeadSourceColumn = 'regNotLoan' | 'clearNotLoan';
 export type CallOutcomeColumn = 'promise' | 'connected' | 'notConnected';

@@ -7,7 +7,7 @@ import type {
 } from '@lending/contract';
 import type { z } from 'zod';
 import { alias } from 'drizzle-orm/pg-core';
-import { customers } from '../loan-book/customers.table.js';
+import { customers } from '../loan-book/tables.js';
 import type { Executor } from '../../plugins/db.js';
 import { indiaDayRange, runList } from '../../shared/list-query.js';
 import { invitations, payoutRecharges, wallets, walletWithdrawals } from './wallet.table.js';

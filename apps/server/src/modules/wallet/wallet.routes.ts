@@ -16,8 +16,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import { AppError } from '../../shared/app-error.js';
-import { borrowerOf, type AppEndpointRegistrar } from '../borrower-app/app-endpoints.js';
-import { borrowerAccounts } from '../borrower-app/borrowers.table.js';
+import { borrowerOf, type AppEndpointRegistrar } from '../borrower-app/index.js';
+import { borrowerAccounts } from '../borrower-app/tables.js';
 import * as wallet from './wallet.service.js';
 
 /** The invitation and wallet screens (/invite, /toolMage walletConfig, balanceQuery, recharge). */

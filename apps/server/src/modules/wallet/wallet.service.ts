@@ -19,10 +19,8 @@ import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { paiseToApi } from '../../shared/paise.js';
 import { maskBankAccount, maskName, maskPhone } from '../../shared/pii.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
-import { customers } from '../loan-book/customers.table.js';
-import { loadJournal, postJournals } from '../loan-book/ledger.repository.js';
-import { ledgerJournals } from '../loan-book/ledger.table.js';
-import { loanOrders } from '../loan-book/loan-orders.table.js';
+import { customers, ledgerJournals, loanOrders } from '../loan-book/tables.js';
+import { loadJournal, postJournals } from '../loan-book/index.js';
 import {
   PayoutGatewayRejected,
   type GatewayPayout,

@@ -10,8 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { customers } from '../loan-book/customers.table.js';
-import { ledgerJournals } from '../loan-book/ledger.table.js';
+import { customers, ledgerJournals } from '../loan-book/tables.js';
 
 /**
  * Invitations and reward wallets (decision 0043). The balances here are the ledger's

@@ -2,12 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderStatus } from '@lending/lending';
 import type { Executor } from '../../plugins/db.js';
 import { recordAudit } from '../audit/index.js';
-import type { LoanOrderRow } from '../loan-book/loan-orders.table.js';
+import type { LoanOrderRow } from './loan-orders.table.js';
 import {
   waiverRequests,
   type WaiverRequestKind,
   type WaiverRequestStatus,
-} from './waiver-requests.table.js';
+} from '../repay/tables.js';
 
 const OPEN: readonly OrderStatus[] = ['ACTIVE', 'DUE', 'OVERDUE'];
 

@@ -2,9 +2,9 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
-import { customers } from '../loan-book/customers.table.js';
-import type { LoanOrderRow } from '../loan-book/loan-orders.table.js';
-import { riskBlacklist } from '../loan-book/risk.table.js';
+import { customers } from './customers.table.js';
+import type { LoanOrderRow } from './loan-orders.table.js';
+import { riskBlacklist } from './risk.table.js';
 import {
   rejectionCodes,
   reviewers,
@@ -13,7 +13,7 @@ import {
   type ReviewDecision,
   type ReviewStage,
   type ReviewTaskRow,
-} from './approval.table.js';
+} from '../approval/tables.js';
 
 /** Who is deciding: a reviewer reaches only their own tasks; a lead (approve.assign) all. */
 export interface ReviewScope {
