@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Runs the checker on a fixture tree under fixtures/imports/ (a small repository root). */
+const check = (fixture: string) =>
+  spawnSync(process.execPath, [path.join(here, 'check-imports.mjs'), fixture], {
+    cwd: path.join(here, 'fixtures', 'imports'),
+    encoding: 'utf8',
+  });
+
+describe('check-imports (part of npm run lint)', () => {
+  it('refuses a circle and names its files', () => {
+    const result = check('circle');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('1 import circle(s)');
+    expect(result.stderr).toMatch(
+      /packages\/lending\/src\/a\.ts[\s\S]*packages\/lending\/src\/b\.ts/,
+    );
+  });
+
+  it('refuses a module importing another module past its index.ts and tables.ts', () => {
+    const result = check('deep-import');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('1 import(s) crossing a boundary');
+    expect(result.stderr).toContain(
+      "apps/server/src/modules/loans/loans.service.ts imports '../people/people.service.js': " +
+        'past the public surface of module people',
+    );
+  });
+
+  it('refuses an adapter importing a module, even through its index.ts, and in its tests', () => {
+    const result = check('adapter-imports-module');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('2 import(s) crossing a boundary');
+    expect(result.stderr).toContain(
+      "apps/server/src/integrations/sms/sms-gateway.ts imports '../../modules/people/index.js': " +
+        'an adapter under integrations/ imports nothing from modules/',
+    );
+    expect(result.stderr).toContain(
+      "apps/server/src/integrations/sms/sms-gateway.test.ts imports '../../modules/people/tables.js'",
+    );
+  });
+
+  it('refuses a console feature importing another feature', () => {
+    const result = check('feature-imports-feature');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      "apps/console/src/features/orders/orders-page.tsx imports '../wallet/balance': " +
+        'feature orders imports no other feature (wallet)',
+    );
+  });
+
+  it('passes a tree that keeps every rule (surfaces, the kit, a test reaching in, lazy imports)', () => {
+    const result = check('clean');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('no import circles and no boundary crossings among 15 files');
+  });
+});
