@@ -32,7 +32,8 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The contract and the engine stay free of I/O and of the apps (STYLE.md: who imports whom).
+    // The contract and the engine stay free of I/O and of the apps (docs/architecture.md: what
+    // each may import).
     files: ['packages/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** One root config, a project per workspace (STYLE.md). */
+/** One root config, a project per workspace (docs/architecture.md, Tests). */
 export default defineConfig({
   test: {
     projects: [

@@ -50,7 +50,7 @@ test('an admin creates, versions and disables a first-loan product', async ({ pa
   ).toBeVisible();
   await expect(page).toHaveTitle('First loan configuration - Lending Console');
 
-  // The demo book's first-loan product, as DOMAIN.md's worked example; not the re-loan one.
+  // The demo book's first-loan product, as docs/domain.md's worked example; not the re-loan one.
   const demo = productRow(page, 'Cash 14');
   await expect(demo).toContainText('₹1,000.00 – ₹50,000.00');
   await expect(demo).toContainText('7% + GST 18%');

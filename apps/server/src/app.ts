@@ -77,7 +77,7 @@ export interface BuildAppOptions {
   /** Whether /health/ready says yes; the server clears it until migrations and seed are done. */
   readiness?: Readiness;
   clock?: Clock;
-  /** Tests pass a cheaper hasher; production uses SECURITY.md's argon2id parameters. */
+  /** Tests pass a cheaper hasher; production uses docs/security.md's argon2id parameters. */
   hasher?: PasswordHasher;
   /** Gateway sandbox overrides (tests deliver webhooks through inject, on their own schedule). */
   gateways?: Partial<
@@ -128,7 +128,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
-/** Content-Security-Policy of the console (SECURITY.md). Ant Design injects style tags. */
+/** Content-Security-Policy of the console (docs/security.md). Ant Design injects style tags. */
 export const contentSecurityPolicy = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],

@@ -32,7 +32,7 @@ export const ACCOUNTS = [
   'expense:marketing',
   /** The disbursement float: lender money available for payouts (credit = earmarked / spent). */
   'cash:disbursement_float',
-  /** Float earmarked for a payout the gateway has not settled yet (SECURITY.md: reserved). */
+  /** Float earmarked for a payout the gateway has not settled yet (docs/domain.md, the ledger). */
   'cash:payout_reserved',
   /** Borrowers' reward wallets: what the lender owes them (decision 0043). */
   'liability:wallet',

@@ -1,7 +1,7 @@
 import { daysBetween, isAfter, isBefore, type IndiaDate } from './calendar-date.js';
 import type { Paise } from './money.js';
 
-/** The one status of an order (DOMAIN.md); everything else about it is derived. */
+/** The one status of an order (docs/domain.md); everything else about it is derived. */
 export const ORDER_STATUSES = [
   'APPLIED',
   'MACHINE_REVIEW',

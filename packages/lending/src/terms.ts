@@ -1,7 +1,7 @@
 import { COMPONENTS, isComponent, type Component } from './components.js';
 import { applyRate, PPM_SCALE, type Paise, type Ppm } from './money.js';
 
-/** Default repayment order (DOMAIN.md): penal → fees and GST → interest → principal. */
+/** Default repayment order (docs/domain.md): penal → fees and GST → interest → principal. */
 export const DEFAULT_ALLOCATION_ORDER: readonly Component[] = [
   'penal',
   'fee',

@@ -1,7 +1,7 @@
 import { DEFAULT_ALLOCATION_ORDER, type LoanProductTerms } from './terms.js';
 
 /**
- * The product of DOMAIN.md's worked example: ₹4,500 for 14 days, 7% processing fee, 0.1% a
+ * The product of docs/domain.md's worked example: ₹4,500 for 14 days, 7% processing fee, 0.1% a
  * day, ₹20 a day penal capped at 10% of principal, rollover 5% + GST for 7 more days. Tests
  * pin the engine to it; demo data may start from it.
  */

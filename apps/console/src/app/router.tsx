@@ -14,7 +14,10 @@ import { recordVisit } from '../lib/visited-pages';
 import { loadNotBuiltPage, pageRegistry } from './page-registry';
 import { FullPageLoading, Root, RouteErrorPage } from './root';
 
-/** What each route object carries from the contract's tree (spec §2 route meta and fields). */
+/**
+ * What each route object carries from the contract's tree (docs/product.md §2 route meta and
+ * fields).
+ */
 export interface RouteHandle {
   name?: string;
   meta?: RouteMeta;

@@ -2,7 +2,10 @@ import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { rupeesTextToPaise } from './units';
 
-/** Why an amount typed in rupees cannot be sent (spec §5 texts where they apply), or null. */
+/**
+ * Why an amount typed in rupees cannot be sent (docs/product.md §5 texts where they apply), or
+ * null.
+ */
 export function amountProblem(
   text: string | undefined,
   maxPaise: number,

@@ -3,7 +3,7 @@ import { feedback } from './feedback';
 import { currentLanguage, i18n } from './i18n';
 import { createRequestClient } from './request';
 
-/** Clears the stored login and reloads (spec §4: Re-Login, Log out). */
+/** Clears the stored login and reloads (docs/product.md §4: Re-Login, Log out). */
 export function clearLoginAndReload(): void {
   removeToken();
   window.location.reload();

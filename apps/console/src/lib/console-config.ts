@@ -26,8 +26,8 @@ export function loadConsoleConfig(): Promise<ConsoleConfig> {
     .finally(() => {
       loading = undefined;
     })
-    // Not page data: a route change cancels the request like any other (spec §7), and the
-    // configuration is simply asked for again.
+    // Not page data: a route change cancels the request like any other (docs/product.md §7), and
+    // the configuration is simply asked for again.
     .catch((error: unknown) => {
       if (error instanceof RequestError && error.kind === 'cancelled') return loadConsoleConfig();
       throw error;

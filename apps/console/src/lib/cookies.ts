@@ -2,9 +2,9 @@ import Cookies from 'js-cookie';
 import { languages, type Language } from '@lending/contract';
 
 /**
- * Cookies of the console (spec §9: token, sidebar state; also language and size).
+ * Cookies of the console (docs/product.md §9: token, sidebar state; also language and size).
  * The token cookie is read by script (the spec reads it from a cookie), so it cannot be
- * HttpOnly; it is SameSite=Strict and Secure over HTTPS (decision 0004, SECURITY.md).
+ * HttpOnly; it is SameSite=Strict and Secure over HTTPS (decision 0004, docs/security.md).
  */
 export const TOKEN_COOKIE = 'Admin-Token';
 export const LANGUAGE_COOKIE = 'language';
@@ -15,7 +15,9 @@ export const THEME_COOKIE = 'theme';
 export const sizes = ['default', 'medium', 'small', 'mini'] as const;
 export type Size = (typeof sizes)[number];
 
-/** The navbar's theme colours (spec §2 navbar: theme); blue is antd's own primary colour. */
+/**
+ * The navbar's theme colours (docs/product.md §2 navbar: theme); blue is antd's own primary colour.
+ */
 export const themes = ['blue', 'orange', 'green', 'purple', 'red', 'cyan'] as const;
 export type Theme = (typeof themes)[number];
 

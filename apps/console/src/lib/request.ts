@@ -34,7 +34,7 @@ export class RequestError extends Error {
   }
 }
 
-/** Every response body is `{code, msg, ret?}` (spec §7). */
+/** Every response body is `{code, msg, ret?}` (docs/product.md §7). */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;
@@ -59,7 +59,7 @@ export interface RequestDependencies {
 }
 
 /**
- * The request rules of spec §7/§8:
+ * The request rules of docs/product.md §7/§8:
  * - base '/admin-api', X-Token when a token is held, LANGUAGE = upper-cased language,
  *   timeout REQUEST_TIMEOUT_MS, an AbortController per request (cancelAll on route change);
  * - a body with a numeric non-zero code is a business error whatever the HTTP status:

@@ -22,7 +22,7 @@ export interface AuthPort {
 }
 
 /**
- * The session token comes ONLY from the X-Token header (SECURITY.md): never from a cookie
+ * The session token comes ONLY from the X-Token header (docs/security.md): never from a cookie
  * (no CSRF through ambient credentials) and never from the query string, which ends up in
  * logs and browser history. The spec's `user_info?token=` is accepted by the schema and ignored.
  */

@@ -1,4 +1,4 @@
-/** Time comes from a Clock so tests (and later the simulator) can move it (ARCHITECTURE.md). */
+/** Time comes from a Clock so tests (and later the simulator) can move it (decision 0014). */
 export interface Clock {
   now(): Date;
 }

@@ -17,7 +17,7 @@ export interface ListSort {
 }
 
 /**
- * The ORDER BY of a list call's `sort` (ARCHITECTURE.md: `{field, order}`), over the columns a
+ * The ORDER BY of a list call's `sort` (docs/product.md §7: `{field, order}`), over the columns a
  * list offers. A field the list does not sort by is refused (400 naming `sort.field`) rather
  * than silently ignored. Nulls (where a column may hold them) come first ascending and last
  * descending, and the row id follows as a second key, so pages never repeat or skip a row
@@ -104,7 +104,7 @@ export interface ListOptions {
 }
 
 /**
- * One list call, the way every list runs (ARCHITECTURE.md `{page, pageSize, filters, sort}` →
+ * One list call, the way every list runs (docs/product.md §7: `{page, pageSize, filters, sort}` →
  * `{list, total}`): the contract's filters through their allow-listed conditions, `sort` over
  * the offered columns with the id as tie-breaker (a field not offered is a 400), one page of
  * rows, and the total of rows matching the filters: exact up to EXACT_TOTAL_CAP, an estimate

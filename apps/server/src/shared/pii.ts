@@ -1,5 +1,5 @@
 /**
- * Masking of borrowers' personal data (SECURITY.md, RBI/UIDAI): lists, details and exports
+ * Masking of borrowers' personal data (docs/security.md, RBI/UIDAI): lists, details and exports
  * show masked values; only the unmask interface (`customer.unmask`, itself audited) returns
  * them whole. Aadhaar is never stored whole, so only its last 4 digits can ever be shown.
  */

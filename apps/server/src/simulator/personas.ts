@@ -1,6 +1,9 @@
 import type { Prng } from './prng.js';
 
-/** How a borrower treats a loan (DOMAIN.md: early, on time, late, partially, roll over, never). */
+/**
+ * How a borrower treats a loan (decision 0014: early, on time, late, partially, roll over,
+ * never).
+ */
 export type RepaymentBehaviour = 'early' | 'onTime' | 'late' | 'partial' | 'rollover' | 'never';
 
 export const BEHAVIOURS: readonly (readonly [RepaymentBehaviour, number])[] = [

@@ -76,7 +76,7 @@ export function interfacesByModule(
   return [...byModule].map(([module, list]) => ({ module, endpoints: list }));
 }
 
-/** Keys whose values never reach a log (SECURITY.md: passwords and tokens). */
+/** Keys whose values never reach a log (docs/security.md: passwords and tokens). */
 export const REDACTED_KEYS: readonly string[] = [
   'password',
   'oldpassword',

@@ -68,7 +68,10 @@ function subGroup(path: string, name: string, redirect: string, children: RouteN
   return { path, name, redirect, meta: { title: name }, children };
 }
 
-/** Routes every signed-in user has (spec §2 Base routes). `/login` sits outside the layout. */
+/**
+ * Routes every signed-in user has (docs/product.md §2 Base routes). `/login` sits outside the
+ * layout.
+ */
 export const constantRoutes: RouteNode[] = [
   { path: '/login', name: 'Login', hidden: true, meta: { title: 'login' } },
   {
@@ -107,7 +110,7 @@ const P = '/precollection';
 const S = '/systemConfig';
 const K = '/risk';
 
-/** The business route groups (spec §2), filtered by the roles of user_info. */
+/** The business route groups (docs/product.md §2), filtered by the roles of user_info. */
 export const businessRoutes: RouteNode[] = [
   group(A, 'Approve', 'audit', `${A}/machinerReview/machinerReviewPass`, [
     subGroup('machinerReview', 'machinerReview', `${A}/machinerReview/machinerReviewPass`, [
@@ -284,7 +287,7 @@ export const businessRoutes: RouteNode[] = [
   ]),
 ];
 
-/** The role name that grants everything (spec §6). */
+/** The role name that grants everything (docs/product.md §6). */
 export const ADMIN_ROLE = 'admin';
 
 /** Every route name of the business tree, parents before children. */

@@ -7,7 +7,7 @@ import {
 } from '../loan-book/loan-book.schema.js';
 
 /**
- * Indian rules (DOMAIN.md): mobile `[6-9][0-9]{9}` after +91; PAN `[A-Z]{5}[0-9]{4}[A-Z]`;
+ * Indian rules (docs/domain.md): mobile `[6-9][0-9]{9}` after +91; PAN `[A-Z]{5}[0-9]{4}[A-Z]`;
  * IFSC `[A-Z]{4}0[A-Z0-9]{6}`; Aadhaar 12 digits (stored only as last 4 + keyed hash).
  */
 export const INDIAN_MOBILE_PATTERN = /^[6-9][0-9]{9}$/;

@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9. */
+/** Business constants and limits of docs/product.md §9. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_EXTENSIONS = ['.xlsx'] as const;

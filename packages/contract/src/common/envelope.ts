@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every response body: `{code, msg, ret?}` (spec §7); code 0 is success. */
+/** Every response body: `{code, msg, ret?}` (docs/product.md §7); code 0 is success. */
 export function envelopeSchema<T extends z.ZodType>(ret: T) {
   return z.object({ code: z.literal(0), msg: z.string(), ret });
 }

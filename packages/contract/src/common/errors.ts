@@ -1,6 +1,6 @@
 /**
  * The stable catalogue of response codes. `code` is what callers branch on; `status` is the
- * HTTP class (ARCHITECTURE.md); the message text lives in messages.ts under the same key.
+ * HTTP class (docs/product.md §8); the message text lives in messages.ts under the same key.
  * Codes are never reused or renumbered once released.
  */
 export const errorCatalogue = {
@@ -10,7 +10,7 @@ export const errorCatalogue = {
   unsupportedMediaType: { code: 4002, status: 415 },
   forbidden: { code: 4003, status: 403 },
   notFound: { code: 4004, status: 404 },
-  /** Ends the session in the console (spec §8): missing, expired or revoked token. */
+  /** Ends the session in the console (docs/product.md §8): missing, expired or revoked token. */
   sessionEnded: { code: 4005, status: 401 },
   invalidCredentials: { code: 4010, status: 401 },
   loginThrottled: { code: 4011, status: 429 },

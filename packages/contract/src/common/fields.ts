@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * An Indian mobile number as staff type it (spaces, dashes, +91 or a leading 0 allowed),
  * normalised to its 10 digits: searched for exactly on the stored normalised column, never
- * with LIKE over personal data (SECURITY.md). Empty means no filter.
+ * with LIKE over personal data (docs/security.md). Empty means no filter.
  */
 export const phoneSearchSchema = z
   .string()

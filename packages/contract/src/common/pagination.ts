@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** List calls take `{page, pageSize, filters, sort}` and return `{list, total}` (ARCHITECTURE.md). */
+/**
+ * List calls take `{page, pageSize, filters, sort}` and return `{list, total}`
+ * (docs/product.md §7).
+ */
 export const pageSchema = z.int().min(1).default(1);
 export const pageSizeSchema = z.int().min(1).max(100).default(20);
 export const sortSchema = z.strictObject({

@@ -19,7 +19,7 @@ export const couponStatusSchema = z.enum(['available', 'unavailable']);
 export const sentCouponStateSchema = z.enum(['unused', 'used', 'expired']);
 export type SentCouponState = z.infer<typeof sentCouponStateSchema>;
 
-/** /coupon/list: one coupon template (spec §3 coupon fields). */
+/** /coupon/list: one coupon template (docs/product.md §3 coupon fields). */
 export const couponSchema = z.object({
   id: z.int(),
   title: z.string(),

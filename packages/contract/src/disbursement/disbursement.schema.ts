@@ -5,7 +5,7 @@ import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 import { loanProductKindSchema } from '../loan-book/loan-book.schema.js';
 
 /**
- * The /loan screens (spec §2: waitLoanList, loanRecord, loanFlow). Personal data arrives
+ * The /loan screens (docs/product.md §2: waitLoanList, loanRecord, loanFlow). Personal data arrives
  * masked; money is integer paise; business dates are India dates, instants ISO strings.
  */
 
@@ -14,7 +14,7 @@ const phoneFilterSchema = phoneSearchSchema.optional();
 const orderNoFilterSchema = z.string().trim().max(40).optional();
 const channelFilterSchema = z.string().trim().max(50).optional();
 
-/** A payout as the gateway and the book see it (spec §3 loan flow: disburse status). */
+/** A payout as the gateway and the book see it (docs/product.md §3 loan flow: disburse status). */
 export const payoutStatusSchema = z.enum([
   'queued',
   'processing',

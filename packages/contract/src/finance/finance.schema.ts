@@ -115,7 +115,8 @@ export const repaymentOrderRetSchema = listResultSchema(repaymentOrderRowSchema)
 });
 
 // ---------------------------------------------------------------------------------------------
-// FinancialList: reconciliation per day, side and channel (spec §3, §4 checking statuses).
+// FinancialList: reconciliation per day, side and channel (docs/product.md §3, §4 checking
+// statuses).
 
 /** Spec §4 "Checking: not checked, failed, passed". */
 export const checkingStatusSchema = z.enum(['not_checked', 'failed', 'passed']);

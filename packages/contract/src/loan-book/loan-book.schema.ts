@@ -17,10 +17,10 @@ export const componentSchema = z.enum(COMPONENT_NAMES);
 export const orderIdSchema = idSchema;
 
 /**
- * Loan configuration (spec §3: period, limit min/max, service fee rate, interest rate, overdue
- * fee rate, config status), in the engine's terms: period = tenorDays, service fee rate =
- * processingFeePpm, interest rate = interestPerDayPpm, overdue fee rate = penalPerDayPaise
- * (fixed per day) or penalPerDayPpm (of principal per day) — exactly one.
+ * Loan configuration (docs/product.md §3: period, limit min/max, service fee rate, interest rate,
+ * overdue fee rate, config status), in the engine's terms: period = tenorDays, service fee rate =
+ * processingFeePpm, interest rate = interestPerDayPpm, overdue fee rate = penalPerDayPaise (fixed
+ * per day) or penalPerDayPpm (of principal per day) — exactly one.
  */
 export const loanConfigTermsSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),

@@ -5,7 +5,7 @@ import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 import { quietHoursProblem } from '../marketing-sms/promotional-hours.js';
 
 /* ------------------------------------------------------------------------------------------ *
- * System configuration items (spec §3: item, value, remarks; value type string or array,
+ * System configuration items (docs/product.md §3: item, value, remarks; value type string or array,
  * comma-separated). Spec §5: 'configuration item, value and remarks cannot be empty'.
  * ------------------------------------------------------------------------------------------ */
 
@@ -63,7 +63,8 @@ export type SaveSettingBody = z.input<typeof saveSettingBodySchema>;
 export const deleteSettingBodySchema = z.strictObject({ item: settingKeySchema });
 
 /* ------------------------------------------------------------------------------------------ *
- * App configuration (spec §3: telephone, help page, privacy, terms, loan agreement URLs).
+ * App configuration (docs/product.md §3: telephone, help page, privacy, terms, loan agreement
+ * URLs).
  * ------------------------------------------------------------------------------------------ */
 
 /** An address the app opens: https only, at most 500 characters. */
@@ -105,7 +106,8 @@ export const appConfigViewSchema = z.object({
 });
 
 /* ------------------------------------------------------------------------------------------ *
- * App version releases (spec §3: version number, update content, force update, package address).
+ * App version releases (docs/product.md §3: version number, update content, force update, package
+ * address).
  * ------------------------------------------------------------------------------------------ */
 
 /** A semantic version `major.minor.patch` (each 0–9999). */

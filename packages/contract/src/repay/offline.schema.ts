@@ -110,7 +110,7 @@ export const offlineReceiptRetSchema = z.object({
   contentBase64: z.string(),
 });
 
-/** /repay/overdueRepayment: a repayment received on an overdue order (spec §9 bands). */
+/** /repay/overdueRepayment: a repayment received on an overdue order (docs/product.md §9 bands). */
 export const overdueRepaymentSchema = z.object({
   id: z.int(),
   serialNo: z.string(),

@@ -86,7 +86,7 @@ export const repaymentKindSchema = z.enum(['normal', 'renew']);
 export const repaymentCoverageSchema = z.enum(['full', 'partial']);
 export const repaymentRecordStatusSchema = z.enum(['posted', 'reversed']);
 
-/** /repay/repaymentRecord: one repayment with its allocation per component (spec §3). */
+/** /repay/repaymentRecord: one repayment with its allocation per component (docs/product.md §3). */
 export const repaymentRecordSchema = z.object({
   id: z.int(),
   serialNo: z.string(),

@@ -39,7 +39,9 @@ export const dailyOrderRetSchema = listResultSchema(dailyOrderRowSchema).extend(
   totals: dailyOrderFiguresSchema,
 });
 
-/** /report/orderOverdue: one due-date cohort (spec §9 bands 1–7 and 8 days and above). */
+/**
+ * /report/orderOverdue: one due-date cohort (docs/product.md §9 bands 1–7 and 8 days and above).
+ */
 export const overdueCohortFiguresSchema = z.object({
   dueCount: z.int(),
   dueAmountPaise: paiseSchema,

@@ -15,7 +15,10 @@ import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 export const leadSourceSchema = z.enum(['regNotLoan', 'clearNotLoan']);
 export type LeadSource = z.infer<typeof leadSourceSchema>;
 
-/** A call's outcome (spec §4 follow: promise / connected / not connected); promise = to apply. */
+/**
+ * A call's outcome (docs/product.md §4 follow: promise / connected / not connected); promise = to
+ * apply.
+ */
 export const callOutcomeSchema = z.enum(['promise', 'connected', 'notConnected']);
 export type CallOutcome = z.infer<typeof callOutcomeSchema>;
 

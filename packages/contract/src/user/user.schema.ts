@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH } from '../common/constants.js';
 import { languageSchema } from '../common/languages.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 
-/** E-mail is trimmed before anything else (spec §3: login payload email (trimmed)). */
+/** E-mail is trimmed before anything else (docs/product.md §3: login payload email (trimmed)). */
 export const emailSchema = z.string().trim().toLowerCase().min(3).max(254).pipe(z.email());
 
 /** Spec §5: at least 8 characters with both letters and numbers. */
@@ -106,7 +106,9 @@ export const createUserBodySchema = z.strictObject({
   email: emailSchema,
   name: z.string().trim().min(1).max(100),
   roleIds: z.array(idSchema).max(50),
-  /** The initial password (spec §5 policy); the staff member changes it after signing in. */
+  /**
+   * The initial password (docs/product.md §5 policy); the staff member changes it after signing in.
+   */
   password: z.string().max(128),
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;

@@ -14,9 +14,9 @@ export const DOWNLOAD_PAGE_PATH = '/download/index';
 
 /**
  * Export: starts a background export of the list as the user sees it (filters, sort, visible
- * columns with their headers in the user's language), tells them to collect it from the
- * download page (spec §9), and offers the way there. It cannot be pressed twice while the
- * request is on its way; each press is one more export.
+ * columns with their headers in the user's language), tells them to collect it from the download
+ * page (docs/product.md §9), and offers the way there. It cannot be pressed twice while the request
+ * is on its way; each press is one more export.
  */
 export function ExportButton<E extends EndpointDefinition>({ list }: { list: ListPageState<E> }) {
   const { t } = useTranslation();

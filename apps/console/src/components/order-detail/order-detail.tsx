@@ -816,7 +816,9 @@ export function OrderDetailView({ detail, actions }: { detail: OrderDetail; acti
 }
 
 export interface OrderDetailPanelProps {
-  /** The order to show (an empty number says so: spec §5 'order number cannot be empty'). */
+  /**
+   * The order to show (an empty number says so: docs/product.md §5 'order number cannot be empty').
+   */
   orderNo: string;
   /** The actions the screen offers on this order (each screen checks its own grants). */
   actions?: (detail: OrderDetail) => ReactNode;

@@ -3,7 +3,7 @@ export const XLSX_LIMIT_BYTES = 10 * 1024 * 1024;
 
 export type FileProblem = 'selectFile' | 'onlyXlsx' | 'tooLarge';
 
-/** Why a chosen file cannot be sent as an import (spec §5 texts), or null. */
+/** Why a chosen file cannot be sent as an import (docs/product.md §5 texts), or null. */
 export function xlsxFileProblem(
   file: { name: string; size: number } | undefined,
 ): FileProblem | null {

@@ -21,9 +21,9 @@ export interface XlsxUploadDialogProps {
 }
 
 /**
- * The import kit's console half (spec §5/§9): choose one .xlsx file of at most 10M ('select a
- * file'), send it, toast 'Upload file success' or 'Upload file failed', and show the server's
- * row-by-row report of what was accepted and refused and why. Any import screen (offline
+ * The import kit's console half (docs/product.md §5/§9): choose one .xlsx file of at most 10M
+ * ('select a file'), send it, toast 'Upload file success' or 'Upload file failed', and show the
+ * server's row-by-row report of what was accepted and refused and why. Any import screen (offline
  * repayments, blacklists, telemarketing lists) opens it with its own endpoint and columns.
  */
 export function XlsxUploadDialog(props: XlsxUploadDialogProps) {

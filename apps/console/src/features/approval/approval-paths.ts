@@ -1,4 +1,4 @@
-/** The hidden approval routes (spec §2 /approve), opened by order number. */
+/** The hidden approval routes (docs/product.md §2 /approve), opened by order number. */
 export const approvalDetailPath = (orderNo: string) =>
   `/approve/detail?orderNo=${encodeURIComponent(orderNo)}`;
 

@@ -12,7 +12,7 @@ export const caseStatusTags: StatusTags<'open' | 'finished' | 'closed'> = {
   closed: { label: 'collection.status.closed', color: 'default' },
 };
 
-/** The hidden detail route of a case, by its kind and state (spec §2). */
+/** The hidden detail route of a case, by its kind and state (docs/product.md §2). */
 export function caseDetailPath(row: { kind: string; status: string; orderNo: string }): string {
   const no = encodeURIComponent(row.orderNo);
   if (row.kind === 'pre') return `/precollection/detail/preCollectionList?orderNo=${no}`;

@@ -12,7 +12,7 @@ export type LoanConfigStatus = LoanConfig['status'];
 export type RepaymentComponent = LoanConfig['allocationOrder'][number];
 export type PenalMode = 'fixed' | 'rate';
 
-/** DOMAIN.md: penal → fees and GST → interest → principal (the server's default too). */
+/** docs/domain.md: penal → fees and GST → interest → principal (the server's default too). */
 export const DEFAULT_ALLOCATION_ORDER: readonly RepaymentComponent[] = [
   'penal',
   'fee',

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DOWNLOAD_PAGE_PATH } from '../../components/list-page/export-button';
 
-/** The way to the download page of background exports (spec §9: 'go to the download page'). */
+/**
+ * The way to the download page of background exports (docs/product.md §9: 'go to the download
+ * page').
+ */
 export function DownloadsLink() {
   const { t } = useTranslation();
   const navigate = useNavigate();

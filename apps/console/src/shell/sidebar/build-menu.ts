@@ -51,7 +51,7 @@ function entryFor(item: RouteNode, basePath: string): MenuEntry | null {
   };
 }
 
-/** The side menu of spec §2 Shell, from the routes a user may see. */
+/** The side menu of docs/product.md §2 Shell, from the routes a user may see. */
 export function buildMenu(routes: readonly RouteNode[]): MenuEntry[] {
   return routes
     .map((route) => entryFor(route, '/'))

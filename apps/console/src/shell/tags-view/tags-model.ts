@@ -1,4 +1,4 @@
-/** A visited page in the tab strip (spec §2 Shell: tab strip). */
+/** A visited page in the tab strip (docs/product.md §2 Shell: tab strip). */
 export interface VisitedTab {
   /** Pathname: the tab's identity. */
   path: string;

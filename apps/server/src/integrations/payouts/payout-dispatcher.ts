@@ -75,7 +75,7 @@ function isRejection(error: unknown): boolean {
  * - `sweep` (periodic): every open payout whose check is due is looked up at the gateway by
  *   reference. Found → its status is applied. Not found → it never arrived, so it is sent
  *   again with the SAME key (the gateway's idempotency makes that safe). Never a new key:
- *   that is the one way to pay twice (SECURITY.md).
+ *   that is the one way to pay twice (docs/security.md).
  */
 export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
   const { db, gateway, clock } = options;
@@ -139,7 +139,7 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
       });
     options.beforeGatewayCall?.(payout.payoutId);
     if (!payout.beneficiary.verified || !payout.beneficiary.accountNumber) {
-      // DOMAIN.md: disbursal only to the borrower's own verified account.
+      // docs/domain.md: disbursal only to the borrower's own verified account.
       await recordPayoutResult(loanBook, payout.payoutId, {
         status: 'failed',
         errorMessage: 'beneficiary account not verified',

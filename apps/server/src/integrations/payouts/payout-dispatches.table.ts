@@ -5,7 +5,7 @@ import { payouts } from '../../modules/loan-book/payouts.table.js';
  * What the server knows of a payout at the gateway: the reference it was sent under, the
  * gateway's payout id and last reported status, how often it was sent, and when the sweep
  * should look at it again. Written before each gateway call, so a crash right after the call
- * still leaves a row the sweep resolves by status lookup (SECURITY.md: never by paying again).
+ * still leaves a row the sweep resolves by status lookup (docs/security.md: never by paying again).
  * The payout itself (status, UTR, ledger) stays the loan book's.
  */
 export const payoutDispatches = pgTable(

@@ -23,7 +23,7 @@ import { loadPayoutsConfig } from './payouts.config.js';
 import { createSandboxPayoutGateway } from './sandbox-payouts.js';
 
 /*
- * SECURITY.md's payout fault simulation: 1,000 seeded runs of the payout flow with lost
+ * docs/security.md's payout fault simulation: 1,000 seeded runs of the payout flow with lost
  * requests and replies, failing status lookups, duplicate and out-of-order webhooks, gateway
  * progress interleaved with our sweeps and re-sends, and a crash between the committed intent
  * and the gateway call. After recovery: the gateway made exactly one payout per intent, none

@@ -3,7 +3,7 @@ import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core
 /**
  * Every gateway webhook event applied, keyed by provider + the provider's event id. The row is
  * inserted in the same transaction as the event's effect, so a redelivered event (gateways
- * deliver more than once) finds the key taken and changes nothing (SECURITY.md). Shared by
+ * deliver more than once) finds the key taken and changes nothing (docs/security.md). Shared by
  * every gateway: SMS receipts, collection credits, payout events.
  */
 export const gatewayEvents = pgTable(

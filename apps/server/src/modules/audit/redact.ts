@@ -4,7 +4,7 @@ const redactedKeys = new Set(REDACTED_KEYS);
 export const REDACTED = '[REDACTED]';
 
 /**
- * A JSON-safe copy with every password and token value replaced, at any depth (SECURITY.md:
+ * A JSON-safe copy with every password and token value replaced, at any depth (docs/security.md:
  * they never appear in any log). bigint becomes its decimal string; undefined becomes null.
  */
 export function redact(value: unknown): unknown {

@@ -9,8 +9,9 @@ import { startIntervalJob } from '../../shared/interval-job.js';
 
 /**
  * Penny-drops the bank accounts borrowers saved (verification `pending`) through the payout
- * gateway's port (the gateway knows no module; this module uses the gateway). Disbursal goes only to a verified account (DOMAIN.md), so the dispatcher refuses a
- * payout to one that is not. An account changed meanwhile is left for the next pass.
+ * gateway's port (the gateway knows no module; this module uses the gateway). Disbursal goes only
+ * to a verified account (docs/domain.md), so the dispatcher refuses a payout to one that is not. An
+ * account changed meanwhile is left for the next pass.
  */
 export async function verifyPendingBankAccounts(
   db: Database,

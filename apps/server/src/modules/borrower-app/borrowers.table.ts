@@ -17,7 +17,7 @@ export type BankVerification = 'none' | 'pending' | 'verified' | 'failed';
  * A borrower's app account: registered by verifying a phone OTP (registration date, channel).
  * The loan-book customer is created when the profile (KYC) is saved; what the app keeps beside
  * it is the profile as entered: occupation, income and PAN, and Aadhaar only as last 4 digits
- * + the loan book's keyed hash (DOMAIN.md).
+ * + the loan book's keyed hash (docs/domain.md).
  */
 export const borrowerAccounts = pgTable(
   'borrower_accounts',
@@ -64,7 +64,7 @@ export const borrowerAccounts = pgTable(
 
 export type BorrowerAccountRow = typeof borrowerAccounts.$inferSelect;
 
-/** Borrower sessions: the opaque token is stored only as its SHA-256 (SECURITY.md). */
+/** Borrower sessions: the opaque token is stored only as its SHA-256 (docs/security.md). */
 export const borrowerSessions = pgTable(
   'borrower_sessions',
   {

@@ -154,7 +154,7 @@ export async function signIn(
       channel: input.channel ?? 'app',
       at: now,
     });
-    // Opaque, 256 bits, stored only as a hash (SECURITY.md).
+    // Opaque, 256 bits, stored only as a hash (docs/security.md).
     const token = randomBytes(32).toString('base64url');
     await repo.insertSession(tx, {
       borrowerId: row.id,

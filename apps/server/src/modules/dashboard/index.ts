@@ -1,4 +1,7 @@
-/** The dashboard (spec §2): figures of the loan book over a range of India days, read-only. */
+/**
+ * The dashboard (docs/product.md §2): figures of the loan book over a range of India days,
+ * read-only.
+ */
 export {
   dashboardSummary,
   rangeOf,

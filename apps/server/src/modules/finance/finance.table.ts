@@ -16,9 +16,9 @@ export type ReconciliationSide = 'payout' | 'collection';
 export type CheckingStatus = 'not_checked' | 'failed' | 'passed';
 
 /**
- * One India day of one side (payouts or collections) and channel (the gateway), as last
- * reconciled: the book's and the third party's amounts and counts (spec §3) and the checking
- * status (spec §4): not checked (no statement to compare with), failed (a break is open),
+ * One India day of one side (payouts or collections) and channel (the gateway), as last reconciled:
+ * the book's and the third party's amounts and counts (docs/product.md §3) and the checking status
+ * (docs/product.md §4): not checked (no statement to compare with), failed (a break is open),
  * passed (no break, or every break resolved).
  */
 export const reconciliationDays = pgTable(

@@ -149,10 +149,10 @@ function camel(column: string): string {
 }
 
 /**
- * Recomputes one due-date cohort as of `today`: the disbursed loans due that day; those not
- * cleared by it (first-day overdue); of those, the ones that went at most 7 days overdue and
- * the ones that reached 8 days and above (spec §9 bands), counted to the day they cleared or
- * to today; and those cleared after going overdue (recovered).
+ * Recomputes one due-date cohort as of `today`: the disbursed loans due that day; those not cleared
+ * by it (first-day overdue); of those, the ones that went at most 7 days overdue and the ones that
+ * reached 8 days and above (docs/product.md §9 bands), counted to the day they cleared or to today;
+ * and those cleared after going overdue (recovered).
  */
 export async function refreshDueCohort(db: Executor, dueDate: string, today: string, at: Date) {
   const rows = await queryRows(

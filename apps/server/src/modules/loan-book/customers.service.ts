@@ -79,7 +79,7 @@ export async function createCustomer(
 }
 
 /**
- * The customer's bank account for disbursal (DOMAIN.md: only to the borrower's own verified
+ * The customer's bank account for disbursal (docs/domain.md: only to the borrower's own verified
  * account). Saving a new account clears the verification until it is proven again.
  */
 export async function setCustomerBankAccount(

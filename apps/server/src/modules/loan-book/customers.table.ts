@@ -12,9 +12,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Borrowers (spec §3 customer labels). Aadhaar is never stored whole (DOMAIN.md): only its
- * last 4 digits and a keyed HMAC-SHA256 (`AADHAAR_HASH_KEY`) to find duplicates. PAN is kept
- * as issued (it is printed on the key fact statement and bank mandates).
+ * Borrowers (docs/product.md §3 customer labels). Aadhaar is never stored whole (docs/domain.md):
+ * only its last 4 digits and a keyed HMAC-SHA256 (`AADHAAR_HASH_KEY`) to find duplicates. PAN is
+ * kept as issued (it is printed on the key fact statement and bank mandates).
  */
 export const customers = pgTable(
   'customers',

@@ -17,7 +17,7 @@ import {
 } from './loan-book.factories.js';
 
 /**
- * PGlite runs one transaction at a time, which hides races (SECURITY.md): these run only on a
+ * PGlite runs one transaction at a time, which hides races (docs/security.md): these run only on a
  * PostgreSQL server, through a pool of 24 connections opened before the storm.
  */
 const databaseUrl = process.env.DATABASE_URL;

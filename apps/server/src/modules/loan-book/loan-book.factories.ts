@@ -20,7 +20,7 @@ import {
 } from './index.js';
 import { DEV_AADHAAR_HASH_KEY } from './loan-book.config.js';
 
-/** Test rows for the loan book (STYLE.md: rows from factories, not fixtures). */
+/** Test rows for the loan book: rows from factories, not fixtures. */
 export function loanBookDeps(db: Database, clock: Clock): LoanBookDeps {
   return { db, clock, aadhaarHashKey: DEV_AADHAAR_HASH_KEY };
 }

@@ -20,9 +20,10 @@ import type { KeyFactStatementJson, TermsJson } from './paise-json.js';
 export const loanOrderNumberSeq = pgSequence('loan_order_number_seq');
 
 /**
- * One loan application and, once disbursed, the loan. The status is the only state (DOMAIN.md);
- * the money columns mirror the engine's `LoanBalances` and always equal the ledger's receivable
- * postings (the ledger check proves it). Overdue days, band and RBI class are derived at day-end.
+ * One loan application and, once disbursed, the loan. The status is the only state
+ * (docs/domain.md); the money columns mirror the engine's `LoanBalances` and always equal the
+ * ledger's receivable postings (the ledger check proves it). Overdue days, band and RBI class are
+ * derived at day-end.
  */
 export const loanOrders = pgTable(
   'loan_orders',

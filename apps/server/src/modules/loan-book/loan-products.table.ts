@@ -5,8 +5,8 @@ export type LoanProductKind = 'first' | 'reloan';
 export type LoanProductStatus = 'available' | 'unavailable';
 
 /**
- * Loan configuration for first loans and re-loans (spec §3: period, limit min/max, service
- * fee rate, interest rate, overdue fee rate, config status), mapped 1:1 onto the engine's
+ * Loan configuration for first loans and re-loans (docs/product.md §3: period, limit min/max,
+ * service fee rate, interest rate, overdue fee rate, config status), mapped 1:1 onto the engine's
  * `LoanProductTerms`. Each save bumps `version`; an order snapshots the terms it was made with.
  */
 export const loanProducts = pgTable(

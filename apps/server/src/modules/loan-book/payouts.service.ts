@@ -430,7 +430,7 @@ export async function openPayouts(db: Executor, limit = 500): Promise<PayoutInst
 /**
  * The gateway call's outcome is unknown (timeout, lost reply): the payout keeps its funds
  * reserved and its order DISBURSING until a status lookup, a retry with the same key or a
- * webhook says what happened (SECURITY.md). Only a queued payout becomes unknown: once the
+ * webhook says what happened (docs/security.md). Only a queued payout becomes unknown: once the
  * gateway has reported it (processing), its outcome is the gateway's to tell.
  */
 export async function markPayoutUnknown(

@@ -17,8 +17,8 @@ export type PayoutStatus =
 export type PayoutPurpose = 'disbursal' | 'refund';
 
 /**
- * A payout through the gateway (spec §3 loan flow: disburse status, channel, fail count, error
- * message). One live disbursal per order (partial unique index); a retry after `failed` or
+ * A payout through the gateway (docs/product.md §3 loan flow: disburse status, channel, fail count,
+ * error message). One live disbursal per order (partial unique index); a retry after `failed` or
  * `reversed` is a new row with a new idempotency key; the same key never pays twice.
  */
 export const payouts = pgTable(

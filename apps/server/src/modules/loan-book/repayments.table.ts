@@ -20,9 +20,9 @@ export const repaymentSerialSeq = pgSequence('repayment_serial_seq');
 export type RepaymentType = 'normal' | 'renew' | 'full' | 'partial';
 
 /**
- * Money received for an order (spec §3 repayment records: serial number, channel, virtual
- * account code, amounts; type normal, renew, full or partial). One credit per gateway payment
- * id and per idempotency key. The allocation is stored so a reversal restores exactly it.
+ * Money received for an order (docs/product.md §3 repayment records: serial number, channel,
+ * virtual account code, amounts; type normal, renew, full or partial). One credit per gateway
+ * payment id and per idempotency key. The allocation is stored so a reversal restores exactly it.
  */
 export const repayments = pgTable(
   'repayments',

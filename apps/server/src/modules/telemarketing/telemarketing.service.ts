@@ -31,7 +31,7 @@ export const LEAD_INTERFACE = 'telemarketing.lead_assign';
 
 /**
  * Who is asking: a lead (or the administrator) sees the whole floor; anyone else only the
- * leads assigned to them and their own calls (SECURITY.md record scope).
+ * leads assigned to them and their own calls (docs/security.md, record scope).
  */
 export interface Viewer {
   userId: number;

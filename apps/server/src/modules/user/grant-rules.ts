@@ -73,7 +73,7 @@ export function grantsBeyond(
   ];
 }
 
-/** No self-escalation: nobody grants what they do not hold (SECURITY.md, the rules). */
+/** No self-escalation: nobody grants what they do not hold (docs/security.md). */
 export function mustHoldAll(
   held: HeldGrants,
   wanted: { isAdmin?: boolean; menus: readonly string[]; interfaces: readonly string[] },

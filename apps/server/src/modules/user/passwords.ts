@@ -6,7 +6,7 @@ export interface PasswordHashOptions {
   parallelism: number;
 }
 
-/** SECURITY.md: argon2id, memory ≥ 19 MiB, t = 2, p = 1 (the OWASP baseline). */
+/** docs/security.md: argon2id, memory ≥ 19 MiB, t = 2, p = 1 (the OWASP baseline). */
 export const productionHashOptions: PasswordHashOptions = {
   memoryCost: 19456,
   timeCost: 2,

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { staffUsers } from './staff-users.table.js';
 
-/** Sessions: only the SHA-256 of the token is stored (SECURITY.md). */
+/** Sessions: only the SHA-256 of the token is stored (docs/security.md). */
 export const staffSessions = pgTable(
   'staff_sessions',
   {

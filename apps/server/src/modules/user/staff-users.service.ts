@@ -71,7 +71,7 @@ export function grantsFromRoles(roleRows: RoleGrant[]): Grants {
   };
 }
 
-/** The password policy of an account set by someone else (spec §5, SECURITY.md). */
+/** The password policy of an account set by someone else (docs/product.md §5, docs/security.md). */
 function assertPasswordPolicy(password: string, email: string, field: string): void {
   if (!isAcceptablePassword(password)) {
     const issue = newPasswordSchema.safeParse(password).error?.issues[0];

@@ -6,9 +6,9 @@ import { AppError } from '../app-error.js';
 import { inspectXlsxZip, ZipRefused } from './zip-inspection.js';
 
 /**
- * The import kit (spec §5/§9, SECURITY.md): one .xlsx upload, at most 10M, its zip inspected
- * before exceljs reads it, the first sheet's rows handed one by one to the screen's handler,
- * and a row-by-row report of what was accepted and refused and why. Every import (offline
+ * The import kit (docs/product.md §5/§9, decision 0036): one .xlsx upload, at most 10M, its zip
+ * inspected before exceljs reads it, the first sheet's rows handed one by one to the screen's
+ * handler, and a row-by-row report of what was accepted and refused and why. Every import (offline
  * repayments, blacklists, telemarketing lists) is a column list and a row handler.
  */
 

@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 
 /**
- * Limits of an .xlsx archive, checked before anything parses it (SECURITY.md: a zip bomb is
+ * Limits of an .xlsx archive, checked before anything parses it (decision 0036: a zip bomb is
  * refused in milliseconds). A real workbook of 10 MB has a few dozen entries and expands a
  * few times; these leave ample room for that.
  */

@@ -4,8 +4,8 @@ import { api } from '../../../lib/api';
 import { setToken } from '../../../lib/cookies';
 
 /**
- * Signs in (spec §7 POST /user/login): the e-mail is trimmed, the token goes to the cookie.
- * Plain state rather than TanStack Query keeps the sign-in page's first load light.
+ * Signs in (docs/product.md §7 POST /user/login): the e-mail is trimmed, the token goes to the
+ * cookie. Plain state rather than TanStack Query keeps the sign-in page's first load light.
  */
 export function useLogin() {
   const [pending, setPending] = useState(false);

@@ -12,7 +12,7 @@ interface Values {
   remarks?: string;
 }
 
-/** Log a contact: channel, result (spec §4 follow), promise date and amount, remarks. */
+/** Log a contact: channel, result (docs/product.md §4 follow), promise date and amount, remarks. */
 export function FollowUpDialog({
   open,
   row,

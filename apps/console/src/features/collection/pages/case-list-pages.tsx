@@ -14,7 +14,7 @@ function PromiseCell({ row, t }: { row: CaseRow; t: (key: string) => string }) {
   return row.promiseDate ? <span>{row.promiseDate}</span> : <span>—</span>;
 }
 
-/** One description for every case list; each route fixes what it shows (spec §2). */
+/** One description for every case list; each route fixes what it shows (docs/product.md §2). */
 function casePage(route: string, fixedFilters: Filters, manage: boolean) {
   return listPage(listCases, ({ column, filter, action }: ListKit<typeof listCases>) => ({
     route,

@@ -4,9 +4,9 @@ import { CouponFormDialog } from '../components/coupon-form-dialog';
 import { couponStatusTags, couponTargetTags, reductionText } from '../coupon-tags';
 
 /**
- * Spec §2 /coupon/list: coupon templates (spec §3 fields, §4 available / unavailable). A coupon
- * never sent can be edited or deleted (after a confirmation); one sent is only made unavailable,
- * so what borrowers hold keeps the terms it was sent with.
+ * Spec §2 /coupon/list: coupon templates (docs/product.md §3 fields, §4 available / unavailable). A
+ * coupon never sent can be edited or deleted (after a confirmation); one sent is only made
+ * unavailable, so what borrowers hold keeps the terms it was sent with.
  */
 export const CouponListPage = listPage(listCoupons, ({ column, filter, action }) => ({
   route: 'couponList',

@@ -10,17 +10,17 @@ const canBeRetried = (payout: LoanFlowRow) =>
 
 /** Why a failed, reversed or unknown payout cannot be paid again (a translation key). */
 function whyNoRetry(payout: LoanFlowRow): string | false {
-  // An unknown outcome may yet be paid: a second payout could pay twice (SECURITY.md).
+  // An unknown outcome may yet be paid: a second payout could pay twice (docs/security.md).
   if (payout.status === 'unknown') return 'disbursement.unknownNoRetry';
   if (!payout.retryable) return 'disbursement.notRetryable';
   return false;
 }
 
 /**
- * Spec §2 /loan/loanFlow: every payout attempt (spec §3: disburse status, channel, fail count,
- * error message) with its gateway reference and times. A failed or reversed latest attempt
- * is paid again with a new key; an unknown one is being confirmed with the gateway and cannot
- * be; every attempt shows its history.
+ * Spec §2 /loan/loanFlow: every payout attempt (docs/product.md §3: disburse status, channel, fail
+ * count, error message) with its gateway reference and times. A failed or reversed latest attempt
+ * is paid again with a new key; an unknown one is being confirmed with the gateway and cannot be;
+ * every attempt shows its history.
  */
 export const LoanFlowPage = listPage(loanFlowList, ({ column, filter, action }) => ({
   route: 'loanFlow',

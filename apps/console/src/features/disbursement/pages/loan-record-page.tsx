@@ -5,7 +5,7 @@ import { orderDetailPath } from './wait-loan-list-page';
 
 /**
  * Spec §2 /loan/loanRecord: each disbursed loan by its latest payout — lend success, lend fail
- * or lending (spec §4) — with the UTR, channel, amounts and the day the money arrived.
+ * or lending (docs/product.md §4) — with the UTR, channel, amounts and the day the money arrived.
  */
 export const LoanRecordPage = listPage(loanRecordList, ({ column, filter }) => ({
   route: 'loanRecord',

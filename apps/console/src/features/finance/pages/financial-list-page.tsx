@@ -32,9 +32,9 @@ const thirdParty = (row: ReconciliationDayRow, t: (key: string) => string) =>
     : `${formatPaise(row.thirdPartyAmountPaise)} / ${row.thirdPartyCount ?? 0}`;
 
 /**
- * Reconciliation per day, side and channel — the system's and the third party's amounts and
- * counts (spec §3) and the checking status (spec §4). A day's breaks open from its row; a day
- * passes when every break is resolved.
+ * Reconciliation per day, side and channel — the system's and the third party's amounts and counts
+ * (docs/product.md §3) and the checking status (docs/product.md §4). A day's breaks open from its
+ * row; a day passes when every break is resolved.
  */
 const reconciliationSpec = describeList(reconciliationDayList, ({ column, filter, action }) => ({
   route: 'FinancialList',

@@ -1,6 +1,6 @@
 import type { LoanConfig } from '@lending/contract';
 
-/** The demo book's first-loan product (DOMAIN.md's worked example), as the API lists it. */
+/** The demo book's first-loan product (docs/domain.md's worked example), as the API lists it. */
 export const cash14: LoanConfig = {
   id: 1,
   kind: 'first',

@@ -69,7 +69,7 @@ function audienceOf(values: Values): CampaignAudience | null {
  * Spec §2 /toolMage/marketingSendSMS: a campaign — who (a list from the book or an uploaded
  * .xlsx of phones), what (an enabled promotional template, its variables, the message as it
  * goes out), when (now or a time inside the sending hours in force) and how fast; the count of
- * who will receive it, and a confirmation before anything is sent (spec §5).
+ * who will receive it, and a confirmation before anything is sent (docs/product.md §5).
  */
 export function MarketingSendSmsPage() {
   const { t } = useTranslation();

@@ -23,7 +23,7 @@ const FIELDS = { item: 'item', value: 'value', type: 'type', remarks: 'remarks' 
 
 /**
  * A configuration item: item, value, type (string or array, comma-separated) and remarks
- * (spec §3), none empty (spec §5). A known item's key and type are fixed.
+ * (docs/product.md §3), none empty (docs/product.md §5). A known item's key and type are fixed.
  */
 export function SettingFormModal({
   open,

@@ -27,8 +27,8 @@ const FIELDS = {
 };
 
 /**
- * A version release (spec §3: version number, update content, force update, package address).
- * The version is fixed once released; the rest can be corrected.
+ * A version release (docs/product.md §3: version number, update content, force update, package
+ * address). The version is fixed once released; the rest can be corrected.
  */
 export function VersionForm({
   release,

@@ -4,7 +4,7 @@ import { deleteVersion, listVersions, saveVersion, type AppVersion } from '@lend
 import { listPage, type ActionFormProps, type StatusTags } from '../../../components/list-page';
 import { VersionFormDialog } from '../components/version-form';
 
-/** The toolbar's 'New release' opens the hidden addCCFOnly page (spec §2). */
+/** The toolbar's 'New release' opens the hidden addCCFOnly page (docs/product.md §2). */
 function OpenAddPage({ open, onClose }: ActionFormProps<AppVersion>) {
   const navigate = useNavigate();
   useEffect(() => {

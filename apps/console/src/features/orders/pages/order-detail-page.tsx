@@ -3,7 +3,10 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderDetailPanel, useOwnOrderNo } from '../../../components/order-detail';
 
-/** A hidden detail route (spec §2) showing the order of `?orderNo=`, titled with its number. */
+/**
+ * A hidden detail route (docs/product.md §2) showing the order of `?orderNo=`, titled with its
+ * number.
+ */
 function orderDetailPage(route: string): ComponentType {
   function OrderDetailPage() {
     const { t } = useTranslation();

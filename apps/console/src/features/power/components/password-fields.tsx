@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { isAcceptablePassword } from '@lending/contract';
 
 /**
- * A new password entered twice (spec §5): at least 8 characters with letters and numbers, not
- * the e-mail, and both entries the same. The server checks the same rules.
+ * A new password entered twice (docs/product.md §5): at least 8 characters with letters and
+ * numbers, not the e-mail, and both entries the same. The server checks the same rules.
  */
 export function PasswordFields({
   name,

@@ -16,9 +16,9 @@ function RepaymentType({ row, t }: { row: RepaymentRecord; t: (key: string) => s
 }
 
 /**
- * Spec §2 /repay/repaymentRecord: every repayment with its serial number, channel, virtual
- * account code and amounts per component (spec §3), value date and posting time, type (spec
- * §4); a posted one can be reversed with a reason.
+ * Spec §2 /repay/repaymentRecord: every repayment with its serial number, channel, virtual account
+ * code and amounts per component (docs/product.md §3), value date and posting time, type
+ * (docs/product.md §4); a posted one can be reversed with a reason.
  */
 export const RepaymentRecordPage = listPage(listRepaymentRecords, ({ column, filter, action }) => ({
   route: 'repaymentRecord',

@@ -19,8 +19,8 @@ interface Values {
 }
 
 /**
- * Record a call to a user assigned to me: outcome (spec §4 follow), remarks, and when to call
- * next. Outside the calling hours in force (operations setting telemarketing_call_hours) the
+ * Record a call to a user assigned to me: outcome (docs/product.md §4 follow), remarks, and when to
+ * call next. Outside the calling hours in force (operations setting telemarketing_call_hours) the
  * server refuses it and the toast names the hours.
  */
 export function CallDialog({ open, row, onClose }: ActionFormProps<Pick<LeadRow, 'id' | 'phone'>>) {

@@ -4,8 +4,8 @@ import { useTelemarketerOptions } from '../components/assign-dialogs';
 import { leadSourceTags, outcomeTags } from '../telemarketing-tags';
 
 /**
- * Spec §2 /telemarketing/checkList: the calls made, newest first: who called whom, the
- * outcome (spec §4 follow), remarks and the next call. A telemarketer sees their own calls.
+ * Spec §2 /telemarketing/checkList: the calls made, newest first: who called whom, the outcome
+ * (docs/product.md §4 follow), remarks and the next call. A telemarketer sees their own calls.
  */
 export const CheckListPage = listPage(listCalls, ({ column, filter }) => ({
   route: 'checkList',
