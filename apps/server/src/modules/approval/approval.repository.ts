@@ -10,7 +10,7 @@ import type {
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
 import { startOfIndiaDate, indiaDateOf } from '../../shared/india-date.js';
-import { containsPattern, indiaDayRange, runList } from '../../shared/list-query.js';
+import { containsPattern, indiaDayRange, orderNoIs, runList } from '../../shared/list-query.js';
 import { customers } from '../loan-book/customers.table.js';
 import { loanOrders } from '../loan-book/loan-orders.table.js';
 import { loanProducts } from '../loan-book/loan-products.table.js';
@@ -51,7 +51,7 @@ export function listMachineDecisions(db: Executor, body: z.output<typeof machine
       scope: isNotNull(loanOrders.machineResult),
       where: {
         result: (result) => eq(loanOrders.machineResult, result),
-        orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         phone: (phone) => eq(customers.phone, phone),
         ...indiaDayRange(loanOrders.machineReviewedAt, 'dateFrom', 'dateTo'),
       },
@@ -116,7 +116,7 @@ export function listQueue(
           }
           return eq(reviewTasks.decision, state);
         },
-        orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         phone: (phone) => eq(customers.phone, phone),
         reviewerId: (id) => eq(reviewTasks.reviewerId, id),
         customerType: (type) => eq(customers.customerType, type),
@@ -232,7 +232,7 @@ export function listDecisions(db: Executor, body: z.output<typeof decisionListBo
         stage: (stage) => eq(reviewTasks.stage, stage),
         decision: (decision) => eq(reviewTasks.decision, decision),
         reviewerId: (id) => eq(reviewTasks.decidedBy, id),
-        orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         ...indiaDayRange(reviewTasks.decidedAt, 'dateFrom', 'dateTo'),
       },
       sortColumns: { id: reviewTasks.id, decidedAt: reviewTasks.decidedAt },

@@ -7,7 +7,7 @@ import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
-import { inclusiveRange, runList } from '../../shared/list-query.js';
+import { inclusiveRange, orderNoIs, runList } from '../../shared/list-query.js';
 import { borrowerAccounts } from '../borrower-app/borrowers.table.js';
 import { customers } from '../loan-book/customers.table.js';
 import { loanOrders } from '../loan-book/loan-orders.table.js';
@@ -164,7 +164,7 @@ export function listCollectionOrders(
           .leftJoin(staffUsers, eq(staffUsers.id, recoveryCases.collectorId)),
       scope: eq(loanOrders.status, 'OVERDUE'),
       where: {
-        orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo.toUpperCase()),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         phone: (phone) => eq(customers.phone, phone),
         band: (band) =>
           band === '1-7'
