@@ -388,7 +388,7 @@ async function generate(client, db, schema) {
   const pick = buckets
     .map(
       (b) =>
-        `when g % 100 between ${b.from} and ${b.to} then ${b.base} + ((g * 7919) % 9973) % ${b.count}`,
+        `when g % 100 between ${b.from} and ${b.to} then ${b.base} + ((g::bigint * 7919) % 9973)::int % ${b.count}`,
     )
     .join(' ');
   await q(`create unlogged table bench_order (id int primary key, scn int not null)`);
