@@ -319,7 +319,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOpsConfigRoutes(endpoints, opsDeps);
   registerCustomerRoutes(endpoints, { db: moduleDb });
   registerRemarketingRoutes(endpoints, { db: moduleDb, clock });
-  registerTelemarketingRoutes(endpoints, { db: moduleDb, clock });
+  registerTelemarketingRoutes(app, endpoints, { db: moduleDb, rawDb: db, clock });
   // Exports page through any list registered above (or later: lists are looked up per job).
   const exportRunner = registerExports(
     app,
