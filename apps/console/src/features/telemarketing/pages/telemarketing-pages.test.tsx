@@ -98,6 +98,24 @@ describe('the call list', () => {
     expect(await within(dialog).findByText('拨打时段：印度时间 09:00–18:00')).toBeInTheDocument();
   });
 
+  it('the lead filters the users nobody holds yet', async () => {
+    const call = fakeEndpoints([
+      leadsWithHours({ start: '08:00', end: '19:00', withinHours: true }),
+      [listTelemarketers, () => ({ list: [] })],
+    ]);
+    renderAt(<UserListPage />, '/telemarketing/userList');
+    await screen.findByText('******4321');
+    await userEvent.click(screen.getByLabelText('Assignment'));
+    await userEvent.click(await screen.findByTitle('Not assigned yet'));
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() =>
+      expect(call).toHaveBeenCalledWith(
+        listLeads,
+        expect.objectContaining({ filters: { unassigned: true } }),
+      ),
+    );
+  });
+
   it('a call needs an outcome and remarks, then sends them trimmed', async () => {
     const call = fakeEndpoints([
       leadsWithHours({ start: '08:00', end: '19:00', withinHours: true }),
