@@ -89,7 +89,17 @@ test('finance records a partial repayment and the order owes that much less', as
   await expect(answer.getByText(`What clears it on ${after.clearingDate}`)).toBeVisible();
   await expect(answer).toContainText(rupees(after.clearingTodayPaise));
   expect(after.clearingTodayPaise).toBe(before.clearingTodayPaise - 10_000);
-  await expect(answer.getByText('Where the borrower pays')).toBeVisible();
+  // Where to pay: the borrower's account if their app opened one, else says none yet (the query
+  // reads and never opens one: decision 0058).
+  const query = await apiCall(page.request, '/repay/query', await tokenOf(page), { orderNo });
+  const [quoted] = (query.ret as { orders: { instructions: unknown }[] }).orders;
+  await expect(
+    answer.getByText(
+      quoted!.instructions
+        ? 'Where the borrower pays'
+        : 'No payment account yet: the borrower’s app opens one on first repayment.',
+    ),
+  ).toBeVisible();
 });
 
 test('a settlement above the approval amount waits until a second person approves it', async ({

@@ -77,6 +77,10 @@ test('the lead assigns a user, the telemarketer calls them, the rate report coun
   await page.getByRole('button', { name: `Record call: ${phone}` }).click();
   const dialog = page.getByRole('dialog', { name: `Call to ${phone}` });
   await expect(dialog).toBeVisible();
+  // The hours in force are shown before the call (decision 0057).
+  await expect(
+    dialog.getByText(/^Calling hours \d{2}:\d{2}–\d{2}:\d{2} India time$/),
+  ).toBeVisible();
   // A missing outcome and remarks are refused before anything is sent.
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Please select a follow-up status')).toBeVisible();
@@ -101,6 +105,10 @@ test('the lead assigns a user, the telemarketer calls them, the rate report coun
     await expect(page.getByText(/No telemarketing call outside 08:00–19:00/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(mine).toContainText('Not called yet');
+    // The refused attempt is kept in the call history, with the hours then in force.
+    await page.goto('/telemarketing/checkList');
+    const refused = page.getByRole('row').filter({ hasText: remarks });
+    await expect(refused).toContainText(/Refused: outside hours \d{2}:\d{2}–\d{2}:\d{2}/);
   }
 
   // The rate report: one more user assigned today, and one more called when the call was made.

@@ -31,10 +31,18 @@ import {
   type IntegrationsDeps,
 } from './integrations/index.js';
 import { payoutGatewayReferences } from './integrations/payouts/index.js';
-import { createLoanBookModule, loadLoanBookConfig } from './modules/loan-book/index.js';
+import {
+  createLoanBookModule,
+  loadLoanBookConfig,
+  type LoanBookDeps,
+} from './modules/loan-book/index.js';
 import { registerPowerRoutes } from './modules/power/index.js';
 import { loadRecoverySettings, registerRecoveryRoutes } from './modules/recovery/index.js';
-import { registerRepayRoutes, waiverApprovalAboveOf } from './modules/repay/index.js';
+import {
+  lapseRequestsOnOrderChange,
+  registerRepayRoutes,
+  waiverApprovalAboveOf,
+} from './modules/repay/index.js';
 import { registerApprovalRoutes } from './modules/approval/index.js';
 import { registerFinanceRoutes } from './modules/finance/index.js';
 import { registerChannelReportRoutes } from './modules/channel-report/index.js';
@@ -111,6 +119,8 @@ declare module 'fastify' {
     exportRunner: ExportRunner;
     /** The configuration items' cached reader (server.ts's jobs read their times from it). */
     opsSettings: SettingsService;
+    /** The loan book's deps as wired here (its order-change subscribers included). */
+    loanBook: LoanBookDeps;
   }
 }
 
@@ -247,7 +257,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPowerRoutes(endpoints, users);
   registerConfigRoutes(endpoints, { productTitle: config.productTitle });
   audit.registerRoutes(endpoints);
-  const loanBookDeps = { db, clock, ...loadLoanBookConfig() };
+  // Every caller of the loan book's commands gets these deps (or them over moduleDb), so every
+  // order change reaches the same subscribers in its transaction.
+  const loanBookDeps: LoanBookDeps = {
+    db,
+    clock,
+    ...loadLoanBookConfig(),
+    onOrderChanged: [lapseRequestsOnOrderChange],
+  };
   const integrations = createIntegrations({
     config: loadIntegrationsConfig(process.env, config.port),
     db,
@@ -261,9 +278,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   createLoanBookModule(
     {
+      ...loanBookDeps,
       db: moduleDb,
-      clock,
-      ...loadLoanBookConfig(),
       // A committed payout goes to the gateway at once; the sweep catches what this misses.
       onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
       staffOf: (userId) => users.authPort.staffOf(userId),
@@ -278,9 +294,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     collections: integrations.collectionGateway,
     loanBook: {
+      ...loanBookDeps,
       db: moduleDb,
-      clock,
-      ...loadLoanBookConfig(),
       onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
     },
     uploadDir: options.uploadDir ?? uploadDirOf(config.dataDir),
@@ -304,7 +319,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOpsConfigRoutes(endpoints, opsDeps);
   registerCustomerRoutes(endpoints, { db: moduleDb });
   registerRemarketingRoutes(endpoints, { db: moduleDb, clock });
-  registerTelemarketingRoutes(endpoints, { db: moduleDb, clock });
+  registerTelemarketingRoutes(app, endpoints, { db: moduleDb, rawDb: db, clock });
   // Exports page through any list registered above (or later: lists are looked up per job).
   const exportRunner = registerExports(
     app,
@@ -375,5 +390,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('exportRunner', exportRunner);
   app.decorate('integrations', integrations);
   app.decorate('opsSettings', opsSettings);
+  app.decorate('loanBook', loanBookDeps);
   return app;
 }

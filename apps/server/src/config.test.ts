@@ -72,6 +72,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_DATA: 'true' }, ['--no-demo']).demoData).toBe(false);
   });
 
+  it('moves the clock for a demo on sandbox gateways only (DEMO_CLOCK_WITHIN, decision 0056)', () => {
+    expect(loadConfig({}, []).demoClockWithin).toBeUndefined();
+    expect(loadConfig({ DEMO_CLOCK_WITHIN: '09:00-17:00' }, []).demoClockWithin).toEqual({
+      from: 540,
+      to: 1020,
+    });
+    expect(() => loadConfig({ DEMO_CLOCK_WITHIN: '09:00-17:00', DEMO_DATA: 'false' }, [])).toThrow(
+      /DEMO_CLOCK_WITHIN: only with DEMO_DATA=true and sandbox gateways/,
+    );
+    expect(() => loadConfig({ DEMO_CLOCK_WITHIN: '09:00-17:00' }, ['--no-demo'])).toThrow(
+      /DEMO_CLOCK_WITHIN/,
+    );
+    expect(() =>
+      loadConfig({ DEMO_CLOCK_WITHIN: '09:00-17:00', PAYOUT_GATEWAY: 'razorpayx' }, []),
+    ).toThrow(/PAYOUT_GATEWAY is not sandbox/);
+    expect(() => loadConfig({ DEMO_CLOCK_WITHIN: '17:00-09:00' }, [])).toThrow(
+      /must start before it ends/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }, []).port).toBe(8080);
   });

@@ -46,6 +46,11 @@ const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt.default(1200),
   TRUST_PROXY: booleanString.default(false),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  DEMO_CLOCK_WITHIN: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM-HH:MM')
+    .refine((v) => v.slice(0, 5) < v.slice(6), 'must start before it ends')
+    .optional(),
 });
 
 /** Settings that no longer exist: set, they stop the start rather than being ignored. */
@@ -77,6 +82,11 @@ export interface Config {
   trustProxy: boolean;
   /** Set: GET /metrics answers a scraper bearing it; unset: no metrics endpoint. */
   metricsToken: string | undefined;
+  /**
+   * Demo and browser journeys only (decision 0056): the India time window, in minutes since
+   * midnight, that the server's clock is moved into at start when the real time lies outside it.
+   */
+  demoClockWithin: { from: number; to: number } | undefined;
 }
 
 export { ConfigError };
@@ -110,6 +120,18 @@ export function loadConfig(
     );
   }
   const values = parsed.data;
+  const demoData = argv.includes('--no-demo') ? false : values.DEMO_DATA;
+  // A moved clock would misdate real money: only a demo book on sandbox gateways may have one.
+  const live = ['COLLECTION_GATEWAY', 'PAYOUT_GATEWAY'].filter(
+    (name) => env[name] !== undefined && env[name] !== '' && env[name] !== 'sandbox',
+  );
+  if (values.DEMO_CLOCK_WITHIN && (!demoData || live.length > 0)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  DEMO_CLOCK_WITHIN: only with DEMO_DATA=true and sandbox gateways${
+        live.length > 0 ? ` (${live.join(', ')} is not sandbox)` : ''
+      }`,
+    );
+  }
   return {
     port: values.PORT,
     host: values.HOST,
@@ -131,11 +153,21 @@ export function loadConfig(
       addressDelaySeconds: values.LOGIN_ADDRESS_DELAY_SECONDS,
     },
     productTitle: values.PRODUCT_TITLE,
-    demoData: argv.includes('--no-demo') ? false : values.DEMO_DATA,
+    demoData,
     consoleDist: path.resolve(values.CONSOLE_DIST ?? defaultConsoleDist()),
     logLevel: values.LOG_LEVEL,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     trustProxy: values.TRUST_PROXY,
     metricsToken: values.METRICS_TOKEN,
+    demoClockWithin: values.DEMO_CLOCK_WITHIN
+      ? {
+          from: minutesOf(values.DEMO_CLOCK_WITHIN.slice(0, 5)),
+          to: minutesOf(values.DEMO_CLOCK_WITHIN.slice(6)),
+        }
+      : undefined,
   };
+}
+
+function minutesOf(hhmm: string): number {
+  return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 }

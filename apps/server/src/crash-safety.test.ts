@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,15 @@ import {
   DEV_AADHAAR_HASH_KEY,
   saveProduct,
 } from './modules/loan-book/index.js';
+import {
+  loanBookDeps,
+  makeApprovedOrder,
+  makeProduct,
+} from './modules/loan-book/loan-book.factories.js';
+import { startFakeRazorpayX } from './integrations/payouts/fake-razorpayx.js';
+import { payoutReference, RAZORPAYX_WEBHOOK_PATH } from './integrations/payouts/index.js';
+import { systemClock } from './shared/clock.js';
+import { DEMO_ADMIN } from './modules/user/seed-accounts.js';
 import { termsToJson } from './modules/loan-book/paise-json.js';
 import { openDatabase, type DatabaseHandle } from './plugins/db.js';
 import { indiaDateOf } from './shared/india-date.js';
@@ -23,14 +33,23 @@ import { queryRows } from './shared/sql-rows.js';
 
 /**
  * Crash safety of the real process (issue #16): the server, started as in production on the
- * PostgreSQL server, is killed with SIGKILL in the middle of a day-end and started again. The
- * day-end must then finish every date once: no accrual posted twice, none missing, the ledger
- * balanced. PostgreSQL only (PGlite is one process's file): skipped without DATABASE_URL.
+ * PostgreSQL server, is killed with SIGKILL in the middle of a day-end, or of a disburse storm,
+ * and started again. The day-end must then finish every date once: no accrual posted twice,
+ * none missing; every order must be paid once: one payout at the gateway, one disbursal
+ * journal; and the ledger balanced. PostgreSQL only (PGlite is one process's file): skipped
+ * without DATABASE_URL.
  */
 const databaseUrl = process.env.DATABASE_URL;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LOANS = 4_000;
 const DAYS = 6;
+const STORM_ORDERS = 60;
+const RAZORPAYX = {
+  keyId: 'rzp_test_crash0001',
+  keySecret: 'crash-key-secret',
+  accountNumber: '7878780080316316',
+  webhookSecret: 'crash-webhook-secret',
+};
 
 let schema: string;
 let handle: DatabaseHandle;
@@ -46,7 +65,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   }
 }
 
-function startServer(): ChildProcess {
+function startServer(env: Record<string, string> = {}): ChildProcess {
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
     cwd: path.resolve(here, '..', '..', '..'),
     env: {
@@ -60,6 +79,7 @@ function startServer(): ChildProcess {
       LOG_LEVEL: 'warn',
       DAY_END_CHECK_SECONDS: '1',
       DAY_END_LEASE_SECONDS: '2',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -73,6 +93,46 @@ function kill(server: ChildProcess, signal: NodeJS.Signals) {
     server.once('exit', () => resolve());
     server.kill(signal);
   });
+}
+
+/** A port nobody listens on now, so the test knows where a restarted server answers. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A server on its own port, once it answers ready (its migrations and seed done). */
+async function startReadyServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = startServer({ ...env, PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    'the server to be ready',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the server exited ${child.exitCode}`);
+      const ready = await fetch(`${url}/health/ready`).catch(() => undefined);
+      return ready?.ok ? true : undefined;
+    },
+    60_000,
+  );
+  return { child, url };
+}
+
+async function adminToken(url: string): Promise<string> {
+  const response = await fetch(`${url}/admin-api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+  });
+  const body = (await response.json()) as { code: number; ret?: { token: string } };
+  if (!body.ret) throw new Error(`login failed: ${body.code}`);
+  return body.ret.token;
 }
 
 /** LOANS active loans disbursed DAYS days ago, with their disbursal journals (set-based SQL). */
@@ -194,4 +254,168 @@ describe.skipIf(!databaseUrl)('crash safety of the server process on PostgreSQL'
     const ledger = await checkLedger(db);
     expect(ledger.ok).toBe(true);
   }, 400_000);
+  it('a disburse storm killed with SIGKILL midway pays every order once after a restart', async () => {
+    const db = handle.db;
+    const deps = loanBookDeps(db, systemClock);
+    const productId = (await makeProduct(deps)).id;
+    const orders: number[] = [];
+    while (orders.length < STORM_ORDERS) {
+      const batch = Array.from({ length: 10 }, () => makeApprovedOrder(deps, productId));
+      orders.push(...(await Promise.all(batch)).map((order) => order.id));
+    }
+    const inStorm = sql.join(
+      orders.map((id) => sql`${id}`),
+      sql`, `,
+    );
+
+    // The gateway outlives the server, as RazorpayX does: it keeps every payout and key, moves
+    // each payout to processed a little later, and retries its webhook until a server (the
+    // one up at the time) answers 2xx.
+    let liveUrl = '';
+    let stopped = false;
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const fake = await startFakeRazorpayX({
+      ...RAZORPAYX,
+      balancePaise: 10_000_000_000,
+      // A create answers after 40 ms, as a real gateway takes its time: the storm's sends
+      // outlast the first webhooks on any machine, so the kill falls among them.
+      replyDelayMs: 40,
+      deliver: async (body, headers) => {
+        while (!stopped) {
+          const answer = await fetch(`${liveUrl}${RAZORPAYX_WEBHOOK_PATH}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+            body,
+          }).catch(() => undefined);
+          if (answer?.ok) return answer.status;
+          await pause(200);
+        }
+        return 0;
+      },
+    });
+    const advancing = new Set<string>();
+    const deliveries: Promise<unknown>[] = [];
+    const gatewayClock = setInterval(() => {
+      for (const id of fake.payouts.keys()) {
+        if (advancing.has(id)) continue;
+        advancing.add(id);
+        const later = 50 + Math.floor(Math.random() * 200);
+        setTimeout(() => deliveries.push(fake.advance(id, 'processed')), later);
+      }
+    }, 20);
+    const env = {
+      PAYOUT_GATEWAY: 'razorpayx',
+      RAZORPAYX_BASE_URL: fake.url,
+      RAZORPAYX_KEY_ID: RAZORPAYX.keyId,
+      RAZORPAYX_KEY_SECRET: RAZORPAYX.keySecret,
+      RAZORPAYX_ACCOUNT_NUMBER: RAZORPAYX.accountNumber,
+      RAZORPAYX_WEBHOOK_SECRET: RAZORPAYX.webhookSecret,
+      // The sweep runs every second and looks a payout sent without a known outcome up after
+      // one: it re-sends while the first process still dispatches, and at once after the restart.
+      PAYOUT_SWEEP_SECONDS: '1',
+      PAYOUT_RETRY_AFTER_SECONDS: '1',
+    };
+    const storm = (url: string, token: string, orderIds: number[]) =>
+      orderIds.map((orderId) =>
+        fetch(`${url}/admin-api/loan/create_payout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-token': token },
+          body: JSON.stringify({
+            orderId,
+            idempotencyKey: `crash-storm-${orderId}`,
+            channel: 'bank',
+          }),
+        }).then(
+          (response) => ({ orderId, status: response.status }),
+          () => ({ orderId, status: 0 }), // no answer: the process died under the call
+        ),
+      );
+    const paid = async () => {
+      const [row] = await queryRows(
+        db,
+        sql`select count(*) filter (where status = 'processed') as processed, count(*) as payouts
+          from payouts where order_id in (${inStorm})`,
+      );
+      return { processed: Number(row?.processed ?? 0), payouts: Number(row?.payouts ?? 0) };
+    };
+
+    try {
+      const first = await startReadyServer(env);
+      liveUrl = first.url;
+      const clicks = storm(first.url, await adminToken(first.url), orders);
+      // Killed once a few outcomes are recorded, while calls, sends and webhooks are in flight.
+      await waitFor(
+        'the first payouts processed',
+        async () => ((await paid()).processed >= 3 ? true : undefined),
+        60_000,
+      );
+      await kill(first.child, 'SIGKILL');
+      const sentAtKill = fake.payouts.size;
+      const atKill = await paid();
+      expect(atKill.processed).toBeGreaterThan(0);
+      expect(atKill.processed).toBeLessThan(STORM_ORDERS);
+      expect(sentAtKill).toBeLessThan(STORM_ORDERS);
+
+      const second = await startReadyServer(env);
+      liveUrl = second.url;
+      // The console's calls that got no answer are sent again with their own key: a payout the
+      // first process committed is answered as it was, one it never saw is created now.
+      const unanswered = (await Promise.all(clicks)).filter((click) => click.status !== 200);
+      expect(unanswered.every((click) => click.status === 0)).toBe(true);
+      const retried = await Promise.all(
+        storm(
+          second.url,
+          await adminToken(second.url),
+          unanswered.map((click) => click.orderId),
+        ),
+      );
+      expect(retried.filter((click) => click.status !== 200)).toEqual([]);
+      await waitFor(
+        'every order paid',
+        async () => ((await paid()).processed === STORM_ORDERS ? true : undefined),
+        90_000,
+      );
+      await kill(second.child, 'SIGTERM');
+    } finally {
+      stopped = true;
+      clearInterval(gatewayClock);
+      await Promise.all(deliveries);
+      await fake.close();
+    }
+
+    // One payout per order, in the book and at the gateway, and every call for it under its key:
+    // a second payout at the gateway for the same order is money paid twice.
+    const ours = await queryRows(
+      db,
+      sql`select p.id, p.order_id, p.idempotency_key, p.status, p.amount_paise, p.utr, o.status as order_status
+        from payouts p join loan_orders o on o.id = p.order_id where p.order_id in (${inStorm})`,
+    );
+    expect(ours).toHaveLength(STORM_ORDERS);
+    const atGateway = [...fake.payouts.values()];
+    expect(atGateway).toHaveLength(STORM_ORDERS);
+    const creates = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payouts');
+    for (const payout of ours) {
+      expect(payout).toMatchObject({ status: 'processed', order_status: 'ACTIVE' });
+      const reference = payoutReference(Number(payout.id));
+      const sent = atGateway.filter((entity) => entity.reference_id === reference);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ amount: Number(payout.amount_paise), utr: payout.utr });
+      const keys = new Set(
+        creates
+          .filter((r) => (r.body as { reference_id?: string }).reference_id === reference)
+          .map((r) => r.headers['x-payout-idempotency']),
+      );
+      expect([...keys]).toEqual([payout.idempotency_key]);
+    }
+    // Each order's money moved once in the ledger: reserved, released and disbursed once.
+    const journals = await queryRows(
+      db,
+      sql`select order_id, event_type, count(*) as n from ledger_journals
+        where order_id in (${inStorm}) group by order_id, event_type`,
+    );
+    const disbursals = journals.filter((row) => row.event_type === 'disbursal');
+    expect(disbursals).toHaveLength(STORM_ORDERS);
+    expect(journals.filter((row) => Number(row.n) !== 1)).toEqual([]);
+    expect((await checkLedger(db)).ok).toBe(true);
+  }, 300_000);
 });

@@ -1,9 +1,10 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './plugins/db.js';
 import { seed } from './seed.js';
-import { systemClock } from './shared/clock.js';
+import { clockWithinIndiaHours, systemClock, type Clock } from './shared/clock.js';
 import { createPasswordHasher } from './modules/user/index.js';
 import { startDayEndJob } from './modules/day-end/index.js';
 import { loadIntegrationsConfig } from './integrations/index.js';
@@ -41,12 +42,27 @@ async function main(): Promise<void> {
   });
   const hasher = createPasswordHasher();
   const readiness = { ready: false };
-  const app = await buildApp({ config, db: database.db, hasher, readiness });
+  // Demo and browser journeys only (config refuses it otherwise): business hours at any hour.
+  const moved = config.demoClockWithin ? clockWithinIndiaHours(config.demoClockWithin) : null;
+  const clock: Clock = moved ?? systemClock;
+  const app = await buildApp({ config, db: database.db, hasher, readiness, clock });
+  if (moved) {
+    // The browser journeys read it to know the server's time (e2e/support.ts serverNow).
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(
+      path.join(config.dataDir, 'demo-clock.json'),
+      JSON.stringify({ offsetMs: moved.offsetMs }),
+    );
+    if (moved.offsetMs !== 0)
+      app.log.warn(
+        `DEMO_CLOCK_WITHIN: the server's clock runs ${Math.round(moved.offsetMs / 60_000)} minutes from the real one`,
+      );
+  }
   try {
     await database.migrate();
     await seed({
       db: database.db,
-      clock: systemClock,
+      clock,
       hasher,
       demoData: config.demoData,
       warn: (message) => app.log.warn(message),
@@ -105,7 +121,7 @@ async function main(): Promise<void> {
   // day_end_time has passed; a lease makes it run once per business date.
   jobs.stopDayEnd = startDayEndJob({
     db: database.db,
-    clock: systemClock,
+    clock,
     dayEndTime: () => app.opsSettings.get('day_end_time'),
     intervalMs: config.dayEnd.checkMs,
     leaseMs: config.dayEnd.leaseMs,
@@ -126,7 +142,7 @@ async function main(): Promise<void> {
   jobs.stopBankVerification = startBankVerificationJob({
     db: database.db,
     gateway: app.integrations.payouts.gateway,
-    clock: systemClock,
+    clock,
     intervalMs: settings.payouts.sweepSeconds * 1000,
     onError: (error) => {
       app.metrics.jobRun('bank_verification', 'failure');
@@ -135,7 +151,7 @@ async function main(): Promise<void> {
   });
   // Invitation rewards credited once the invitee repaid; withdrawals without a webhook looked up.
   jobs.stopWallets = startWalletJob(
-    { db: database.db, clock: systemClock, gateway: app.integrations.payouts.gateway },
+    { db: database.db, clock, gateway: app.integrations.payouts.gateway },
     {
       intervalMs: settings.payouts.sweepSeconds * 1000,
       onError: (error) => app.log.error({ err: error }, 'wallet job failed'),
@@ -158,7 +174,7 @@ async function main(): Promise<void> {
   // of work refreshed each minute (reads derive the same, never write: decision 0052).
   jobs.stopRecoveryRefresh = startRecoveryRefreshJob({
     db: database.db,
-    clock: systemClock,
+    clock,
     intervalMs: 60_000,
     onRun: (report) => {
       if (report) app.metrics.jobRun('recovery_refresh', 'success');
@@ -172,7 +188,7 @@ async function main(): Promise<void> {
   // Marketing SMS campaigns go out at their rate, only inside TRAI's 10:00–21:00 India time.
   jobs.stopMarketingSms = startMarketingSmsJob({
     db: database.db,
-    clock: systemClock,
+    clock,
     sms: app.integrations.sms,
     intervalMs: 60_000,
     onRun: (report) => {

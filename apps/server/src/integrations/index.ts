@@ -77,7 +77,11 @@ export {
   RAZORPAY_COLLECTIONS_WEBHOOK_PATH,
   RAZORPAY_SMART_COLLECT_PROVIDER,
 } from './collections/razorpay-smart-collect.js';
-export { ensureVirtualAccount, creditsOfPayment } from './collections/collections.service.js';
+export {
+  ensureVirtualAccount,
+  findVirtualAccount,
+  creditsOfPayment,
+} from './collections/collections.service.js';
 export type {
   CollectionsReconciliationReport,
   CreditBreak,

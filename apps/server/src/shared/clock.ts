@@ -25,3 +25,32 @@ export class ManualClock implements Clock {
     this.advance(minutes * 60_000);
   }
 }
+
+/** An India clock window, from (inclusive) to (exclusive), as minutes since midnight. */
+export interface IndiaMinutesWindow {
+  from: number;
+  to: number;
+}
+
+const INDIA_OFFSET_MS = 330 * 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The real clock moved by a fixed amount so that, when the server starts, the India time lies
+ * in `window` on the same India date (decision 0056): outside it, the clock starts at the
+ * window's opening. For the demo and browser journeys only (DEMO_CLOCK_WITHIN), so a journey
+ * that needs business hours runs the same at any hour of the day. The offset is fixed: time
+ * still passes, and every expiry the server computes from this clock (sessions, codes, leases)
+ * is checked against it.
+ */
+export function clockWithinIndiaHours(
+  window: IndiaMinutesWindow,
+  real: Clock = systemClock,
+): Clock & { offsetMs: number } {
+  const now = real.now().getTime();
+  const sinceIndiaMidnight = (now + INDIA_OFFSET_MS) % DAY_MS;
+  const minutes = Math.floor(sinceIndiaMidnight / 60_000);
+  const offsetMs =
+    minutes >= window.from && minutes < window.to ? 0 : window.from * 60_000 - sinceIndiaMidnight;
+  return { offsetMs, now: () => new Date(real.now().getTime() + offsetMs) };
+}

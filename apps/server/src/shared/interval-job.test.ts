@@ -42,6 +42,24 @@ describe('startIntervalJob', () => {
     stop();
   });
 
+  it('takes a pass that throws before returning its promise as a failed pass, and goes on', async () => {
+    const errors: unknown[] = [];
+    let passes = 0;
+    const stop = startIntervalJob({
+      intervalMs: 1_000,
+      pass: () => {
+        passes += 1;
+        if (passes === 1) throw new Error('no connection to start with');
+        return Promise.resolve();
+      },
+      onError: (error) => errors.push(error),
+    });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(errors).toEqual([new Error('no connection to start with')]);
+    expect(passes).toBe(2);
+    stop();
+  });
+
   it('runs at once when asked to, and starts nothing after stop', async () => {
     let passes = 0;
     const stop = startIntervalJob({

@@ -1,10 +1,19 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../plugins/db.js';
 import { AppError } from './app-error.js';
 import { startOfIndiaDate } from './india-date.js';
 import { queryRows } from './sql-rows.js';
+
+/**
+ * An order-number filter: the whole number, in any case (decision 0060). Staff copy it from a
+ * screen, an SMS or a call; a whole-number match is answered by the unique index at any book
+ * size, where a `contains` search reads every order. Every list filters order numbers this way.
+ */
+export function orderNoIs(column: AnyPgColumn, text: string): SQL {
+  return eq(column, text.trim().toUpperCase());
+}
 
 /** `contains` without letting the caller's % and _ act as wildcards (for `ilike`). */
 export function containsPattern(text: string): string {

@@ -46,7 +46,9 @@ export async function telemarketingWork(
     (s): s is { id: number; email: string } => s !== undefined,
   );
   if (!lead || callers.length === 0) return 0;
-  const service: TelemarketingDeps = { db: deps.db, clock: deps.clock };
+  const service: TelemarketingDeps = { db: deps.db, rawDb: deps.db, clock: deps.clock };
+  // A refused call's record, written once the refusal has been answered (as the server does).
+  const afterRefusal: (() => Promise<void>)[] = [];
   await refreshLeads(service);
   const today = indiaDateOf(deps.clock.now());
   // A user gets three days to apply by themselves before anyone calls: the newest stay in the
@@ -96,11 +98,13 @@ export async function telemarketingWork(
             remarks: prng.pick(REMARKS[outcome]),
             ...(again ? { nextCallDate: addDays(today, prng.int(1, 4)) } : {}),
           },
+          (work) => afterRefusal.push(work),
         );
         calls += 1;
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
       }
+      for (const work of afterRefusal.splice(0)) await work();
     }
   }
   return calls;

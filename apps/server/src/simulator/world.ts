@@ -14,7 +14,6 @@ import {
 import type { WebhookDeliverer } from '../integrations/webhooks/delivery.js';
 import {
   listProducts,
-  loadLoanBookConfig,
   publishRuleSet,
   saveProduct,
   type LoanBookDeps,
@@ -145,7 +144,8 @@ export async function createSimulationWorld(options: {
   });
   ref.app = app;
   await app.ready();
-  const loanBook: LoanBookDeps = { db, clock, ...loadLoanBookConfig() };
+  // The app's own wiring, so the simulated staff's commands tell the same subscribers.
+  const loanBook: LoanBookDeps = app.loanBook;
   const products = await ensureProducts(loanBook);
   await ensureRuleSet(db, clock.now());
   const staff = new Map(

@@ -17,8 +17,16 @@ export const contactChannelSchema = z.enum(['call', 'sms', 'whatsapp', 'email', 
 export type ContactChannel = z.infer<typeof contactChannelSchema>;
 export const dispatchModeSchema = z.enum(['leastLoaded', 'roundRobin', 'ratio']);
 export type DispatchMode = z.infer<typeof dispatchModeSchema>;
-/** Why a case waits in the pool: no active group takes its stage, no one on duty, every cap full. */
-export const undispatchedReasonSchema = z.enum(['noGroup', 'noCollector', 'capsFull']);
+/**
+ * Why a case waits in the pool: no active group takes its stage, no one on duty, no one on duty
+ * but the collector it was taken from for broken promises, every cap full.
+ */
+export const undispatchedReasonSchema = z.enum([
+  'noGroup',
+  'noCollector',
+  'noOtherCollector',
+  'capsFull',
+]);
 export type UndispatchedReason = z.infer<typeof undispatchedReasonSchema>;
 export const caseMoveReasonSchema = z.enum([
   'opened',
@@ -28,6 +36,8 @@ export const caseMoveReasonSchema = z.enum([
   'moveBook',
   'stageChange',
   'keepExpired',
+  /** Taken from its collector after too many broken promises (decision 0056). */
+  'brokenPromises',
   'closed',
 ]);
 
@@ -200,6 +210,11 @@ export const groupRowSchema = z.object({
   dispatchMode: dispatchModeSchema,
   keepDays: z.int(),
   active: z.boolean(),
+  /**
+   * The rule in force for every group (operations setting recovery_broken_promise_limit): after
+   * this many of the holder's promises broke, the day-end re-dispatches the case; 0: never.
+   */
+  brokenPromiseLimit: z.int(),
   members: z.int(),
   openCases: z.int(),
 });

@@ -190,9 +190,13 @@ export const repayQueryOrderSchema = z.object({
     .extend({ totalPaise: paiseSchema, date: indiaDateSchema, overdueDays: z.int() })
     .nullable(),
   rollover: repayQueryRolloverSchema,
-  /** Null when the collection gateway could not issue them now (`instructionsError` says). */
+  /** Null when nothing is owed, or when `instructionsMissing` says why. */
   instructions: repayQueryInstructionsSchema.nullable(),
-  instructionsError: z.string().nullable(),
+  /**
+   * Why an order that owes money has no instructions: the borrower's app has not opened their
+   * payment account yet (the query reads, it never opens one: decision 0058).
+   */
+  instructionsMissing: z.enum(['noPaymentAccountYet']).nullable(),
 });
 export type RepayQueryOrder = z.infer<typeof repayQueryOrderSchema>;
 

@@ -91,7 +91,7 @@ export const recordCall = defineEndpoint({
   path: '/telemarketing/call_record',
   module: 'telemarketing',
   summary:
-    'Record a call to an assigned user: outcome, remarks, next call (08:00–19:00 India time only)',
+    'Record a call to an assigned user: outcome, remarks, next call (within the calling hours only; a refused attempt is kept)',
   access: 'granted',
   mutates: true,
   body: callRecordBodySchema,

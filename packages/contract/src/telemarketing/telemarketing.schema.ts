@@ -22,6 +22,13 @@ export type LeadSource = z.infer<typeof leadSourceSchema>;
 export const callOutcomeSchema = z.enum(['promise', 'connected', 'notConnected']);
 export type CallOutcome = z.infer<typeof callOutcomeSchema>;
 
+/**
+ * Why the server refused to record a call (decision 0057): outside the calling hours in force.
+ * The refused attempt is kept in the call history but is no call (not in any count).
+ */
+export const callRefusalSchema = z.enum(['outsideHours']);
+export type CallRefusal = z.infer<typeof callRefusalSchema>;
+
 /** A lead's follow status: its last call's outcome, or `new` before the first call. */
 export const leadFollowStatusSchema = z.enum(['new', 'promise', 'connected', 'notConnected']);
 export type LeadFollowStatus = z.infer<typeof leadFollowStatusSchema>;
@@ -62,7 +69,20 @@ export const leadRowSchema = z.object({
 });
 export type LeadRow = z.infer<typeof leadRowSchema>;
 export const leadListBodySchema = listRequestSchema(leadListFiltersSchema);
-export const leadListRetSchema = listResultSchema(leadRowSchema);
+/**
+ * The calling hours in force (operations setting telemarketing_call_hours within the lawful
+ * 08:00–19:00 India time), "HH:MM", and whether the server's clock is inside them now: the
+ * call dialog shows them before the call (decision 0057).
+ */
+export const callHoursSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  withinHours: z.boolean(),
+});
+export type CallHours = z.infer<typeof callHoursSchema>;
+export const leadListRetSchema = listResultSchema(leadRowSchema).extend({
+  callHours: callHoursSchema,
+});
 
 /** Puts the users who qualify now on the call list (each phone once). */
 export const leadRefreshBodySchema = z.strictObject({}).optional();
@@ -105,7 +125,8 @@ export const callRecordRetSchema = z.object({ callId: z.int() });
 export const callListFiltersSchema = z.strictObject({
   phone: phoneSearchSchema.optional(),
   telemarketerId: idSchema.optional(),
-  outcome: callOutcomeSchema.optional(),
+  /** An outcome, or `refused`: the attempts the server refused. */
+  outcome: z.enum([...callOutcomeSchema.options, 'refused']).optional(),
   calledFrom: indiaDateSchema.optional(),
   calledTo: indiaDateSchema.optional(),
 });
@@ -116,7 +137,12 @@ export const callRowSchema = z.object({
   customerName: z.string().nullable(),
   phone: z.string(),
   telemarketerName: z.string(),
-  outcome: callOutcomeSchema,
+  /** Null on a refused attempt. */
+  outcome: callOutcomeSchema.nullable(),
+  refused: z.boolean(),
+  refusal: callRefusalSchema.nullable(),
+  /** The calling hours in force when it was refused, "08:00–19:00". */
+  refusalHours: z.string().nullable(),
   remarks: z.string(),
   nextCallDate: indiaDateSchema.nullable(),
   calledAt: z.string(),

@@ -328,6 +328,7 @@ function listTable<Row extends object>(
   columns: ColumnsType<Row>,
   rowKey: (row: Row) => string | number,
   emptyText: string,
+  layout: 'scroll' | 'fit' = 'scroll',
 ) {
   return (
     <Table<Row>
@@ -336,7 +337,11 @@ function listTable<Row extends object>(
       columns={columns}
       dataSource={[...rows]}
       pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-      scroll={{ x: 'max-content' }}
+      // 'fit': the card's width, long texts wrap (columns of sentences); 'scroll': as wide as
+      // the contents, scrolling sideways (columns of figures that must not wrap).
+      {...(layout === 'fit'
+        ? { tableLayout: 'fixed' as const, className: 'order-detail-fit-table' }
+        : { scroll: { x: 'max-content' } })}
       locale={{ emptyText }}
     />
   );
@@ -620,17 +625,20 @@ function RecordsTabs({ detail }: { detail: OrderDetail }) {
           {
             key: 'kind',
             title: t('orderDetail.waivers.kind'),
+            width: 110,
             render: (_, r) => t(`orderDetail.waivers.kinds.${r.kind}`),
           },
           {
             key: 'amount',
             title: t('orderDetail.pendingApproval.amount'),
             align: 'end',
+            width: 130,
             render: (_, r) => money(r.amountPaise),
           },
           {
             key: 'status',
             title: t('orderDetail.requests.status'),
+            width: 130,
             render: (_, r) => (
               <Tag color={REQUEST_STATUS_COLOR[r.status]}>
                 {t(`orderDetail.requests.statuses.${r.status}`)}
@@ -641,6 +649,7 @@ function RecordsTabs({ detail }: { detail: OrderDetail }) {
           {
             key: 'asked',
             title: t('orderDetail.pendingApproval.askedBy'),
+            width: 190,
             render: (_, r) => `${r.requestedBy} · ${formatIndiaDateTime(r.requestedAt)}`,
           },
           {
@@ -651,6 +660,8 @@ function RecordsTabs({ detail }: { detail: OrderDetail }) {
         ],
         (r) => r.id,
         none,
+        // The reason and the outcome share what is left and wrap: no sideways scroll at 1366px.
+        'fit',
       ),
     ),
     tab(

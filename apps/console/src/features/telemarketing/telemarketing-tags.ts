@@ -21,6 +21,12 @@ export const outcomeTags: StatusTags<CallOutcome> = {
   notConnected: followStatusTags.notConnected,
 };
 
+/** The check list's outcome filter: an outcome, or the attempts the server refused. */
+export const callFilterTags: StatusTags<CallOutcome | 'refused'> = {
+  ...outcomeTags,
+  refused: { label: 'telemarketing.refusal.any', color: 'red' },
+};
+
 export const conversionTags: StatusTags<LeadConversion> = {
   none: { label: 'telemarketing.conversion.none' },
   applied: { label: 'telemarketing.conversion.applied', color: 'cyan' },

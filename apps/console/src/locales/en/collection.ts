@@ -26,6 +26,7 @@ export const collection = {
     reason: {
       noGroup: 'No active group takes this stage',
       noCollector: 'No collector on duty',
+      noOtherCollector: 'No one on duty but the collector it was taken from for broken promises',
       capsFull: 'Every collector’s daily cap is full',
     },
     channel: { call: 'Call', sms: 'SMS', whatsapp: 'WhatsApp', email: 'E-mail', visit: 'Visit' },
@@ -89,6 +90,12 @@ export const collection = {
       add: 'Add group',
       edit: 'Edit group',
       deleteConfirm: 'Delete the group {{name}}?',
+      brokenPromiseRule: 'Re-dispatch after broken promises',
+      brokenPromiseOff: 'Off: a case stays with its collector however many promises break',
+      brokenPromiseAfter:
+        'After {{count}} broken promises of its collector, the day-end dispatches the case to another member (or leaves it in the pool, reported)',
+      brokenPromiseWhere:
+        'One rule for every group, set in Operations settings (recovery_broken_promise_limit)',
     },
     mode: { leastLoaded: 'Least loaded', roundRobin: 'Round-robin', ratio: 'By ratio' },
     collector: {
@@ -133,6 +140,7 @@ export const collection = {
       moveBook: 'Book moved',
       stageChange: 'Stage changed',
       keepExpired: 'Keep days over',
+      brokenPromises: 'Taken back after broken promises',
       closed: 'Closed',
     },
     daily: {

@@ -186,7 +186,8 @@ export const repay = {
       ifsc: 'IFSC',
       upiId: 'UPI id',
       noUpi: 'No UPI id',
-      instructionsFailed: 'The collection gateway could not give the instructions now: {{reason}}',
+      noPaymentAccountYet:
+        'No payment account yet: the borrower’s app opens one on first repayment.',
     },
   },
 };

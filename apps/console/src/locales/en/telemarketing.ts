@@ -33,13 +33,18 @@ export const telemarketing = {
     call: {
       button: 'Record call',
       title: 'Call to {{phone}}',
-      hours:
-        'Calls only within the calling hours of the operations settings (never outside 08:00–19:00 India time): outside them the server refuses and names the hours in force.',
+      hours: 'Calling hours {{start}}–{{end}} India time',
+      outsideHours:
+        'Outside the calling hours now: the server will refuse the call and keep the refused attempt in the call history.',
       outcome: 'Outcome',
       remarks: 'Remarks',
       nextCallDate: 'Next call on',
       save: 'Save',
       success: 'Call recorded',
+    },
+    refusal: {
+      any: 'Refused',
+      outsideHours: 'Refused: outside hours {{hours}}',
     },
     assign: {
       button: 'Assign',

@@ -28,6 +28,7 @@ export const collection: typeof en = {
     reason: {
       noGroup: '没有启用的小组负责此阶段',
       noCollector: '没有在岗催收员',
+      noOtherCollector: '除因承诺违约被收回案件的催收员外，没有在岗催收员',
       capsFull: '所有催收员今日上限已满',
     },
     channel: { call: '电话', sms: '短信', whatsapp: 'WhatsApp', email: '邮件', visit: '上门' },
@@ -85,6 +86,11 @@ export const collection: typeof en = {
       add: '新增小组',
       edit: '编辑小组',
       deleteConfirm: '确定删除小组 {{name}}？',
+      brokenPromiseRule: '承诺违约后重新分派',
+      brokenPromiseOff: '关闭：无论承诺违约多少次，案件仍归原催收员',
+      brokenPromiseAfter:
+        '催收员的还款承诺违约 {{count}} 次后，日终将案件分派给组内其他成员（无人可接时留在案件池并注明原因）',
+      brokenPromiseWhere: '所有小组共用一条规则，在运营设置中修改（recovery_broken_promise_limit）',
     },
     mode: { leastLoaded: '最少在催优先', roundRobin: '轮流分配', ratio: '按比例' },
     collector: {
@@ -129,6 +135,7 @@ export const collection: typeof en = {
       moveBook: '整体转移',
       stageChange: '阶段变更',
       keepExpired: '保留期满',
+      brokenPromises: '承诺违约后收回',
       closed: '结案',
     },
     daily: {

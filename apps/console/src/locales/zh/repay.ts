@@ -183,7 +183,7 @@ export const repay = {
       ifsc: 'IFSC',
       upiId: 'UPI 账号',
       noUpi: '无 UPI 账号',
-      instructionsFailed: '收款通道暂时无法提供还款方式：{{reason}}',
+      noPaymentAccountYet: '尚无还款账户：借款人首次在 App 中还款时开通。',
     },
   },
 };

@@ -33,13 +33,17 @@ export const telemarketing = {
     call: {
       button: '记录通话',
       title: '拨打 {{phone}}',
-      hours:
-        '仅可在运营设置的拨打时段内拨打（不超出印度时间 08:00 至 19:00）：超出时段服务器将拒绝并说明当前时段。',
+      hours: '拨打时段：印度时间 {{start}}–{{end}}',
+      outsideHours: '现在不在拨打时段内：服务器会拒绝这次拨打，并把被拒绝的尝试记入通话记录。',
       outcome: '结果',
       remarks: '备注',
       nextCallDate: '下次拨打日期',
       save: '保存',
       success: '通话已记录',
+    },
+    refusal: {
+      any: '已拒绝',
+      outsideHours: '已拒绝：不在拨打时段 {{hours}} 内',
     },
     assign: {
       button: '分配',

@@ -1,6 +1,7 @@
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
+import { startIntervalJob } from '../../shared/interval-job.js';
 import type { LoanBookDeps } from '../../modules/loan-book/index.js';
 import type { CollectionGateway, StatementCredit } from './collection-gateway.js';
 import { applyCollectionCredit } from './collections.service.js';
@@ -145,7 +146,7 @@ async function recover(
 
 /**
  * Reconciles the last `lookbackMs` (up to `graceMs` ago, leaving webhooks in flight their
- * chance) every `intervalMs`; returns a stop function. One run at a time.
+ * chance) every `intervalMs`, on the server's one job loop; returns its stop function.
  */
 export function startCollectionsReconciliation(
   deps: CollectionsReconciliationDeps,
@@ -157,19 +158,17 @@ export function startCollectionsReconciliation(
     onError?: (error: unknown) => void;
   },
 ): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    const to = new Date(deps.clock.now().getTime() - options.graceMs);
-    const from = new Date(to.getTime() - options.lookbackMs);
-    reconcileCollections(deps, { from, to })
-      .then((report) => options.onReport?.(report))
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        running = false;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startIntervalJob({
+    intervalMs: options.intervalMs,
+    // The pass settles when the reconciliation has, so the loop keeps runs apart. The report is
+    // taken before `onReport` is looked at: `onReport?.(await …)` would skip the whole
+    // reconciliation when nobody listens for reports.
+    pass: async () => {
+      const to = new Date(deps.clock.now().getTime() - options.graceMs);
+      const from = new Date(to.getTime() - options.lookbackMs);
+      const report = await reconcileCollections(deps, { from, to });
+      options.onReport?.(report);
+    },
+    onError: options.onError,
+  });
 }

@@ -20,6 +20,19 @@ import {
 } from './collection-gateway.js';
 import { collectionCredits, virtualAccounts, type VirtualAccountRow } from './collections.table.js';
 
+/** The customer's virtual account at this gateway, if one was opened: a read, never a write. */
+export async function findVirtualAccount(
+  db: Executor,
+  provider: string,
+  customerId: number,
+): Promise<VirtualAccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(virtualAccounts)
+    .where(and(eq(virtualAccounts.customerId, customerId), eq(virtualAccounts.provider, provider)));
+  return row;
+}
+
 /**
  * The customer's virtual account, created at the gateway on first need (idempotent: our row
  * first, then the gateway's own per-customer answer). A gateway that does not answer or
@@ -31,11 +44,7 @@ export async function ensureVirtualAccount(
   customer: { customerId: number; name: string },
   at: Date,
 ): Promise<VirtualAccountRow> {
-  const where = and(
-    eq(virtualAccounts.customerId, customer.customerId),
-    eq(virtualAccounts.provider, gateway.provider),
-  );
-  const [existing] = await db.select().from(virtualAccounts).where(where);
+  const existing = await findVirtualAccount(db, gateway.provider, customer.customerId);
   if (existing) return existing;
   let account: GatewayVirtualAccount;
   try {
@@ -58,7 +67,7 @@ export async function ensureVirtualAccount(
       createdAt: at,
     })
     .onConflictDoNothing();
-  const [row] = await db.select().from(virtualAccounts).where(where);
+  const row = await findVirtualAccount(db, gateway.provider, customer.customerId);
   if (row!.providerAccountId !== account.providerAccountId) {
     // A concurrent call saved its account first; ours was never shown to anyone, so it is
     // closed rather than left able to take money (best effort: it cannot be matched anyway).

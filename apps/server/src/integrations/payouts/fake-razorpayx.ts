@@ -24,6 +24,8 @@ export async function startFakeRazorpayX(options: {
   /** Where webhooks go (a test delivers them to the app). */
   deliver: (body: string, headers: Record<string, string>) => Promise<number>;
   balancePaise?: number;
+  /** How long a create takes to answer (the payout exists at once, as at a real gateway). */
+  replyDelayMs?: number;
 }) {
   const payouts = new Map<string, RazorpayPayoutEntity>();
   const idempotency = new Map<string, { hash: string; payoutId: string }>();
@@ -98,7 +100,8 @@ export async function startFakeRazorpayX(options: {
       response.socket?.destroy(); // created, but the caller never hears of it
       return;
     }
-    send(response, 200, entity);
+    if (options.replyDelayMs) setTimeout(() => send(response, 200, entity), options.replyDelayMs);
+    else send(response, 200, entity);
   }
 
   function route(

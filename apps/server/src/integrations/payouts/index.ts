@@ -102,6 +102,7 @@ export function createPayoutIntegration(deps: PayoutIntegrationDeps) {
     gateway,
     clock: deps.clock,
     callTimeoutMs: config.callTimeoutMs,
+    retryAfterMs: config.retryAfterMs,
     ...deps.dispatcher,
   });
   // The sandbox's webhook only while the sandbox pays out: its secret has a public

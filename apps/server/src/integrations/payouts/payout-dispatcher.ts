@@ -184,13 +184,23 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
     const payout = await payoutInstruction(db, payoutId);
     if (!payout) return 'missing';
     if (!OPEN.has(payout.status)) return 'closed';
+    // Sent before (a client retrying its call with the same key after a crash, the sweep,
+    // another server): what the gateway knows decides, as in the sweep.
+    const row = await dispatchRow(payoutId);
+    if (row) return (await resolve(payout, row)).result;
     return send(payout);
   }
 
-  /** Looks one open payout up and settles it, or re-sends it with its own key. */
+  /**
+   * Looks one open payout up and settles it, or re-sends it with its own key. A payout with a
+   * dispatch row may be at the gateway even without its id (a crash or lost reply around the
+   * call), so it is looked up before anything is sent again: a re-send is refused, or failed
+   * here, when the borrower changed the bank account since, and failing a payout the gateway
+   * holds releases its order to be paid a second time.
+   */
   async function resolve(payout: PayoutInstruction, row: PayoutDispatchRow | undefined) {
-    if (!row || (payout.status === 'queued' && !row.gatewayPayoutId)) {
-      // Never sent, or a crash/timeout around the call: the same key again is safe.
+    if (!row) {
+      // Never sent: nothing at the gateway can name it.
       return { sent: true, result: await send(payout) };
     }
     await db

@@ -17,6 +17,8 @@ const schema = z.object({
   /** How often the sweep resolves unknown and stale payouts. */
   PAYOUT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   PAYOUT_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** How long a payout sent without a known outcome waits before the sweep looks it up. */
+  PAYOUT_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   RAZORPAYX_BASE_URL: z.url().default('https://api.razorpay.com'),
   RAZORPAYX_KEY_ID: z.string().min(1).optional(),
   RAZORPAYX_KEY_SECRET: z.string().min(1).optional(),
@@ -37,6 +39,7 @@ export interface PayoutsConfig {
   };
   sweepSeconds: number;
   callTimeoutMs: number;
+  retryAfterMs: number;
   razorpayx?: {
     baseUrl: string;
     keyId: string;
@@ -71,6 +74,7 @@ export function loadPayoutsConfig(
     },
     sweepSeconds: v.PAYOUT_SWEEP_SECONDS,
     callTimeoutMs: v.PAYOUT_CALL_TIMEOUT_MS,
+    retryAfterMs: v.PAYOUT_RETRY_AFTER_SECONDS * 1000,
   };
   if (v.PAYOUT_GATEWAY === 'razorpayx') {
     const missing = (

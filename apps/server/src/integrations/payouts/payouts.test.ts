@@ -7,6 +7,8 @@ import {
   checkLedger,
   createPayout,
   findOrder,
+  payoutInstruction,
+  setCustomerBankAccount,
   type LoanBookDeps,
 } from '../../modules/loan-book/index.js';
 import {
@@ -320,6 +322,62 @@ describe('payout dispatch, webhooks and recovery', () => {
     await dispatcher().sweep({ all: true });
     await scheduler.drain();
     expect((await payoutRow(payoutId)).status).toBe('processed');
+    expect(gatewayCopies(payoutId)).toBe(1);
+  });
+
+  /** The borrower saves another bank account: unverified until a new penny drop proves it. */
+  async function changeBankAccount(orderId: number) {
+    const order = (await findOrder(t.db, orderId))!;
+    await setCustomerBankAccount(t.db, order.customerId, {
+      bankName: 'HDFC Bank',
+      accountNumber: '99988877766',
+      ifsc: 'HDFC0000123',
+      verified: false,
+    });
+  }
+
+  it('a payout the gateway holds is not failed by a second send after the account changed', async () => {
+    // The console's call is answered only after the send (or its answer is lost in a crash):
+    // the same key is sent again and the payout dispatched again, the borrower meanwhile
+    // having saved another account. Failing it would release the order to be paid twice.
+    const { orderId, payoutId } = await intent();
+    expect(await dispatcher().dispatch(payoutId)).toBe('sent');
+    await changeBankAccount(orderId);
+    await dispatcher().dispatch(payoutId);
+    expect((await payoutRow(payoutId)).status).toBe('processing');
+    await scheduler.drain();
+    expect((await payoutRow(payoutId)).status).toBe('processed');
+    expect((await findOrder(t.db, orderId))?.status).toBe('ACTIVE');
+    expect(gatewayCopies(payoutId)).toBe(1);
+  });
+
+  it('a crash after the gateway took the payout, before its answer was kept, is settled by lookup', async () => {
+    const { orderId, payoutId } = await intent();
+    // What a SIGKILL leaves: the dispatch row, the payout at the gateway, nothing of its answer.
+    const sent = (await payoutInstruction(t.db, payoutId))!;
+    await t.db.insert(payoutDispatches).values({
+      payoutId,
+      provider: sandbox.provider,
+      reference: payoutReference(payoutId),
+      attempts: 1,
+      nextCheckAt: t.clock.now(),
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    });
+    await sandbox.createPayout({
+      idempotencyKey: sent.idempotencyKey,
+      amountPaise: sent.amountPaise,
+      beneficiary: sent.beneficiary,
+      purpose: sent.purpose,
+      reference: payoutReference(payoutId),
+    });
+    await changeBankAccount(orderId);
+    const report = await dispatcher().sweep({ all: true });
+    expect(report).toMatchObject({ lookedUp: 1, sent: 0 });
+    expect((await payoutRow(payoutId)).status).toBe('processing');
+    await scheduler.drain();
+    expect((await payoutRow(payoutId)).status).toBe('processed');
+    expect((await findOrder(t.db, orderId))?.status).toBe('ACTIVE');
     expect(gatewayCopies(payoutId)).toBe(1);
   });
 

@@ -10,7 +10,7 @@ import type {
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
 import { startOfIndiaDate, indiaDateOf } from '../../shared/india-date.js';
-import { containsPattern, indiaDayRange, runList } from '../../shared/list-query.js';
+import { containsPattern, indiaDayRange, orderNoIs, runList } from '../../shared/list-query.js';
 import { customers, loanOrders, loanProducts } from '../loan-book/tables.js';
 import { staffUsers } from '../user/tables.js';
 import {
@@ -49,7 +49,7 @@ export function listMachineDecisions(db: Executor, body: z.output<typeof machine
       scope: isNotNull(loanOrders.machineResult),
       where: {
         result: (result) => eq(loanOrders.machineResult, result),
-        orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         phone: (phone) => eq(customers.phone, phone),
         ...indiaDayRange(loanOrders.machineReviewedAt, 'dateFrom', 'dateTo'),
       },
@@ -114,7 +114,7 @@ export function listQueue(
           }
           return eq(reviewTasks.decision, state);
         },
-        orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         phone: (phone) => eq(customers.phone, phone),
         reviewerId: (id) => eq(reviewTasks.reviewerId, id),
         customerType: (type) => eq(customers.customerType, type),
@@ -230,7 +230,7 @@ export function listDecisions(db: Executor, body: z.output<typeof decisionListBo
         stage: (stage) => eq(reviewTasks.stage, stage),
         decision: (decision) => eq(reviewTasks.decision, decision),
         reviewerId: (id) => eq(reviewTasks.decidedBy, id),
-        orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         ...indiaDayRange(reviewTasks.decidedAt, 'dateFrom', 'dateTo'),
       },
       sortColumns: { id: reviewTasks.id, decidedAt: reviewTasks.decidedAt },

@@ -16,7 +16,7 @@ export type { BorrowerAppDeps } from './borrower-app.deps.js';
 export { startBankVerificationJob, verifyPendingBankAccounts } from './bank-verification.js';
 export { borrowerAccounts, otpRequests } from './borrowers.table.js';
 export { borrowerOf, type AppEndpointRegistrar } from './app-endpoints.js';
-export { clearingOfOrder, payTo, rolloverQuoteOfOrder } from './loans.service.js';
+export { clearingOfOrder, payToIfOpened, rolloverQuoteOfOrder } from './loans.service.js';
 
 export function registerBorrowerApp(app: FastifyInstance, deps: BorrowerAppDeps, title: string) {
   const endpoints = createAppEndpointRegistrar(app, (token) => verifyBorrowerSession(deps, token));

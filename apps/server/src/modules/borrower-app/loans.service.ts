@@ -16,6 +16,7 @@ import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseToApi } from '../../shared/paise.js';
 import {
   ensureVirtualAccount,
+  findVirtualAccount,
   openPaymentRequest,
   type PaymentPurpose,
 } from '../../integrations/index.js';
@@ -292,8 +293,8 @@ async function ownOrder(deps: BorrowerAppDeps, borrowerId: number, orderId: numb
 }
 
 /**
- * Where the borrower pays: their own virtual account and UPI id (created on first need). The
- * console's repayment query gives staff the same instructions through this.
+ * Where the borrower pays: their own virtual account and UPI id (created on first need, so
+ * only the borrower's own calls reach here: it may open an account at the gateway).
  */
 export async function payTo(
   deps: Pick<BorrowerAppDeps, 'db' | 'clock' | 'collections'>,
@@ -306,6 +307,22 @@ export async function payTo(
     { customerId, name: customer?.name ?? '' },
     deps.clock.now(),
   );
+  return instructionsOf(account);
+}
+
+/**
+ * The same instructions when the borrower's account is already open, else null: a read for the
+ * console's repayment query, which never opens one (decision 0058).
+ */
+export async function payToIfOpened(
+  deps: Pick<BorrowerAppDeps, 'db' | 'collections'>,
+  customerId: number,
+) {
+  const account = await findVirtualAccount(deps.db, deps.collections.provider, customerId);
+  return account ? instructionsOf(account) : null;
+}
+
+function instructionsOf(account: { accountNumber: string; ifsc: string; upiId: string }) {
   return {
     beneficiaryName: 'Lending Console collections',
     virtualAccount: { accountNumber: account.accountNumber, ifsc: account.ifsc },

@@ -17,7 +17,7 @@ import {
   staffUsers,
 } from '../../db-schema.js';
 import type { Executor } from '../../plugins/db.js';
-import { inclusiveRange, runList, type ListWhere } from '../../shared/list-query.js';
+import { inclusiveRange, type ListWhere, orderNoIs, runList } from '../../shared/list-query.js';
 import { paiseFromDb } from '../../shared/paise.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { reconciliationBreaks, reconciliationDays } from './finance.table.js';
@@ -50,7 +50,7 @@ const orderLoanScope = and(
 
 const orderLoanWhere: ListWhere<OrderLoanFilters> = {
   ...inclusiveRange<'dateFrom', 'dateTo', string>(payouts.processedDate, 'dateFrom', 'dateTo'),
-  orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo),
+  orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
   channel: (channel) => eq(payouts.channel, channel),
   status: (status) => eq(payouts.status, status),
 };
@@ -134,7 +134,7 @@ const repaymentOrderWhere: ListWhere<RepaymentOrderFilters> = {
     'dateFrom',
     'dateTo',
   ),
-  orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo),
+  orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
   channel: (channel) => eq(repayments.channel, channel),
   virtualAccountCode: (code) => eq(repayments.virtualAccountCode, code),
   kind: (kind) =>

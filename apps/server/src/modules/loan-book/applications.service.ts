@@ -165,7 +165,7 @@ export async function moveOrder(
   patch: OrderPatch,
   reason?: string | null,
 ): Promise<LoanOrderRow> {
-  const updated = await updateOrder(ctx.tx, ctx.order, {
+  const updated = await updateOrder(ctx, {
     ...patch,
     status: to,
     lastEvent: event,
@@ -541,7 +541,7 @@ export function acceptRevisedKeyFacts(
           detail: 'no revised key fact statement awaits acceptance',
         });
       }
-      const updated = await updateOrder(ctx.tx, ctx.order, {
+      const updated = await updateOrder(ctx, {
         kfsAcceptedAt: input.acceptance.acceptedAt,
         kfsChannel: input.acceptance.channel,
         kfsOtpReference: input.acceptance.otpReference,

@@ -88,7 +88,7 @@ export function postCouponDiscount(
       step.journals,
     );
     const reduced = totalOf(step.amounts);
-    const updated = await updateOrder(ctx.tx, ctx.order, {
+    const updated = await updateOrder(ctx, {
       ...balanceColumns(step.loan),
       updatedAt: ctx.now,
     });

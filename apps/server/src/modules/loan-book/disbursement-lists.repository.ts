@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type {
   LendStatus,
   loanFlowListBodySchema,
@@ -7,12 +7,7 @@ import type {
 } from '@lending/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
-import {
-  containsPattern,
-  inclusiveRange,
-  indiaDayRange,
-  runList,
-} from '../../shared/list-query.js';
+import { inclusiveRange, indiaDayRange, orderNoIs, runList } from '../../shared/list-query.js';
 import { auditEvents } from '../audit/index.js';
 import { customers } from './customers.table.js';
 import { loanOrders } from './loan-orders.table.js';
@@ -52,7 +47,7 @@ export function listWaitingOrders(db: Executor, body: z.output<typeof waitLoanLi
             ),
           ),
       where: {
-        orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         phone: (phone) => eq(customers.phone, phone),
         bankAccount: (state) => eq(customers.bankAccountVerified, state === 'verified'),
         productKind: (kind) => eq(loanOrders.productKind, kind),
@@ -91,7 +86,7 @@ export function listLoanRecords(db: Executor, body: z.output<typeof loanRecordLi
           )
           .innerJoin(customers, eq(customers.id, loanOrders.customerId)),
       where: {
-        orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         phone: (phone) => eq(customers.phone, phone),
         lendStatus: (status) => inArray(payouts.status, LEND_STATUS_PAYOUTS[status]),
         channel: (channel) => eq(payouts.channel, channel),
@@ -132,7 +127,7 @@ export function listPayoutAttempts(db: Executor, body: z.output<typeof loanFlowL
           )
           .innerJoin(customers, eq(customers.id, loanOrders.customerId)),
       where: {
-        orderNo: (orderNo) => ilike(loanOrders.orderNo, containsPattern(orderNo)),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         payoutId: (id) => eq(payouts.id, id),
         status: (status) => eq(payouts.status, status),
         channel: (channel) => eq(payouts.channel, channel),

@@ -208,6 +208,12 @@ describe('POST /loan/record_list', () => {
       total: 1,
       list: [{ lendStatus: 'lending', failCount: 1 }],
     });
+
+    // Decision 0060: the whole number in any case finds it; a piece of it finds nothing.
+    const byNumber = async (orderNo: string) =>
+      (await post(t.app, '/loan/record_list', { filters: { orderNo } }, admin)).json().ret.total;
+    expect(await byNumber(` ${failed.orderNo.toLowerCase()} `)).toBe(1);
+    expect(await byNumber(failed.orderNo.slice(-6))).toBe(0);
   });
 
   it('filters by lend status and disbursed date; refuses an unknown sort and a caller without the grant', async () => {

@@ -55,6 +55,8 @@ export {
   balancesOf,
   findOrder,
   insertStatusHistory,
+  type OrderChange,
+  type OrderChangeSubscriber,
   type StatusChange,
 } from './orders.repository.js';
 export { catchUpAccruals, type LoanBookDeps } from './order-command.js';

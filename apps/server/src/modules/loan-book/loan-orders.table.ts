@@ -124,7 +124,10 @@ export const loanOrders = pgTable(
     // waitLoanList: the orders of one status in order of approval.
     index('loan_orders_status_final_reviewed_idx').on(table.status, table.finalReviewedAt),
     index('loan_orders_customer_idx').on(table.customerId),
-    index('loan_orders_due_date_idx').on(table.dueDate),
+    // Nulls first, as listOrder sorts a nullable column ascending (and nulls last descending, this
+    // index read backwards): a list sorted by due date reads its page from the index in order
+    // instead of sorting every order (an order has no due date until it is disbursed).
+    index('loan_orders_due_date_idx').on(table.dueDate.asc().nullsFirst(), table.id),
     // /order/orderList: its default order (newest applied first), each filter with that order,
     // and the other sorts and ranges (decision 0024: a list is backed by indexes for its filters).
     index('loan_orders_applied_at_idx').on(table.appliedAt, table.id),
@@ -139,7 +142,7 @@ export const loanOrders = pgTable(
     index('loan_orders_principal_idx').on(table.principalPaise),
     // The repayment plan lists only orders with money owing, by due date or overdue days.
     index('loan_orders_owing_due_idx')
-      .on(table.dueDate, table.id)
+      .on(table.dueDate.asc().nullsFirst(), table.id)
       .where(sql`${table.status} in ('ACTIVE', 'DUE', 'OVERDUE')`),
     index('loan_orders_owing_overdue_idx')
       .on(table.overdueDays, table.id)

@@ -20,7 +20,7 @@ import { recordAudit } from '../audit/index.js';
 import { idempotencyRecords } from './audit-events.table.js';
 import type { LoanOrderRow } from './loan-orders.table.js';
 import { postJournals, type JournalToPost } from './ledger.repository.js';
-import { lockOrder } from './orders.repository.js';
+import { lockOrder, type OrderChangeSubscriber } from './orders.repository.js';
 
 export interface LoanBookDeps {
   db: Database;
@@ -34,6 +34,8 @@ export interface LoanBookDeps {
   onPayoutCommitted?: (payoutId: number) => void;
   /** A staff member's name, for the actors an order detail shows (the user module's). */
   staffOf?: (userId: number) => Promise<{ name: string } | undefined>;
+  /** Told of every change a command makes to an order, in its transaction (the app wires them). */
+  onOrderChanged?: readonly OrderChangeSubscriber[];
 }
 
 /** A JSON value a command returns and an idempotent replay returns again. */
@@ -176,6 +178,8 @@ export interface CommandContext {
   order: LoanOrderRow;
   now: Date;
   businessDate: string;
+  /** `LoanBookDeps.onOrderChanged`, for `updateOrder`. */
+  onOrderChanged: readonly OrderChangeSubscriber[];
 }
 
 export interface OrderCommandOptions {
@@ -208,7 +212,8 @@ export async function runOrderCommand<R extends CommandResult>(
       if (replay) return replay as R;
     }
     const order = await lockOrder(tx, options.orderId);
-    const result = await body({ tx, order, now, businessDate });
+    const onOrderChanged = deps.onOrderChanged ?? [];
+    const result = await body({ tx, order, now, businessDate, onOrderChanged });
     if (options.idempotency) await storeIdempotentResult(tx, options.idempotency.key, result);
     return result;
   });

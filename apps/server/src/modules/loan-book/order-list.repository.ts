@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { orderListBodySchema } from '@lending/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
-import { inclusiveRange, indiaDayRange, runList } from '../../shared/list-query.js';
+import { inclusiveRange, indiaDayRange, orderNoIs, runList } from '../../shared/list-query.js';
 import { customers } from './customers.table.js';
 import { loanOrders } from './loan-orders.table.js';
 import { loanProducts } from './loan-products.table.js';
@@ -44,7 +44,7 @@ export function listOrders(db: Executor, body: z.output<typeof orderListBodySche
           .innerJoin(customers, eq(customers.id, loanOrders.customerId))
           .innerJoin(loanProducts, eq(loanProducts.id, loanOrders.productId)),
       where: {
-        orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo.toUpperCase()),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         phone: (phone) => eq(customers.phone, phone),
         status: (status) => eq(loanOrders.status, status),
         customerKind: (kind) => eq(loanOrders.productKind, kind),

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ClosureType, LoanBalances, OrderEvent, OrderStatus } from '@lending/lending';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
-import { lapseStaleRequests } from './request-lapse.js';
 import { loanOrders, orderStatusHistory, type LoanOrderRow } from './loan-orders.table.js';
 
 export async function lockOrder(tx: Executor, orderId: number): Promise<LoanOrderRow> {
@@ -55,18 +54,38 @@ export function balanceColumns(loan: LoanBalances): OrderPatch {
   };
 }
 
+/** One change a command made to an order: the row as locked, the row as written. */
+export interface OrderChange {
+  before: LoanOrderRow;
+  after: LoanOrderRow;
+  /** The event the change records (its `lastEvent`); undefined when it records none. */
+  event: OrderEvent | undefined;
+}
+
+/**
+ * Told of each order change inside the command's transaction, so what it writes commits or
+ * rolls back with the change (and a throw rolls the change back). Other modules subscribe when
+ * the app is wired (`LoanBookDeps.onOrderChanged`), so the book depends on none of them.
+ */
+export type OrderChangeSubscriber = (tx: Executor, change: OrderChange) => Promise<void>;
+
 /**
  * Writes the order, guarded by the status it was locked in: a row that moved meanwhile (it
  * cannot while locked, but the guard keeps the rule in SQL) is a conflict, never overwritten.
  * Every command's change of an order passes here (the day-end's set-based update only moves
- * ACTIVE to DUE to OVERDUE), so a change of status or a rollover lapses, in the same
- * transaction, a waiting waiver or write-off the order no longer qualifies for (decision 0054).
+ * ACTIVE to DUE to OVERDUE), so this is where the subscribers hear of it: the repay module
+ * lapses a waiting waiver or write-off the order no longer qualifies for (decision 0054).
  */
 export async function updateOrder(
-  tx: Executor,
-  row: LoanOrderRow,
+  command: {
+    tx: Executor;
+    /** The row as the command locked it. */
+    order: LoanOrderRow;
+    onOrderChanged: readonly OrderChangeSubscriber[];
+  },
   patch: OrderPatch,
 ): Promise<LoanOrderRow> {
+  const { tx, order: row } = command;
   const [updated] = await tx
     .update(loanOrders)
     .set(patch)
@@ -74,8 +93,8 @@ export async function updateOrder(
     .returning();
   if (!updated)
     throw new AppError('orderStateConflict', { field: row.orderNo, detail: row.status });
-  if (updated.status !== row.status || patch.lastEvent === 'rollover')
-    await lapseStaleRequests(tx, updated, patch.lastEvent, updated.updatedAt);
+  for (const subscriber of command.onOrderChanged)
+    await subscriber(tx, { before: row, after: updated, event: patch.lastEvent ?? undefined });
   return updated;
 }
 

@@ -317,7 +317,7 @@ export async function postValueDated(
       : standing.closure.kind === 'open'
         ? { closureType: null, clearedDate: null }
         : {};
-  const updated = await updateOrder(ctx.tx, ctx.order, {
+  const updated = await updateOrder(ctx, {
     ...balanceColumns(step.loan),
     ...closure,
     overpaidPaise: step.overpaid,

@@ -11,6 +11,7 @@ export {
   type OpsConfigDeps,
 } from './ops-config.service.js';
 export {
+  brokenPromiseLimit,
   contactRulesOf,
   createSettingsService,
   telemarketingCallHours,

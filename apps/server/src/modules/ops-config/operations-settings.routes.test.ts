@@ -72,6 +72,7 @@ describe('operations settings (systemConfig2)', () => {
     expect(list.map((s) => [s.item, s.value])).toEqual([
       ['day_end_time', '00:30'],
       ['recovery_attempt_cap', '5'],
+      ['recovery_broken_promise_limit', '0'],
       ['recovery_contact_hours', '08:00-19:00'],
       ['telemarketing_call_hours', '08:00-19:00'],
       ['waiver_approval_above_rupees', '1000'],
@@ -95,6 +96,10 @@ describe('operations settings (systemConfig2)', () => {
       'recovery_attempt_cap must be a whole number from 1 to 20',
     );
     expectValueError(await save('recovery_attempt_cap', '2.5'), 'from 1 to 20');
+    expectValueError(
+      await save('recovery_broken_promise_limit', '11'),
+      'recovery_broken_promise_limit must be a whole number from 0 to 10',
+    );
     expectValueError(
       await save('waiver_approval_above_rupees', '-1'),
       'waiver_approval_above_rupees must be a whole number from 0 to 10000000',
@@ -177,6 +182,7 @@ describe('operations settings (systemConfig2)', () => {
     expect(rows).toEqual([
       { item: 'day_end_time', value: '00:15' },
       { item: 'recovery_attempt_cap', value: '5' },
+      { item: 'recovery_broken_promise_limit', value: '0' },
       { item: 'recovery_contact_hours', value: '08:00-19:00' },
       { item: 'telemarketing_call_hours', value: '08:00-19:00' },
       { item: 'waiver_approval_above_rupees', value: '1000' },

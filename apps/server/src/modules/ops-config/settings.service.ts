@@ -95,6 +95,16 @@ export const KNOWN_SETTINGS = {
     readBy: 'Collection conduct guard: an attempt over the cap is refused',
     check: wholeNumber(1, 20),
   },
+  recovery_broken_promise_limit: {
+    type: 'string',
+    group: 'operations',
+    default: '0',
+    remarks:
+      'Broken promises to pay after which the day-end takes a case from its collector and dispatches it to another (0: never)',
+    readBy:
+      'Collection day-end: a case whose collector let this many of their promises break is re-dispatched to another member (decision 0056)',
+    check: wholeNumber(0, 10),
+  },
   waiver_approval_above_rupees: {
     type: 'string',
     group: 'operations',
@@ -254,6 +264,17 @@ export async function contactRulesOf(settings: SettingsService): Promise<{
     contactEnd: hours.end,
     attemptCapPerDay: await settings.getNumber('recovery_attempt_cap'),
   };
+}
+
+/**
+ * How many broken promises take a case from its collector (0: the rule is off), read from the
+ * table at each use (the day-end, the group list) so a change acts at once in every process.
+ */
+export async function brokenPromiseLimit(db: Executor): Promise<number> {
+  const row = await findSetting(db, 'recovery_broken_promise_limit');
+  const value = row?.value ?? KNOWN_SETTINGS.recovery_broken_promise_limit.default;
+  // A value written around the API that the rule refuses reads as off, never as a surprise move.
+  return KNOWN_SETTINGS.recovery_broken_promise_limit.check(value) === null ? Number(value) : 0;
 }
 
 /**

@@ -36,6 +36,8 @@ describe('planDispatch (property)', () => {
           fc.record({
             kind: fc.constantFrom('pre' as const, 'collection' as const),
             stage: fc.constantFrom(...STAGES),
+            // Taken from this collector for broken promises (decision 0056), or from no one.
+            notCollectorId: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }),
           }),
           { maxLength: 20 },
         ),
@@ -55,6 +57,7 @@ describe('planDispatch (property)', () => {
             const group = groups.find((g) => g.id === a.groupId)!;
             expect(collector.groupId).toBe(group.id);
             expect(collector.onDuty).toBe(true);
+            expect(collector.userId).not.toBe(item.notCollectorId);
             expect(
               group.active && group.kind === item.kind && group.stages.includes(item.stage),
             ).toBe(true);
@@ -71,10 +74,15 @@ describe('planDispatch (property)', () => {
             if (u.reason === 'noGroup') expect(eligibleGroups).toHaveLength(0);
             else {
               expect(eligibleGroups.length).toBeGreaterThan(0);
-              const onDuty = collectors.filter(
+              const onDutyAll = collectors.filter(
                 (c) => c.onDuty && eligibleGroups.some((g) => g.id === c.groupId),
               );
-              if (u.reason === 'noCollector') expect(onDuty).toHaveLength(0);
+              const onDuty = onDutyAll.filter((c) => c.userId !== item.notCollectorId);
+              if (u.reason === 'noCollector') expect(onDutyAll).toHaveLength(0);
+              else if (u.reason === 'noOtherCollector') {
+                expect(onDuty).toHaveLength(0);
+                expect(onDutyAll.map((c) => c.userId)).toEqual([item.notCollectorId]);
+              }
               // capsFull: every on-duty member had reached their cap by the time this case came.
               else expect(onDuty.length).toBeGreaterThan(0);
             }

@@ -5,6 +5,8 @@ export interface PoolCase {
   id: number;
   kind: CaseKind;
   stage: string;
+  /** The collector the case was taken from for broken promises: it goes to anyone but them. */
+  notCollectorId?: number | null;
 }
 export interface DispatchGroup {
   id: number;
@@ -25,7 +27,7 @@ export interface DispatchCollector {
   openCases: number;
   assignedToday: number;
 }
-export type UndispatchedReason = 'noGroup' | 'noCollector' | 'capsFull';
+export type UndispatchedReason = 'noGroup' | 'noCollector' | 'noOtherCollector' | 'capsFull';
 export interface DispatchPlan {
   assigned: { caseId: number; collectorId: number; groupId: number }[];
   undispatched: { caseId: number; reason: UndispatchedReason }[];
@@ -40,7 +42,7 @@ export function capOf(collector: DispatchCollector, group: DispatchGroup): numbe
 /**
  * Deals pool cases out. A case goes to an on-duty member of an active group of its kind whose
  * stages include the case's stage, and only while that member has taken fewer cases today
- * than their cap. Within the group: least loaded (fewest open cases), round-robin (after the
+ * than their cap, and never to the collector it was taken from for broken promises. Within the group: least loaded (fewest open cases), round-robin (after the
  * last one dealt to) or by ratio (fewest cases today per unit of weight). A case no one may
  * take stays in the pool with the reason. Ties break by user id, so the plan is deterministic.
  */
@@ -62,10 +64,16 @@ export function planDispatch(
       continue;
     }
     let onDuty = 0;
+    let onlyTheLastHolder = false;
     let best: { collector: DispatchCollector; group: DispatchGroup; score: number[] } | null = null;
     for (const group of candidates) {
       const members = [...load.values()]
         .filter((c) => c.groupId === group.id && c.onDuty)
+        .filter((c) => {
+          if (c.userId !== item.notCollectorId) return true;
+          onlyTheLastHolder = true;
+          return false;
+        })
         .sort((a, b) => a.userId - b.userId);
       onDuty += members.length;
       const open = members.filter((c) => c.assignedToday < capOf(c, group));
@@ -83,7 +91,9 @@ export function planDispatch(
       }
     }
     if (!best) {
-      undispatched.push({ caseId: item.id, reason: onDuty === 0 ? 'noCollector' : 'capsFull' });
+      const reason =
+        onDuty > 0 ? 'capsFull' : onlyTheLastHolder ? 'noOtherCollector' : 'noCollector';
+      undispatched.push({ caseId: item.id, reason });
       continue;
     }
     best.collector.assignedToday += 1;

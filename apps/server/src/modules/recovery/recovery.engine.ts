@@ -16,6 +16,7 @@ import {
   type CaseKind,
 } from './recovery.table.js';
 import { startIntervalJob } from '../../shared/interval-job.js';
+import { brokenPromiseLimit } from '../ops-config/index.js';
 
 /** What an order owes now (sum of the outstanding components). */
 export const outstandingSql = sql`(o.outstanding_principal_paise + o.outstanding_interest_paise + o.outstanding_fee_paise + o.outstanding_gst_paise + o.outstanding_penal_paise)`;
@@ -314,6 +315,40 @@ export async function expireKeeps(db: Executor, today: string, at: Date) {
     );
 }
 
+/**
+ * A case whose holder let `limit` of their own promises on it break since it was assigned to
+ * them goes back to the pool (move `brokenPromises`, naming how many), to be dispatched the same
+ * day-end to anyone but them (decision 0056). Promises made before the assignment, or by
+ * someone else, do not count against the holder. `limit` 0: the rule is off.
+ */
+export async function releaseBrokenPromises(db: Executor, limit: number, at: Date) {
+  if (limit <= 0) return;
+  const rows = await queryRows(
+    db,
+    sql`update recovery_cases c set collector_id = null, group_id = null, assigned_at = null, keep_until = null,
+        version = c.version + 1
+      from (select c2.id, c2.collector_id as old_collector, count(p.id)::int as broken
+        from recovery_cases c2 join recovery_promises p on p.case_id = c2.id
+        where c2.status = 'open' and c2.collector_id is not null and p.status = 'broken'
+          and p.collector_id = c2.collector_id and p.made_at >= c2.assigned_at
+        group by c2.id, c2.collector_id having count(p.id) >= ${limit}) v
+      where v.id = c.id
+      returning c.id, v.old_collector, v.broken, c.stage`,
+  );
+  if (rows.length > 0)
+    await db.insert(recoveryCaseMoves).values(
+      rows.map((r) => ({
+        caseId: intFromDb(r.id),
+        reason: 'brokenPromises',
+        fromCollectorId: intFromDb(r.old_collector),
+        fromStage: String(r.stage),
+        toStage: String(r.stage),
+        note: `${intFromDb(r.broken)} broken promises (limit ${limit})`,
+        at,
+      })),
+    );
+}
+
 /** Collectors with their load: open cases and cases taken today (India date). */
 export async function collectorLoads(db: Executor, today: string): Promise<DispatchCollector[]> {
   const since = startOfIndiaDate(today).toISOString();
@@ -363,7 +398,17 @@ export async function autoDispatch(
     await tx.execute(sql`select pg_advisory_xact_lock(712012)`);
     const today = indiaDateOf(at);
     const pool = await tx
-      .select({ id: recoveryCases.id, kind: recoveryCases.kind, stage: recoveryCases.stage })
+      .select({
+        id: recoveryCases.id,
+        kind: recoveryCases.kind,
+        stage: recoveryCases.stage,
+        // Taken from its holder for broken promises (the case's last move): anyone but them.
+        notCollectorId: sql<
+          number | null
+        >`(select case when m.reason = 'brokenPromises' then m.from_collector_id end
+          from recovery_case_moves m where m.case_id = ${sql.raw('recovery_cases.id')}
+          order by m.id desc limit 1)`,
+      })
       .from(recoveryCases)
       .where(
         and(
@@ -375,7 +420,14 @@ export async function autoDispatch(
       .orderBy(recoveryCases.id)
       .for('update');
     const groups = await dispatchGroups(tx);
-    const plan = planDispatch(pool, groups, await collectorLoads(tx, today));
+    const plan = planDispatch(
+      pool.map((c) => ({
+        ...c,
+        notCollectorId: c.notCollectorId === null ? null : intFromDb(c.notCollectorId),
+      })),
+      groups,
+      await collectorLoads(tx, today),
+    );
     const keep = new Map(
       (await tx.select().from(recoveryGroups)).map((g) => [g.id, g.keepDays] as const),
     );
@@ -411,7 +463,8 @@ export async function autoDispatch(
 
 /**
  * The day-end's collection step for business date `date`: close settled cases, settle
- * promises, open new cases, re-stage, release lapsed keeps, dispatch the pool.
+ * promises, open new cases, re-stage, release lapsed keeps and cases whose promises broke too
+ * often, dispatch the pool.
  */
 export async function recoveryDayEnd(
   db: Database,
@@ -426,6 +479,7 @@ export async function recoveryDayEnd(
     await openCases(tx, date, at, settings);
     await restageCases(tx, at, settings);
     await expireKeeps(tx, today, at);
+    await releaseBrokenPromises(tx, await brokenPromiseLimit(tx), at);
   });
   await autoDispatch(db, ['pre', 'collection'], at);
   await refreshPriorities(db, today);

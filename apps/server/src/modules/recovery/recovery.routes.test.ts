@@ -523,7 +523,13 @@ describe('manual dispatch', () => {
     await post(
       t.app,
       '/recovery/group_save',
-      { ...spare, members: undefined, openCases: undefined, stages: ['S2'] },
+      {
+        ...spare,
+        members: undefined,
+        openCases: undefined,
+        brokenPromiseLimit: undefined,
+        stages: ['S2'],
+      },
       admin,
     );
     const [r1, r2] = await Promise.all(

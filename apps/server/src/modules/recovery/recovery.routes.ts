@@ -17,8 +17,9 @@ import {
   sendReminder,
   takeBack,
 } from '@lending/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
+import { afterReply } from '../../shared/after-reply.js';
 import * as figures from './recovery.figures.js';
 import * as recovery from './recovery.service.js';
 
@@ -30,19 +31,7 @@ export function registerRecoveryRoutes(
 ): void {
   const me = (ctx: Parameters<typeof callerOf>[0]) => callerOf(ctx).userId;
   // Work left for after a call's transaction (a refused contact's record), done before the reply leaves.
-  const pending = new WeakMap<FastifyRequest, (() => Promise<void>)[]>();
-  const deferFor =
-    (request: FastifyRequest): recovery.Defer =>
-    (work) =>
-      pending.set(request, [...(pending.get(request) ?? []), work]);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    const works = pending.get(request);
-    if (works) {
-      pending.delete(request);
-      for (const work of works) await work();
-    }
-    return payload;
-  });
+  const deferFor = afterReply(app);
   endpoints.register(listCases, (ctx) => recovery.listCases(deps, me(ctx), ctx.body));
   endpoints.register(caseDetail, (ctx) => recovery.caseDetail(deps, me(ctx), ctx.body));
   endpoints.register(logFollowUp, (ctx) =>

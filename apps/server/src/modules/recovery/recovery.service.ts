@@ -31,6 +31,7 @@ import { inclusiveRange, runList } from '../../shared/list-query.js';
 import { intFromDb, paiseFromDb, paiseToApi } from '../../shared/paise.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
 import { queryRows } from '../../shared/sql-rows.js';
+import { brokenPromiseLimit } from '../ops-config/index.js';
 import { capOf } from './dispatch.js';
 import type { ContactRules } from './recovery.settings.js';
 import { withinContactHours } from '../../shared/contact-hours.js';
@@ -611,6 +612,7 @@ export async function listGroups(
     },
     body,
   );
+  const limit = await brokenPromiseLimit(deps.db);
   return {
     total,
     list: list.map(({ g, members, openCases }): GroupRow => ({
@@ -622,6 +624,7 @@ export async function listGroups(
       dispatchMode: g.dispatchMode,
       keepDays: g.keepDays,
       active: g.active,
+      brokenPromiseLimit: limit,
       members: intFromDb(members),
       openCases: intFromDb(openCases),
     })),

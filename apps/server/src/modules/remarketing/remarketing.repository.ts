@@ -7,7 +7,7 @@ import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
-import { inclusiveRange, runList } from '../../shared/list-query.js';
+import { inclusiveRange, orderNoIs, runList } from '../../shared/list-query.js';
 import { borrowerAccounts } from '../borrower-app/tables.js';
 import { customers, loanOrders, repayments } from '../loan-book/tables.js';
 import { recoveryCases } from '../recovery/tables.js';
@@ -162,7 +162,7 @@ export function listCollectionOrders(
           .leftJoin(staffUsers, eq(staffUsers.id, recoveryCases.collectorId)),
       scope: eq(loanOrders.status, 'OVERDUE'),
       where: {
-        orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo.toUpperCase()),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         phone: (phone) => eq(customers.phone, phone),
         band: (band) =>
           band === '1-7'

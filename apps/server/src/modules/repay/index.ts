@@ -26,4 +26,5 @@ export {
   waiverApprovalAboveOf,
   type WaiverApprovalDeps,
 } from './waiver-approval.service.js';
+export { lapseRequestsOnOrderChange } from './request-lapse.js';
 export { waiverRequests } from './waiver-requests.table.js';

@@ -7,7 +7,7 @@ import type {
 import type { z } from 'zod';
 import { customers, loanOrders, payouts, repayments } from '../../db-schema.js';
 import type { Executor } from '../../plugins/db.js';
-import { inclusiveRange, indiaDayRange, runList } from '../../shared/list-query.js';
+import { inclusiveRange, indiaDayRange, orderNoIs, runList } from '../../shared/list-query.js';
 import { excessRefunds, offlineRepayments } from './offline.table.js';
 
 /** /repay/repaymentReview: offline repayments with their order, customer and posting. */
@@ -29,7 +29,7 @@ export function listOffline(db: Executor, body: z.output<typeof offlineListBodyS
           .innerJoin(customers, eq(customers.id, loanOrders.customerId))
           .leftJoin(repayments, eq(repayments.id, offlineRepayments.repaymentId)),
       where: {
-        orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         phone: (phone) => eq(customers.phone, phone),
         status: (status) => eq(offlineRepayments.status, status),
         channel: (channel) => eq(offlineRepayments.channel, channel),
@@ -70,7 +70,7 @@ export function listOverdueRepayments(
           .innerJoin(customers, eq(customers.id, loanOrders.customerId)),
       scope: sql`${repayments.overdueDaysWhenPaid} > 0`,
       where: {
-        orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         phone: (phone) => eq(customers.phone, phone),
         band: (band) =>
           band === '1-7'
@@ -126,7 +126,7 @@ export function listExcess(db: Executor, body: z.output<typeof excessListBodySch
           .leftJoin(payouts, eq(payouts.id, excessRefunds.payoutId)),
       scope: sql`${repayments.excessPaise} > 0 and not ${repayments.reversed}`,
       where: {
-        orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         status: (status) => sql`(${excessStatusSql}) = ${status}`,
         ...inclusiveRange(repayments.valueDate, 'valueDateFrom', 'valueDateTo'),
       },

@@ -3,7 +3,7 @@ import type { repaymentRecordBodySchema, repayPlanBodySchema } from '@lending/co
 import type { z } from 'zod';
 import { customers, loanOrders, repayments, waiverRequests } from '../../db-schema.js';
 import type { Executor } from '../../plugins/db.js';
-import { inclusiveRange, runList } from '../../shared/list-query.js';
+import { inclusiveRange, orderNoIs, runList } from '../../shared/list-query.js';
 import type { WaiverRequestKind } from './waiver-requests.table.js';
 
 /** Orders with money owing: disbursed and not closed (spec: the repayment plan). */
@@ -49,7 +49,7 @@ export function listRepayPlan(db: Executor, body: z.output<typeof repayPlanBodyS
           ),
       scope: inArray(loanOrders.status, [...OWING_STATUSES]),
       where: {
-        orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         // Exact on the normalised number (indexed), never a partial match over personal data.
         phone: (phone) => eq(customers.phone, phone),
         status: (status) => eq(loanOrders.status, status),
@@ -91,7 +91,7 @@ export function listRepaymentRecords(
           .innerJoin(loanOrders, eq(loanOrders.id, repayments.orderId))
           .innerJoin(customers, eq(customers.id, loanOrders.customerId)),
       where: {
-        orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         serialNo: (serialNo) => eq(repayments.serialNo, serialNo),
         channel: (channel) => eq(repayments.channel, channel),
         virtualAccountCode: (code) => eq(repayments.virtualAccountCode, code),

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../../db-schema.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { customers, virtualAccounts } from '../../db-schema.js';
+import { ensureVirtualAccount } from '../../integrations/index.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
@@ -313,13 +314,61 @@ describe('POST /repay/query', () => {
       overdueDays: 0,
     });
     expect(orders[0].rollover).toMatchObject({ available: true, rolloverNumber: 1 });
-    expect(orders[0].instructions.virtualAccount.accountNumber).toMatch(/\S/);
-    expect(orders[0].instructionsError).toBeNull();
     expect(response.body).not.toContain(active.phone);
-    // The same borrower asks again: the same account, not a second one.
     const again = await post(t.app, '/repay/query', { phone: active.phone }, reader);
     expect(again.json().ret).toMatchObject({ date: today });
-    expect(again.json().ret.orders[0].instructions).toEqual(orders[0].instructions);
+    expect(again.json().ret.orders[0].clearing.date).toBe(today);
+  });
+
+  it('is a read (decision 0058): no payment account yet is said so, and none is opened at the gateway', async () => {
+    const gateway = t.app.integrations.collectionGateway;
+    const calls = [
+      vi.spyOn(gateway, 'createVirtualAccount'),
+      vi.spyOn(gateway, 'getVirtualAccount'),
+    ];
+    const accountsBefore = await t.db.$count(virtualAccounts);
+    try {
+      const response = await post(t.app, '/repay/query', { orderNo: active.orderNo }, reader);
+      expect(response.json().ret.orders[0]).toMatchObject({
+        orderNo: active.orderNo,
+        clearing: { totalPaise: expect.any(Number) },
+        instructions: null,
+        instructionsMissing: 'noPaymentAccountYet',
+      });
+      expect(await t.db.$count(virtualAccounts)).toBe(accountsBefore);
+      for (const call of calls) expect(call).not.toHaveBeenCalled();
+    } finally {
+      for (const call of calls) call.mockRestore();
+    }
+  });
+
+  it('shows the account the borrower app opened, without touching it', async () => {
+    const { customerId } = (await findOrder(t.db, active.id))!;
+    const gateway = t.app.integrations.collectionGateway;
+    // What the borrower app does on the borrower's first repayment.
+    const account = await ensureVirtualAccount(
+      t.db,
+      gateway,
+      { customerId, name: 'Borrower' },
+      t.clock.now(),
+    );
+    const created = vi.spyOn(gateway, 'createVirtualAccount');
+    const accountsBefore = await t.db.$count(virtualAccounts);
+    try {
+      const response = await post(t.app, '/repay/query', { phone: active.phone }, reader);
+      expect(response.json().ret.orders[0]).toMatchObject({
+        orderNo: active.orderNo,
+        instructions: {
+          virtualAccount: { accountNumber: account.accountNumber, ifsc: account.ifsc },
+          upiId: account.upiId,
+        },
+        instructionsMissing: null,
+      });
+      expect(await t.db.$count(virtualAccounts)).toBe(accountsBefore);
+      expect(created).not.toHaveBeenCalled();
+    } finally {
+      created.mockRestore();
+    }
   });
 
   it('refuses an empty search naming the order number, and a date in the past', async () => {

@@ -15,14 +15,14 @@ import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseFromDb, paiseToApi } from '../../shared/paise.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
-import { clearingOfOrder, payTo, rolloverQuoteOfOrder } from '../borrower-app/index.js';
+import { clearingOfOrder, payToIfOpened, rolloverQuoteOfOrder } from '../borrower-app/index.js';
 import type { LoanBookDeps, LoanOrderRow } from '../loan-book/index.js';
 import * as repo from './repay.repository.js';
 
 export interface RepayDeps {
   db: Database;
   clock: Clock;
-  /** Where the borrower pays: the same gateway the borrower app issues instructions from. */
+  /** The gateway whose accounts the borrower app opens (the query only reads which exist). */
   collections: CollectionGateway;
   /** The loan book's commands (offline repayments post through its repayment command). */
   loanBook: LoanBookDeps;
@@ -143,6 +143,7 @@ export async function repaymentRecords(
  * An order by number, or a phone number's orders: what clears each on the chosen date (per
  * component), its rollover quote and where the borrower pays. Every figure comes from the
  * borrower app's services, so staff quote exactly what the app shows and the book accepts.
+ * A read: it writes nothing and calls no gateway (decision 0058).
  */
 export async function repayQuery(
   deps: RepayDeps,
@@ -159,7 +160,7 @@ export async function repayQuery(
   const orders: RepayQueryOrder[] = [];
   for (const { order, customerName, customerPhone } of rows) {
     const clearing = clearingOfOrder(order, date);
-    let instructions: Instructions = { instructions: null, instructionsError: null };
+    let instructions: Instructions = { instructions: null, instructionsMissing: null };
     if (clearing) {
       if (!instructionsOf.has(order.customerId)) {
         instructionsOf.set(order.customerId, instructionsFor(deps, order));
@@ -196,20 +197,16 @@ export async function repayQuery(
 
 interface Instructions {
   instructions: RepayQueryOrder['instructions'];
-  instructionsError: string | null;
+  instructionsMissing: RepayQueryOrder['instructionsMissing'];
 }
 
 /**
- * The borrower's own virtual account and UPI id, issued on first need exactly as the app
- * does. A gateway that cannot answer now leaves the quote standing and says why.
+ * The borrower's own virtual account and UPI id when the app has opened them; none yet is said
+ * so, never opened from here: a query must not create an account at the gateway.
  */
 async function instructionsFor(deps: RepayDeps, order: LoanOrderRow): Promise<Instructions> {
-  try {
-    return { instructions: await payTo(deps, order.customerId), instructionsError: null };
-  } catch (error) {
-    if (error instanceof AppError && error.key === 'gatewayUnavailable') {
-      return { instructions: null, instructionsError: error.params.detail ?? error.key };
-    }
-    throw error;
-  }
+  const instructions = await payToIfOpened(deps, order.customerId);
+  return instructions
+    ? { instructions, instructionsMissing: null }
+    : { instructions: null, instructionsMissing: 'noPaymentAccountYet' };
 }

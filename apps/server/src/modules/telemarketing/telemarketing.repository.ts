@@ -7,7 +7,12 @@ import { queryRows } from '../../shared/sql-rows.js';
 import { borrowerAccounts } from '../borrower-app/tables.js';
 import { customers } from '../loan-book/tables.js';
 import { staffUsers } from '../user/tables.js';
-import { telemarketingCalls, telemarketingLeads } from './telemarketing.table.js';
+import {
+  telemarketingCalls,
+  telemarketingLeads,
+  type CallOutcomeColumn,
+  type CallRefusalColumn,
+} from './telemarketing.table.js';
 
 /** The interface a telemarketer's role holds: who may be given leads. */
 export const CALL_INTERFACE = 'telemarketing.call_record';
@@ -131,7 +136,8 @@ export function listCalls(
       where: {
         phone: (phone) => (phone ? eq(lead.phone, phone) : undefined),
         telemarketerId: (id) => eq(call.telemarketerId, id),
-        outcome: (outcome) => eq(call.outcome, outcome),
+        outcome: (outcome) =>
+          outcome === 'refused' ? eq(call.refused, true) : eq(call.outcome, outcome),
         ...inclusiveRange<'calledFrom', 'calledTo', string>(
           call.indiaDate,
           'calledFrom',
@@ -168,13 +174,13 @@ export async function telemarketers(db: Executor, onlyUserId?: number) {
 /**
  * The rate report's cohorts: leads grouped by telemarketer and India day of assignment, with
  * how many of them were called (by their holder, since the assignment), connected, applied
- * and were paid out.
+ * and were paid out. A refused attempt is no call.
  */
 export async function rateRows(
   db: Executor,
   range: { from: string; to: string; telemarketerId?: number | undefined },
 ) {
-  const since = sql`c.lead_id = l.id and c.telemarketer_id = l.telemarketer_id and c.at >= l.assigned_at`;
+  const since = sql`c.lead_id = l.id and c.telemarketer_id = l.telemarketer_id and c.at >= l.assigned_at and not c.refused`;
   const orders = sql`o.customer_id = coalesce(l.customer_id, ba.customer_id) and o.applied_at >= l.assigned_at`;
   const only: SQL =
     range.telemarketerId === undefined
@@ -257,7 +263,7 @@ export async function assignLeads(
 /** Records a call and sums it into its lead (calls, last outcome, next call). */
 export async function insertCall(
   db: Executor,
-  values: typeof telemarketingCalls.$inferInsert,
+  values: typeof telemarketingCalls.$inferInsert & { outcome: CallOutcomeColumn },
 ): Promise<number> {
   const [row] = await db
     .insert(telemarketingCalls)
@@ -273,4 +279,15 @@ export async function insertCall(
     })
     .where(eq(lead.id, values.leadId));
   return row!.id;
+}
+
+/** Keeps a refused attempt in the call history; its lead's summary is left as it was. */
+export async function insertRefusedCall(
+  db: Executor,
+  values: Omit<typeof telemarketingCalls.$inferInsert, 'outcome' | 'nextCallDate' | 'refused'> & {
+    refusal: CallRefusalColumn;
+    refusalHours: string;
+  },
+): Promise<void> {
+  await db.insert(telemarketingCalls).values({ ...values, refused: true });
 }

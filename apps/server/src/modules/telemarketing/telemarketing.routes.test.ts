@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { telemarketingEndpoints } from '@lending/contract';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, borrowerAccounts, customers } from '../../db-schema.js';
 import { indiaDateOf } from '../../shared/india-date.js';
@@ -88,7 +88,20 @@ function call(token: string, leadId: number, extra: object = {}) {
 async function leadList(token: string, filters: object = {}) {
   const r = await post(t.app, '/telemarketing/lead_list', { pageSize: 100, filters }, token);
   expect(r.statusCode).toBe(200);
-  return r.json().ret as { list: Record<string, unknown>[]; total: number };
+  return r.json().ret as {
+    list: Record<string, unknown>[];
+    total: number;
+    callHours: { start: string; end: string; withinHours: boolean };
+  };
+}
+
+/** The refused attempts stored, oldest first. */
+function refusedCalls() {
+  return t.db
+    .select()
+    .from(telemarketingCalls)
+    .where(eq(telemarketingCalls.refused, true))
+    .orderBy(asc(telemarketingCalls.id));
 }
 
 async function clearedCustomer(): Promise<number> {
@@ -256,16 +269,48 @@ describe('calls', () => {
     expect((await call(tokens.lead, leads.r1)).statusCode).toBe(403);
   });
 
-  it('refuses calls outside 08:00–19:00 India time and writes nothing', async () => {
-    const before = (await t.db.select().from(telemarketingCalls)).length;
-    for (const time of ['19:00', '07:59']) {
+  it('refuses calls outside 08:00–19:00 India time, keeps each refused attempt, counts it as no call', async () => {
+    const refusedBefore = (await refusedCalls()).length;
+    for (const [time, who, leadId] of [
+      ['19:00', 'tm1', leads.r1],
+      ['07:59', 'tm1', leads.r1],
+      // Tanvi's only lead gets nothing but a refused attempt: it must count nowhere as a call.
+      ['07:59', 'tm2', leads.r2],
+    ] as const) {
       await setIndiaTime(time);
-      const r = await call(tokens.tm1, leads.r1);
+      const r = await call(tokens[who], leadId, { remarks: `Tried at ${time}` });
       expect(r.statusCode, time).toBe(409);
       expect(r.json().code).toBe(4112);
       expect(r.json().msg).toContain('08:00–19:00');
     }
-    expect((await t.db.select().from(telemarketingCalls)).length).toBe(before);
+    const refused = (await refusedCalls()).slice(refusedBefore);
+    expect(refused.map((row) => [row.leadId, row.remarks])).toEqual([
+      [leads.r1, 'Tried at 19:00'],
+      [leads.r1, 'Tried at 07:59'],
+      [leads.r2, 'Tried at 07:59'],
+    ]);
+    // The history shows each, with the hours then in force; the lead's summary is untouched.
+    const history = await post(
+      t.app,
+      '/telemarketing/call_list',
+      { filters: { outcome: 'refused' } },
+      tokens.tm2,
+    );
+    expect(history.json().ret.list).toMatchObject([
+      {
+        leadId: leads.r2,
+        outcome: null,
+        refused: true,
+        refusal: 'outsideHours',
+        refusalHours: '08:00–19:00',
+        remarks: 'Tried at 07:59',
+        telemarketerName: 'Tanvi Two',
+      },
+    ]);
+    const mine = await leadList(tokens.tm2);
+    expect(mine.list).toMatchObject([
+      { id: leads.r2, calls: 0, followStatus: 'new', lastCallAt: null },
+    ]);
     for (const time of ['08:00', '18:59']) {
       await setIndiaTime(time);
       const r = await call(tokens.tm1, leads.r1, {
@@ -274,6 +319,25 @@ describe('calls', () => {
       });
       expect(r.statusCode, time).toBe(200);
     }
+    // 08:00 is a call like any other, not a refused attempt.
+    expect((await refusedCalls()).length).toBe(refusedBefore + 3);
+    const r1 = (await leadList(tokens.tm1)).list.find((row) => row.id === leads.r1);
+    expect(r1).toMatchObject({ calls: 2, followStatus: 'notConnected' });
+  });
+
+  it('gives the telemarketer the calling hours in force with the call list', async () => {
+    await setIndiaTime('07:59');
+    expect((await leadList(tokens.tm1)).callHours).toEqual({
+      start: '08:00',
+      end: '19:00',
+      withinHours: false,
+    });
+    await setIndiaTime('08:00');
+    expect((await leadList(tokens.tm1)).callHours).toEqual({
+      start: '08:00',
+      end: '19:00',
+      withinHours: true,
+    });
   });
 
   it('keeps the calling hours the operations settings hold, read at each call', async () => {
@@ -304,9 +368,15 @@ describe('calls', () => {
       ]);
     }
     expect((await hours('09:00-17:00')).statusCode).toBe(200);
-    const before = (await t.db.select().from(telemarketingCalls)).length;
+    const before = (await refusedCalls()).length;
     for (const time of ['08:30', '17:00']) {
       await setIndiaTime(time);
+      // The telemarketer reads the narrowed hours with the call list, without the settings' grant.
+      expect((await leadList(tokens.tm1)).callHours, time).toEqual({
+        start: '09:00',
+        end: '17:00',
+        withinHours: false,
+      });
       const r = await call(tokens.tm1, leads.r1);
       expect(r.statusCode, time).toBe(409);
       expect(r.json().code).toBe(4112);
@@ -314,8 +384,12 @@ describe('calls', () => {
         'No telemarketing call outside 09:00–17:00 India time: try again within those hours',
       );
     }
-    expect((await t.db.select().from(telemarketingCalls)).length).toBe(before);
+    expect((await refusedCalls()).map((row) => row.refusalHours).slice(before)).toEqual([
+      '09:00–17:00',
+      '09:00–17:00',
+    ]);
     await setIndiaTime('09:00');
+    expect((await leadList(tokens.tm1)).callHours.withinHours).toBe(true);
     expect(
       (await call(tokens.tm1, leads.r1, { outcome: 'notConnected', remarks: 'No answer at nine' }))
         .statusCode,
@@ -359,13 +433,21 @@ describe('calls', () => {
         telemarketerName: 'Tara One',
       },
     ]);
-    // tm2 sees none of tm1's calls; the lead sees all five (one at 09:00 under narrowed hours).
+    // tm2 sees only their own refused attempt; the lead sees all five calls (one at 09:00
+    // under narrowed hours) and the five refused attempts.
     expect((await post(t.app, '/telemarketing/call_list', {}, tokens.tm2)).json().ret.total).toBe(
-      0,
+      1,
     );
     expect((await post(t.app, '/telemarketing/call_list', {}, tokens.lead)).json().ret.total).toBe(
-      5,
+      10,
     );
+    const refused = await post(
+      t.app,
+      '/telemarketing/call_list',
+      { filters: { outcome: 'refused' } },
+      tokens.lead,
+    );
+    expect(refused.json().ret.total).toBe(5);
   });
 });
 
@@ -417,6 +499,7 @@ describe('the rate report', () => {
       calledRatePpm: 0,
       connectedRatePpm: null,
     });
+    // Tanvi's refused attempt is no call, here or in the total.
     expect(total).toMatchObject({ assigned: 4, called: 3, connected: 2, applied: 2, disbursed: 1 });
     expect(total.appliedRatePpm).toBe(500_000);
 

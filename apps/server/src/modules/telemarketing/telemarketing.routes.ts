@@ -8,14 +8,19 @@ import {
   revealLeadPhone,
   telemarketingRate,
 } from '@lending/contract';
+import type { FastifyInstance } from 'fastify';
 import { callerOf, type EndpointContext, type EndpointRegistrar } from '../../plugins/access.js';
+import { afterReply } from '../../shared/after-reply.js';
 import * as telemarketing from './telemarketing.service.js';
 
 /** Binds the telemarketing call list, calls and rate report (decision 0040). */
 export function registerTelemarketingRoutes(
+  app: FastifyInstance,
   endpoints: EndpointRegistrar,
   deps: telemarketing.TelemarketingDeps,
 ): void {
+  // A refused call's record is written after the call's transaction, before the reply leaves.
+  const deferFor = afterReply(app);
   const viewer = (ctx: Pick<EndpointContext<unknown, unknown>, 'caller' | 'grants'>) =>
     telemarketing.viewerOf(callerOf(ctx).userId, ctx.grants);
   endpoints.register(listLeads, (ctx) => telemarketing.listLeads(deps, viewer(ctx), ctx.body));
@@ -29,7 +34,9 @@ export function registerTelemarketingRoutes(
   endpoints.register(revealLeadPhone, (ctx) =>
     telemarketing.revealPhone(deps, viewer(ctx), ctx.body.leadId),
   );
-  endpoints.register(recordCall, (ctx) => telemarketing.recordCall(deps, viewer(ctx), ctx.body));
+  endpoints.register(recordCall, (ctx) =>
+    telemarketing.recordCall(deps, viewer(ctx), ctx.body, deferFor(ctx.request)),
+  );
   endpoints.register(listCalls, (ctx) => telemarketing.listCalls(deps, viewer(ctx), ctx.body));
   endpoints.register(telemarketingRate, (ctx) => telemarketing.rate(deps, viewer(ctx), ctx.body));
 }

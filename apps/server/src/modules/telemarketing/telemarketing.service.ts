@@ -1,4 +1,5 @@
 import type {
+  CallHours,
   CallRow,
   LeadConversion,
   LeadRow,
@@ -13,6 +14,7 @@ import { addDays } from '@lending/lending';
 import type { z } from 'zod';
 import type { CallerGrants } from '../../plugins/auth.js';
 import type { Database } from '../../plugins/db.js';
+import type { Defer } from '../../shared/after-reply.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { hoursText, isWithinHours } from '../../shared/contact-hours.js';
@@ -22,7 +24,10 @@ import { telemarketingCallHours } from '../ops-config/index.js';
 import * as repository from './telemarketing.repository.js';
 
 export interface TelemarketingDeps {
+  /** The module's database (joins an audited call's transaction). */
   db: Database;
+  /** The plain database: a refused call is recorded after the failed call's rollback. */
+  rawDb: Database;
   clock: Clock;
 }
 
@@ -53,14 +58,17 @@ export async function listLeads(
   deps: TelemarketingDeps,
   viewer: Viewer,
   body: z.output<typeof leadListBodySchema>,
-): Promise<{ list: LeadRow[]; total: number }> {
+): Promise<{ list: LeadRow[]; total: number; callHours: CallHours }> {
   const { list, total } = await repository.listLeads(
     deps.db,
     body,
     viewer.seesAll ? null : viewer.userId,
   );
+  const hours = await telemarketingCallHours(deps.db);
   return {
     total,
+    // Shown in the call dialog before the call; the same reading the refusal makes.
+    callHours: { ...hours, withinHours: isWithinHours(deps.clock.now(), hours) },
     list: list.map((row) => ({
       id: row.lead.id,
       source: row.lead.source,
@@ -133,22 +141,37 @@ export async function revealPhone(deps: TelemarketingDeps, viewer: Viewer, leadI
 /**
  * A call is recorded by the lead's holder only, and only inside the calling hours in force
  * (operations setting telemarketing_call_hours, read at each call; within the lawful
- * 08:00–19:00 India time, decision 0049): outside them nothing is written and the refusal
- * names the hours.
+ * 08:00–19:00 India time, decision 0049). Outside them the caller is refused with the hours,
+ * and the refused attempt is kept in the call history (decision 0057): written after the
+ * call's transaction, which the refusal rolls back, and left out of every count of calls.
  */
 export async function recordCall(
   deps: TelemarketingDeps,
   viewer: Viewer,
   body: z.output<typeof callRecordBodySchema>,
+  defer: Defer,
 ): Promise<{ callId: number }> {
   await leadInScope(deps, viewer, body.leadId, false);
   const now = deps.clock.now();
-  const hours = await telemarketingCallHours(deps.db);
-  if (!isWithinHours(now, hours))
-    throw new AppError('callOutsideHours', { field: 'leadId', detail: hoursText(hours) });
   const today = indiaDateOf(now);
+  // A request that is wrong in itself is no attempt: answered before the hours are looked at.
   if (body.nextCallDate !== undefined && body.nextCallDate < today)
     throw AppError.invalid('nextCallDate', 'must be today or later');
+  const hours = await telemarketingCallHours(deps.db);
+  if (!isWithinHours(now, hours)) {
+    defer(() =>
+      repository.insertRefusedCall(deps.rawDb, {
+        leadId: body.leadId,
+        telemarketerId: viewer.userId,
+        remarks: body.remarks,
+        refusal: 'outsideHours',
+        refusalHours: hoursText(hours),
+        indiaDate: today,
+        at: now,
+      }),
+    );
+    throw new AppError('callOutsideHours', { field: 'leadId', detail: hoursText(hours) });
+  }
   const callId = await repository.insertCall(deps.db, {
     leadId: body.leadId,
     telemarketerId: viewer.userId,
@@ -181,6 +204,9 @@ export async function listCalls(
       phone: maskPhone(row.phone),
       telemarketerName: row.telemarketerName,
       outcome: row.call.outcome,
+      refused: row.call.refused,
+      refusal: row.call.refusal,
+      refusalHours: row.call.refusalHours,
       remarks: row.call.remarks,
       nextCallDate: row.call.nextCallDate,
       calledAt: row.call.at.toISOString(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -15,6 +16,7 @@ import { staffUsers } from '../user/tables.js';
 
 export type LeadSourceColumn = 'regNotLoan' | 'clearNotLoan';
 export type CallOutcomeColumn = 'promise' | 'connected' | 'notConnected';
+export type CallRefusalColumn = 'outsideHours';
 
 /**
  * One phone on the telemarketing call list (decision 0040): who it is (the app account or the
@@ -53,7 +55,11 @@ export const telemarketingLeads = pgTable(
   ],
 );
 
-/** Each call a telemarketer made to a lead (append-only). */
+/**
+ * Each call a telemarketer made to a lead, or an attempt the server refused (outside the
+ * calling hours in force: no outcome, the refusal and the hours then in force; decision 0057).
+ * Append-only. A refused attempt is no call: the lead's summary and the rate report skip it.
+ */
 export const telemarketingCalls = pgTable(
   'telemarketing_calls',
   {
@@ -64,16 +70,23 @@ export const telemarketingCalls = pgTable(
     telemarketerId: integer('telemarketer_id')
       .notNull()
       .references(() => staffUsers.id),
-    outcome: text('outcome').$type<CallOutcomeColumn>().notNull(),
+    outcome: text('outcome').$type<CallOutcomeColumn>(),
     remarks: text('remarks').notNull(),
     nextCallDate: date('next_call_date', { mode: 'string' }),
+    refused: boolean('refused').notNull().default(false),
+    refusal: text('refusal').$type<CallRefusalColumn>(),
+    /** The calling hours in force when it was refused, "08:00–19:00". */
+    refusalHours: text('refusal_hours'),
     indiaDate: date('india_date', { mode: 'string' }).notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [
     check(
       'telemarketing_calls_outcome',
-      sql`${table.outcome} in ('promise', 'connected', 'notConnected')`,
+      sql`(not ${table.refused} and ${table.outcome} in ('promise', 'connected', 'notConnected')
+        and ${table.refusal} is null and ${table.refusalHours} is null)
+        or (${table.refused} and ${table.outcome} is null and ${table.refusal} in ('outsideHours')
+        and ${table.refusalHours} is not null)`,
     ),
     index('telemarketing_calls_lead_idx').on(table.leadId, table.at),
     index('telemarketing_calls_telemarketer_idx').on(table.telemarketerId, table.indiaDate),

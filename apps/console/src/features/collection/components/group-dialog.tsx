@@ -1,9 +1,9 @@
-import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listGroups, saveGroup, type CaseKind, type GroupRow } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
-import { useEndpointMutation } from '../../../lib/use-endpoint';
+import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
 
 interface Values {
   name: string;
@@ -20,6 +20,10 @@ export function groupDialog(kind: CaseKind) {
     const { t } = useTranslation();
     const [form] = Form.useForm<Values>();
     const save = useEndpointMutation(saveGroup, { invalidates: [listGroups] });
+    // The broken-promise rule is one operations setting for every group (decision 0056): the
+    // row carries it; a new group reads it from any existing group's row.
+    const any = useEndpointQuery(listGroups, { page: 1, pageSize: 1 }, { enabled: open && !row });
+    const brokenPromiseLimit = row?.brokenPromiseLimit ?? any.data?.list[0]?.brokenPromiseLimit;
     useEffect(() => {
       if (!open) return;
       form.setFieldsValue(
@@ -94,6 +98,18 @@ export function groupDialog(kind: CaseKind) {
           </Form.Item>
           <Form.Item name="active" label={t('collection.group.active')} valuePropName="checked">
             <Switch />
+          </Form.Item>
+          <Form.Item
+            label={t('collection.group.brokenPromiseRule')}
+            extra={t('collection.group.brokenPromiseWhere')}
+          >
+            {brokenPromiseLimit === undefined ? null : (
+              <Typography.Text>
+                {brokenPromiseLimit === 0
+                  ? t('collection.group.brokenPromiseOff')
+                  : t('collection.group.brokenPromiseAfter', { count: brokenPromiseLimit })}
+              </Typography.Text>
+            )}
           </Form.Item>
         </Form>
       </Modal>

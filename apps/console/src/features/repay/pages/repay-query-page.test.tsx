@@ -47,7 +47,7 @@ describe('repayment query', () => {
     expect(call).toHaveBeenCalledWith(repayQuery, { phone: '9876543210', date: '2030-01-01' });
   });
 
-  it('says when an order has nothing to repay, and when the gateway cannot give instructions', async () => {
+  it('says when an order has nothing to repay, and when the borrower has no payment account yet', async () => {
     fakeEndpoints([
       [
         repayQuery,
@@ -67,7 +67,7 @@ describe('repayment query', () => {
               id: 2,
               orderNo: 'LN2',
               instructions: null,
-              instructionsError: 'timeout',
+              instructionsMissing: 'noPaymentAccountYet' as const,
             },
           ],
         }),
@@ -76,9 +76,38 @@ describe('repayment query', () => {
     renderAt(<RepayQueryPage />, '/repay/repayQuery?orderNo=LN');
     const cleared = within(await screen.findByLabelText('LN1'));
     expect(cleared.getByText('Nothing to repay: the order is CLEARED.')).toBeInTheDocument();
-    const noGateway = within(await screen.findByLabelText('LN2'));
+    expect(cleared.queryByText(/No payment account yet/)).not.toBeInTheDocument();
+    const noAccount = within(await screen.findByLabelText('LN2'));
     expect(
-      noGateway.getByText('The collection gateway could not give the instructions now: timeout'),
+      noAccount.getByText(
+        'No payment account yet: the borrower’s app opens one on first repayment.',
+      ),
+    ).toBeInTheDocument();
+    // What clears it is still quoted; only where to pay is missing.
+    expect(noAccount.getByText('What clears it on 2025-02-03')).toBeInTheDocument();
+    expect(noAccount.queryByText('Where the borrower pays')).not.toBeInTheDocument();
+  });
+
+  it('says there is no payment account yet in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    fakeEndpoints([
+      [
+        repayQuery,
+        () => ({
+          date: '2025-02-03',
+          orders: [
+            {
+              ...queryOrder,
+              instructions: null,
+              instructionsMissing: 'noPaymentAccountYet' as const,
+            },
+          ],
+        }),
+      ],
+    ]);
+    renderAt(<RepayQueryPage />, `/repay/repayQuery?orderNo=${queryOrder.orderNo}`);
+    expect(
+      await screen.findByText('尚无还款账户：借款人首次在 App 中还款时开通。'),
     ).toBeInTheDocument();
   });
 

@@ -235,12 +235,8 @@ function QueryAnswer({ order, date }: { order: RepayQueryOrder; date: string }) 
               )}
             </Descriptions.Item>
           </Descriptions>
-        ) : order.instructionsError ? (
-          <Alert
-            type="warning"
-            showIcon
-            title={t('repay.query.instructionsFailed', { reason: order.instructionsError })}
-          />
+        ) : order.instructionsMissing === 'noPaymentAccountYet' ? (
+          <Alert type="info" showIcon title={t('repay.query.noPaymentAccountYet')} />
         ) : null}
       </Space>
     </Card>

@@ -155,5 +155,5 @@ export const queryOrder: RepayQueryOrder = {
     virtualAccount: { accountNumber: '2223330041', ifsc: 'RAZR0000001' },
     upiId: 'lc.41@sandbox',
   },
-  instructionsError: null,
+  instructionsMissing: null,
 };

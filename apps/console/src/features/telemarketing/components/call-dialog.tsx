@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, Modal, Select, Typography } from 'antd';
+import { DatePicker, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
+import { CallHoursNotice } from './call-hours';
 
 interface Values {
   outcome?: CallOutcome;
@@ -19,15 +20,18 @@ interface Values {
 }
 
 /**
- * Record a call to a user assigned to me: outcome (docs/product.md §4 follow), remarks, and when to
- * call next. Outside the calling hours in force (operations setting telemarketing_call_hours) the
- * server refuses it and the toast names the hours.
+ * Record a call to a user assigned to me: outcome (docs/product.md §4 follow), remarks, and when to call
+ * next. The calling hours in force (operations setting telemarketing_call_hours) are shown
+ * first, as a warning when now is outside them; there the server refuses the call, the toast
+ * names the hours and the refused attempt stays in the call history (decision 0057).
  */
 export function CallDialog({ open, row, onClose }: ActionFormProps<Pick<LeadRow, 'id' | 'phone'>>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const save = useEndpointMutation(recordCall, {
     invalidates: [listLeads, listCalls, telemarketingRate],
+    // A refused call is kept in the history too: refresh it either way.
+    refreshAfter: 'settled',
     success: 'telemarketing.call.success',
   });
   const submit = async (values: Values) => {
@@ -56,7 +60,7 @@ export function CallDialog({ open, row, onClose }: ActionFormProps<Pick<LeadRow,
       onCancel={onClose}
       forceRender
     >
-      <Typography.Paragraph type="secondary">{t('telemarketing.call.hours')}</Typography.Paragraph>
+      <CallHoursNotice />
       <Form form={form} layout="vertical" name="telemarketingCall" onFinish={submit}>
         <Form.Item
           name="outcome"

@@ -2,16 +2,20 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  listCalls,
   listLeads,
   listTelemarketers,
   recordCall,
   telemarketingRate,
+  type CallHours,
+  type CallRow,
   type LeadRow,
   type RateRow,
 } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
+import { CheckListPage } from './check-list-page';
 import { TelemarketingRatePage } from './telemarketing-rate-page';
 import { UserListPage } from './user-list-page';
 
@@ -32,6 +36,12 @@ const lead: LeadRow = {
   nextCallDate: null,
   conversion: 'none',
 };
+
+/** The call list's answer: the rows and the calling hours in force. */
+function leadsWithHours(callHours: CallHours) {
+  const [, rows] = fakeList(listLeads, [lead]);
+  return [listLeads, (body: Parameters<typeof rows>[0]) => ({ ...rows(body), callHours })] as const;
+}
 
 function rate(overrides: Partial<RateRow>): RateRow {
   return {
@@ -58,9 +68,57 @@ describe('the call list', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
+  it('shows the calling hours in force before the call', async () => {
+    fakeEndpoints([
+      leadsWithHours({ start: '09:00', end: '18:00', withinHours: true }),
+      [listTelemarketers, () => ({ list: [] })],
+    ]);
+    renderAt(<UserListPage />, '/telemarketing/userList');
+    const row = within((await screen.findByText('******4321')).closest('tr')!);
+    await userEvent.click(row.getByRole('button', { name: 'Record call: ******4321' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Calling hours 09:00–18:00 India time')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Outside the calling hours now/)).not.toBeInTheDocument();
+  });
+
+  it('warns before the call when now is outside the calling hours (en and zh)', async () => {
+    fakeEndpoints([
+      leadsWithHours({ start: '09:00', end: '18:00', withinHours: false }),
+      [listTelemarketers, () => ({ list: [] })],
+    ]);
+    renderAt(<UserListPage />, '/telemarketing/userList');
+    const row = within((await screen.findByText('******4321')).closest('tr')!);
+    await userEvent.click(row.getByRole('button', { name: 'Record call: ******4321' }));
+    const dialog = await screen.findByRole('dialog');
+    const warning = within(dialog).getByRole('alert');
+    expect(warning).toHaveClass('ant-alert-warning');
+    expect(within(warning).getByText('Calling hours 09:00–18:00 India time')).toBeInTheDocument();
+    expect(within(warning).getByText(/Outside the calling hours now/)).toBeInTheDocument();
+    await i18n.changeLanguage('zh');
+    expect(await within(dialog).findByText('拨打时段：印度时间 09:00–18:00')).toBeInTheDocument();
+  });
+
+  it('the lead filters the users nobody holds yet', async () => {
+    const call = fakeEndpoints([
+      leadsWithHours({ start: '08:00', end: '19:00', withinHours: true }),
+      [listTelemarketers, () => ({ list: [] })],
+    ]);
+    renderAt(<UserListPage />, '/telemarketing/userList');
+    await screen.findByText('******4321');
+    await userEvent.click(screen.getByLabelText('Assignment'));
+    await userEvent.click(await screen.findByTitle('Not assigned yet'));
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() =>
+      expect(call).toHaveBeenCalledWith(
+        listLeads,
+        expect.objectContaining({ filters: { unassigned: true } }),
+      ),
+    );
+  });
+
   it('a call needs an outcome and remarks, then sends them trimmed', async () => {
     const call = fakeEndpoints([
-      fakeList(listLeads, [lead]),
+      leadsWithHours({ start: '08:00', end: '19:00', withinHours: true }),
       [listTelemarketers, () => ({ list: [] })],
       [recordCall, () => ({ callId: 1 })],
     ]);
@@ -87,6 +145,54 @@ describe('the call list', () => {
         remarks: 'Will apply tonight',
       }),
     );
+  });
+});
+
+describe('the call history', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const made: CallRow = {
+    id: 1,
+    leadId: 11,
+    source: 'clearNotLoan',
+    customerName: 'A*** V****',
+    phone: '******4321',
+    telemarketerName: 'Tara Telemarketer',
+    outcome: 'promise',
+    refused: false,
+    refusal: null,
+    refusalHours: null,
+    remarks: 'Will apply tonight',
+    nextCallDate: null,
+    calledAt: '2025-01-30T05:00:00.000Z',
+  };
+
+  it('shows a refused attempt with the hours then in force beside the calls made', async () => {
+    fakeEndpoints([
+      fakeList(listCalls, [
+        made,
+        {
+          ...made,
+          id: 2,
+          outcome: null,
+          refused: true,
+          refusal: 'outsideHours',
+          refusalHours: '08:00–19:00',
+          remarks: 'Tried early',
+          calledAt: '2025-01-30T02:29:00.000Z',
+        },
+      ]),
+      [listTelemarketers, () => ({ list: [] })],
+    ]);
+    renderAt(<CheckListPage />, '/telemarketing/checkList');
+    const refused = within((await screen.findByText('Tried early')).closest('tr')!);
+    expect(refused.getByText('Refused: outside hours 08:00–19:00')).toBeInTheDocument();
+    const call = within(screen.getByText('Will apply tonight').closest('tr')!);
+    expect(call.getByText('Promise')).toBeInTheDocument();
+    expect(call.queryByText(/Refused/)).not.toBeInTheDocument();
   });
 });
 

@@ -1,14 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import {
   assignLeads,
+  type CallHours,
   listLeads,
   recordCall,
   refreshLeads,
   revealLeadPhone,
 } from '@lending/contract';
-import { listPage } from '../../../components/list-page';
+import { describeList, ListPageView, useListPage } from '../../../components/list-page';
 import { AssignDialog, RefreshDialog, useTelemarketerOptions } from '../components/assign-dialogs';
 import { CallDialog } from '../components/call-dialog';
+import { CallHoursContext } from '../components/call-hours';
 import { conversionTags, followStatusTags, leadSourceTags } from '../telemarketing-tags';
 
 function useUnassignedOptions() {
@@ -16,12 +18,7 @@ function useUnassignedOptions() {
   return [{ value: true, label: t('telemarketing.unassignedOnly') }];
 }
 
-/**
- * Spec §2 /telemarketing/userList: the call list. Users registered but not borrowing, or
- * cleared and not borrowing again, each assigned by the lead to a telemarketer, who sees only
- * their own, reveals a phone to call it (audited) and records the call.
- */
-export const UserListPage = listPage(listLeads, ({ column, filter, action }) => ({
+const spec = describeList(listLeads, ({ column, filter, action }) => ({
   route: 'userList',
   rowLabel: (row) => row.phone,
   filters: [
@@ -61,3 +58,19 @@ export const UserListPage = listPage(listLeads, ({ column, filter, action }) => 
     action.bulkForm('telemarketing.assign.button', AssignDialog, { needs: assignLeads }),
   ],
 }));
+
+/**
+ * Spec §2 /telemarketing/userList: the call list. Users registered but not borrowing, or
+ * cleared and not borrowing again, each assigned by the lead to a telemarketer, who sees only
+ * their own, reveals a phone to call it (audited) and records the call. The list's answer
+ * carries the calling hours in force, which the call dialog shows (decision 0057).
+ */
+export function UserListPage() {
+  const list = useListPage(spec);
+  const answer = list.query.data as { callHours: CallHours } | undefined;
+  return (
+    <CallHoursContext.Provider value={answer?.callHours ?? null}>
+      <ListPageView list={list} />
+    </CallHoursContext.Provider>
+  );
+}

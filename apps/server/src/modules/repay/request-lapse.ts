@@ -2,12 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderStatus } from '@lending/lending';
 import type { Executor } from '../../plugins/db.js';
 import { recordAudit } from '../audit/index.js';
-import type { LoanOrderRow } from './loan-orders.table.js';
+import type { LoanOrderRow, OrderChangeSubscriber } from '../loan-book/index.js';
 import {
   waiverRequests,
   type WaiverRequestKind,
   type WaiverRequestStatus,
-} from '../repay/tables.js';
+} from './waiver-requests.table.js';
 
 const OPEN: readonly OrderStatus[] = ['ACTIVE', 'DUE', 'OVERDUE'];
 
@@ -30,7 +30,7 @@ export function requestStillStands(
  * Lapses the order's waiting waiver or write-off when the change just made to the order (in the
  * caller's transaction) leaves it no longer qualifying: nobody decides it, the event that ended
  * it and why are kept on the request, and the order's audit trail says so, as the actor whose
- * change it was. The loan book calls this from its one order write (`updateOrder`).
+ * change it was.
  */
 export async function lapseStaleRequests(
   tx: Executor,
@@ -78,3 +78,13 @@ export async function lapseStaleRequests(
     });
   }
 }
+
+/**
+ * The loan book's order-change subscriber (wired in app.ts): a change of status or a rollover
+ * (a new term) may leave a waiting request standing on nothing; other changes cannot.
+ */
+export const lapseRequestsOnOrderChange: OrderChangeSubscriber = async (tx, change) => {
+  const { before, after, event } = change;
+  if (after.status !== before.status || event === 'rollover')
+    await lapseStaleRequests(tx, after, event, after.updatedAt);
+};
