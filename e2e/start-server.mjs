@@ -11,4 +11,8 @@ process.env.DEMO_DATA = 'true';
 // The sandbox SMS gateway writes each message here: journeys read a borrower's OTP from it.
 process.env.SANDBOX_SMS_OUTBOX_FILE = resolve(dataDir, 'sms-outbox.jsonl');
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
+// The server's clock starts inside 09:00–17:00 India time on the real India date whatever the
+// hour (decision 0056), so the collection journey runs one path at any time of day; journeys
+// read the server's time with serverNow() (e2e/support.ts).
+process.env.DEMO_CLOCK_WITHIN = '09:00-17:00';
 await import('../apps/server/dist/server.js');

@@ -103,6 +103,26 @@ export async function pick(page: Page, label: string, option: string) {
 }
 
 /**
+ * The journeys' server's time: its clock is moved into 09:00–17:00 India time on the real India
+ * date when started outside it (DEMO_CLOCK_WITHIN in e2e/start-server.mjs, decision 0056); the
+ * server records the offset in its data directory.
+ */
+export function serverNow(): Date {
+  const file = resolve(
+    process.cwd(),
+    `.tmp/e2e-data-${process.env.E2E_PORT ?? '18090'}`,
+    'demo-clock.json',
+  );
+  const { offsetMs } = JSON.parse(readFileSync(file, 'utf8')) as { offsetMs: number };
+  return new Date(Date.now() + offsetMs);
+}
+
+/** The India date of an instant (YYYY-MM-DD). */
+export function indiaDateOf(at: Date): string {
+  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+/**
  * The last one-time code the sandbox SMS gateway sent to a phone, read from the outbox file
  * the journeys' server writes (SANDBOX_SMS_OUTBOX_FILE, e2e/start-server.mjs): a journey acts
  * as a borrower through the borrower API with it. `template` narrows to one kind of message.
