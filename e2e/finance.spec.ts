@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, finance, signIn, tokenOf } from './support';
+import { apiCall, finance, indiaDateOf, serverNow, signIn, tokenOf } from './support';
 
 interface DayRow {
   id: number;
@@ -69,7 +69,7 @@ test('finance resolves a reconciliation break and the day passes; reports follow
   // today balances, and the page shows the ledger's totals.
   await page.getByRole('tab', { name: 'Trial balance' }).click();
   await expect(page.getByText('Debits equal credits')).toBeVisible();
-  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const today = indiaDateOf(serverNow());
   const balance = await apiCall(page.request, '/financialManagement/trial_balance', token, {
     date: today,
   });
