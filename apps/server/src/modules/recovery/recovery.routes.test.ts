@@ -410,7 +410,8 @@ describe('promises, stage change, repayment', () => {
     let list = await post(
       t.app,
       '/recovery/case_list',
-      { filters: { orderNo: order.orderNo, state: 'open' } },
+      // The whole number in any case (decision 0060).
+      { filters: { orderNo: order.orderNo.toLowerCase(), state: 'open' } },
       admin,
     );
     expect(list.json().ret.total).toBe(1);

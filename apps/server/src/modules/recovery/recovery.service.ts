@@ -27,7 +27,7 @@ import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
-import { inclusiveRange, runList } from '../../shared/list-query.js';
+import { inclusiveRange, orderNoIs, runList } from '../../shared/list-query.js';
 import { intFromDb, paiseFromDb, paiseToApi } from '../../shared/paise.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
 import { queryRows } from '../../shared/sql-rows.js';
@@ -213,7 +213,7 @@ export async function listCases(
         mine: (yes) => (yes ? eq(recoveryCases.collectorId, userId) : undefined),
         assigned: (yes) =>
           yes ? sql`${recoveryCases.collectorId} is not null` : isNull(recoveryCases.collectorId),
-        orderNo: (orderNo) => eq(loanOrders.orderNo, orderNo),
+        orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         phone: (phone) => eq(customers.phone, phone),
         stage: (stage) => eq(recoveryCases.stage, stage),
         overdueDaysMin: (d) => gte(loanOrders.overdueDays, d),
