@@ -75,8 +75,8 @@ describe('loadConfig', () => {
   it('moves the clock for a demo on sandbox gateways only (DEMO_CLOCK_WITHIN, decision 0056)', () => {
     expect(loadConfig({}, []).demoClockWithin).toBeUndefined();
     expect(loadConfig({ DEMO_CLOCK_WITHIN: '09:00-17:00' }, []).demoClockWithin).toEqual({
-      from: 540,
-      to: 1020,
+      start: '09:00',
+      end: '17:00',
     });
     expect(() => loadConfig({ DEMO_CLOCK_WITHIN: '09:00-17:00', DEMO_DATA: 'false' }, [])).toThrow(
       /DEMO_CLOCK_WITHIN: only with DEMO_DATA=true and sandbox gateways/,

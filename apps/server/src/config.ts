@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { LoginThrottleLimits } from './modules/user/index.js';
 import { ConfigError } from './shared/config-error.js';
+import { clockRangeOf, type ClockWindow } from './shared/contact-hours.js';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -48,8 +49,11 @@ const configSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DEMO_CLOCK_WITHIN: z
     .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM-HH:MM')
-    .refine((v) => v.slice(0, 5) < v.slice(6), 'must start before it ends')
+    .refine((v) => clockRangeOf(v) !== null, 'must be HH:MM-HH:MM')
+    .refine((v) => {
+      const range = clockRangeOf(v);
+      return range === null || range.start < range.end;
+    }, 'must start before it ends')
     .optional(),
 });
 
@@ -83,10 +87,10 @@ export interface Config {
   /** Set: GET /metrics answers a scraper bearing it; unset: no metrics endpoint. */
   metricsToken: string | undefined;
   /**
-   * Demo and browser journeys only (decision 0056): the India time window, in minutes since
-   * midnight, that the server's clock is moved into at start when the real time lies outside it.
+   * Demo and browser journeys only (decision 0056): the India time window that the server's
+   * clock is moved into at start when the real time lies outside it.
    */
-  demoClockWithin: { from: number; to: number } | undefined;
+  demoClockWithin: ClockWindow | undefined;
 }
 
 export { ConfigError };
@@ -160,14 +164,7 @@ export function loadConfig(
     trustProxy: values.TRUST_PROXY,
     metricsToken: values.METRICS_TOKEN,
     demoClockWithin: values.DEMO_CLOCK_WITHIN
-      ? {
-          from: minutesOf(values.DEMO_CLOCK_WITHIN.slice(0, 5)),
-          to: minutesOf(values.DEMO_CLOCK_WITHIN.slice(6)),
-        }
+      ? (clockRangeOf(values.DEMO_CLOCK_WITHIN) ?? undefined)
       : undefined,
   };
-}
-
-function minutesOf(hhmm: string): number {
-  return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 }

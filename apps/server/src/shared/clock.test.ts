@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clockWithinIndiaHours, ManualClock } from './clock.js';
 
-const WINDOW = { from: 9 * 60, to: 17 * 60 };
+const WINDOW = { start: '09:00', end: '17:00' };
 /** India time HH:MM and date of a clock's instant. */
 const india = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 16);
 

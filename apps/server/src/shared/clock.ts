@@ -1,3 +1,5 @@
+import { isWithinHours, minutesOfClock, type ClockWindow } from './contact-hours.js';
+
 /** Time comes from a Clock so tests (and later the simulator) can move it (decision 0014). */
 export interface Clock {
   now(): Date;
@@ -26,12 +28,6 @@ export class ManualClock implements Clock {
   }
 }
 
-/** An India clock window, from (inclusive) to (exclusive), as minutes since midnight. */
-export interface IndiaMinutesWindow {
-  from: number;
-  to: number;
-}
-
 const INDIA_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 
@@ -44,13 +40,13 @@ const DAY_MS = 86_400_000;
  * is checked against it.
  */
 export function clockWithinIndiaHours(
-  window: IndiaMinutesWindow,
+  window: ClockWindow,
   real: Clock = systemClock,
 ): Clock & { offsetMs: number } {
-  const now = real.now().getTime();
-  const sinceIndiaMidnight = (now + INDIA_OFFSET_MS) % DAY_MS;
-  const minutes = Math.floor(sinceIndiaMidnight / 60_000);
-  const offsetMs =
-    minutes >= window.from && minutes < window.to ? 0 : window.from * 60_000 - sinceIndiaMidnight;
+  const now = real.now();
+  const sinceIndiaMidnight = (now.getTime() + INDIA_OFFSET_MS) % DAY_MS;
+  const offsetMs = isWithinHours(now, window)
+    ? 0
+    : minutesOfClock(window.start) * 60_000 - sinceIndiaMidnight;
   return { offsetMs, now: () => new Date(real.now().getTime() + offsetMs) };
 }

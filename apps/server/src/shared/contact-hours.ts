@@ -33,13 +33,28 @@ export function hoursText(hours: ClockWindow): string {
 }
 
 /**
+ * "HH:MM-HH:MM" read as a window of two clock times, or null when it is not one. The one reader
+ * of the shape: the operations settings' hours and the demo clock (DEMO_CLOCK_WITHIN) use it.
+ */
+export function clockRangeOf(value: string): ClockWindow | null {
+  const [start, end, extra] = value.split('-');
+  if (extra !== undefined || !start || !end || !CLOCK.test(start) || !CLOCK.test(end)) return null;
+  return { start, end };
+}
+
+/** Minutes since midnight of an "HH:MM" clock time. */
+export function minutesOfClock(clock: string): number {
+  return Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+}
+
+/**
  * Why a setting's "HH:MM-HH:MM" cannot be the hours in force, or null: it must be a range that
  * starts before it ends and lies within the lawful hours. `item` names the setting.
  */
 export function contactHoursReason(item: string, value: string): string | null {
-  const [from, to, extra] = value.split('-');
-  if (extra !== undefined || !from || !to || !CLOCK.test(from) || !CLOCK.test(to))
-    return `${item} must be a range HH:MM-HH:MM`;
+  const range = clockRangeOf(value);
+  if (!range) return `${item} must be a range HH:MM-HH:MM`;
+  const { start: from, end: to } = range;
   if (from < CONTACT_HOURS.start || to > CONTACT_HOURS.end)
     return `${item} must lie within ${CONTACT_HOURS.start}-${CONTACT_HOURS.end} India time, the lawful calling hours`;
   if (from >= to) return `${item} must start before it ends`;
