@@ -32,6 +32,22 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Type-aware rules on the server: a promise left un-awaited inside a request or a
+    // transaction runs after the call has answered, outside its audited transaction, and its
+    // failure goes unreported. A deliberate fire-and-forget says so with `void` and a comment.
+    files: ['apps/server/src/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // The contract and the engine stay free of I/O and of the apps (docs/architecture.md: what
     // each may import).
     files: ['packages/**/*.ts'],

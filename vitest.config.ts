@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
+          setupFiles: ['src/shared/testing/error-answers.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -40,7 +40,7 @@ async function tickChecklist(page: Page) {
 }
 
 /**
- * Approval end to end: an application arrives through the borrower API, machine review passes
+ * Approval end to end: an application arrives through the borrower API, machine review refers
  * it to people, it lands in first reviewer A's queue; A passes it and picks final reviewer B;
  * B approves a lower amount; the order waits in waitLoanList for the borrower's acceptance.
  */
@@ -55,7 +55,8 @@ test('an application goes through machine, first and final review to waitLoanLis
   const session = await app<{ token: string }>(request, '/auth/verify_otp', {
     phone,
     code: lastSmsCode(phone, /login/i),
-    channel: 'google_play',
+    // A paid social channel costs 15 points under the demo rules: 85, not above 85, so refer.
+    channel: 'facebook_ads',
   });
   await app(
     request,
@@ -96,7 +97,7 @@ test('an application goes through machine, first and final review to waitLoanLis
   );
   expect(order.status).toBe('FIRST_REVIEW');
 
-  // Machine review passed it to people: it was queued for the least-loaded first reviewer.
+  // Machine review referred it to people: it was queued for the least-loaded first reviewer.
   const leadToken = await apiLogin(request, lead);
   const queued = (await apiCall(request, '/approve/queue_list', leadToken, {
     filters: { stage: 'first', state: 'wait' },
@@ -146,4 +147,9 @@ test('an application goes through machine, first and final review to waitLoanLis
   );
   // Lowered: the payout waits for the borrower to accept the new key fact statement.
   await expect(waiting).toContainText('Awaiting acceptance');
+  // The order's detail shows machine review's own decision: referred, with its score.
+  await waiting.getByRole('link', { name: orderNo }).click();
+  await expect(
+    page.locator('.ant-descriptions-item').filter({ hasText: 'Machine result' }).first(),
+  ).toContainText('Refer to people (85)');
 });

@@ -105,5 +105,5 @@ test('a risk manager edits, back-tests and publishes a rule version that decides
   const item = (label: string) =>
     page.locator('.ant-descriptions-item').filter({ hasText: label }).first();
   await expect(item('Rule-set version')).toContainText('v2');
-  await expect(item('Machine result')).toContainText('reject (55)');
+  await expect(item('Machine result')).toContainText('Reject (55)');
 });

@@ -183,7 +183,7 @@ test('keyboard: Tab reaches the navbar controls and Enter uses them', async ({ p
   await page.keyboard.press('Enter');
 });
 
-test('change password validates as the spec says', async ({ page }) => {
+test('change password validates as the product says', async ({ page }) => {
   await choose(page, 'Account', 'Change password');
   await expect(page).toHaveURL(/\/changePassword\/index$/);
   await page.getByLabel('Old password').fill('Admin12345');

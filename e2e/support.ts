@@ -102,17 +102,23 @@ export async function pick(page: Page, label: string, option: string) {
   }).toPass({ timeout: 15_000 });
 }
 
+/** The port of the server the journeys share (playwright.config.ts). */
+export function journeysPort(): number {
+  return Number(process.env.E2E_PORT ?? 18_090);
+}
+
+/** The data directory e2e/start-server.mjs gives the server on `port`. */
+export function dataDirOf(port: number): string {
+  return resolve(process.cwd(), `.tmp/e2e-data-${port}`);
+}
+
 /**
  * The journeys' server's time: its clock is moved into 09:00–17:00 India time on the real India
  * date when started outside it (DEMO_CLOCK_WITHIN in e2e/start-server.mjs, decision 0056); the
  * server records the offset in its data directory.
  */
-export function serverNow(): Date {
-  const file = resolve(
-    process.cwd(),
-    `.tmp/e2e-data-${process.env.E2E_PORT ?? '18090'}`,
-    'demo-clock.json',
-  );
+export function serverNow(port = journeysPort()): Date {
+  const file = resolve(dataDirOf(port), 'demo-clock.json');
   const { offsetMs } = JSON.parse(readFileSync(file, 'utf8')) as { offsetMs: number };
   return new Date(Date.now() + offsetMs);
 }
@@ -127,12 +133,12 @@ export function indiaDateOf(at: Date): string {
  * the journeys' server writes (SANDBOX_SMS_OUTBOX_FILE, e2e/start-server.mjs): a journey acts
  * as a borrower through the borrower API with it. `template` narrows to one kind of message.
  */
-export function lastSmsCode(phone: string, template: string | RegExp = /./): string {
-  const outbox = resolve(
-    process.cwd(),
-    `.tmp/e2e-data-${process.env.E2E_PORT ?? '18090'}`,
-    'sms-outbox.jsonl',
-  );
+export function lastSmsCode(
+  phone: string,
+  template: string | RegExp = /./,
+  port = journeysPort(),
+): string {
+  const outbox = resolve(dataDirOf(port), 'sms-outbox.jsonl');
   const lines = readFileSync(outbox, 'utf8').trim().split('\n').reverse();
   for (const line of lines) {
     const sms = JSON.parse(line) as {

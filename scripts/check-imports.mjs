@@ -33,59 +33,14 @@ const SOURCE_ROOTS = [
 ];
 
 /**
- * Known exceptions to the boundary rules: the exact importing files of each entry may import
- * from the modules it names, and nothing else may, so any new crossing is refused. Every entry
- * says why it is still here; take it out when its files move (the check fails on an entry
- * nothing needs any more, so the list only shrinks).
+ * Known exceptions to the boundary rules, each `{ why, from: [importing files], to: [module
+ * folder prefixes] }`: the exact importing files of an entry may import from the modules it
+ * names, and nothing else may, so any new crossing is refused. Every entry says why it is still
+ * here; take it out when its files move (the check fails on an entry nothing needs any more,
+ * so the list only shrinks). Empty since the payout and collection services moved into
+ * modules/payouts and modules/collections (decision 0059).
  */
-const server = (file) => `apps/server/src/${file}`;
-const EXCEPTIONS = [
-  {
-    why:
-      "Payout dispatch and results are the loan book's own service and table, not an adapter " +
-      '(about 600 lines, and their tests); they move to a payouts module (issue #17, "each ' +
-      'folder means one thing").',
-    to: [server('modules/loan-book/')],
-    from: [
-      'payouts/index.ts',
-      'payouts/payout-dispatcher.ts',
-      'payouts/payout-dispatches.table.ts',
-      'payouts/payout-results.ts',
-      'payouts/razorpayx-webhook.ts',
-      'payouts/payouts.test.ts',
-      'payouts/razorpayx.test.ts',
-      'payouts/payout-faults.property.test.ts',
-    ].map((file) => server(`integrations/${file}`)),
-  },
-  {
-    why:
-      'Crediting a collection to an order, payment requests and the daily reconciliation are ' +
-      "the loan book's own service and tables (about 750 lines, and their tests); they move to " +
-      'a collections module with the payouts.',
-    to: [server('modules/loan-book/')],
-    from: [
-      'collections/collections.service.ts',
-      'collections/collections-reconciliation.ts',
-      'collections/payment-requests.table.ts',
-      'collections/razorpay-smart-collect-webhook.ts',
-      'collections/razorpay-smart-collect.test.ts',
-    ].map((file) => server(`integrations/${file}`)),
-  },
-  {
-    why:
-      'The wiring of the two services above (it hands them the loan book) and of the SMS ' +
-      "webhook, which passes a borrower's reply to marketing's opt-out; it goes with them.",
-    to: [server('modules/loan-book/'), server('modules/marketing-sms/')],
-    from: [server('integrations/index.ts')],
-  },
-  {
-    why:
-      "The webhook routes' test drives those services end to end (a collection credit, an SMS " +
-      'opt-out), so it builds loan-book and marketing state; it moves with them.',
-    to: [server('modules/loan-book/'), server('modules/marketing-sms/')],
-    from: [server('integrations/webhooks/webhooks.routes.test.ts')],
-  },
-];
+const EXCEPTIONS = [];
 
 // The exceptions name this repository's files; a fixture tree is checked without them.
 const ALLOWED = root === repository ? EXCEPTIONS : [];

@@ -788,12 +788,12 @@ try {
       [
         'GST by month',
         '/financialManagement/gst_by_month',
-        { monthFrom: '2025-01', monthTo: '2025-06' },
+        { filters: { monthFrom: '2025-01', monthTo: '2025-06' } },
       ],
       [
         'cash flow (30 days)',
         '/financialManagement/cash_flow',
-        { dateFrom: addDays(TODAY, -30), dateTo: YESTERDAY },
+        { filters: { dateFrom: addDays(TODAY, -30), dateTo: YESTERDAY } },
       ],
     ];
     for (const [name, path, body] of reports) {

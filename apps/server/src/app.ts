@@ -19,28 +19,26 @@ import { registerHealth, requestIdOf, type Readiness } from './plugins/health.js
 import { createMetrics, registerMetrics, type Metrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { AppError } from './shared/app-error.js';
-import { systemClock, type Clock } from './shared/clock.js';
+import { systemClock, type Clock, type DemoClock } from './shared/clock.js';
 import { createAuditModule, scopedDatabase } from './modules/audit/index.js';
 import { registerConfigRoutes } from './modules/config/index.js';
 import { registerDashboardRoutes } from './modules/dashboard/index.js';
 import { loadBorrowerAppSettings, registerBorrowerApp } from './modules/borrower-app/index.js';
-import {
-  createIntegrations,
-  loadIntegrationsConfig,
-  type Integrations,
-  type IntegrationsDeps,
-} from './integrations/index.js';
-import { payoutGatewayReferences } from './integrations/payouts/index.js';
+import { loadIntegrationsConfig } from './integrations/index.js';
+import { wireGateways, type Gateways, type GatewaysDeps } from './gateways.js';
+import { payoutGatewayReferences } from './modules/payouts/index.js';
 import {
   createLoanBookModule,
   loadLoanBookConfig,
   type LoanBookDeps,
 } from './modules/loan-book/index.js';
 import { registerPowerRoutes } from './modules/power/index.js';
+import { registerDemoRoutes } from './modules/demo/index.js';
 import { loadRecoverySettings, registerRecoveryRoutes } from './modules/recovery/index.js';
 import {
   lapseRequestsOnOrderChange,
   registerRepayRoutes,
+  requestsOfOrder,
   waiverApprovalAboveOf,
 } from './modules/repay/index.js';
 import { registerApprovalRoutes } from './modules/approval/index.js';
@@ -48,6 +46,7 @@ import { registerFinanceRoutes } from './modules/finance/index.js';
 import { registerChannelReportRoutes } from './modules/channel-report/index.js';
 import {
   applyWithdrawalPayout,
+  clawbackRewardOnOrderChange,
   registerWalletAppRoutes,
   registerWalletRoutes,
   withdrawalIdOfReference,
@@ -90,7 +89,7 @@ export interface BuildAppOptions {
   /** Gateway sandbox overrides (tests deliver webhooks through inject, on their own schedule). */
   gateways?: Partial<
     Pick<
-      IntegrationsDeps,
+      GatewaysDeps,
       | 'deliver'
       | 'scheduler'
       | 'random'
@@ -104,14 +103,19 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where uploaded files are kept; default `<DATA_DIR>/uploads` (tests use a temporary one). */
   uploadDir?: string;
+  /**
+   * The demo's clock, which the demo may move forward (decision 0066); `clock` must be it. Only
+   * with a configuration that has DEMO_CLOCK_WITHIN (demo book, sandbox gateways).
+   */
+  demoClock?: DemoClock;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Interface ids of every endpoint bound through the access layer. */
     registeredEndpointIds: ReadonlySet<string>;
-    /** The gateways (SMS, collections) and their sandboxes. */
-    integrations: Integrations;
+    /** The gateways (SMS, collections, payouts), their sandboxes and the payout dispatcher. */
+    integrations: Gateways;
     users: UserModule;
     /** Request latency and job runs for GET /metrics (jobs report through it). */
     metrics: Metrics;
@@ -175,7 +179,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     // An empty body is "no body" (axios sends none for calls without data).
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    parseJson(request, String(body), (error, value) => {
+    // Fastify types a body parser as callback- or promise-style; its default JSON parser is the
+    // callback one (it answers through the callback at once and returns nothing), so there is
+    // no promise here to await.
+    void parseJson(request, String(body), (error, value) => {
       if (error) return done(new AppError('malformedJson'), undefined);
       done(null, value);
     });
@@ -263,9 +270,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     clock,
     ...loadLoanBookConfig(),
-    onOrderChanged: [lapseRequestsOnOrderChange],
+    // A repayment reversed out of repaid also claws back an invitation reward (decision 0063).
+    onOrderChanged: [lapseRequestsOnOrderChange, clawbackRewardOnOrderChange(clock)],
   };
-  const integrations = createIntegrations({
+  const integrations = wireGateways({
     config: loadIntegrationsConfig(process.env, config.port),
     db,
     clock,
@@ -284,7 +292,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
       staffOf: (userId) => users.authPort.staffOf(userId),
     },
-    { gatewayReferences: (payoutIds) => payoutGatewayReferences(moduleDb, payoutIds) },
+    {
+      gatewayReferences: (payoutIds) => payoutGatewayReferences(moduleDb, payoutIds),
+      approvalRequestsOf: requestsOfOrder,
+    },
   ).registerRoutes(endpoints);
   registerDashboardRoutes(endpoints, { db: moduleDb, clock });
   // Configuration items: one cached reader for the whole server, invalidated on change.
@@ -312,7 +323,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     loanBook: { ...loanBookDeps, db: moduleDb },
     collections: integrations.collectionGateway,
-    payoutChannel: integrations.payouts.gateway.provider,
+    payouts: integrations.payouts.gateway,
   });
   registerChannelReportRoutes(endpoints, { db: moduleDb, clock });
   const opsDeps = { db: moduleDb, clock, settings: opsSettings };
@@ -378,6 +389,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   borrowerEndpoints.register(appClientConfigEndpoint, () => appClientConfig(opsDeps));
   borrowerEndpoints.register(appVersionCheck, ({ body }) => versionCheck(db, body.version));
   registerWalletAppRoutes(borrowerEndpoints, walletDeps);
+  if (options.demoClock) {
+    // The configuration allows a demo clock only on a demo book with sandbox gateways.
+    if (!config.demoClockWithin || options.demoClock !== clock)
+      throw new Error('a demo clock needs DEMO_CLOCK_WITHIN and must be the app clock');
+    registerDemoRoutes(endpoints, {
+      db: moduleDb,
+      clock: options.demoClock,
+      credit: (credit) => integrations.collections.simulateCredit(credit),
+    });
+  }
   registerCouponRoutes(endpoints, { db: moduleDb, clock });
   registerCouponAppRoutes(borrowerEndpoints, { db, clock, loanBook: loanBookDeps });
   registerOpenApi(app, adminEndpoints, {

@@ -23,7 +23,8 @@ import {
   makeProduct,
 } from './modules/loan-book/loan-book.factories.js';
 import { startFakeRazorpayX } from './integrations/payouts/fake-razorpayx.js';
-import { payoutReference, RAZORPAYX_WEBHOOK_PATH } from './integrations/payouts/index.js';
+import { RAZORPAYX_WEBHOOK_PATH } from './integrations/payouts/index.js';
+import { payoutReference } from './modules/payouts/index.js';
 import { systemClock } from './shared/clock.js';
 import { DEMO_ADMIN } from './modules/user/seed-accounts.js';
 import { termsToJson } from './modules/loan-book/paise-json.js';

@@ -15,6 +15,7 @@ import { demoBookSettings } from './simulator/demo-book.js';
 import { loadLoanBookConfig } from './modules/loan-book/index.js';
 import { startWalletJob } from './modules/wallet/index.js';
 import { startRecoveryRefreshJob } from './modules/recovery/index.js';
+import { startScheduledReconciliationJob } from './modules/finance/index.js';
 
 /**
  * Every setting, read before the database is touched: a bad one stops the start at once with
@@ -42,17 +43,28 @@ async function main(): Promise<void> {
   });
   const hasher = createPasswordHasher();
   const readiness = { ready: false };
-  // Demo and browser journeys only (config refuses it otherwise): business hours at any hour.
-  const moved = config.demoClockWithin ? clockWithinIndiaHours(config.demoClockWithin) : null;
-  const clock: Clock = moved ?? systemClock;
-  const app = await buildApp({ config, db: database.db, hasher, readiness, clock });
-  if (moved) {
-    // The browser journeys read it to know the server's time (e2e/support.ts serverNow).
+  // Demo and browser journeys only (config refuses it otherwise): business hours at any hour,
+  // and a business date the demo may move forward (decision 0066). The browser journeys read
+  // its offset from the data directory (e2e/support.ts serverNow), rewritten at every move.
+  const demoClockFile = path.join(config.dataDir, 'demo-clock.json');
+  const writeOffset = (offsetMs: number) => {
     mkdirSync(config.dataDir, { recursive: true });
-    writeFileSync(
-      path.join(config.dataDir, 'demo-clock.json'),
-      JSON.stringify({ offsetMs: moved.offsetMs }),
-    );
+    writeFileSync(demoClockFile, JSON.stringify({ offsetMs }));
+  };
+  const moved = config.demoClockWithin
+    ? clockWithinIndiaHours(config.demoClockWithin, systemClock, writeOffset)
+    : null;
+  const clock: Clock = moved ?? systemClock;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    hasher,
+    readiness,
+    clock,
+    ...(moved ? { demoClock: moved } : {}),
+  });
+  if (moved) {
+    writeOffset(moved.offsetMs);
     if (moved.offsetMs !== 0)
       app.log.warn(
         `DEMO_CLOCK_WITHIN: the server's clock runs ${Math.round(moved.offsetMs / 60_000)} minutes from the real one`,
@@ -89,6 +101,7 @@ async function main(): Promise<void> {
     stopPayoutSweep?: () => void;
     stopBankVerification?: () => void;
     stopCollectionsReconciliation?: () => void;
+    stopScheduledReconciliation?: () => void;
     stopMarketingSms?: () => void;
     stopWallets?: () => void;
     stopRecoveryRefresh?: () => void;
@@ -102,6 +115,7 @@ async function main(): Promise<void> {
     jobs.stopPayoutSweep?.();
     jobs.stopBankVerification?.();
     jobs.stopCollectionsReconciliation?.();
+    jobs.stopScheduledReconciliation?.();
     jobs.stopMarketingSms?.();
     jobs.stopWallets?.();
     jobs.stopRecoveryRefresh?.();
@@ -170,6 +184,30 @@ async function main(): Promise<void> {
       app.log.error({ err: error }, 'collections reconciliation failed');
     },
   });
+  // Each India day is reconciled once it is over, at the operations setting
+  // reconciliation_daily_time, with missed days of the last week caught up (decision 0065).
+  jobs.stopScheduledReconciliation = startScheduledReconciliationJob(
+    {
+      db: database.db,
+      clock,
+      loanBook: app.loanBook,
+      collections: app.integrations.collectionGateway,
+      payouts: app.integrations.payouts.gateway,
+    },
+    {
+      time: () => app.opsSettings.get('reconciliation_daily_time'),
+      intervalMs: 60_000,
+      onRun: (report) => {
+        if (report.reconciled.length === 0) return;
+        app.metrics.jobRun('scheduled_reconciliation', 'success');
+        app.log.info(report, 'days reconciled on schedule');
+      },
+      onError: (error) => {
+        app.metrics.jobRun('scheduled_reconciliation', 'failure');
+        app.log.error({ err: error }, 'scheduled reconciliation failed');
+      },
+    },
+  );
   // Collection cases whose order moved on are closed, promises settled and the collectors' order
   // of work refreshed each minute (reads derive the same, never write: decision 0052).
   jobs.stopRecoveryRefresh = startRecoveryRefreshJob({

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorKey } from './common/errors.js';
 
 /**
  * Who may call an endpoint:
@@ -30,6 +31,12 @@ export interface EndpointDefinition<
   audited?: boolean;
   /** A larger body limit than the default 1 MiB (uploads travel as base64 in the body). */
   bodyLimit?: number;
+  /**
+   * The business errors this operation can answer (decision 0062). The access layer's own
+   * answers (accessErrorKeys) are not listed here; the OpenAPI document adds them from `access`.
+   * The server's tests fail when a handler answers a code missing from this list.
+   */
+  errors?: readonly ErrorKey[];
   body: Body;
   query: Query;
   ret: Ret;
@@ -51,3 +58,28 @@ export type EndpointBody<E> =
     : never;
 export type EndpointRet<E> =
   E extends EndpointDefinition<infer _B, infer _Q, infer R> ? z.output<R> : never;
+
+/**
+ * What any operation may answer before or around its handler, whatever it declares: invalid or
+ * malformed input, a refused media type, a body too large, the rate limit, an unexpected
+ * failure, and, by `access`, an ended session and a missing grant.
+ */
+export function accessErrorKeys(endpoint: Pick<EndpointDefinition, 'access'>): ErrorKey[] {
+  return [
+    'validationFailed',
+    'malformedJson',
+    'unsupportedMediaType',
+    'bodyTooLarge',
+    'rateLimited',
+    'internal',
+    ...(endpoint.access !== 'public' ? (['sessionEnded'] as const) : []),
+    ...(endpoint.access === 'granted' ? (['forbidden'] as const) : []),
+  ];
+}
+
+/** Every error an operation may answer: the access layer's, then its own declared ones. */
+export function errorKeysOf(endpoint: Pick<EndpointDefinition, 'access' | 'errors'>): ErrorKey[] {
+  const keys = accessErrorKeys(endpoint);
+  for (const key of endpoint.errors ?? []) if (!keys.includes(key)) keys.push(key);
+  return keys;
+}

@@ -5,6 +5,7 @@ export * from './common/languages.js';
 export * from './common/messages.js';
 export * from './common/pagination.js';
 export * from './common/fields.js';
+export * from './common/rules.js';
 export * from './common/validation-reasons.js';
 export * from './common/upload.js';
 export * from './endpoint.js';

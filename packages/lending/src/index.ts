@@ -14,6 +14,7 @@ export * from './rollover.js';
 export * from './overdue.js';
 export * from './order-state.js';
 export * from './ledger.js';
+export * from './reward-clawback.js';
 export * from './component-summary.js';
 export * from './value-dating.js';
 export * from './worked-example.js';

@@ -40,6 +40,11 @@ export const ACCOUNTS = [
   'liability:wallet_withdrawal',
   /** Invitation rewards credited to inviters' wallets. */
   'expense:invite_reward',
+  /**
+   * The part of a clawed-back reward the wallet no longer held (already withdrawn): written off
+   * as marketing cost, never a debt of the inviter (decision 0063).
+   */
+  'expense:invite_reward_unrecovered',
   /** The lender's operating bank account, which tops up the payout account (recharge). */
   'cash:operating_bank',
 ] as const;
@@ -72,6 +77,11 @@ export type LedgerEvent =
   | { type: 'walletHold'; amount: Paise }
   | { type: 'walletPayout'; amount: Paise }
   | { type: 'walletRelease'; amount: Paise }
+  /**
+   * A reward undone because the repayment that earned it was (decision 0063): what the wallet
+   * still holds goes back, the rest stays a marketing cost as unrecovered.
+   */
+  | { type: 'walletClawback'; recovered: Paise; unrecovered: Paise }
   | { type: 'floatRecharge'; amount: Paise }
   /**
    * A posting undone because a value-dated repayment restated the days after its value date
@@ -263,6 +273,12 @@ export function postingsFor(event: LedgerEvent): Journal {
       return j
         .debit('liability:wallet_withdrawal', nonNegative('amount', event.amount))
         .credit('liability:wallet', event.amount)
+        .build(event.type);
+    case 'walletClawback':
+      return j
+        .debit('liability:wallet', nonNegative('recovered', event.recovered))
+        .debit('expense:invite_reward_unrecovered', nonNegative('unrecovered', event.unrecovered))
+        .credit('expense:invite_reward', event.recovered + event.unrecovered)
         .build(event.type);
     case 'floatRecharge':
       return j

@@ -230,6 +230,7 @@ export function fixedEventKindOf(
     case 'walletHold':
     case 'walletPayout':
     case 'walletRelease':
+    case 'walletClawback':
     case 'floatRecharge':
       return null;
   }

@@ -63,7 +63,7 @@ export function Providers({
       token: { colorPrimary: THEME_COLORS[themeName] },
       components: {
         Message: { zIndexPopup: MESSAGE_Z_INDEX },
-        // Spec §9 theme: active menu text orange, menu text dark grey.
+        // Theme: active menu text orange, menu text dark grey.
         Menu: {
           itemColor: DARK_GREY,
           itemHoverColor: ORANGE,

@@ -41,14 +41,14 @@ function pathWithQuery(request: Request): string {
   return url.pathname + url.search;
 }
 
-/** Spec §6: no token → /login, keeping where the user was going. */
+/** No token → /login, keeping where the user was going. */
 function requireToken(request: Request): void {
   if (!getToken()) {
     throw redirect(`/login?redirect=${encodeURIComponent(pathWithQuery(request))}`);
   }
 }
 
-/** Spec §6: a route the roles do not grant falls through to /404 (→ /dashboard). */
+/** A route the roles do not grant falls through to /404 (→ /dashboard). */
 function businessGuard(name: string) {
   return async ({ request }: { request: Request }) => {
     requireToken(request);
@@ -134,7 +134,7 @@ export function buildRoutes(): RouteObject[] {
           id: 'Login',
           path: '/login',
           ...(loginNode ? { handle: handleOf(loginNode) } : {}),
-          // Spec §6: a signed-in user visiting /login goes to the root.
+          // A signed-in user visiting /login goes to the root.
           loader: () => (getToken() ? redirect('/') : null),
           ...(loadLogin ? { lazy: async () => ({ Component: await loadLogin() }) } : {}),
         },
@@ -155,7 +155,7 @@ export function buildRoutes(): RouteObject[] {
           children: [
             ...layoutChildren(layoutConstant, '/', false),
             ...layoutChildren(businessRoutes, '/', true),
-            // Spec §6: a catch-all to /404 is appended.
+            // A catch-all to /404 is appended.
             { path: '*', loader: () => redirect('/404') },
           ],
         },
@@ -173,7 +173,7 @@ export function createAppRouter() {
     if (state.location.pathname === lastPath) return;
     lastPath = state.location.pathname;
     recordVisit(state.location.pathname, state.location.search);
-    // Spec §7: pending requests are cancelled on every route change; §2: scroll to top.
+    // Pending requests are cancelled on every route change, and the page scrolls back to the top.
     cancelPendingRequests();
     window.scrollTo?.(0, 0);
   });

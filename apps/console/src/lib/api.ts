@@ -15,7 +15,7 @@ export const api = createRequestClient({
   getLanguage: currentLanguage,
   notifyError: (text, durationMs) => feedback.error(text, durationMs),
   confirmSessionEnded(language, onClose) {
-    // Spec §8: English, or the Chinese variant when the language is zh.
+    // English, or the Chinese variant when the language is zh.
     const t = i18n.getFixedT(language === 'zh' ? 'zh' : 'en');
     feedback.confirm({
       title: t('session.confirmLogoutTitle'),

@@ -14,7 +14,7 @@ import {
 export type Device = 'desktop' | 'mobile';
 
 /**
- * Spec §3 Session: sidebar state (opened, without-animation flag) and device; plus the
+ * Session: sidebar state (opened, without-animation flag) and device; plus the
  * navbar's size and theme colour.
  */
 export interface AppSettings {

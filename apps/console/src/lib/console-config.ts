@@ -57,7 +57,7 @@ let routeTitleKey: string | undefined;
 /** What follows the route title (a detail's order number, from the address). */
 let routeTitleDetail: string | undefined;
 
-/** Spec §1: the page title is the translated route title followed by the product title. */
+/** The page title is the translated route title followed by the product title. */
 function applyDocumentTitle(): void {
   const base = routeTitleKey ? routeTitle(routeTitleKey) : '';
   const title = base && routeTitleDetail ? `${base} ${routeTitleDetail}` : base;

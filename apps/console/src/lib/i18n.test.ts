@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../locales';
 import { chooseLanguage, i18n, routeTitle } from './i18n';
 
-describe('default language (spec §9: cookie, then browser, else en)', () => {
+describe('default language (Cookie, then browser, else en)', () => {
   it.each([
     ['zh', ['en-US'], 'zh'],
     ['bur', ['zh-CN'], 'bur'],

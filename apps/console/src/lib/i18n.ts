@@ -14,7 +14,7 @@ function fromBrowserTag(tag: string): Language | undefined {
 }
 
 /**
- * Spec §9: the saved cookie, then the browser language (zh… → zh, my… or bur → bur), else en.
+ * The saved cookie, then the browser language (zh… → zh, my… or bur → bur), else en.
  * The first browser tag that names a console language wins.
  */
 export function chooseLanguage(

@@ -70,7 +70,7 @@ function setup(options: { token?: string; language?: Language } = {}) {
   return { client, notifyError, confirmSessionEnded, dialogs, seen, reply };
 }
 
-describe('request client (spec §7/§8)', () => {
+describe('request client', () => {
   it('sends X-Token when a token is held, LANGUAGE upper-cased, under /admin-api with the timeout', async () => {
     const { client, seen, reply } = setup({ token: 'abc', language: 'bur' });
     reply({ status: 200, data: { code: 0, msg: 'ok', ret: { token: 't1' } } });

@@ -161,7 +161,7 @@ export function createRequestClient(deps: RequestDependencies) {
     return envelope.ret as EndpointRet<E>;
   }
 
-  /** Spec §7: every pending request is cancelled on a route change. */
+  /** Every pending request is cancelled on a route change. */
   function cancelAll(): void {
     for (const controller of pending.values()) controller.abort();
     pending.clear();

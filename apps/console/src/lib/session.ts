@@ -14,7 +14,7 @@ import { feedback } from './feedback';
 import { i18n } from './i18n';
 import { RequestError } from './request';
 
-/** Spec §3 Session: the signed-in user and what their roles permit. */
+/** Session: the signed-in user and what their roles permit. */
 export interface Session {
   user: UserInfo;
   /** Business routes the roles permit (admin: all), parent–child chains retained. */
@@ -76,7 +76,7 @@ export function endSession(): void {
 const RELOAD_DELAY_MS = 1500;
 
 /**
- * Spec §6/§8: with a token and no user yet, fetch user_info. A failure or an empty/invalid
+ * With a token and no user yet, fetch user_info. A failure or an empty/invalid
  * answer shows 'Verification failed, please Login again.' (or the error text, else
  * 'Has Error'), clears the token and reloads the page (which leads to /login).
  */

@@ -6,20 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, Transaction } from '../plugins/db.js';
 import type { Clock } from '../shared/clock.js';
-import type { LoanBookDeps } from '../modules/loan-book/index.js';
 import type { IntegrationsConfig } from './config.js';
 import type { CollectionGateway } from './collections/collection-gateway.js';
-import { applyCollectionCredit } from './collections/collections.service.js';
-import {
-  reconcileCollections,
-  startCollectionsReconciliation,
-  type CollectionsReconciliationReport,
-} from './collections/collections-reconciliation.js';
-import {
-  createRazorpaySmartCollectGateway,
-  RAZORPAY_COLLECTIONS_WEBHOOK_PATH,
-} from './collections/razorpay-smart-collect.js';
-import { registerRazorpayCollectionsWebhook } from './collections/razorpay-smart-collect-webhook.js';
+import { createRazorpaySmartCollectGateway } from './collections/razorpay-smart-collect.js';
 import {
   createSandboxCollectionGateway,
   SANDBOX_COLLECTIONS_WEBHOOK_PATH,
@@ -30,8 +19,7 @@ import {
   SANDBOX_SMS_WEBHOOK_PATH,
   type SandboxSmsGateway,
 } from './sms/sandbox-sms.js';
-import { applySmsEvent } from './sms/sms.service.js';
-import { applyOptOutReply } from '../modules/marketing-sms/opt-out-replies.js';
+import { applySmsEvent, type SmsReplyHandler } from './sms/sms.service.js';
 import {
   httpDeliverer,
   timerScheduler,
@@ -44,10 +32,11 @@ import {
   type WebhookRouteOptions,
 } from './webhooks/webhook-routes.js';
 import {
-  createPayoutIntegration,
+  createPayoutGateway,
   loadPayoutsConfig,
+  SANDBOX_PAYOUTS_PROVIDER,
+  SANDBOX_PAYOUTS_WEBHOOK_PATH,
   type PayoutGateway,
-  type PayoutIntegrationDeps,
   type PayoutsConfig,
 } from './payouts/index.js';
 
@@ -59,7 +48,7 @@ export {
 } from './config.js';
 export type { SmsGateway } from './sms/sms-gateway.js';
 export { SMS_TEMPLATES } from './sms/sms-gateway.js';
-export { sendSms, findSmsMessage } from './sms/sms.service.js';
+export { sendSms, findSmsMessage, type SmsReplyHandler } from './sms/sms.service.js';
 export { DEFAULT_SMS_TEMPLATES, seedSmsTemplates, templateVariables } from './sms/sms-templates.js';
 export { smsTemplates, type SmsTemplateRow } from './sms/sms-templates.table.js';
 export { smsMessages } from './sms/sms.table.js';
@@ -77,17 +66,6 @@ export {
   RAZORPAY_COLLECTIONS_WEBHOOK_PATH,
   RAZORPAY_SMART_COLLECT_PROVIDER,
 } from './collections/razorpay-smart-collect.js';
-export {
-  ensureVirtualAccount,
-  findVirtualAccount,
-  creditsOfPayment,
-} from './collections/collections.service.js';
-export type {
-  CollectionsReconciliationReport,
-  CreditBreak,
-} from './collections/collections-reconciliation.js';
-export { openPaymentRequest } from './collections/payment-requests.js';
-export type { PaymentPurpose } from './collections/payment-requests.table.js';
 export { claimGatewayEvent, findGatewayEvent } from './webhooks/gateway-events.repository.js';
 export { signatureHeader, verifySignature, SIGNATURE_HEADER } from './webhooks/signature.js';
 export {
@@ -109,7 +87,6 @@ export interface IntegrationsDeps {
   config: IntegrationsConfig;
   db: Database;
   clock: Clock;
-  loanBook: LoanBookDeps;
   /** Tests deliver webhooks through app.inject; the default is HTTP to the base URL. */
   deliver?: WebhookDeliverer;
   scheduler?: Scheduler;
@@ -119,7 +96,17 @@ export interface IntegrationsDeps {
   payouts?: PayoutsConfig;
   /** Another payout gateway than the configured one (tests: a fault-injecting double). */
   payoutGateway?: PayoutGateway;
-  payoutDispatcher?: PayoutIntegrationDeps['dispatcher'];
+}
+
+/**
+ * What the book does with the events the sandboxes' webhooks bring. The modules that own the
+ * money apply them (modules/collections, modules/payouts, marketing's opt-outs); the gateways
+ * only check the signature and record the event id in the applying transaction.
+ */
+export interface GatewayEventHandlers {
+  collectionCredit(tx: Transaction, provider: string, event: GatewayEvent, at: Date): Promise<void>;
+  payoutEvent(tx: Transaction, event: GatewayEvent, at: Date): Promise<void>;
+  smsReply: SmsReplyHandler;
 }
 
 export function createIntegrations(deps: IntegrationsDeps) {
@@ -149,70 +136,38 @@ export function createIntegrations(deps: IntegrationsDeps) {
       ? createRazorpaySmartCollectGateway(config.razorpay)
       : collections;
   const sandboxCollecting = collectionGateway === collections;
-  const payouts = createPayoutIntegration({
+  const payouts = createPayoutGateway({
     config: deps.payouts ?? loadPayoutsConfig(),
-    db: deps.db,
     clock,
-    loanBook: deps.loanBook,
     sandboxWebhookSecret: config.sandboxWebhookSecret,
     bankVerifyFailureRate: config.sandbox.bankVerifyFailureRate,
     deliver,
     scheduler,
     ...(deps.random ? { random: deps.random } : {}),
     ...(deps.payoutGateway ? { gateway: deps.payoutGateway } : {}),
-    ...(deps.payoutDispatcher ? { dispatcher: deps.payoutDispatcher } : {}),
   });
 
-  const reconciliationDeps = {
-    db: deps.db,
-    clock,
-    loanBook: deps.loanBook,
-    gateway: collectionGateway,
-  };
-
   return {
+    config,
     sms,
     collections,
     collectionGateway,
+    /** Razorpay Smart Collect's settings while it collects (its webhook is then registered). */
+    razorpayCollections: sandboxCollecting ? undefined : config.razorpay,
     payouts,
     scheduler,
-    /** The gateway's statement of credits for the period against the book (lost webhooks). */
-    reconcileCollections: (period: { from: Date; to: Date }) =>
-      reconcileCollections(reconciliationDeps, period),
-    /** The periodic reconciliation of the settings (none when off); returns a stop function. */
-    startCollectionsReconciliation(handlers: {
-      onReport: (report: CollectionsReconciliationReport) => void;
-      onError: (error: unknown) => void;
-    }): () => void {
-      const { intervalMinutes, lookbackHours } = config.collectionReconciliation;
-      if (intervalMinutes === 0) return () => undefined;
-      return startCollectionsReconciliation(reconciliationDeps, {
-        intervalMs: intervalMinutes * 60_000,
-        lookbackMs: lookbackHours * 3_600_000,
-        // Credits of the last minutes may still have their webhook on the way.
-        graceMs: 5 * 60_000,
-        ...handlers,
-      });
-    },
-    async registerWebhooks(app: FastifyInstance) {
-      await payouts.registerProviderWebhooks(app);
-      if (config.razorpay && !sandboxCollecting) {
-        await registerRazorpayCollectionsWebhook(app, {
-          path: RAZORPAY_COLLECTIONS_WEBHOOK_PATH,
-          secret: config.razorpay.webhookSecret,
-          db: deps.db,
-          clock,
-          loanBook: deps.loanBook,
-        });
-      }
+    /** The sandboxes' signed webhooks, each applied by the book's handler in its transaction. */
+    async registerWebhooks(app: FastifyInstance, book: GatewayEventHandlers) {
       return registerWebhookRoutes(
         app,
         [
           {
             path: SANDBOX_SMS_WEBHOOK_PATH,
             provider: 'sandbox-sms',
+            summary:
+              "The sandbox SMS gateway's events: delivery receipts (sms.status) and borrowers' replies (sms.inbound)",
             secret: config.sandboxWebhookSecret,
-            apply: (tx, event, at) => applySmsEvent(tx, sms.provider, event, at, applyOptOutReply),
+            apply: (tx, event, at) => applySmsEvent(tx, sms.provider, event, at, book.smsReply),
           },
           // Sandbox credits only while the sandbox collects: its secret has a public
           // development default, and a real book must take money from the real gateway alone.
@@ -221,14 +176,27 @@ export function createIntegrations(deps: IntegrationsDeps) {
                 {
                   path: SANDBOX_COLLECTIONS_WEBHOOK_PATH,
                   provider: 'sandbox-collections',
+                  summary: "The sandbox collection gateway's credits to virtual accounts",
                   secret: config.sandboxWebhookSecret,
-                  apply: async (tx: Transaction, event: GatewayEvent, at: Date) => {
-                    await applyCollectionCredit(tx, deps.loanBook, collections.provider, event, at);
-                  },
+                  apply: (tx: Transaction, event: GatewayEvent, at: Date) =>
+                    book.collectionCredit(tx, collections.provider, event, at),
                 },
               ]
             : []),
-          ...payouts.webhookRoutes,
+          // The sandbox's payout webhook only while the sandbox pays out, for the same reason:
+          // a real gateway's payouts must change only by its own events.
+          ...(payouts.config.gateway === 'sandbox'
+            ? [
+                {
+                  path: SANDBOX_PAYOUTS_WEBHOOK_PATH,
+                  provider: SANDBOX_PAYOUTS_PROVIDER,
+                  summary: "The sandbox payout gateway's payout results",
+                  secret: config.sandboxWebhookSecret,
+                  apply: (tx: Transaction, event: GatewayEvent, at: Date) =>
+                    book.payoutEvent(tx, event, at),
+                },
+              ]
+            : []),
         ],
         {
           db: deps.db,

@@ -112,5 +112,7 @@ export function frameworkErrorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  // handleError sends the answer itself and hands back the reply, which is thenable (it
+  // settles once sent); this handler answers nothing, so there is nothing to wait for.
   void handleError(error, request, reply);
 }

@@ -8,36 +8,33 @@ import {
 } from '@lending/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../shared/testing/build-test-app.js';
 import { loginAs } from '../shared/testing/factories.js';
+import { jsonSchemaOf, validSampleOf, type Json } from '../shared/testing/schema-samples.js';
 
 /**
  * Generated requests over every endpoint of both APIs, built from the contract's schemas
- * (issue #16): for each operation a plausible body, then that body broken in the usual ways
- * (a field missing, of the wrong type, at an extreme, holding text the database cannot store,
- * an unknown field, malformed JSON). Whatever is sent: no 500, nothing internal in the
- * answer, no success for a body the schema refuses, and every validation error names its
- * field. Endpoints added later are picked up from the contract by themselves.
+ * (issue #16): for each operation a valid body (the schema accepts it, so the call reaches its
+ * handler: a test fails for an endpoint whose schema the sampler cannot satisfy), then that
+ * body broken in the usual ways (a field missing, of the wrong type, at an extreme, holding
+ * text the database cannot store, an unknown field, malformed JSON). Whatever is sent: no 500,
+ * nothing internal in the answer, no success for a body the schema refuses, and every
+ * validation error names its field. The valid bodies are also sent without a session: no
+ * endpoint but a public one may answer them with success. Endpoints added later are picked up
+ * from the contract by themselves.
  *
  * The default budget fits CI; GENERATED_INPUT_ROUNDS=n adds n seeded rounds of random
  * breakage per endpoint (GENERATED_INPUT_SEED picks the seed).
  */
 
-type Json = Record<string, unknown>;
-
 const ROUNDS = Number(process.env.GENERATED_INPUT_ROUNDS ?? 2);
 const SEED = Number(process.env.GENERATED_INPUT_SEED ?? 20261123);
 
 /** Calls that end the caller's session are left out: the run would sign itself out. */
-const SKIPPED = new Set(['user.logout', 'app.logout']);
+const SKIPPED = new Set(['user.logout', 'app.auth.logout']);
 
 const LEAK =
   /at \S+ \(|node_modules|\.ts:\d+|SELECT |INSERT |UPDATE |syntax error at|violates|pg_|Error:/;
-
-function jsonSchemaOf(schema: z.ZodType): Json {
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
-}
 
 /** The JSON types a schema admits; empty when it admits anything. */
 function typesOf(schema: Json): Set<string> {
@@ -55,74 +52,6 @@ function typesOf(schema: Json): Set<string> {
   visit(schema);
   if (types.has('integer')) types.add('number-integer');
   return types;
-}
-
-const PATTERN_GUESSES = [
-  '2026-11-20',
-  '9876543210',
-  'ABCDE1234F',
-  'HDFC0001234',
-  '1234',
-  'LN20261120000001',
-  'a@example.com',
-  '10:00',
-  '1.0.0',
-  'https://example.com/x',
-  'abc',
-];
-
-/** A plausible value for a schema: valid where that is easy to see, close to it elsewhere. */
-function sample(schema: Json, depth = 0): unknown {
-  if (depth > 6) return null;
-  if ('const' in schema) return schema.const;
-  if (Array.isArray(schema.enum)) return schema.enum[0];
-  for (const key of ['anyOf', 'oneOf'] as const) {
-    const options = schema[key] as Json[] | undefined;
-    if (options?.length) {
-      const notNull = options.find((o) => o.type !== 'null') ?? options[0]!;
-      return sample(notNull, depth + 1);
-    }
-  }
-  if (Array.isArray(schema.allOf) && schema.allOf.length) return sample(schema.allOf[0], depth + 1);
-  if ('default' in schema) return schema.default;
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  switch (type) {
-    case 'object': {
-      const properties = (schema.properties ?? {}) as Record<string, Json>;
-      const required = new Set((schema.required as string[] | undefined) ?? []);
-      const value: Json = {};
-      for (const [name, property] of Object.entries(properties)) {
-        if (required.has(name)) value[name] = sample(property, depth + 1);
-      }
-      return value;
-    }
-    case 'array': {
-      const items = (schema.items ?? {}) as Json;
-      const count = Math.max(Number(schema.minItems ?? 0), 1);
-      return Array.from({ length: count }, () => sample(items, depth + 1));
-    }
-    case 'string': {
-      if (schema.format === 'email') return 'a@example.com';
-      if (schema.format === 'date') return '2026-11-20';
-      if (schema.format === 'date-time') return '2026-11-20T10:00:00.000Z';
-      if (typeof schema.pattern === 'string') {
-        const pattern = new RegExp(schema.pattern, 'u');
-        const guess = PATTERN_GUESSES.find((g) => pattern.test(g));
-        if (guess) return guess;
-      }
-      const min = Number(schema.minLength ?? 1);
-      return 'x'.repeat(Math.max(min, 3)).slice(0, Number(schema.maxLength ?? 64));
-    }
-    case 'integer':
-    case 'number':
-      return Math.max(Number(schema.minimum ?? 1), Number(schema.exclusiveMinimum ?? 0) + 1, 1);
-    case 'boolean':
-      return true;
-    case 'null':
-      return null;
-    default:
-      return 'x';
-  }
 }
 
 /** Values of each JSON type, to put where the schema wants another. */
@@ -146,6 +75,8 @@ function admits(types: Set<string>, kind: string): boolean {
 interface Case {
   /** What was broken, for the failure message. */
   label: string;
+  /** The valid body itself (its answers are counted apart). */
+  valid?: boolean;
   /** The raw body sent (a string, so malformed JSON and 1e400 can be sent). */
   payload: string;
   /** The schema refuses it: success would be a defect. */
@@ -187,7 +118,19 @@ const EXTREMES: unknown[] = [
   { nested: { deeper: [null] } },
 ];
 
-function casesFor(endpoint: EndpointDefinition, random: () => number): Case[] {
+/** The valid body of an endpoint that takes one; a problem when the sampler found none. */
+function validBodyOf(endpoint: EndpointDefinition): { body?: Json; problem?: string } {
+  if (!endpoint.body) return {};
+  const sample = validSampleOf(endpoint.body);
+  if (!sample.valid) return { problem: `${endpoint.id}: ${sample.problem}` };
+  return { body: sample.value as Json };
+}
+
+function casesFor(
+  endpoint: EndpointDefinition,
+  random: () => number,
+  base: Json | undefined,
+): Case[] {
   const cases: Case[] = [
     { label: 'malformed JSON', payload: '{"a":', invalid: true },
     { label: 'a JSON array', payload: '[]', invalid: !!endpoint.body },
@@ -197,8 +140,13 @@ function casesFor(endpoint: EndpointDefinition, random: () => number): Case[] {
     return cases;
   }
   const schema = jsonSchemaOf(endpoint.body);
-  if (schema.type !== 'object') return cases;
-  const base = sample(schema) as Json;
+  if (schema.type !== 'object' || !base) return cases;
+  cases.unshift({
+    label: 'the valid body',
+    payload: JSON.stringify(base),
+    invalid: false,
+    valid: true,
+  });
   const properties = (schema.properties ?? {}) as Record<string, Json>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const send = (body: Json) => JSON.stringify(body);
@@ -260,6 +208,14 @@ interface Tally {
   leaks: string[];
   invalidAccepted: string[];
   unnamedFields: string[];
+  /** Endpoints taking a body, and those whose valid body the sampler could not build. */
+  bodies: number;
+  withoutValidBody: string[];
+  /** How the valid bodies were answered, by code (0: success). */
+  validAnswers: Map<number, number>;
+  /** Calls without a session (or with a made-up token) to endpoints that need one. */
+  unauthenticated: number;
+  unauthenticatedSuccesses: string[];
 }
 
 function check(tally: Tally, where: string, testCase: Case, response: LightMyRequestResponse) {
@@ -275,6 +231,9 @@ function check(tally: Tally, where: string, testCase: Case, response: LightMyReq
     return;
   }
   if (testCase.invalid && body.code === 0) tally.invalidAccepted.push(label);
+  if (testCase.valid && typeof body.code === 'number') {
+    tally.validAnswers.set(body.code, (tally.validAnswers.get(body.code) ?? 0) + 1);
+  }
   if (body.code === 4000) {
     const first = body.errors?.[0]?.field;
     if (!first || !body.msg?.includes(first)) {
@@ -285,16 +244,39 @@ function check(tally: Tally, where: string, testCase: Case, response: LightMyReq
   }
 }
 
+/** A call made without a session: checked as any other, and it must not succeed. */
+function checkUnauthenticated(
+  tally: Tally,
+  where: string,
+  how: string,
+  response: LightMyRequestResponse,
+) {
+  tally.unauthenticated += 1;
+  check(tally, where, { label: how, payload: '', invalid: false }, response);
+  const body = response.json() as { code?: number };
+  if (body.code === 0) tally.unauthenticatedSuccesses.push(`${where}: ${how}`);
+}
+
 function report(name: string, tally: Tally) {
+  const answers = [...tally.validAnswers.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([code, count]) => `${code}×${count}`)
+    .join(', ');
   console.log(
     `${name}: ${tally.requests} requests, ${tally.serverErrors.length} answered 5xx, ` +
       `${tally.leaks.length} leaked internals, ${tally.invalidAccepted.length} invalid bodies ` +
-      `accepted, ${tally.unnamedFields.length} validation errors without their field`,
+      `accepted, ${tally.unnamedFields.length} validation errors without their field, ` +
+      `${tally.unauthenticatedSuccesses.length} unauthenticated successes ` +
+      `(${tally.unauthenticated} calls without a session to endpoints that need one); ` +
+      `valid bodies for ${tally.bodies - tally.withoutValidBody.length} of ${tally.bodies} ` +
+      `endpoints taking one, answered with codes ${answers}`,
   );
+  expect(tally.withoutValidBody).toEqual([]);
   expect(tally.serverErrors).toEqual([]);
   expect(tally.leaks).toEqual([]);
   expect(tally.invalidAccepted).toEqual([]);
   expect(tally.unnamedFields).toEqual([]);
+  expect(tally.unauthenticatedSuccesses).toEqual([]);
 }
 
 const newTally = (): Tally => ({
@@ -303,7 +285,20 @@ const newTally = (): Tally => ({
   leaks: [],
   invalidAccepted: [],
   unnamedFields: [],
+  bodies: 0,
+  withoutValidBody: [],
+  validAnswers: new Map(),
+  unauthenticated: 0,
+  unauthenticatedSuccesses: [],
 });
+
+/** The endpoint's valid body (counted in the tally), or undefined when it takes none. */
+function bodyFor(tally: Tally, endpoint: EndpointDefinition): Json | undefined {
+  const { body, problem } = validBodyOf(endpoint);
+  if (endpoint.body) tally.bodies += 1;
+  if (problem) tally.withoutValidBody.push(problem);
+  return body;
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -318,8 +313,9 @@ describe('generated requests over every endpoint', () => {
     let token = await loginAs(t.app);
     for (const endpoint of adminEndpoints) {
       if (SKIPPED.has(endpoint.id)) continue;
+      const base = bodyFor(tally, endpoint);
       // A GET takes no body: only its query is broken.
-      const cases = endpoint.method === 'GET' ? [] : casesFor(endpoint, random);
+      const cases = endpoint.method === 'GET' ? [] : casesFor(endpoint, random, base);
       cases.push({
         label: 'an unknown query parameter',
         payload: '',
@@ -342,6 +338,19 @@ describe('generated requests over every endpoint', () => {
           response = await send();
         }
         check(tally, endpoint.id, testCase, response);
+      }
+      if (endpoint.access === 'public') continue;
+      for (const [how, headers] of [
+        ['without a session', {}],
+        ['with a made-up token', { 'x-token': 'not-a-session-token' }],
+      ] as const) {
+        const response = await t.app.inject({
+          method: endpoint.method,
+          url: `${ADMIN_API_BASE}${endpoint.path}`,
+          headers: { ...headers, 'content-type': 'application/json' },
+          ...(endpoint.method === 'POST' ? { payload: JSON.stringify(base ?? {}) } : {}),
+        });
+        checkUnauthenticated(tally, endpoint.id, how, response);
       }
     }
     report('admin API', tally);
@@ -366,9 +375,25 @@ describe('generated requests over every endpoint', () => {
 
     for (const endpoint of appEndpoints) {
       if (SKIPPED.has(endpoint.id) || endpoint.method !== 'POST') continue;
-      const cases = casesFor(endpoint, random);
+      const base = bodyFor(tally, endpoint);
+      const cases = casesFor(endpoint, random, base);
       for (const testCase of cases) {
         check(tally, endpoint.id, testCase, await app(endpoint.path, testCase.payload, token));
+      }
+      if (endpoint.access !== 'public') {
+        const payload = JSON.stringify(base ?? {});
+        checkUnauthenticated(
+          tally,
+          endpoint.id,
+          'without a session',
+          await app(endpoint.path, payload),
+        );
+        checkUnauthenticated(
+          tally,
+          endpoint.id,
+          'with a made-up token',
+          await app(endpoint.path, payload, 'not-a-session-token'),
+        );
       }
       const unknownQuery: Case = {
         label: 'an unknown query parameter',

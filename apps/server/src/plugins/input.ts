@@ -71,8 +71,12 @@ export function validationError(error: z.ZodError, schema: z.ZodType, prefix = '
     }
     const field = join('') || prefix || 'body';
     // A schema's own message (the spec's texts, such as 'amount cannot be 0') is kept; only
-    // the parser's default sentences are replaced by a reason.
-    const reason = isParserDefault(issue.message) ? reasonOfIssue(issue, schema) : undefined;
+    // the parser's default sentences are replaced by a reason, and a refinement's message when
+    // the refinement names its reason.
+    const reason =
+      isParserDefault(issue.message) || issue.code === 'custom'
+        ? reasonOfIssue(issue, schema)
+        : undefined;
     return [{ field, message: reason ? reason.kind : issue.message, reason }];
   });
   const first = errors[0] ?? { field: prefix || 'body', message: 'invalid' };
@@ -138,6 +142,9 @@ export function reasonOfIssue(issue: Issue, schema: z.ZodType): ValidationReason
       return issue.format === 'email' ? { kind: 'email' } : { kind: 'format' };
     case 'invalid_union':
       return { kind: 'invalid' };
+    case 'custom':
+      // A refinement may name its reason (withRanges does), to be worded in the caller's language.
+      return (issue.params as { reason?: ValidationReason } | undefined)?.reason;
     default:
       // A schema's own refinement says what it checks in its message.
       return undefined;

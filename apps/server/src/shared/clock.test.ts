@@ -27,3 +27,24 @@ describe('clockWithinIndiaHours (DEMO_CLOCK_WITHIN)', () => {
     expect(india(clockWithinIndiaHours(WINDOW, five).now())).toBe('2026-11-24T09:00');
   });
 });
+
+describe('DemoClock (decision 0066)', () => {
+  it('moves forward by whole days, keeping the hour, and reports each new offset', () => {
+    const real = new ManualClock(new Date('2026-11-24T17:45:00Z')); // 23:15 India
+    const offsets: number[] = [];
+    const clock = clockWithinIndiaHours(WINDOW, real, (offset) => offsets.push(offset));
+    clock.advanceDays(1);
+    expect(india(clock.now())).toBe('2026-11-25T09:00');
+    clock.advanceDays(2);
+    expect(india(clock.now())).toBe('2026-11-27T09:00');
+    expect(offsets).toEqual([clock.offsetMs - 2 * 86_400_000, clock.offsetMs]);
+  });
+
+  it('never moves back or by part of a day', () => {
+    const clock = clockWithinIndiaHours(WINDOW, new ManualClock(new Date('2026-11-24T05:00:00Z')));
+    expect(() => clock.advanceDays(-1)).toThrow(/only moves forward/);
+    expect(() => clock.advanceDays(0)).toThrow(/only moves forward/);
+    expect(() => clock.advanceDays(0.5)).toThrow(/only moves forward/);
+    expect(india(clock.now())).toBe('2026-11-24T10:30');
+  });
+});

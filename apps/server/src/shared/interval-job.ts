@@ -1,6 +1,7 @@
 /**
  * The loop of the server's background jobs (payout sweep, day-end check, collection refresh,
- * collections reconciliation, wallet, SMS sender, penny drops): `pass` every
+ * collections reconciliation, scheduled reconciliation, wallet, SMS sender, penny drops, expired
+ * exports): `pass` every
  * `intervalMs`, never two passes of one job at once in a process. A tick that finds the last
  * pass still running is skipped, so a slow database delays the next pass instead of piling
  * passes up. That holds only if the promise `pass` returns settles when its work is done: a

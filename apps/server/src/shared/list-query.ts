@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, sql, SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../plugins/db.js';
 import { AppError } from './app-error.js';
@@ -231,8 +231,8 @@ export async function flagEstimatedTotal<T>(handler: () => Promise<T>): Promise<
 /**
  * The conditions of an India date range filter (two filters of the contract, India dates
  * `YYYY-MM-DD`, both ends inclusive) over an instant column: from 00:00 IST of the first day
- * to before 00:00 IST of the day after the last. A range whose end is before its start is a
- * 400 naming the end field. Spread it into a list's `where`.
+ * to before 00:00 IST of the day after the last. The contract declares the pair with
+ * `withRanges`, which refuses it backwards (decision 0077). Spread it into a list's `where`.
  *
  * @example
  * where: { email: …, ...indiaDayRange(loginAttempts.at, 'dateFrom', 'dateTo') }
@@ -241,28 +241,12 @@ export function indiaDayRange<From extends string, To extends string>(
   column: AnyPgColumn,
   from: From,
   to: To,
-): Record<From | To, (date: string, filters: Partial<Record<From | To, unknown>>) => SQL> {
-  const assertInOrder = (filters: Partial<Record<From | To, unknown>>) => {
-    const start = filters[from];
-    const end = filters[to];
-    if (typeof start === 'string' && typeof end === 'string' && start > end) {
-      throw AppError.invalid(`filters.${to}`, `must not be before ${from}`);
-    }
-  };
+): Record<From | To, (date: string) => SQL> {
   const conditions = {
-    [from]: (date: string, filters: Partial<Record<From | To, unknown>>) => {
-      assertInOrder(filters);
-      return gte(column, startOfIndiaDate(date));
-    },
-    [to]: (date: string, filters: Partial<Record<From | To, unknown>>) => {
-      assertInOrder(filters);
-      return lt(column, startOfIndiaDate(nextDay(date)));
-    },
+    [from]: (date: string) => gte(column, startOfIndiaDate(date)),
+    [to]: (date: string) => lt(column, startOfIndiaDate(nextDay(date))),
   };
-  return conditions as Record<
-    From | To,
-    (date: string, filters: Partial<Record<From | To, unknown>>) => SQL
-  >;
+  return conditions as Record<From | To, (date: string) => SQL>;
 }
 
 function nextDay(date: string): string {
@@ -272,44 +256,25 @@ function nextDay(date: string): string {
 
 /**
  * The conditions of a range filter over a column that holds India dates already (a due date,
- * a disbursal date), or any other ordered value: both ends inclusive, either may be left out,
- * an end before the start is a 400 naming the end field. Spread it into a list's `where`.
+ * a disbursal date), or any other ordered value: both ends inclusive, either may be left out.
+ * The contract declares the pair with `withRanges`, which refuses it backwards (decision
+ * 0077). Spread it into a list's `where`. The column may be an expression (`sql`), e.g. a
+ * date that depends on the row's kind.
  *
  * @example
  * where: { …, ...inclusiveRange(loanOrders.dueDate, 'dueFrom', 'dueTo') }
  */
 export function inclusiveRange<From extends string, To extends string, V extends string | number>(
-  column: AnyPgColumn,
+  column: AnyPgColumn | SQL,
   from: From,
   to: To,
-): Record<From | To, (value: V, filters: Partial<Record<From | To, unknown>>) => SQL> {
-  const assertInOrder = (filters: Partial<Record<From | To, unknown>>) => {
-    const start = filters[from];
-    const end = filters[to];
-    if (
-      start !== undefined &&
-      start !== '' &&
-      end !== undefined &&
-      end !== '' &&
-      (start as V) > (end as V)
-    ) {
-      throw AppError.invalid(`filters.${to}`, `must not be before ${from}`);
-    }
-  };
+): Record<From | To, (value: V) => SQL> {
   const conditions = {
-    [from]: (value: V, filters: Partial<Record<From | To, unknown>>) => {
-      assertInOrder(filters);
-      return gte(column, value);
-    },
-    [to]: (value: V, filters: Partial<Record<From | To, unknown>>) => {
-      assertInOrder(filters);
-      return lte(column, value);
-    },
+    // Each branch takes its own overload of gte (a column maps the value, an expression not).
+    [from]: (value: V) => (column instanceof SQL ? gte(column, value) : gte(column, value)),
+    [to]: (value: V) => (column instanceof SQL ? lte(column, value) : lte(column, value)),
   };
-  return conditions as Record<
-    From | To,
-    (value: V, filters: Partial<Record<From | To, unknown>>) => SQL
-  >;
+  return conditions as Record<From | To, (value: V) => SQL>;
 }
 
 /**

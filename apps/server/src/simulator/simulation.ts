@@ -16,7 +16,7 @@ import {
 } from '../modules/loan-book/index.js';
 import { runDayEnd } from '../modules/day-end/index.js';
 import { createWalletWork } from './wallet-work.js';
-import { reconcileDay } from '../modules/finance/index.js';
+import { reconcileScheduledDay } from '../modules/finance/index.js';
 import {
   approveExcessRefund,
   approveWaiver,
@@ -790,7 +790,7 @@ export async function runSimulation(
   }
 
   /**
-   * Finance reconciles the day against the gateways' statements (FinancialList). On about one
+   * The schedule reconciles the day against the gateways' statements (FinancialList). On about one
    * day in five the sandbox bank's statement has an error, one per such day: a credit shown
    * with ₹10 more than the webhook said (amount mismatch) or one left out (ours only). They
    * stay open for finance to resolve, so the demo has failed days next to passed ones.
@@ -807,13 +807,13 @@ export async function runSimulation(
         integrations.collections.misstate(credit.paymentId, credit.amountPaise + 1_000n);
       else integrations.collections.omitFromStatement(credit.paymentId);
     }
-    await reconcileDay(
+    await reconcileScheduledDay(
       {
         db,
         clock,
         loanBook,
         collections: integrations.collections,
-        payoutChannel: integrations.payouts.gateway.provider,
+        payouts: integrations.payouts.gateway,
       },
       date,
     );

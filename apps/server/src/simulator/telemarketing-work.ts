@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { CallOutcome } from '@lending/contract';
 import { addDays } from '@lending/lending';
 import { staffUsers } from '../db-schema.js';
+import { marketingOptOuts } from '../modules/marketing-sms/marketing-sms.table.js';
 import { telemarketingLeads } from '../modules/telemarketing/telemarketing.table.js';
 import {
   assignLeads,
@@ -46,6 +47,14 @@ export async function telemarketingWork(
     (s): s is { id: number; email: string } => s !== undefined,
   );
   if (!lead || callers.length === 0) return 0;
+  // A number that opted out of marketing is never called (decision 0068): the floor passes it
+  // by, so it neither takes a day's call nor stays due for ever.
+  const callable = notExists(
+    deps.db
+      .select({ phone: marketingOptOuts.phone })
+      .from(marketingOptOuts)
+      .where(eq(marketingOptOuts.phone, telemarketingLeads.phone)),
+  );
   const service: TelemarketingDeps = { db: deps.db, rawDb: deps.db, clock: deps.clock };
   // A refused call's record, written once the refusal has been answered (as the server does).
   const afterRefusal: (() => Promise<void>)[] = [];
@@ -60,6 +69,7 @@ export async function telemarketingWork(
       and(
         isNull(telemarketingLeads.telemarketerId),
         lte(telemarketingLeads.sinceDate, addDays(today, -3)),
+        callable,
       ),
     )
     .orderBy(sql`${telemarketingLeads.sinceDate} desc`, telemarketingLeads.id)
@@ -78,6 +88,7 @@ export async function telemarketingWork(
         and(
           eq(telemarketingLeads.telemarketerId, caller.id),
           or(isNull(telemarketingLeads.lastOutcome), lte(telemarketingLeads.nextCallDate, today)),
+          callable,
         ),
       )
       .orderBy(telemarketingLeads.id)

@@ -18,7 +18,7 @@ describe('route tree', () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
-  it('holds the spec groups in order', () => {
+  it('holds the product route groups in order', () => {
     expect(businessRoutes.map((r) => r.path)).toEqual([
       '/approve',
       '/collection',

@@ -1,5 +1,5 @@
 /**
- * The spec's route tree (§2) as data, shared by the console (which binds a page to each
+ * The spec's route tree (docs/product.md §2) as data, shared by the console (which binds a page to each
  * leaf) and the server (which grants route names to roles). Names are unique; a name is the
  * spec's path segment unless two segments collide (decision 0003).
  */
@@ -299,7 +299,7 @@ export function businessRouteNames(routes: RouteNode[] = businessRoutes): string
 }
 
 /**
- * Spec §6: admin sees everything; others see the routes whose names they hold. A granted
+ * Admin sees everything; others see the routes whose names they hold. A granted
  * parent grants its whole subtree; a parent stays when any descendant is granted
  * (parent–child chains retained).
  */

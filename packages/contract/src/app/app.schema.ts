@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { idSchema } from '../common/fields.js';
 import { indiaDateSchema, paiseSchema, positivePaiseSchema } from '../common/money.js';
-import {
-  closureTypeSchema,
-  orderIdSchema,
-  orderStatusSchema,
-} from '../loan-book/loan-book.schema.js';
+import { closureTypeSchema, orderStatusSchema } from '../loan-book/loan-book.schema.js';
 
 /**
  * Indian rules (docs/domain.md): mobile `[6-9][0-9]{9}` after +91; PAN `[A-Z]{5}[0-9]{4}[A-Z]`;
@@ -15,6 +12,18 @@ export const PAN_NUMBER_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 export const IFSC_CODE_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const AADHAAR_NUMBER_PATTERN = /^[2-9][0-9]{11}$/;
 
+/**
+ * What a caller may send for each of these, before the API normalises it: the patterns the
+ * documents show (a pipe's JSON Schema is its input side, which has none of its own). Each
+ * accepts exactly what its schema accepts, ASCII letters and digits concerned (a test holds
+ * them to it); `[\s-]*` between the characters are the spaces and dashes the API removes.
+ */
+export const INDIAN_MOBILE_INPUT_PATTERN =
+  /^[\s-]*(?:(?:\+[\s-]*9[\s-]*1|9[\s-]*1|0)[\s-]*)?[6-9](?:[\s-]*[0-9]){9}[\s-]*$/;
+export const PAN_INPUT_PATTERN = /^\s*[A-Za-z]{5}[0-9]{4}[A-Za-z]\s*$/;
+export const IFSC_INPUT_PATTERN = /^\s*[A-Za-z]{4}0[A-Za-z0-9]{6}\s*$/;
+export const AADHAAR_INPUT_PATTERN = /^[\s-]*[2-9](?:[\s-]*[0-9]){11}[\s-]*$/;
+
 /** The app may send `+91 98765 43210` or `09876543210`; the API keeps the 10 digits. */
 export const indianMobileSchema = z
   .string()
@@ -24,7 +33,12 @@ export const indianMobileSchema = z
     z
       .string()
       .regex(INDIAN_MOBILE_PATTERN, 'not an Indian mobile number (+91, 10 digits from 6-9)'),
-  );
+  )
+  .meta({
+    pattern: INDIAN_MOBILE_INPUT_PATTERN.source,
+    description:
+      'An Indian mobile number: 10 digits from 6-9, optionally after +91, 91 or 0; spaces and dashes are ignored. Kept as the 10 digits.',
+  });
 
 export const otpCodeSchema = z.string().regex(/^[0-9]{6}$/, '6 digits');
 export const otpPurposeSchema = z.enum(['login', 'loanAcceptance']);
@@ -65,11 +79,20 @@ export const saveProfileBodySchema = z.strictObject({
     .string()
     .trim()
     .transform((value) => value.toUpperCase())
-    .pipe(z.string().regex(PAN_NUMBER_PATTERN, 'not a PAN (AAAAA9999A)')),
+    .pipe(z.string().regex(PAN_NUMBER_PATTERN, 'not a PAN (AAAAA9999A)'))
+    .meta({
+      pattern: PAN_INPUT_PATTERN.source,
+      description: 'A PAN, AAAAA9999A (letters in either case). Kept in capitals.',
+    }),
   aadhaar: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(AADHAAR_NUMBER_PATTERN, 'not an Aadhaar number (12 digits)')),
+    .pipe(z.string().regex(AADHAAR_NUMBER_PATTERN, 'not an Aadhaar number (12 digits)'))
+    .meta({
+      pattern: AADHAAR_INPUT_PATTERN.source,
+      description:
+        'An Aadhaar number: 12 digits, the first from 2-9; spaces and dashes are ignored. Only its last 4 digits and a keyed hash are kept.',
+    }),
 });
 export type SaveProfileBody = z.input<typeof saveProfileBodySchema>;
 
@@ -106,7 +129,11 @@ export const saveBankBodySchema = z.strictObject({
     .string()
     .trim()
     .transform((value) => value.toUpperCase())
-    .pipe(z.string().regex(IFSC_CODE_PATTERN, 'not an IFSC (AAAA0XXXXXX)')),
+    .pipe(z.string().regex(IFSC_CODE_PATTERN, 'not an IFSC (AAAA0XXXXXX)'))
+    .meta({
+      pattern: IFSC_INPUT_PATTERN.source,
+      description: 'An IFSC, AAAA0XXXXXX (letters in either case). Kept in capitals.',
+    }),
 });
 
 export const appProductSchema = z.object({
@@ -126,7 +153,7 @@ export const appProductsRetSchema = z.object({
 });
 
 export const loanQuoteBodySchema = z.strictObject({
-  productId: orderIdSchema,
+  productId: idSchema,
   principalPaise: positivePaiseSchema,
 });
 /** The key fact statement (RBI): every charge and the all-inclusive APR, before the loan. */
@@ -152,7 +179,7 @@ export const keyFactStatementSchema = z.object({
 export type KeyFactStatement = z.infer<typeof keyFactStatementSchema>;
 
 export const applyLoanBodySchema = z.strictObject({
-  productId: orderIdSchema,
+  productId: idSchema,
   principalPaise: positivePaiseSchema,
   /** The code sent with purpose `loanAcceptance`: the borrower accepts the key fact statement. */
   otpCode: otpCodeSchema,
@@ -184,14 +211,14 @@ export const appLoanSchema = z.object({
   awaitingAcceptance: z.boolean(),
 });
 export const acceptRevisedLoanBodySchema = z.strictObject({
-  orderId: orderIdSchema,
+  orderId: idSchema,
   /** The code sent with purpose `loanAcceptance`. */
   otpCode: otpCodeSchema,
 });
 
 export const appLoanListRetSchema = z.object({ list: z.array(appLoanSchema) });
 
-export const orderOnlyBodySchema = z.strictObject({ orderId: orderIdSchema });
+export const orderOnlyBodySchema = z.strictObject({ orderId: idSchema });
 
 export const repayInstructionsSchema = z.object({
   orderId: z.int(),

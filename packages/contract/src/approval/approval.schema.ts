@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, phoneSearchSchema } from '../common/fields.js';
 import { indiaDateSchema, paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { withRanges } from '../common/rules.js';
 import { orderStatusSchema } from '../loan-book/loan-book.schema.js';
 
 const orderNoSchema = z.string().trim().toUpperCase().max(40);
@@ -36,14 +37,22 @@ export const machineRowSchema = z.object({
   referred: z.boolean(),
 });
 export type MachineRow = z.infer<typeof machineRowSchema>;
-export const machineListFiltersSchema = z.strictObject({
-  result: z.enum(['pass', 'reject']).optional(),
-  orderNo: orderNoSchema.optional(),
-  phone: phoneSearchSchema.optional(),
-  dateFrom: indiaDateSchema.optional(),
-  dateTo: indiaDateSchema.optional(),
-});
-export const machineListBodySchema = listRequestSchema(machineListFiltersSchema);
+export const machineListFiltersSchema = withRanges(
+  z.strictObject({
+    result: z.enum(['pass', 'reject']).optional(),
+    orderNo: orderNoSchema.optional(),
+    phone: phoneSearchSchema.optional(),
+    dateFrom: indiaDateSchema.optional(),
+    dateTo: indiaDateSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
+export const machineListBodySchema = listRequestSchema(machineListFiltersSchema, [
+  'id',
+  'decidedAt',
+  'machineScore',
+  'principalPaise',
+]);
 export const machineListRetSchema = listResultSchema(machineRowSchema);
 
 export const machineDetailBodySchema = z.strictObject({ orderNo: orderNoSchema.min(1) });
@@ -123,7 +132,13 @@ export const queueFiltersSchema = z.strictObject({
   reviewerId: idSchema.optional(),
   customerType: customerTypeSchema.optional(),
 });
-export const queueListBodySchema = listRequestSchema(queueFiltersSchema);
+export const queueListBodySchema = listRequestSchema(queueFiltersSchema, [
+  'id',
+  'queuedAt',
+  'decidedAt',
+  'principalPaise',
+  'machineScore',
+]);
 export const queueListRetSchema = listResultSchema(queueRowSchema);
 
 /** 'select distribution personnel': hand the selected waiting orders to one reviewer. */
@@ -151,7 +166,7 @@ export const groupListFiltersSchema = z.strictObject({
   stage: reviewStageSchema.optional(),
   active: z.boolean().optional(),
 });
-export const groupListBodySchema = listRequestSchema(groupListFiltersSchema);
+export const groupListBodySchema = listRequestSchema(groupListFiltersSchema, ['id', 'name']);
 export const groupListRetSchema = listResultSchema(reviewGroupSchema);
 export const groupSaveBodySchema = z.strictObject({
   id: idSchema.optional(),
@@ -186,7 +201,10 @@ export const reviewerListFiltersSchema = z.strictObject({
   stage: reviewStageSchema.optional(),
   onDuty: z.boolean().optional(),
 });
-export const reviewerListBodySchema = listRequestSchema(reviewerListFiltersSchema);
+export const reviewerListBodySchema = listRequestSchema(reviewerListFiltersSchema, [
+  'userId',
+  'name',
+]);
 export const reviewerListRetSchema = listResultSchema(reviewerRowSchema);
 /** Adds or changes a reviewer; going off duty releases their waiting orders to others. */
 export const reviewerSaveBodySchema = z.strictObject({
@@ -231,7 +249,10 @@ export const rejectionListFiltersSchema = z.strictObject({
   enabled: z.boolean().optional(),
   code: z.string().trim().max(40).optional(),
 });
-export const rejectionListBodySchema = listRequestSchema(rejectionListFiltersSchema);
+export const rejectionListBodySchema = listRequestSchema(rejectionListFiltersSchema, [
+  'id',
+  'code',
+]);
 export const rejectionListRetSchema = listResultSchema(rejectionCodeSchema);
 export const rejectionSaveBodySchema = z.strictObject({
   id: idSchema.optional(),
@@ -267,21 +288,30 @@ export const decisionRowSchema = z.object({
   decidedAt: z.string(),
 });
 export type DecisionRow = z.infer<typeof decisionRowSchema>;
-export const decisionListFiltersSchema = z.strictObject({
-  stage: reviewStageSchema.optional(),
-  decision: reviewDecisionSchema.optional(),
-  reviewerId: idSchema.optional(),
-  orderNo: orderNoSchema.optional(),
-  dateFrom: indiaDateSchema.optional(),
-  dateTo: indiaDateSchema.optional(),
-});
-export const decisionListBodySchema = listRequestSchema(decisionListFiltersSchema);
+export const decisionListFiltersSchema = withRanges(
+  z.strictObject({
+    stage: reviewStageSchema.optional(),
+    decision: reviewDecisionSchema.optional(),
+    reviewerId: idSchema.optional(),
+    orderNo: orderNoSchema.optional(),
+    dateFrom: indiaDateSchema.optional(),
+    dateTo: indiaDateSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
+export const decisionListBodySchema = listRequestSchema(decisionListFiltersSchema, [
+  'id',
+  'decidedAt',
+]);
 export const decisionListRetSchema = listResultSchema(decisionRowSchema);
 
-export const reviewerQualityBodySchema = z.strictObject({
-  dateFrom: indiaDateSchema.optional(),
-  dateTo: indiaDateSchema.optional(),
-});
+export const reviewerQualityBodySchema = withRanges(
+  z.strictObject({
+    dateFrom: indiaDateSchema.optional(),
+    dateTo: indiaDateSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
 /** How each reviewer works and how the loans they passed went later. */
 export const reviewerQualityRowSchema = z.object({
   reviewerId: z.int(),

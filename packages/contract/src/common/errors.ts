@@ -99,6 +99,18 @@ export const errorCatalogue = {
    * written off or otherwise stopped qualifying while it waited (decision 0054).
    */
   requestLapsed: { code: 4192, status: 409 },
+  /** Telemarketing: the number had the day's cap of calls (decision 0063); again the next India day. */
+  callCapReached: { code: 4193, status: 409 },
+  /**
+   * Telemarketing: the number opted out of marketing (a STOP reply, the DND registry, or a
+   * request to staff): it is never called (decision 0068).
+   */
+  callOptedOut: { code: 4197, status: 409 },
+  /**
+   * Marketing SMS to rows selected on a list screen: a row is unknown or no longer on the list
+   * (it applied since the page was read); the field names it (decision 0067).
+   */
+  selectedNotOnList: { code: 4194, status: 400 },
   rateLimited: { code: 4290, status: 429 },
   internal: { code: 5000, status: 500 },
   /** A payment gateway (virtual accounts) did not answer or refused: try again later. */

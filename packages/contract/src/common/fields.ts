@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
 /**
+ * What staff may type in a phone filter (phoneSearchSchema), as the documents show it: nothing
+ * but spaces, dashes and brackets (no filter), or a mobile number among them. It accepts exactly
+ * what the schema accepts, ASCII concerned (a test holds it to it; decision 0069).
+ */
+export const PHONE_SEARCH_INPUT_PATTERN =
+  /^(?:[\s()-]*|[\s()-]*(?:(?:\+[\s()-]*)?9[\s()-]*1[\s()-]*|0[\s()-]*)?[6-9](?:[\s()-]*[0-9]){9}[\s()-]*)$/;
+
+/**
  * An Indian mobile number as staff type it (spaces, dashes, +91 or a leading 0 allowed),
  * normalised to its 10 digits: searched for exactly on the stored normalised column, never
  * with LIKE over personal data (docs/security.md). Empty means no filter.
@@ -15,6 +23,11 @@ export const phoneSearchSchema = z
   })
   .refine((digits) => digits === '' || /^[6-9]\d{9}$/.test(digits), {
     message: 'must be a 10-digit Indian mobile number',
+  })
+  .meta({
+    pattern: PHONE_SEARCH_INPUT_PATTERN.source,
+    description:
+      'An Indian mobile number (10 digits from 6-9, optionally after +91, 91 or 0; spaces, dashes and brackets are ignored), matched exactly. Empty: no filter.',
   });
 
 /** The largest value a PostgreSQL `integer` column holds: every id column is one. */

@@ -56,6 +56,12 @@ const en: Catalogue = {
   leadOutOfScope: 'User {field} on the call list is not assigned to you',
   callOutsideHours:
     'No telemarketing call outside {detail} India time: try again within those hours',
+  callCapReached:
+    'This number has had {detail} telemarketing calls today, the most allowed a day: call it again from {field} India time',
+  callOptedOut:
+    'This number opted out of marketing on {detail}: it must not get telemarketing calls. Nothing was recorded',
+  selectedNotOnList:
+    'Selected row {detail} ({field}) is not on this list: it does not exist or has applied for a loan since the list was read. Refresh the list and select again',
   notTelemarketer:
     'Account {detail} is not a telemarketer: choose an account that makes telemarketing calls',
   grantNotHeld: 'You cannot grant {field}: you do not hold it yourself',
@@ -131,6 +137,11 @@ const zh: Catalogue = {
   campaignNotCancellable: '活动 {field} 状态为 {detail}，不能再取消',
   leadOutOfScope: '电销名单中的用户 {field} 未分配给您',
   callOutsideHours: '印度时间 {detail} 以外不得拨打电销电话：请在该时段内再试',
+  callCapReached:
+    '该号码今日已接到 {detail} 通电销电话，已达每日上限：请于印度时间 {field} 起再拨打',
+  callOptedOut: '该号码已于 {detail} 退订营销信息：不得对其拨打电销电话。本次未作任何记录',
+  selectedNotOnList:
+    '所选记录 {detail}（{field}）不在此名单中：该记录不存在，或在读取名单后已申请借款。请刷新名单后重新选择',
   notTelemarketer: '账号 {detail} 不是电销人员：请选择负责电销拨打的账号',
   grantNotHeld: '不能授予 {field}：您本人未持有该权限',
   accountBeyondGrants: '不能管理持有您所没有的权限的账号',

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * file travels as base64 inside the JSON body, and the answer is a row-by-row report.
  */
 
-/** Spec §5/§9: .xlsx only, 10M at most. */
+/** .xlsx only, 10M at most. */
 export const XLSX_MAX_BYTES = 10 * 1024 * 1024;
 /** The body limit of an upload call: base64 of the largest file plus room for the rest. */
 export const UPLOAD_BODY_LIMIT_BYTES = Math.ceil((XLSX_MAX_BYTES * 4) / 3) + 64 * 1024;

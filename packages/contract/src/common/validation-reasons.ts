@@ -18,6 +18,7 @@ export type ValidationReason =
   | { kind: 'atMost'; limit: string }
   | { kind: 'above'; limit: string }
   | { kind: 'below'; limit: string }
+  | { kind: 'notBefore'; limit: string }
   | { kind: 'minLength'; limit: string }
   | { kind: 'maxLength'; limit: string }
   | { kind: 'minItems'; limit: string }
@@ -45,6 +46,7 @@ const en: ReasonTexts = {
   atMost: 'must be at most {limit}',
   above: 'must be more than {limit}',
   below: 'must be less than {limit}',
+  notBefore: 'must not be before {limit}',
   minLength: 'must be at least {limit} characters',
   maxLength: 'must be at most {limit} characters',
   minItems: 'must have at least {limit} items',
@@ -69,6 +71,7 @@ const zh: ReasonTexts = {
   atMost: '不能大于 {limit}',
   above: '必须大于 {limit}',
   below: '必须小于 {limit}',
+  notBefore: '不能早于 {limit}',
   minLength: '至少 {limit} 个字符',
   maxLength: '最多 {limit} 个字符',
   minItems: '至少 {limit} 项',

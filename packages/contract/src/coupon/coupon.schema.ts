@@ -7,13 +7,14 @@ import {
   positivePaiseSchema,
 } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { crossFieldRules, withRanges } from '../common/rules.js';
 
 /** What a coupon takes off: interest, or charges (rollover fee, then penal); never principal. */
 export const couponTargetSchema = z.enum(['interest', 'charges']);
 export type CouponTargetKind = z.infer<typeof couponTargetSchema>;
 /** A fixed amount in paise, or a percent of the target capped at an amount. */
 export const couponFaceKindSchema = z.enum(['amount', 'percent']);
-/** Spec §4: coupon available / unavailable (an unavailable coupon cannot be sent). */
+/** Coupon available / unavailable (an unavailable coupon cannot be sent). */
 export const couponStatusSchema = z.enum(['available', 'unavailable']);
 /** A sent coupon: not used yet, used on a loan, or past its last day unused. */
 export const sentCouponStateSchema = z.enum(['unused', 'used', 'expired']);
@@ -49,7 +50,11 @@ export const couponFiltersSchema = z.strictObject({
   status: couponStatusSchema.optional(),
   target: couponTargetSchema.optional(),
 });
-export const couponListBodySchema = listRequestSchema(couponFiltersSchema);
+export const couponListBodySchema = listRequestSchema(couponFiltersSchema, [
+  'id',
+  'expiresOn',
+  'createdAt',
+]);
 export const couponListRetSchema = listResultSchema(couponSchema);
 
 const basisPointsSchema = z.int().min(1).max(10_000);
@@ -75,7 +80,8 @@ export const couponSaveBodySchema = z
   .refine((body) => body.faceKind === 'percent' || body.percentBasisPoints === undefined, {
     message: 'only a percent coupon has a percent',
     path: ['percentBasisPoints'],
-  });
+  })
+  .meta(crossFieldRules('percentBasisPoints is given when, and only when, faceKind is percent'));
 export type CouponSaveBody = z.input<typeof couponSaveBodySchema>;
 
 export const couponStatusBodySchema = z.strictObject({
@@ -95,18 +101,16 @@ export const audienceSegmentSchema = z.enum([
 ]);
 export type AudienceSegment = z.infer<typeof audienceSegmentSchema>;
 
-export const audienceFiltersSchema = z
-  .strictObject({
+export const audienceFiltersSchema = withRanges(
+  z.strictObject({
     segment: audienceSegmentSchema,
     customerType: z.enum(['new', 'old']).optional(),
     channel: z.string().trim().max(40).optional(),
     registeredFrom: indiaDateSchema.optional(),
     registeredTo: indiaDateSchema.optional(),
-  })
-  .refine((f) => !f.registeredFrom || !f.registeredTo || f.registeredFrom <= f.registeredTo, {
-    message: 'the start date is after the end date',
-    path: ['registeredTo'],
-  });
+  }),
+  ['registeredFrom', 'registeredTo'],
+);
 export type AudienceFilters = z.input<typeof audienceFiltersSchema>;
 
 /** One borrower of an audience (name and phone masked). */
@@ -160,14 +164,20 @@ export const sentCouponSchema = z.object({
   orderNo: z.string().nullable(),
   reducedPaise: paiseSchema.nullable(),
 });
-export const sentCouponFiltersSchema = z.strictObject({
-  couponId: idSchema.optional(),
-  phone: phoneSearchSchema.optional(),
-  state: sentCouponStateSchema.optional(),
-  sentFrom: indiaDateSchema.optional(),
-  sentTo: indiaDateSchema.optional(),
-});
-export const sentCouponListBodySchema = listRequestSchema(sentCouponFiltersSchema);
+export const sentCouponFiltersSchema = withRanges(
+  z.strictObject({
+    couponId: idSchema.optional(),
+    phone: phoneSearchSchema.optional(),
+    state: sentCouponStateSchema.optional(),
+    sentFrom: indiaDateSchema.optional(),
+    sentTo: indiaDateSchema.optional(),
+  }),
+  ['sentFrom', 'sentTo'],
+);
+export const sentCouponListBodySchema = listRequestSchema(sentCouponFiltersSchema, [
+  'id',
+  'sentAt',
+]);
 export const sentCouponListRetSchema = listResultSchema(sentCouponSchema);
 
 /** Borrower API: the borrower's own coupons. */

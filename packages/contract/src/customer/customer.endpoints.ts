@@ -15,6 +15,7 @@ export const unmaskCustomer = defineEndpoint({
   access: 'granted',
   mutates: false,
   audited: true,
+  errors: ['notFound'],
   body: unmaskCustomerBodySchema,
   query: undefined,
   ret: unmaskCustomerRetSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { indiaDateSchema, paiseSchema } from '../common/money.js';
 
-/** Spec §2: the last three days, nearly a week, the last month — each ending today (India). */
+/** The last three days, nearly a week, the last month — each ending today (India). */
 export const dashboardRangeSchema = z.enum(['last3days', 'lastWeek', 'lastMonth']);
 export type DashboardRangeKey = z.infer<typeof dashboardRangeSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { phoneSearchSchema } from '../common/fields.js';
 import { indiaDateSchema, paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { withRanges } from '../common/rules.js';
 import { loanProductKindSchema } from '../loan-book/loan-book.schema.js';
 
 /**
@@ -25,7 +26,7 @@ export const payoutStatusSchema = z.enum([
 ]);
 export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
 
-/** Spec §4 loan states: lend success, lend fail, lending. */
+/** Loan states: lend success, lend fail, lending. */
 export const lendStatusSchema = z.enum(['success', 'fail', 'lending']);
 export type LendStatus = z.infer<typeof lendStatusSchema>;
 
@@ -61,17 +62,25 @@ export const waitLoanRowSchema = z.object({
 });
 export type WaitLoanRow = z.infer<typeof waitLoanRowSchema>;
 
-export const waitLoanFiltersSchema = z.strictObject({
-  orderNo: orderNoFilterSchema,
-  phone: phoneFilterSchema,
-  bankAccount: z.enum(['verified', 'unverified']).optional(),
-  productKind: loanProductKindSchema.optional(),
-  customerType: z.enum(['new', 'old']).optional(),
-  /** India dates of the final approval, both inclusive. */
-  approvedFrom: indiaDateSchema.optional(),
-  approvedTo: indiaDateSchema.optional(),
-});
-export const waitLoanListBodySchema = listRequestSchema(waitLoanFiltersSchema);
+export const waitLoanFiltersSchema = withRanges(
+  z.strictObject({
+    orderNo: orderNoFilterSchema,
+    phone: phoneFilterSchema,
+    bankAccount: z.enum(['verified', 'unverified']).optional(),
+    productKind: loanProductKindSchema.optional(),
+    customerType: z.enum(['new', 'old']).optional(),
+    /** India dates of the final approval, both inclusive. */
+    approvedFrom: indiaDateSchema.optional(),
+    approvedTo: indiaDateSchema.optional(),
+  }),
+  ['approvedFrom', 'approvedTo'],
+);
+export const waitLoanListBodySchema = listRequestSchema(waitLoanFiltersSchema, [
+  'id',
+  'approvedAt',
+  'principalPaise',
+  'netDisbursedPaise',
+]);
 export const waitLoanListRetSchema = listResultSchema(waitLoanRowSchema);
 
 // ---- loanRecord: each disbursed (or attempted) loan with its latest payout ----------------
@@ -100,16 +109,25 @@ export const loanRecordRowSchema = z.object({
 });
 export type LoanRecordRow = z.infer<typeof loanRecordRowSchema>;
 
-export const loanRecordFiltersSchema = z.strictObject({
-  orderNo: orderNoFilterSchema,
-  phone: phoneFilterSchema,
-  lendStatus: lendStatusSchema.optional(),
-  channel: channelFilterSchema,
-  /** India dates the money reached the borrower, both inclusive. */
-  disbursedFrom: indiaDateSchema.optional(),
-  disbursedTo: indiaDateSchema.optional(),
-});
-export const loanRecordListBodySchema = listRequestSchema(loanRecordFiltersSchema);
+export const loanRecordFiltersSchema = withRanges(
+  z.strictObject({
+    orderNo: orderNoFilterSchema,
+    phone: phoneFilterSchema,
+    lendStatus: lendStatusSchema.optional(),
+    channel: channelFilterSchema,
+    /** India dates the money reached the borrower, both inclusive. */
+    disbursedFrom: indiaDateSchema.optional(),
+    disbursedTo: indiaDateSchema.optional(),
+  }),
+  ['disbursedFrom', 'disbursedTo'],
+);
+export const loanRecordListBodySchema = listRequestSchema(loanRecordFiltersSchema, [
+  'id',
+  'amountPaise',
+  'disbursedDate',
+  'requestedAt',
+  'updatedAt',
+]);
 export const loanRecordListRetSchema = listResultSchema(loanRecordRowSchema);
 
 // ---- loanFlow: every payout attempt --------------------------------------------------------
@@ -154,14 +172,23 @@ export const loanFlowRowSchema = z.object({
 });
 export type LoanFlowRow = z.infer<typeof loanFlowRowSchema>;
 
-export const loanFlowFiltersSchema = z.strictObject({
-  orderNo: orderNoFilterSchema,
-  payoutId: z.int().min(1).max(2_147_483_647).optional(),
-  status: payoutStatusSchema.optional(),
-  channel: channelFilterSchema,
-  /** India dates the attempt was made, both inclusive. */
-  dateFrom: indiaDateSchema.optional(),
-  dateTo: indiaDateSchema.optional(),
-});
-export const loanFlowListBodySchema = listRequestSchema(loanFlowFiltersSchema);
+export const loanFlowFiltersSchema = withRanges(
+  z.strictObject({
+    orderNo: orderNoFilterSchema,
+    payoutId: z.int().min(1).max(2_147_483_647).optional(),
+    status: payoutStatusSchema.optional(),
+    channel: channelFilterSchema,
+    /** India dates the attempt was made, both inclusive. */
+    dateFrom: indiaDateSchema.optional(),
+    dateTo: indiaDateSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
+export const loanFlowListBodySchema = listRequestSchema(loanFlowFiltersSchema, [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'amountPaise',
+  'failCount',
+]);
 export const loanFlowListRetSchema = listResultSchema(loanFlowRowSchema);

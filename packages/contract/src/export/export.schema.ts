@@ -78,7 +78,7 @@ export type ExportJobRow = z.infer<typeof exportJobRowSchema>;
 export const exportListFiltersSchema = z.strictObject({
   status: exportStatusSchema.optional(),
 });
-export const exportListBodySchema = listRequestSchema(exportListFiltersSchema);
+export const exportListBodySchema = listRequestSchema(exportListFiltersSchema, ['id']);
 export const exportListRetSchema = listResultSchema(exportJobRowSchema);
 
 /** The download of one finished export: the file itself, not the JSON envelope. */

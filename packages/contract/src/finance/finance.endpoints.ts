@@ -80,6 +80,14 @@ export const resolveBreak = defineEndpoint({
   summary: "Resolve a break: accept the gateway's record (posted), refund, or ignore with a reason",
   access: 'granted',
   mutates: true,
+  errors: [
+    'conflict',
+    'duplicate',
+    'idempotencyKeyReused',
+    'notFound',
+    'orderStateConflict',
+    'repaymentAlreadyReversed',
+  ],
   body: resolveBreakBodySchema,
   query: undefined,
   ret: resolveBreakRetSchema,
@@ -93,6 +101,8 @@ export const runReconciliation = defineEndpoint({
   summary: "Reconcile one India day against the gateways' statements (again)",
   access: 'granted',
   mutates: true,
+  // No business error of its own: what the loan book refuses while the run applies a credit
+  // is kept on the credit, not answered (decision 0070).
   body: runReconciliationBodySchema,
   query: undefined,
   ret: runReconciliationRetSchema,

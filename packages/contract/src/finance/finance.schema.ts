@@ -7,6 +7,7 @@ import {
   signedPaiseSchema,
 } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { withRanges } from '../common/rules.js';
 
 /** An order number as staff type it: trimmed, upper-cased (`LN…`). */
 const orderNoSchema = z.string().trim().toUpperCase().max(40);
@@ -35,14 +36,17 @@ export const orderLoanRowSchema = z.object({
 });
 export type OrderLoanRow = z.infer<typeof orderLoanRowSchema>;
 
-export const orderLoanFiltersSchema = z.strictObject({
-  /** India dates, both inclusive. */
-  dateFrom: indiaDateSchema.optional(),
-  dateTo: indiaDateSchema.optional(),
-  orderNo: orderNoSchema.optional(),
-  channel: channelSchema.optional(),
-  status: orderLoanStatusSchema.optional(),
-});
+export const orderLoanFiltersSchema = withRanges(
+  z.strictObject({
+    /** India dates, both inclusive. */
+    dateFrom: indiaDateSchema.optional(),
+    dateTo: indiaDateSchema.optional(),
+    orderNo: orderNoSchema.optional(),
+    channel: channelSchema.optional(),
+    status: orderLoanStatusSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
 
 export const orderLoanTotalsSchema = z.object({
   count: z.int(),
@@ -53,7 +57,11 @@ export const orderLoanTotalsSchema = z.object({
 });
 export type OrderLoanTotals = z.infer<typeof orderLoanTotalsSchema>;
 
-export const orderLoanBodySchema = listRequestSchema(orderLoanFiltersSchema);
+export const orderLoanBodySchema = listRequestSchema(orderLoanFiltersSchema, [
+  'id',
+  'date',
+  'netPaidPaise',
+]);
 /** The page, the totals of the whole filtered range, and each day's totals for the page's days. */
 export const orderLoanRetSchema = listResultSchema(orderLoanRowSchema).extend({
   totals: orderLoanTotalsSchema,
@@ -71,7 +79,10 @@ export const repaymentOrderKindSchema = z.enum(['repayment', 'reversal']);
  */
 export const repaymentOrderRowSchema = z.object({
   id: z.int(),
+  /** The day the money came: earlier than the posting for a credit found late (decision 0065). */
   valueDate: indiaDateSchema,
+  /** The business date the journal was booked on; the range filter and totals go by it. */
+  postedDate: indiaDateSchema,
   kind: repaymentOrderKindSchema,
   serialNo: z.string(),
   orderId: z.int(),
@@ -88,14 +99,17 @@ export const repaymentOrderRowSchema = z.object({
 });
 export type RepaymentOrderRow = z.infer<typeof repaymentOrderRowSchema>;
 
-export const repaymentOrderFiltersSchema = z.strictObject({
-  dateFrom: indiaDateSchema.optional(),
-  dateTo: indiaDateSchema.optional(),
-  orderNo: orderNoSchema.optional(),
-  channel: channelSchema.optional(),
-  virtualAccountCode: channelSchema.optional(),
-  kind: repaymentOrderKindSchema.optional(),
-});
+export const repaymentOrderFiltersSchema = withRanges(
+  z.strictObject({
+    dateFrom: indiaDateSchema.optional(),
+    dateTo: indiaDateSchema.optional(),
+    orderNo: orderNoSchema.optional(),
+    channel: channelSchema.optional(),
+    virtualAccountCode: channelSchema.optional(),
+    kind: repaymentOrderKindSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
 
 export const repaymentOrderTotalsSchema = z.object({
   count: z.int(),
@@ -109,7 +123,10 @@ export const repaymentOrderTotalsSchema = z.object({
 });
 export type RepaymentOrderTotals = z.infer<typeof repaymentOrderTotalsSchema>;
 
-export const repaymentOrderBodySchema = listRequestSchema(repaymentOrderFiltersSchema);
+export const repaymentOrderBodySchema = listRequestSchema(repaymentOrderFiltersSchema, [
+  'id',
+  'valueDate',
+]);
 export const repaymentOrderRetSchema = listResultSchema(repaymentOrderRowSchema).extend({
   totals: repaymentOrderTotalsSchema,
 });
@@ -118,7 +135,7 @@ export const repaymentOrderRetSchema = listResultSchema(repaymentOrderRowSchema)
 // FinancialList: reconciliation per day, side and channel (docs/product.md §3, §4 checking
 // statuses).
 
-/** Spec §4 "Checking: not checked, failed, passed". */
+/** "Checking: not checked, failed, passed". */
 export const checkingStatusSchema = z.enum(['not_checked', 'failed', 'passed']);
 export type CheckingStatus = z.infer<typeof checkingStatusSchema>;
 /** Payouts against the payout gateway, collections against the collection gateway. */
@@ -138,16 +155,25 @@ export const reconciliationDayRowSchema = z.object({
   openBreaks: z.int(),
   breaks: z.int(),
   checkedAt: z.string(),
+  /** Who ran the day's last reconciliation: the server's schedule or a staff member (named). */
+  checkedBy: z.enum(['scheduled', 'staff']).nullable(),
+  checkedByName: z.string().nullable(),
 });
 export type ReconciliationDayRow = z.infer<typeof reconciliationDayRowSchema>;
 
-export const reconciliationDayFiltersSchema = z.strictObject({
-  dateFrom: indiaDateSchema.optional(),
-  dateTo: indiaDateSchema.optional(),
-  side: reconciliationSideSchema.optional(),
-  status: checkingStatusSchema.optional(),
-});
-export const reconciliationDayBodySchema = listRequestSchema(reconciliationDayFiltersSchema);
+export const reconciliationDayFiltersSchema = withRanges(
+  z.strictObject({
+    dateFrom: indiaDateSchema.optional(),
+    dateTo: indiaDateSchema.optional(),
+    side: reconciliationSideSchema.optional(),
+    status: checkingStatusSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
+export const reconciliationDayBodySchema = listRequestSchema(reconciliationDayFiltersSchema, [
+  'id',
+  'date',
+]);
 export const reconciliationDayRetSchema = listResultSchema(reconciliationDayRowSchema);
 
 export const breakKindSchema = z.enum(['amount_mismatch', 'ours_only', 'gateway_only']);
@@ -177,7 +203,9 @@ export const reconciliationBreakFiltersSchema = z.strictObject({
   kind: breakKindSchema.optional(),
   status: breakStatusSchema.optional(),
 });
-export const reconciliationBreakBodySchema = listRequestSchema(reconciliationBreakFiltersSchema);
+export const reconciliationBreakBodySchema = listRequestSchema(reconciliationBreakFiltersSchema, [
+  'id',
+]);
 export const reconciliationBreakRetSchema = listResultSchema(reconciliationBreakRowSchema);
 
 export const resolveBreakBodySchema = z.strictObject({
@@ -218,10 +246,18 @@ export const GST_MONTHS_AT_MOST = 24;
 export const CASH_FLOW_DAYS_AT_MOST = 92;
 
 /** Both months inclusive; at most GST_MONTHS_AT_MOST months. */
-export const gstByMonthBodySchema = z.strictObject({
-  monthFrom: indiaMonthSchema,
-  monthTo: indiaMonthSchema,
-});
+export const gstByMonthFiltersSchema = withRanges(
+  z.strictObject({
+    monthFrom: indiaMonthSchema,
+    monthTo: indiaMonthSchema,
+  }),
+  ['monthFrom', 'monthTo'],
+);
+/**
+ * A list (so the list kit's background export takes it, decision 0064) whose filters are
+ * required: without the range the read answers 400 naming `monthFrom`. One row per month.
+ */
+export const gstByMonthBodySchema = listRequestSchema(gstByMonthFiltersSchema, []);
 
 /**
  * One India month's GST on fees, read from the ledger: the fees GST is charged on (the
@@ -242,16 +278,20 @@ export const gstMonthSchema = z.object({
   gstNetPaise: signedPaiseSchema,
 });
 export type GstMonth = z.infer<typeof gstMonthSchema>;
-export const gstByMonthRetSchema = z.object({
-  months: z.array(gstMonthSchema),
+export const gstByMonthRetSchema = listResultSchema(gstMonthSchema).extend({
   totals: gstMonthSchema.omit({ month: true }),
 });
 
 /** Both dates inclusive; at most CASH_FLOW_DAYS_AT_MOST days. */
-export const cashFlowBodySchema = z.strictObject({
-  dateFrom: indiaDateSchema,
-  dateTo: indiaDateSchema,
-});
+export const cashFlowFiltersSchema = withRanges(
+  z.strictObject({
+    dateFrom: indiaDateSchema,
+    dateTo: indiaDateSchema,
+  }),
+  ['dateFrom', 'dateTo'],
+);
+/** A list with required filters, like GST by month: without the range, 400 naming `dateFrom`. */
+export const cashFlowBodySchema = listRequestSchema(cashFlowFiltersSchema, []);
 
 /**
  * One India day's cash, read from the ledger's cash accounts: money paid out to borrowers,
@@ -274,7 +314,6 @@ export const cashFlowDaySchema = z.object({
   netPaise: signedPaiseSchema,
 });
 export type CashFlowDay = z.infer<typeof cashFlowDaySchema>;
-export const cashFlowRetSchema = z.object({
-  days: z.array(cashFlowDaySchema),
+export const cashFlowRetSchema = listResultSchema(cashFlowDaySchema).extend({
   totals: cashFlowDaySchema.omit({ date: true }),
 });

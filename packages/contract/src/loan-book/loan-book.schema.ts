@@ -9,12 +9,12 @@ import {
   signedPaiseSchema,
 } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { crossFieldRules, withRanges } from '../common/rules.js';
 
 export const loanProductKindSchema = z.enum(['first', 'reloan']);
 export const loanConfigStatusSchema = z.enum(['available', 'unavailable']);
 const COMPONENT_NAMES = ['principal', 'interest', 'fee', 'gst', 'penal'] as const;
 export const componentSchema = z.enum(COMPONENT_NAMES);
-export const orderIdSchema = idSchema;
 
 /**
  * Loan configuration (docs/product.md §3: period, limit min/max, service fee rate, interest rate,
@@ -44,21 +44,24 @@ export const loanConfigTermsSchema = z.strictObject({
     .default(['penal', 'fee', 'gst', 'interest', 'principal']),
 });
 
-export const saveLoanConfigBodySchema = loanConfigTermsSchema.extend({
-  /** Absent: a new product; present: a new version of that product. */
-  id: orderIdSchema.optional(),
-  kind: loanProductKindSchema,
-  /**
-   * A new product's status (default available). A new version keeps the product's status
-   * unless one is sent, so a save never undoes an enable/disable made by someone else.
-   */
-  status: loanConfigStatusSchema.optional(),
-  /**
-   * With `id`: the version the editor read. The save is refused (409) when the product has
-   * moved on since, instead of silently overwriting another person's version.
-   */
-  expectedVersion: z.int().min(1).optional(),
-});
+export const saveLoanConfigBodySchema = withRanges(
+  loanConfigTermsSchema.extend({
+    /** Absent: a new product; present: a new version of that product. */
+    id: idSchema.optional(),
+    kind: loanProductKindSchema,
+    /**
+     * A new product's status (default available). A new version keeps the product's status
+     * unless one is sent, so a save never undoes an enable/disable made by someone else.
+     */
+    status: loanConfigStatusSchema.optional(),
+    /**
+     * With `id`: the version the editor read. The save is refused (409) when the product has
+     * moved on since, instead of silently overwriting another person's version.
+     */
+    expectedVersion: z.int().min(1).optional(),
+  }),
+  ['minPrincipalPaise', 'maxPrincipalPaise'],
+);
 export type SaveLoanConfigBody = z.infer<typeof saveLoanConfigBodySchema>;
 
 export const loanConfigSchema = z.object({
@@ -91,11 +94,12 @@ export const listLoanConfigBodySchema = listRequestSchema(
     kind: loanProductKindSchema.optional(),
     status: loanConfigStatusSchema.optional(),
   }),
+  ['id', 'name', 'tenorDays', 'minPrincipalPaise', 'maxPrincipalPaise', 'updatedAt'],
 );
 export const listLoanConfigRetSchema = listResultSchema(loanConfigSchema);
 
 export const setLoanConfigStatusBodySchema = z.strictObject({
-  id: orderIdSchema,
+  id: idSchema,
   status: loanConfigStatusSchema,
 });
 
@@ -142,9 +146,13 @@ function rejectNeedsRemarksAndCode(
   }
 }
 
+const REJECT_NEEDS_REMARKS_AND_CODE = crossFieldRules(
+  'decision reject needs reason and rejectionCodeId',
+);
+
 export const firstReviewBodySchema = z
   .strictObject({
-    orderId: orderIdSchema,
+    orderId: idSchema,
     decision: z.enum(['pass', 'reject']),
     /** The remarks. */
     reason: reasonSchema.optional(),
@@ -153,10 +161,11 @@ export const firstReviewBodySchema = z
     finalReviewerId: idSchema.optional(),
     checklist: reviewChecklistSchema.optional(),
   })
-  .superRefine(rejectNeedsRemarksAndCode);
+  .superRefine(rejectNeedsRemarksAndCode)
+  .meta(REJECT_NEEDS_REMARKS_AND_CODE);
 export const finalReviewBodySchema = z
   .strictObject({
-    orderId: orderIdSchema,
+    orderId: idSchema,
     decision: z.enum(['pass', 'reject', 'sendBack']),
     reason: reasonSchema.optional(),
     rejectionCodeId: idSchema.optional(),
@@ -164,25 +173,26 @@ export const finalReviewBodySchema = z
     approvedPrincipalPaise: positivePaiseSchema.optional(),
     checklist: reviewChecklistSchema.optional(),
   })
-  .superRefine(rejectNeedsRemarksAndCode);
+  .superRefine(rejectNeedsRemarksAndCode)
+  .meta(REJECT_NEEDS_REMARKS_AND_CODE);
 export const rejectOrderBodySchema = z.strictObject({
-  orderId: orderIdSchema,
+  orderId: idSchema,
   reason: reasonSchema,
 });
 export const cancelOrderBodySchema = z.strictObject({
-  orderId: orderIdSchema,
+  orderId: idSchema,
   reason: reasonSchema,
 });
 
 export const createPayoutBodySchema = z.strictObject({
-  orderId: orderIdSchema,
+  orderId: idSchema,
   idempotencyKey: idempotencyKeySchema,
   channel: z.string().trim().min(1).max(50).default('sandbox'),
 });
 
 export const repaymentChannelSchema = z.string().trim().min(1).max(50);
 export const postRepaymentBodySchema = z.strictObject({
-  orderId: orderIdSchema,
+  orderId: idSchema,
   idempotencyKey: idempotencyKeySchema,
   amountPaise: positivePaiseSchema,
   channel: repaymentChannelSchema,
@@ -192,7 +202,7 @@ export const postRepaymentBodySchema = z.strictObject({
   valueDate: indiaDateSchema.optional(),
 });
 export const rolloverBodySchema = z.strictObject({
-  orderId: orderIdSchema,
+  orderId: idSchema,
   idempotencyKey: idempotencyKeySchema,
   /** The amount the borrower paid; must equal the rollover quote. */
   amountPaise: positivePaiseSchema,
@@ -201,7 +211,7 @@ export const rolloverBodySchema = z.strictObject({
   gatewayPaymentId: z.string().trim().min(1).max(100).optional(),
 });
 export const writeOffBodySchema = z.strictObject({
-  orderId: orderIdSchema,
+  orderId: idSchema,
   idempotencyKey: idempotencyKeySchema,
   reason: reasonSchema,
 });
@@ -223,20 +233,21 @@ export const waiverBodySchema = writeOffBodySchema.extend({
 });
 export type WaiverBody = z.infer<typeof waiverBodySchema>;
 export const reverseRepaymentBodySchema = z.strictObject({
-  repaymentId: orderIdSchema,
+  repaymentId: idSchema,
   idempotencyKey: idempotencyKeySchema,
   reason: reasonSchema,
 });
 /** One order by its id, or by its order number (the detail routes' `?orderNo=`). */
 export const orderDetailBodySchema = z
   .strictObject({
-    orderId: orderIdSchema.optional(),
+    orderId: idSchema.optional(),
     orderNo: z.string().trim().min(1).max(40).optional(),
   })
   .refine((body) => (body.orderId === undefined) !== (body.orderNo === undefined), {
     message: 'give either orderId or orderNo',
     path: ['orderId'],
-  });
+  })
+  .meta(crossFieldRules('exactly one of orderId and orderNo'));
 
 export const orderStatusSchema = z.enum([
   'APPLIED',
@@ -406,7 +417,8 @@ export const orderDetailSchema = z.object({
   overdueBand: z.string().nullable(),
   rbiClass: z.string().nullable(),
   machineScore: z.int().nullable(),
-  machineResult: z.string().nullable(),
+  /** Machine review's decision: pass, refer (sent on to people) or reject; null before it. */
+  machineResult: z.enum(['pass', 'refer', 'reject']).nullable(),
   ruleSetVersion: z.int().nullable(),
   firstReviewerId: z.int().nullable(),
   finalReviewerId: z.int().nullable(),

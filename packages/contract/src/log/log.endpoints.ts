@@ -42,6 +42,7 @@ export const operationLogDetail = defineEndpoint({
   summary: 'One operation log entry with its before and after',
   access: 'granted',
   mutates: false,
+  errors: ['notFound'],
   body: operationLogDetailBodySchema,
   query: undefined,
   ret: operationLogDetailSchema,

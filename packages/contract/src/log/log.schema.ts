@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common/fields.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { withRanges } from '../common/rules.js';
 
 /** An India calendar date, YYYY-MM-DD (Asia/Kolkata). */
 export const logDateSchema = z.iso.date();
@@ -37,15 +38,18 @@ export const loginLogEntrySchema = z.object({
 });
 export type LoginLogEntry = z.infer<typeof loginLogEntrySchema>;
 
-export const loginLogFiltersSchema = z.strictObject({
-  email: z.string().trim().max(254).optional(),
-  result: z.enum(['success', 'failure']).optional(),
-  ip: z.string().trim().max(64).optional(),
-  /** India dates, both inclusive. */
-  dateFrom: logDateSchema.optional(),
-  dateTo: logDateSchema.optional(),
-});
-export const loginLogBodySchema = listRequestSchema(loginLogFiltersSchema);
+export const loginLogFiltersSchema = withRanges(
+  z.strictObject({
+    email: z.string().trim().max(254).optional(),
+    result: z.enum(['success', 'failure']).optional(),
+    ip: z.string().trim().max(64).optional(),
+    /** India dates, both inclusive. */
+    dateFrom: logDateSchema.optional(),
+    dateTo: logDateSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
+export const loginLogBodySchema = listRequestSchema(loginLogFiltersSchema, ['id', 'at']);
 export type LoginLogBody = z.input<typeof loginLogBodySchema>;
 export const loginLogRetSchema = listResultSchema(loginLogEntrySchema);
 
@@ -74,18 +78,21 @@ export const operationLogDetailSchema = operationLogEntrySchema.extend({
 });
 export type OperationLogDetail = z.infer<typeof operationLogDetailSchema>;
 
-export const operationLogFiltersSchema = z.strictObject({
-  actorId: idSchema.optional(),
-  /** Matches the actor's name or e-mail (contains). */
-  actor: z.string().trim().max(254).optional(),
-  module: z.string().trim().max(50).optional(),
-  action: z.string().trim().max(100).optional(),
-  targetType: z.string().trim().max(50).optional(),
-  targetId: z.string().trim().max(100).optional(),
-  dateFrom: logDateSchema.optional(),
-  dateTo: logDateSchema.optional(),
-});
-export const operationLogBodySchema = listRequestSchema(operationLogFiltersSchema);
+export const operationLogFiltersSchema = withRanges(
+  z.strictObject({
+    actorId: idSchema.optional(),
+    /** Matches the actor's name or e-mail (contains). */
+    actor: z.string().trim().max(254).optional(),
+    module: z.string().trim().max(50).optional(),
+    action: z.string().trim().max(100).optional(),
+    targetType: z.string().trim().max(50).optional(),
+    targetId: z.string().trim().max(100).optional(),
+    dateFrom: logDateSchema.optional(),
+    dateTo: logDateSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
+export const operationLogBodySchema = listRequestSchema(operationLogFiltersSchema, ['id', 'at']);
 export type OperationLogBody = z.input<typeof operationLogBodySchema>;
 export const operationLogRetSchema = listResultSchema(operationLogEntrySchema);
 export const operationLogDetailBodySchema = z.strictObject({ id: idSchema });

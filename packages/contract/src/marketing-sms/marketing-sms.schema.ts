@@ -13,6 +13,16 @@ import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 export const campaignStatusSchema = z.enum(['scheduled', 'sending', 'completed', 'cancelled']);
 export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 
+/**
+ * The most rows a selection may name: one page of a list at its largest (pageSizeSchema), as a
+ * selection belongs to the page it was made on (decision 0024).
+ */
+export const MAX_SELECTED_ROWS = 100;
+
+/** The list screens whose selected rows can be a campaign's audience (decision 0067). */
+export const selectableListSchema = z.enum(['clearNotLoan', 'regNotLoan']);
+export type SelectableList = z.infer<typeof selectableListSchema>;
+
 /** Who a campaign goes to. Book lists are read when the campaign is created. */
 export const campaignAudienceSchema = z.discriminatedUnion('source', [
   /** Customers whose last loan cleared and who have not borrowed again (/order/clearNotLoan). */
@@ -29,6 +39,21 @@ export const campaignAudienceSchema = z.discriminatedUnion('source', [
   }),
   /** A list of phone numbers uploaded as .xlsx (marketingSms.list_import). */
   z.strictObject({ source: z.literal('upload'), listId: idSchema }),
+  /**
+   * Rows staff selected on /order/clearNotLoan or /order/regNotLoan (decision 0067). Each must
+   * still be on that list when the campaign is created, or the call is refused naming it.
+   */
+  z.strictObject({
+    source: z.literal('selected'),
+    /** The screen the rows were selected on. */
+    list: selectableListSchema,
+    /** The rows' ids: customers on clearNotLoan, app accounts on regNotLoan. */
+    ids: z
+      .array(idSchema)
+      .min(1, 'select at least one row')
+      .max(MAX_SELECTED_ROWS)
+      .refine((ids) => new Set(ids).size === ids.length, 'names a row twice'),
+  }),
 ]);
 export type CampaignAudience = z.infer<typeof campaignAudienceSchema>;
 export const audienceSourceSchema = z.enum(['clearNotLoan', 'regNotLoan', 'upload']);
@@ -48,7 +73,10 @@ export const campaignSchema = z.object({
   templateName: z.string().nullable(),
   /** The message as it goes out (variables filled in). */
   text: z.string(),
+  /** The book list, or the upload; for rows selected on a list screen, that screen's list. */
   audienceSource: audienceSourceSchema,
+  /** How many rows staff selected on the list screen (audience `selected`); null otherwise. */
+  selectedRows: z.int().nullable(),
   /** Every number the audience named, excluded ones included. */
   audienceSize: z.int(),
   /** Handed to the gateway so far. */
@@ -76,6 +104,7 @@ export const listCampaignsBodySchema = listRequestSchema(
     name: z.string().trim().max(100).optional(),
     status: campaignStatusSchema.optional(),
   }),
+  ['createdAt', 'sendAt'],
 );
 export const listCampaignsRetSchema = listResultSchema(campaignSchema);
 

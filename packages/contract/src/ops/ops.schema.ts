@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { idSchema, phoneSearchSchema } from '../common/fields.js';
 import { paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
-import { quietHoursProblem } from '../marketing-sms/promotional-hours.js';
+import { crossFieldRules, withRanges } from '../common/rules.js';
+import { LAWFUL_PROMOTIONAL_HOURS, quietHoursProblem } from '../marketing-sms/promotional-hours.js';
 
 /* ------------------------------------------------------------------------------------------ *
  * System configuration items (docs/product.md §3: item, value, remarks; value type string or array,
- * comma-separated). Spec §5: 'configuration item, value and remarks cannot be empty'.
+ * comma-separated). 'configuration item, value and remarks cannot be empty'.
  * ------------------------------------------------------------------------------------------ */
 
 export const settingTypeSchema = z.enum(['string', 'array']);
@@ -46,6 +47,7 @@ export const listSettingsBodySchema = listRequestSchema(
     item: z.string().trim().max(64).optional(),
     group: settingGroupSchema.optional(),
   }),
+  ['item', 'updatedAt'],
 );
 export const listSettingsRetSchema = listResultSchema(systemSettingSchema);
 
@@ -79,7 +81,8 @@ export const httpsUrlSchema = z
     } catch {
       return false;
     }
-  }, 'must be an https:// address');
+  }, 'must be an https:// address')
+  .meta({ format: 'uri', description: 'An https:// address, at most 500 characters.' });
 
 /** A customer-care number: an Indian mobile, or a toll-free/landline number (digits, + - space). */
 export const carePhoneSchema = z
@@ -128,6 +131,7 @@ export type AppVersion = z.infer<typeof appVersionSchema>;
 
 export const listVersionsBodySchema = listRequestSchema(
   z.strictObject({ forceUpdate: z.boolean().optional() }),
+  ['version', 'releasedAt'],
 );
 export const listVersionsRetSchema = listResultSchema(appVersionSchema);
 
@@ -170,6 +174,7 @@ export const listSmsTemplatesBodySchema = listRequestSchema(
     enabled: z.boolean().optional(),
     text: z.string().trim().max(100).optional(),
   }),
+  ['code', 'updatedAt'],
 );
 export const listSmsTemplatesRetSchema = listResultSchema(smsTemplateSchema);
 
@@ -232,7 +237,12 @@ export const saveSmsConfigBodySchema = z
     if (!CLOCK_TIME.test(body.quietStart) || !CLOCK_TIME.test(body.quietEnd)) return;
     const problem = quietHoursProblem(body.quietStart, body.quietEnd);
     if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
-  });
+  })
+  .meta(
+    crossFieldRules(
+      `quiet hours run overnight: quietEnd is earlier than quietStart, quietStart is ${LAWFUL_PROMOTIONAL_HOURS.end} or earlier and quietEnd ${LAWFUL_PROMOTIONAL_HOURS.start} or later (TRAI's promotional hours, India time)`,
+    ),
+  );
 export type SaveSmsConfigBody = z.input<typeof saveSmsConfigBodySchema>;
 
 export const smsStatusSchema = z.enum(['queued', 'sent', 'delivered', 'failed']);
@@ -249,13 +259,17 @@ export const smsMessageViewSchema = z.object({
   updatedAt: z.string(),
 });
 export const listSmsMessagesBodySchema = listRequestSchema(
-  z.strictObject({
-    phone: phoneSearchSchema.optional(),
-    templateCode: z.string().trim().max(64).optional(),
-    status: smsStatusSchema.optional(),
-    dateFrom: z.iso.date().optional(),
-    dateTo: z.iso.date().optional(),
-  }),
+  withRanges(
+    z.strictObject({
+      phone: phoneSearchSchema.optional(),
+      templateCode: z.string().trim().max(64).optional(),
+      status: smsStatusSchema.optional(),
+      dateFrom: z.iso.date().optional(),
+      dateTo: z.iso.date().optional(),
+    }),
+    ['dateFrom', 'dateTo'],
+  ),
+  ['sentAt', 'id'],
 );
 export const listSmsMessagesRetSchema = listResultSchema(smsMessageViewSchema);
 
@@ -280,6 +294,7 @@ export const listChannelsBodySchema = listRequestSchema(
     code: z.string().trim().max(64).optional(),
     status: channelStatusSchema.optional(),
   }),
+  ['code', 'updatedAt'],
 );
 export const listChannelsRetSchema = listResultSchema(channelSchema);
 export const saveChannelBodySchema = z.strictObject({
@@ -343,13 +358,17 @@ export const verifyCodeRowSchema = z.object({
 });
 export type VerifyCodeRow = z.infer<typeof verifyCodeRowSchema>;
 export const listVerifyCodesBodySchema = listRequestSchema(
-  z.strictObject({
-    phone: phoneSearchSchema.optional(),
-    purpose: otpPurposeFilterSchema.optional(),
-    status: verifyCodeStatusSchema.optional(),
-    dateFrom: z.iso.date().optional(),
-    dateTo: z.iso.date().optional(),
-  }),
+  withRanges(
+    z.strictObject({
+      phone: phoneSearchSchema.optional(),
+      purpose: otpPurposeFilterSchema.optional(),
+      status: verifyCodeStatusSchema.optional(),
+      dateFrom: z.iso.date().optional(),
+      dateTo: z.iso.date().optional(),
+    }),
+    ['dateFrom', 'dateTo'],
+  ),
+  ['sentAt', 'id'],
 );
 export const listVerifyCodesRetSchema = listResultSchema(verifyCodeRowSchema);
 export const revealVerifyCodeBodySchema = z.strictObject({ id: idSchema });
@@ -360,12 +379,15 @@ export const revealVerifyCodeRetSchema = z.object({ code: z.string() });
  * ------------------------------------------------------------------------------------------ */
 
 export const trxDirectionSchema = z.enum(['payout', 'collection']);
-export const trxStatisticsBodySchema = z.strictObject({
-  /** India dates, both inclusive, at most 92 days. */
-  dateFrom: z.iso.date(),
-  dateTo: z.iso.date(),
-  direction: trxDirectionSchema.optional(),
-});
+export const trxStatisticsBodySchema = withRanges(
+  z.strictObject({
+    /** India dates, both inclusive, at most 92 days. */
+    dateFrom: z.iso.date(),
+    dateTo: z.iso.date(),
+    direction: trxDirectionSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
 export const trxStatisticsRowSchema = z.object({
   day: z.string(),
   direction: trxDirectionSchema,

@@ -1,33 +1,39 @@
 import { z } from 'zod';
-import { phoneSearchSchema } from '../common/fields.js';
+import { idSchema, phoneSearchSchema } from '../common/fields.js';
 import { indiaDateSchema, paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { withRanges } from '../common/rules.js';
 import {
   closureTypeSchema,
   loanProductKindSchema,
-  orderIdSchema,
   orderStatusSchema,
 } from '../loan-book/loan-book.schema.js';
 
 /** The filters of /order/orderList; India dates are inclusive at both ends. */
-export const orderListFiltersSchema = z.strictObject({
-  /** Exact order number (LN…). */
-  orderNo: z.string().trim().max(40).optional(),
-  phone: phoneSearchSchema.optional(),
-  status: orderStatusSchema.optional(),
-  /** New customer (first loan) or old customer (re-loan). */
-  customerKind: loanProductKindSchema.optional(),
-  productId: orderIdSchema.optional(),
-  appliedFrom: indiaDateSchema.optional(),
-  appliedTo: indiaDateSchema.optional(),
-  disbursedFrom: indiaDateSchema.optional(),
-  disbursedTo: indiaDateSchema.optional(),
-  dueFrom: indiaDateSchema.optional(),
-  dueTo: indiaDateSchema.optional(),
-  /** The loan amount (principal), paise, inclusive. */
-  minAmountPaise: paiseSchema.optional(),
-  maxAmountPaise: paiseSchema.optional(),
-});
+export const orderListFiltersSchema = withRanges(
+  z.strictObject({
+    /** Exact order number (LN…). */
+    orderNo: z.string().trim().max(40).optional(),
+    phone: phoneSearchSchema.optional(),
+    status: orderStatusSchema.optional(),
+    /** New customer (first loan) or old customer (re-loan). */
+    customerKind: loanProductKindSchema.optional(),
+    productId: idSchema.optional(),
+    appliedFrom: indiaDateSchema.optional(),
+    appliedTo: indiaDateSchema.optional(),
+    disbursedFrom: indiaDateSchema.optional(),
+    disbursedTo: indiaDateSchema.optional(),
+    dueFrom: indiaDateSchema.optional(),
+    dueTo: indiaDateSchema.optional(),
+    /** The loan amount (principal), paise, inclusive. */
+    minAmountPaise: paiseSchema.optional(),
+    maxAmountPaise: paiseSchema.optional(),
+  }),
+  ['appliedFrom', 'appliedTo'],
+  ['disbursedFrom', 'disbursedTo'],
+  ['dueFrom', 'dueTo'],
+  ['minAmountPaise', 'maxAmountPaise'],
+);
 export type OrderListFilters = z.input<typeof orderListFiltersSchema>;
 
 /** One order of the list; personal data masked by the server. */
@@ -56,6 +62,10 @@ export const orderListRowSchema = z.object({
 });
 export type OrderListRow = z.infer<typeof orderListRowSchema>;
 
-export const orderListBodySchema = listRequestSchema(orderListFiltersSchema);
+export const orderListBodySchema = listRequestSchema(orderListFiltersSchema, [
+  'appliedAt',
+  'principalPaise',
+  'dueDate',
+]);
 export type OrderListBody = z.input<typeof orderListBodySchema>;
 export const orderListRetSchema = listResultSchema(orderListRowSchema);

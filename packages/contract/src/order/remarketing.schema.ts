@@ -2,19 +2,23 @@ import { z } from 'zod';
 import { phoneSearchSchema } from '../common/fields.js';
 import { indiaDateSchema, paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { withRanges } from '../common/rules.js';
 import { orderStatusSchema } from '../loan-book/loan-book.schema.js';
 
 /**
  * /order/clearNotLoan: customers whose last loan cleared and who have not applied since (the
  * re-marketing list). India dates inclusive at both ends.
  */
-export const clearNotLoanFiltersSchema = z.strictObject({
-  phone: phoneSearchSchema.optional(),
-  clearedFrom: indiaDateSchema.optional(),
-  clearedTo: indiaDateSchema.optional(),
-  /** Loans taken at least this many (2: repeat borrowers only). */
-  minLoans: z.int().min(1).max(1000).optional(),
-});
+export const clearNotLoanFiltersSchema = withRanges(
+  z.strictObject({
+    phone: phoneSearchSchema.optional(),
+    clearedFrom: indiaDateSchema.optional(),
+    clearedTo: indiaDateSchema.optional(),
+    /** Loans taken at least this many (2: repeat borrowers only). */
+    minLoans: z.int().min(1).max(1000).optional(),
+  }),
+  ['clearedFrom', 'clearedTo'],
+);
 
 export const clearNotLoanRowSchema = z.object({
   /** The customer. */
@@ -40,7 +44,10 @@ export const clearNotLoanRowSchema = z.object({
   clearedLate: z.int(),
 });
 export type ClearNotLoanRow = z.infer<typeof clearNotLoanRowSchema>;
-export const clearNotLoanBodySchema = listRequestSchema(clearNotLoanFiltersSchema);
+export const clearNotLoanBodySchema = listRequestSchema(clearNotLoanFiltersSchema, [
+  'clearedDate',
+  'lastAmountPaise',
+]);
 export const clearNotLoanRetSchema = listResultSchema(clearNotLoanRowSchema);
 
 /** How far a registered borrower got with KYC in the app. */
@@ -49,13 +56,16 @@ export type KycProgress = z.infer<typeof kycProgressSchema>;
 export const bankVerificationSchema = z.enum(['none', 'pending', 'verified', 'failed']);
 
 /** /order/regNotLoan: borrowers registered in the app who never applied for a loan. */
-export const regNotLoanFiltersSchema = z.strictObject({
-  phone: phoneSearchSchema.optional(),
-  channel: z.string().trim().max(40).optional(),
-  registeredFrom: indiaDateSchema.optional(),
-  registeredTo: indiaDateSchema.optional(),
-  kyc: kycProgressSchema.optional(),
-});
+export const regNotLoanFiltersSchema = withRanges(
+  z.strictObject({
+    phone: phoneSearchSchema.optional(),
+    channel: z.string().trim().max(40).optional(),
+    registeredFrom: indiaDateSchema.optional(),
+    registeredTo: indiaDateSchema.optional(),
+    kyc: kycProgressSchema.optional(),
+  }),
+  ['registeredFrom', 'registeredTo'],
+);
 
 export const regNotLoanRowSchema = z.object({
   /** The app account. */
@@ -73,7 +83,9 @@ export const regNotLoanRowSchema = z.object({
   customerId: z.int().nullable(),
 });
 export type RegNotLoanRow = z.infer<typeof regNotLoanRowSchema>;
-export const regNotLoanBodySchema = listRequestSchema(regNotLoanFiltersSchema);
+export const regNotLoanBodySchema = listRequestSchema(regNotLoanFiltersSchema, [
+  'registrationDate',
+]);
 export const regNotLoanRetSchema = listResultSchema(regNotLoanRowSchema);
 
 /** The spec's overdue bands (§9): 1–7 days and 8 days or more. */
@@ -83,13 +95,16 @@ export const overdueBandSchema = z.enum(['1-7', '8+']);
  * /order/collectionOrder: the orders in collection (overdue now), a read view for the order
  * team, with the collector working each one's open collection case and its last contact.
  */
-export const collectionOrderFiltersSchema = z.strictObject({
-  orderNo: z.string().trim().max(40).optional(),
-  phone: phoneSearchSchema.optional(),
-  band: overdueBandSchema.optional(),
-  dueFrom: indiaDateSchema.optional(),
-  dueTo: indiaDateSchema.optional(),
-});
+export const collectionOrderFiltersSchema = withRanges(
+  z.strictObject({
+    orderNo: z.string().trim().max(40).optional(),
+    phone: phoneSearchSchema.optional(),
+    band: overdueBandSchema.optional(),
+    dueFrom: indiaDateSchema.optional(),
+    dueTo: indiaDateSchema.optional(),
+  }),
+  ['dueFrom', 'dueTo'],
+);
 
 export const collectionOrderRowSchema = z.object({
   id: z.int(),
@@ -110,5 +125,8 @@ export const collectionOrderRowSchema = z.object({
   lastContactAt: z.string().nullable(),
 });
 export type CollectionOrderRow = z.infer<typeof collectionOrderRowSchema>;
-export const collectionOrderBodySchema = listRequestSchema(collectionOrderFiltersSchema);
+export const collectionOrderBodySchema = listRequestSchema(collectionOrderFiltersSchema, [
+  'overdueDays',
+  'dueDate',
+]);
 export const collectionOrderRetSchema = listResultSchema(collectionOrderRowSchema);

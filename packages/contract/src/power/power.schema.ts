@@ -22,7 +22,7 @@ export type Role = z.infer<typeof roleSchema>;
 export const roleFiltersSchema = z.strictObject({
   name: z.string().trim().max(50).optional(),
 });
-export const getRolesBodySchema = listRequestSchema(roleFiltersSchema);
+export const getRolesBodySchema = listRequestSchema(roleFiltersSchema, ['id', 'name']);
 export type GetRolesBody = z.input<typeof getRolesBodySchema>;
 export const getRolesRetSchema = listResultSchema(roleSchema);
 

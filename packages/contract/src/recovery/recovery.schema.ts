@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, phoneSearchSchema } from '../common/fields.js';
 import { indiaDateSchema, paiseSchema, positivePaiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { crossFieldRules, withRanges } from '../common/rules.js';
 
 /** Pre-collection (orders coming due) or collection (overdue orders). */
 export const caseKindSchema = z.enum(['pre', 'collection']);
@@ -10,7 +11,7 @@ export type CaseKind = z.infer<typeof caseKindSchema>;
 export const caseStatusSchema = z.enum(['open', 'finished', 'closed']);
 export type CaseStatus = z.infer<typeof caseStatusSchema>;
 export const caseOutcomeSchema = z.enum(['repaid', 'rollover', 'overdue', 'writtenOff', 'other']);
-/** Spec §4 follow: promise, connected, not connected. */
+/** Follow: promise, connected, not connected. */
 export const followResultSchema = z.enum(['promise', 'connected', 'notConnected']);
 export type FollowResult = z.infer<typeof followResultSchema>;
 export const contactChannelSchema = z.enum(['call', 'sms', 'whatsapp', 'email', 'visit']);
@@ -82,30 +83,42 @@ export const caseRowSchema = z.object({
 });
 export type CaseRow = z.infer<typeof caseRowSchema>;
 
-export const caseFiltersSchema = z.strictObject({
-  kind: caseKindSchema.optional(),
-  /** open = being worked; done = finished or closed. */
-  state: z.enum(['open', 'done']).optional(),
-  /** Cases with no follow-up yet (false) or with at least one (true). */
-  followedUp: z.boolean().optional(),
-  /** Only the signed-in collector's own cases (myPreCollectionManage). */
-  mine: z.boolean().optional(),
-  assigned: z.boolean().optional(),
-  orderNo: orderNoSchema.optional(),
-  phone: phoneSearchSchema.optional(),
-  stage: stageCodeSchema.optional(),
-  overdueDaysMin: z.int().min(0).max(100_000).optional(),
-  overdueDaysMax: z.int().min(0).max(100_000).optional(),
-  amountMin: paiseSchema.optional(),
-  amountMax: paiseSchema.optional(),
-  collectorId: idSchema.optional(),
-  groupId: idSchema.optional(),
-  followStatus: followResultSchema.optional(),
-  /** Last contact, India dates, both inclusive. */
-  lastContactFrom: indiaDateSchema.optional(),
-  lastContactTo: indiaDateSchema.optional(),
-});
-export const caseListBodySchema = listRequestSchema(caseFiltersSchema);
+export const caseFiltersSchema = withRanges(
+  z.strictObject({
+    kind: caseKindSchema.optional(),
+    /** open = being worked; done = finished or closed. */
+    state: z.enum(['open', 'done']).optional(),
+    /** Cases with no follow-up yet (false) or with at least one (true). */
+    followedUp: z.boolean().optional(),
+    /** Only the signed-in collector's own cases (myPreCollectionManage). */
+    mine: z.boolean().optional(),
+    assigned: z.boolean().optional(),
+    orderNo: orderNoSchema.optional(),
+    phone: phoneSearchSchema.optional(),
+    stage: stageCodeSchema.optional(),
+    overdueDaysMin: z.int().min(0).max(100_000).optional(),
+    overdueDaysMax: z.int().min(0).max(100_000).optional(),
+    amountMin: paiseSchema.optional(),
+    amountMax: paiseSchema.optional(),
+    collectorId: idSchema.optional(),
+    groupId: idSchema.optional(),
+    followStatus: followResultSchema.optional(),
+    /** Last contact, India dates, both inclusive. */
+    lastContactFrom: indiaDateSchema.optional(),
+    lastContactTo: indiaDateSchema.optional(),
+  }),
+  ['overdueDaysMin', 'overdueDaysMax'],
+  ['amountMin', 'amountMax'],
+  ['lastContactFrom', 'lastContactTo'],
+);
+export const caseListBodySchema = listRequestSchema(caseFiltersSchema, [
+  'id',
+  'priority',
+  'overdueDays',
+  'dueDate',
+  'lastContactAt',
+  'openedAt',
+]);
 export const caseListRetSchema = listResultSchema(caseRowSchema);
 
 export const caseRefSchema = z.strictObject({ caseId: idSchema });
@@ -167,7 +180,8 @@ export const caseDetailBodySchema = z
   .refine((b) => b.caseId !== undefined || Boolean(b.orderNo), {
     message: 'order number cannot be empty',
     path: ['orderNo'],
-  });
+  })
+  .meta(crossFieldRules('caseId or orderNo: at least one of the two, orderNo not empty'));
 
 export const followUpBodySchema = z
   .strictObject({
@@ -186,7 +200,8 @@ export const followUpBodySchema = z
   .refine((b) => b.result !== 'promise' || b.promisePaise !== undefined, {
     message: 'a promise needs its amount',
     path: ['promisePaise'],
-  });
+  })
+  .meta(crossFieldRules('result promise needs promiseDate and promisePaise'));
 export const followUpRetSchema = z.object({ followUpId: z.int() });
 
 export const instalmentPlanBodySchema = z.strictObject({
@@ -211,16 +226,20 @@ export const groupRowSchema = z.object({
   keepDays: z.int(),
   active: z.boolean(),
   /**
-   * The rule in force for every group (operations setting recovery_broken_promise_limit): after
-   * this many of the holder's promises broke, the day-end re-dispatches the case; 0: never.
+   * The group's own broken-promise rule: after this many of the holder's promises broke, the
+   * day-end re-dispatches the case; 0: never; null: the operations setting
+   * recovery_broken_promise_limit (decision 0066).
    */
-  brokenPromiseLimit: z.int(),
+  brokenPromiseLimit: z.int().nullable(),
+  /** The rule in force for the group: its own, else the operations setting. */
+  brokenPromiseLimitInForce: z.int(),
   members: z.int(),
   openCases: z.int(),
 });
 export type GroupRow = z.infer<typeof groupRowSchema>;
 export const collectionGroupListBodySchema = listRequestSchema(
   z.strictObject({ kind: caseKindSchema.optional(), active: z.boolean().optional() }),
+  ['id', 'name'],
 );
 export const collectionGroupListRetSchema = listResultSchema(groupRowSchema);
 export const saveGroupBodySchema = z.strictObject({
@@ -232,6 +251,8 @@ export const saveGroupBodySchema = z.strictObject({
   dispatchMode: dispatchModeSchema,
   keepDays: z.int().min(1).max(365),
   active: z.boolean(),
+  /** 0–10 (0: never); null: the operations setting; absent: unchanged (null for a new group). */
+  brokenPromiseLimit: z.int().min(0).max(10).nullable().optional(),
 });
 export const groupRefSchema = z.strictObject({ id: idSchema });
 
@@ -259,6 +280,7 @@ export const collectorListBodySchema = listRequestSchema(
     groupId: idSchema.optional(),
     onDuty: z.boolean().optional(),
   }),
+  ['userId', 'name'],
 );
 export const collectorListRetSchema = listResultSchema(collectorRowSchema);
 export const saveCollectorBodySchema = z.strictObject({
@@ -333,18 +355,16 @@ export const performanceRowSchema = z.object({
   rollRatePpm: z.int().nullable(),
 });
 export type PerformanceRow = z.infer<typeof performanceRowSchema>;
-export const performanceBodySchema = z
-  .strictObject({
+export const performanceBodySchema = withRanges(
+  z.strictObject({
     kind: caseKindSchema,
     by: z.enum(['collector', 'group', 'stage', 'month']),
     /** Cases opened in this range (India dates, inclusive). */
     dateFrom: indiaDateSchema.optional(),
     dateTo: indiaDateSchema.optional(),
-  })
-  .refine((b) => !b.dateFrom || !b.dateTo || b.dateFrom <= b.dateTo, {
-    message: 'the end date is before the start date',
-    path: ['dateTo'],
-  });
+  }),
+  ['dateFrom', 'dateTo'],
+);
 export const performanceRetSchema = z.object({
   list: z.array(performanceRowSchema),
   total: performanceRowSchema,
@@ -385,17 +405,15 @@ export const stageFlowRowSchema = z.object({
   promiseKeptPpm: z.int().nullable(),
 });
 export type StageFlowRow = z.infer<typeof stageFlowRowSchema>;
-export const stageFlowBodySchema = z
-  .strictObject({
+export const stageFlowBodySchema = withRanges(
+  z.strictObject({
     /** Entries from this month (default: five months before `monthTo`). */
     monthFrom: monthSchema.optional(),
     /** Entries up to this month (default: this India month). */
     monthTo: monthSchema.optional(),
-  })
-  .refine((b) => !b.monthFrom || !b.monthTo || b.monthFrom <= b.monthTo, {
-    message: 'the end month is before the start month',
-    path: ['monthTo'],
-  });
+  }),
+  ['monthFrom', 'monthTo'],
+);
 export const stageFlowRetSchema = z.object({
   monthFrom: z.string(),
   monthTo: z.string(),

@@ -7,6 +7,7 @@ import {
   positivePaiseSchema,
 } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { crossFieldRules, withRanges } from '../common/rules.js';
 import { uploadFileSchema } from '../common/upload.js';
 import { idSchema } from '../common/fields.js';
 
@@ -16,7 +17,7 @@ const orderNoSchema = z.string().trim().toUpperCase().max(40);
 /** A receipt photo (JPEG, PNG or PDF) at most 5 MB. */
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Spec §4 offline repayment review: pending review / invalid / pass. */
+/** Offline repayment review: pending review / invalid / pass. */
 export const offlineStatusSchema = z.enum(['pending', 'invalid', 'pass']);
 export type OfflineStatus = z.infer<typeof offlineStatusSchema>;
 export const offlineChannelSchema = z.enum(['bankTransfer', 'cashDeposit']);
@@ -52,17 +53,25 @@ export const offlineRepaymentSchema = z.object({
 });
 export type OfflineRepayment = z.infer<typeof offlineRepaymentSchema>;
 
-export const offlineFiltersSchema = z.strictObject({
-  orderNo: orderNoSchema.optional(),
-  phone: phoneSearchSchema.optional(),
-  status: offlineStatusSchema.optional(),
-  channel: offlineChannelSchema.optional(),
-  bankReference: z.string().trim().max(60).optional(),
-  /** Recorded on (India dates, both inclusive). */
-  dateFrom: indiaDateSchema.optional(),
-  dateTo: indiaDateSchema.optional(),
-});
-export const offlineListBodySchema = listRequestSchema(offlineFiltersSchema);
+export const offlineFiltersSchema = withRanges(
+  z.strictObject({
+    orderNo: orderNoSchema.optional(),
+    phone: phoneSearchSchema.optional(),
+    status: offlineStatusSchema.optional(),
+    channel: offlineChannelSchema.optional(),
+    bankReference: z.string().trim().max(60).optional(),
+    /** Recorded on (India dates, both inclusive). */
+    dateFrom: indiaDateSchema.optional(),
+    dateTo: indiaDateSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
+export const offlineListBodySchema = listRequestSchema(offlineFiltersSchema, [
+  'id',
+  'recordedAt',
+  'valueDate',
+  'amountPaise',
+]);
 export const offlineListRetSchema = listResultSchema(offlineRepaymentSchema);
 
 export const offlineReceiptUploadSchema = uploadFileSchema(RECEIPT_MAX_BYTES);
@@ -92,7 +101,8 @@ export const offlineReviewBodySchema = z
   .refine((body) => body.decision === 'pass' || Boolean(body.reason), {
     message: 'a reason is needed to refuse',
     path: ['reason'],
-  });
+  })
+  .meta(crossFieldRules('decision invalid needs a reason'));
 
 export const offlineReviewRetSchema = z.object({
   id: z.int(),
@@ -128,14 +138,22 @@ export const overdueRepaymentSchema = z.object({
   coverage: z.enum(['full', 'partial']).nullable(),
   reversed: z.boolean(),
 });
-export const overdueRepaymentFiltersSchema = z.strictObject({
-  orderNo: orderNoSchema.optional(),
-  phone: phoneSearchSchema.optional(),
-  band: z.enum(['1-7', '8+']).optional(),
-  valueDateFrom: indiaDateSchema.optional(),
-  valueDateTo: indiaDateSchema.optional(),
-});
-export const overdueRepaymentBodySchema = listRequestSchema(overdueRepaymentFiltersSchema);
+export const overdueRepaymentFiltersSchema = withRanges(
+  z.strictObject({
+    orderNo: orderNoSchema.optional(),
+    phone: phoneSearchSchema.optional(),
+    band: z.enum(['1-7', '8+']).optional(),
+    valueDateFrom: indiaDateSchema.optional(),
+    valueDateTo: indiaDateSchema.optional(),
+  }),
+  ['valueDateFrom', 'valueDateTo'],
+);
+export const overdueRepaymentBodySchema = listRequestSchema(overdueRepaymentFiltersSchema, [
+  'id',
+  'valueDate',
+  'postedAt',
+  'overdueDays',
+]);
 export const overdueRepaymentRetSchema = listResultSchema(overdueRepaymentSchema);
 
 /** Spec: refund of an overpayment (awaiting approval → refunding → refunded / failed). */
@@ -170,13 +188,20 @@ export const excessRepaymentSchema = z.object({
   utr: z.string().nullable(),
   errorMessage: z.string().nullable(),
 });
-export const excessFiltersSchema = z.strictObject({
-  orderNo: orderNoSchema.optional(),
-  status: excessStatusSchema.optional(),
-  valueDateFrom: indiaDateSchema.optional(),
-  valueDateTo: indiaDateSchema.optional(),
-});
-export const excessListBodySchema = listRequestSchema(excessFiltersSchema);
+export const excessFiltersSchema = withRanges(
+  z.strictObject({
+    orderNo: orderNoSchema.optional(),
+    status: excessStatusSchema.optional(),
+    valueDateFrom: indiaDateSchema.optional(),
+    valueDateTo: indiaDateSchema.optional(),
+  }),
+  ['valueDateFrom', 'valueDateTo'],
+);
+export const excessListBodySchema = listRequestSchema(excessFiltersSchema, [
+  'id',
+  'valueDate',
+  'excessPaise',
+]);
 export const excessListRetSchema = listResultSchema(excessRepaymentSchema);
 
 export const excessRefundRequestBodySchema = z.strictObject({

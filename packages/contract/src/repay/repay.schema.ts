@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { phoneSearchSchema } from '../common/fields.js';
+import { idSchema, phoneSearchSchema } from '../common/fields.js';
 import { indiaDateSchema, paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
-import { orderIdSchema } from '../loan-book/loan-book.schema.js';
+import { crossFieldRules, withRanges } from '../common/rules.js';
 
 /** The statuses of an order with money owing: not yet due, due today, overdue. */
 export const owingStatusSchema = z.enum(['ACTIVE', 'DUE', 'OVERDUE']);
@@ -63,24 +63,31 @@ export const repayPlanRowSchema = z.object({
 });
 export type RepayPlanRow = z.infer<typeof repayPlanRowSchema>;
 
-export const repayPlanFiltersSchema = z.strictObject({
-  orderNo: orderNoSchema.optional(),
-  /** Exact match on the normalised 10-digit number, never a partial one. */
-  phone: phoneSearchSchema.optional(),
-  status: owingStatusSchema.optional(),
-  /** India dates, both inclusive. */
-  dueDateFrom: indiaDateSchema.optional(),
-  dueDateTo: indiaDateSchema.optional(),
-  overdueDaysMin: z.int().min(0).max(100_000).optional(),
-  /** Only orders with a waiver waiting for a second person's approval. */
-  waiverPending: z.boolean().optional(),
-  /** Only orders with a write-off waiting for a second person's approval. */
-  writeOffPending: z.boolean().optional(),
-});
-export const repayPlanBodySchema = listRequestSchema(repayPlanFiltersSchema);
+export const repayPlanFiltersSchema = withRanges(
+  z.strictObject({
+    orderNo: orderNoSchema.optional(),
+    /** Exact match on the normalised 10-digit number, never a partial one. */
+    phone: phoneSearchSchema.optional(),
+    status: owingStatusSchema.optional(),
+    /** India dates, both inclusive. */
+    dueDateFrom: indiaDateSchema.optional(),
+    dueDateTo: indiaDateSchema.optional(),
+    overdueDaysMin: z.int().min(0).max(100_000).optional(),
+    /** Only orders with a waiver waiting for a second person's approval. */
+    waiverPending: z.boolean().optional(),
+    /** Only orders with a write-off waiting for a second person's approval. */
+    writeOffPending: z.boolean().optional(),
+  }),
+  ['dueDateFrom', 'dueDateTo'],
+);
+export const repayPlanBodySchema = listRequestSchema(repayPlanFiltersSchema, [
+  'id',
+  'dueDate',
+  'overdueDays',
+]);
 export const repayPlanRetSchema = listResultSchema(repayPlanRowSchema);
 
-/** Spec §4 repayment type: normal or renew (a rollover payment)… */
+/** Repayment type: normal or renew (a rollover payment)… */
 export const repaymentKindSchema = z.enum(['normal', 'renew']);
 /** …and full (it cleared the loan) or partial (a balance remained); none for a renewal. */
 export const repaymentCoverageSchema = z.enum(['full', 'partial']);
@@ -116,19 +123,27 @@ export const repaymentRecordSchema = z.object({
 });
 export type RepaymentRecord = z.infer<typeof repaymentRecordSchema>;
 
-export const repaymentRecordFiltersSchema = z.strictObject({
-  orderNo: orderNoSchema.optional(),
-  serialNo: z.string().trim().toUpperCase().max(40).optional(),
-  channel: z.string().trim().max(50).optional(),
-  virtualAccountCode: z.string().trim().max(50).optional(),
-  kind: repaymentKindSchema.optional(),
-  coverage: repaymentCoverageSchema.optional(),
-  status: repaymentRecordStatusSchema.optional(),
-  /** Value dates (India), both inclusive. */
-  valueDateFrom: indiaDateSchema.optional(),
-  valueDateTo: indiaDateSchema.optional(),
-});
-export const repaymentRecordBodySchema = listRequestSchema(repaymentRecordFiltersSchema);
+export const repaymentRecordFiltersSchema = withRanges(
+  z.strictObject({
+    orderNo: orderNoSchema.optional(),
+    serialNo: z.string().trim().toUpperCase().max(40).optional(),
+    channel: z.string().trim().max(50).optional(),
+    virtualAccountCode: z.string().trim().max(50).optional(),
+    kind: repaymentKindSchema.optional(),
+    coverage: repaymentCoverageSchema.optional(),
+    status: repaymentRecordStatusSchema.optional(),
+    /** Value dates (India), both inclusive. */
+    valueDateFrom: indiaDateSchema.optional(),
+    valueDateTo: indiaDateSchema.optional(),
+  }),
+  ['valueDateFrom', 'valueDateTo'],
+);
+export const repaymentRecordBodySchema = listRequestSchema(repaymentRecordFiltersSchema, [
+  'id',
+  'postedAt',
+  'valueDate',
+  'amountPaise',
+]);
 export const repaymentRecordRetSchema = listResultSchema(repaymentRecordSchema);
 
 /**
@@ -144,7 +159,8 @@ export const repayQueryBodySchema = z
   .refine((body) => Boolean(body.orderNo) || Boolean(body.phone), {
     message: 'order number cannot be empty',
     path: ['orderNo'],
-  });
+  })
+  .meta(crossFieldRules('orderNo or phone: at least one of the two, not empty'));
 export type RepayQueryBody = z.input<typeof repayQueryBodySchema>;
 
 const componentAmountsSchema = z.object({
@@ -177,7 +193,7 @@ export const repayQueryInstructionsSchema = z.object({
 });
 
 export const repayQueryOrderSchema = z.object({
-  id: orderIdSchema,
+  id: idSchema,
   orderNo: z.string(),
   customerName: z.string(),
   customerPhone: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { indiaDateSchema, paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { withRanges } from '../common/rules.js';
 
 /**
  * The channel reports (decision 0039): /report channelMonitoring, conversionRate,
@@ -18,6 +19,7 @@ const channelFilters = {
   /** An acquisition channel's code (exact); '' is the registrations that named none. */
   channel: z.string().trim().max(64).optional(),
 };
+const channelFiltersSchema = withRanges(z.strictObject(channelFilters), ['dateFrom', 'dateTo']);
 
 /** channelMonitoring: what each channel's borrowers did on a day. */
 export const channelMonitoringFiguresSchema = z.object({
@@ -38,7 +40,13 @@ export const channelMonitoringRowSchema = channelMonitoringFiguresSchema.extend(
   channel: z.string(),
 });
 export type ChannelMonitoringRow = z.infer<typeof channelMonitoringRowSchema>;
-export const channelMonitoringBodySchema = listRequestSchema(z.strictObject(channelFilters));
+export const channelMonitoringBodySchema = listRequestSchema(channelFiltersSchema, [
+  'date',
+  'channel',
+  'registrations',
+  'disbursedCount',
+  'overdueRate',
+]);
 export const channelMonitoringRetSchema = listResultSchema(channelMonitoringRowSchema).extend({
   totals: channelMonitoringFiguresSchema,
 });
@@ -57,7 +65,12 @@ export const registrationRowSchema = registrationFiguresSchema.extend({
   channel: z.string(),
 });
 export type RegistrationRow = z.infer<typeof registrationRowSchema>;
-export const registrationReportBodySchema = listRequestSchema(z.strictObject(channelFilters));
+export const registrationReportBodySchema = listRequestSchema(channelFiltersSchema, [
+  'date',
+  'channel',
+  'registrations',
+  'kycRate',
+]);
 export const registrationReportRetSchema = listResultSchema(registrationRowSchema).extend({
   totals: registrationFiguresSchema,
 });
@@ -95,7 +108,11 @@ export const conversionRowSchema = funnelFiguresSchema.extend({
 });
 export type ConversionRow = z.infer<typeof conversionRowSchema>;
 export const conversionRateBodySchema = listRequestSchema(
-  z.strictObject({ ...channelFilters, granularity: conversionGranularitySchema.optional() }),
+  withRanges(
+    z.strictObject({ ...channelFilters, granularity: conversionGranularitySchema.optional() }),
+    ['dateFrom', 'dateTo'],
+  ),
+  ['period', 'registrations', 'conversionRate'],
 );
 export const conversionRateRetSchema = listResultSchema(conversionRowSchema).extend({
   totals: funnelFiguresSchema,
@@ -103,7 +120,11 @@ export const conversionRateRetSchema = listResultSchema(conversionRowSchema).ext
 
 export const channelFunnelRowSchema = funnelFiguresSchema.extend({ channel: z.string() });
 export type ChannelFunnelRow = z.infer<typeof channelFunnelRowSchema>;
-export const channelConversionBodySchema = listRequestSchema(z.strictObject(channelFilters));
+export const channelConversionBodySchema = listRequestSchema(channelFiltersSchema, [
+  'channel',
+  'registrations',
+  'conversionRate',
+]);
 export const channelConversionRetSchema = listResultSchema(channelFunnelRowSchema).extend({
   totals: funnelFiguresSchema,
 });
@@ -113,7 +134,12 @@ export const pipelineRowSchema = funnelFiguresSchema.extend({
   channel: z.string(),
 });
 export type PipelineRow = z.infer<typeof pipelineRowSchema>;
-export const pipelineAnalysisBodySchema = listRequestSchema(z.strictObject(channelFilters));
+export const pipelineAnalysisBodySchema = listRequestSchema(channelFiltersSchema, [
+  'date',
+  'channel',
+  'registrations',
+  'conversionRate',
+]);
 export const pipelineAnalysisRetSchema = listResultSchema(pipelineRowSchema).extend({
   totals: funnelFiguresSchema,
 });
@@ -133,7 +159,11 @@ export const borrowAgainFiguresSchema = z.object({
 });
 export const borrowAgainRowSchema = borrowAgainFiguresSchema.extend({ date: indiaDateSchema });
 export type BorrowAgainRow = z.infer<typeof borrowAgainRowSchema>;
-export const borrowAgainBodySchema = listRequestSchema(z.strictObject(channelFilters));
+export const borrowAgainBodySchema = listRequestSchema(channelFiltersSchema, [
+  'date',
+  'rate7',
+  'rate30',
+]);
 export const borrowAgainRetSchema = listResultSchema(borrowAgainRowSchema).extend({
   totals: borrowAgainFiguresSchema,
 });

@@ -1,22 +1,28 @@
 import { z } from 'zod';
 import { indiaDateSchema, paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { withRanges } from '../common/rules.js';
 
 /** New customers (first loan) and old (an earlier loan was disbursed), or both together. */
 export const reportCustomerTypeSchema = z.enum(['all', 'new', 'old']);
 
-const reportFilters = {
-  /** India dates, both inclusive. */
-  dateFrom: indiaDateSchema.optional(),
-  dateTo: indiaDateSchema.optional(),
-  /** Default `all`. */
-  customerType: reportCustomerTypeSchema.optional(),
-};
+const reportFiltersSchema = withRanges(
+  z.strictObject({
+    /** India dates, both inclusive. */
+    dateFrom: indiaDateSchema.optional(),
+    dateTo: indiaDateSchema.optional(),
+    /** Default `all`. */
+    customerType: reportCustomerTypeSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
 
 /** /report/dailyOrderAnalysis: one India day's figures (kept by events and the day-end). */
 export const dailyOrderFiguresSchema = z.object({
   applications: z.int(),
   machinePass: z.int(),
+  /** Machine review's grey cases, passed on to first review (not in machinePass). */
+  machineRefer: z.int(),
   machineReject: z.int(),
   manualPass: z.int(),
   manualReject: z.int(),
@@ -34,7 +40,7 @@ export const dailyOrderRowSchema = dailyOrderFiguresSchema.extend({
   customerType: reportCustomerTypeSchema,
 });
 export type DailyOrderRow = z.infer<typeof dailyOrderRowSchema>;
-export const dailyOrderBodySchema = listRequestSchema(z.strictObject(reportFilters));
+export const dailyOrderBodySchema = listRequestSchema(reportFiltersSchema, ['date']);
 export const dailyOrderRetSchema = listResultSchema(dailyOrderRowSchema).extend({
   totals: dailyOrderFiguresSchema,
 });
@@ -59,7 +65,7 @@ export const overdueCohortRowSchema = overdueCohortFiguresSchema.extend({
   customerType: reportCustomerTypeSchema,
 });
 export type OverdueCohortRow = z.infer<typeof overdueCohortRowSchema>;
-export const overdueCohortBodySchema = listRequestSchema(z.strictObject(reportFilters));
+export const overdueCohortBodySchema = listRequestSchema(reportFiltersSchema, ['dueDate']);
 export const overdueCohortRetSchema = listResultSchema(overdueCohortRowSchema).extend({
   totals: overdueCohortFiguresSchema,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../common/fields.js';
 import { indiaDateSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { withRanges } from '../common/rules.js';
 import { riskOperators } from './risk-fields.js';
 
 const nameText = z.string().trim().min(1).max(100);
@@ -14,7 +15,7 @@ export const riskVersionStatusSchema = z.enum(['draft', 'published', 'retired'])
 export const riskDecisionSchema = z.enum(['pass', 'refer', 'reject']);
 export const customerTypeChoiceSchema = z.enum(['any', 'new', 'old']);
 
-/** Spec §3 risk rule labels, plus the version the rule belongs to and its stable code. */
+/** Risk rule labels, plus the version the rule belongs to and its stable code. */
 export const riskRuleRowSchema = z.object({
   id: z.int(),
   ruleSetId: z.int(),
@@ -41,7 +42,12 @@ export const riskRuleFiltersSchema = z.strictObject({
   fieldName: z.string().trim().max(40).optional(),
   enable: z.enum(['enabled', 'disabled']).optional(),
 });
-export const riskRuleListBodySchema = listRequestSchema(riskRuleFiltersSchema);
+export const riskRuleListBodySchema = listRequestSchema(riskRuleFiltersSchema, [
+  'id',
+  'ruleCode',
+  'score',
+  'weight',
+]);
 export const riskRuleListRetSchema = listResultSchema(riskRuleRowSchema);
 
 /** Create (no id: into the draft) or edit (a rule of the draft). */
@@ -121,7 +127,7 @@ export type RiskVersionRow = z.infer<typeof riskVersionRowSchema>;
 export const riskVersionFiltersSchema = z.strictObject({
   status: riskVersionStatusSchema.optional(),
 });
-export const riskVersionListBodySchema = listRequestSchema(riskVersionFiltersSchema);
+export const riskVersionListBodySchema = listRequestSchema(riskVersionFiltersSchema, ['version']);
 export const riskVersionListRetSchema = listResultSchema(riskVersionRowSchema);
 
 export const riskVersionIdBodySchema = z.strictObject({ id: idSchema });
@@ -138,21 +144,25 @@ export const riskBacktestBodySchema = z.strictObject({
 });
 
 /** riskConfig: global settings machine review reads before the rules. */
-export const riskSettingsSchema = z.strictObject({
-  blacklistCheck: z.boolean(),
-  maxOpenLoans: z.int().min(1).max(10),
-  reapplyDaysAfterRejection: z.int().min(0).max(365),
-  duplicateDeviceCheck: z.boolean(),
-  duplicatePhoneCheck: z.boolean(),
-  duplicatePanCheck: z.boolean(),
-  duplicateBankAccountCheck: z.boolean(),
-  minAge: z.int().min(18).max(100),
-  maxAge: z.int().min(18).max(100),
-  /** Indian states and union territories an applicant may live in; empty: all. */
-  allowedRegions: z.array(z.string().trim().min(1).max(60)).max(40),
-});
+export const riskSettingsSchema = withRanges(
+  z.strictObject({
+    blacklistCheck: z.boolean(),
+    maxOpenLoans: z.int().min(1).max(10),
+    reapplyDaysAfterRejection: z.int().min(0).max(365),
+    duplicateDeviceCheck: z.boolean(),
+    duplicatePhoneCheck: z.boolean(),
+    duplicatePanCheck: z.boolean(),
+    duplicateBankAccountCheck: z.boolean(),
+    minAge: z.int().min(18).max(100),
+    maxAge: z.int().min(18).max(100),
+    /** Indian states and union territories an applicant may live in; empty: all. */
+    allowedRegions: z.array(z.string().trim().min(1).max(60)).max(40),
+  }),
+  ['minAge', 'maxAge'],
+);
 export type RiskSettings = z.infer<typeof riskSettingsSchema>;
-export const riskSettingsRetSchema = riskSettingsSchema.extend({
+export const riskSettingsRetSchema = z.strictObject({
+  ...riskSettingsSchema.shape,
   updatedAt: z.string().nullable(),
 });
 
@@ -171,11 +181,20 @@ export const ruleHitRateRowSchema = z.object({
   hit: z.int(),
   hitRatePpm: ratePpm,
 });
-export const ruleHitRateFiltersSchema = z.strictObject({
-  ruleCode: z.string().trim().max(20).optional(),
-  ...dateRange,
-});
-export const ruleHitRateBodySchema = listRequestSchema(ruleHitRateFiltersSchema);
+export const ruleHitRateFiltersSchema = withRanges(
+  z.strictObject({
+    ruleCode: z.string().trim().max(20).optional(),
+    ...dateRange,
+  }),
+  ['dateFrom', 'dateTo'],
+);
+export const ruleHitRateBodySchema = listRequestSchema(ruleHitRateFiltersSchema, [
+  'date',
+  'ruleCode',
+  'evaluated',
+  'hit',
+  'hitRate',
+]);
 export const ruleHitRateRetSchema = listResultSchema(ruleHitRateRowSchema);
 
 export const ruleHitDetailRowSchema = z.object({
@@ -192,11 +211,17 @@ export const ruleHitDetailRowSchema = z.object({
   decision: riskDecisionSchema.nullable(),
   decidedAt: z.string(),
 });
-export const ruleHitDetailFiltersSchema = z.strictObject({
-  ruleCode: z.string().trim().max(20).optional(),
-  ...dateRange,
-});
-export const ruleHitDetailBodySchema = listRequestSchema(ruleHitDetailFiltersSchema);
+export const ruleHitDetailFiltersSchema = withRanges(
+  z.strictObject({
+    ruleCode: z.string().trim().max(20).optional(),
+    ...dateRange,
+  }),
+  ['dateFrom', 'dateTo'],
+);
+export const ruleHitDetailBodySchema = listRequestSchema(ruleHitDetailFiltersSchema, [
+  'id',
+  'decidedAt',
+]);
 export const ruleHitDetailRetSchema = listResultSchema(ruleHitDetailRowSchema);
 
 export const ruleAnalysisRowSchema = z.object({
@@ -218,14 +243,24 @@ export const ruleAnalysisRowSchema = z.object({
   dpd30HitPpm: ratePpm,
   dpd30NotHitPpm: ratePpm,
 });
-export const ruleAnalysisFiltersSchema = z.strictObject({ ...dateRange });
-export const ruleAnalysisBodySchema = listRequestSchema(ruleAnalysisFiltersSchema);
+export const ruleAnalysisFiltersSchema = withRanges(z.strictObject({ ...dateRange }), [
+  'dateFrom',
+  'dateTo',
+]);
+export const ruleAnalysisBodySchema = listRequestSchema(ruleAnalysisFiltersSchema, [
+  'ruleCode',
+  'hitRate',
+  'fpdHit',
+]);
 export const ruleAnalysisRetSchema = listResultSchema(ruleAnalysisRowSchema);
 
-export const singleRuleAnalysisBodySchema = z.strictObject({
-  ruleCode: ruleCodeSchema,
-  ...dateRange,
-});
+export const singleRuleAnalysisBodySchema = withRanges(
+  z.strictObject({
+    ruleCode: ruleCodeSchema,
+    ...dateRange,
+  }),
+  ['dateFrom', 'dateTo'],
+);
 export const singleRuleAnalysisRetSchema = z.object({
   ruleCode: z.string(),
   ruleName: z.string(),
@@ -244,7 +279,10 @@ export const singleRuleAnalysisRetSchema = z.object({
   ),
 });
 
-export const dataStatisticsBodySchema = z.strictObject({ ...dateRange });
+export const dataStatisticsBodySchema = withRanges(z.strictObject({ ...dateRange }), [
+  'dateFrom',
+  'dateTo',
+]);
 export const dataStatisticsRetSchema = z.object({
   dateFrom: indiaDateSchema,
   dateTo: indiaDateSchema,
@@ -278,14 +316,21 @@ export const blacklistRowSchema = z.object({
   addedAt: z.string(),
   hits: z.int(),
 });
-export const blacklistFiltersSchema = z.strictObject({
-  kind: blacklistKindSchema.optional(),
-  source: blacklistSourceSchema.optional(),
-  /** Exact match on the normalised value (a phone number, PAN, device id or account). */
-  value: z.string().trim().max(64).optional(),
-  ...dateRange,
-});
-export const blacklistListBodySchema = listRequestSchema(blacklistFiltersSchema);
+export const blacklistFiltersSchema = withRanges(
+  z.strictObject({
+    kind: blacklistKindSchema.optional(),
+    source: blacklistSourceSchema.optional(),
+    /** Exact match on the normalised value (a phone number, PAN, device id or account). */
+    value: z.string().trim().max(64).optional(),
+    ...dateRange,
+  }),
+  ['dateFrom', 'dateTo'],
+);
+export const blacklistListBodySchema = listRequestSchema(blacklistFiltersSchema, [
+  'id',
+  'addedAt',
+  'hits',
+]);
 export const blacklistListRetSchema = listResultSchema(blacklistRowSchema);
 export const blacklistAddBodySchema = z.strictObject({
   kind: blacklistKindSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, phoneSearchSchema } from '../common/fields.js';
 import { indiaDateSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { withRanges } from '../common/rules.js';
 
 /**
  * Telemarketing (issue #14, decision 0040): staff call registered users who have not borrowed,
@@ -12,7 +13,7 @@ import { listRequestSchema, listResultSchema } from '../common/pagination.js';
  */
 
 /** Why the phone is on the call list (the /order re-marketing lists it comes from). */
-export const leadSourceSchema = z.enum(['regNotLoan', 'clearNotLoan']);
+export const leadSourceSchema = z.enum(['regNotLoan', 'clearNotLoan', 'rejectReapply']);
 export type LeadSource = z.infer<typeof leadSourceSchema>;
 
 /**
@@ -26,7 +27,7 @@ export type CallOutcome = z.infer<typeof callOutcomeSchema>;
  * Why the server refused to record a call (decision 0057): outside the calling hours in force.
  * The refused attempt is kept in the call history but is no call (not in any count).
  */
-export const callRefusalSchema = z.enum(['outsideHours']);
+export const callRefusalSchema = z.enum(['outsideHours', 'callCap']);
 export type CallRefusal = z.infer<typeof callRefusalSchema>;
 
 /** A lead's follow status: its last call's outcome, or `new` before the first call. */
@@ -56,19 +57,36 @@ export const leadRowSchema = z.object({
   customerName: z.string().nullable(),
   /** Masked (******3210); the full number through telemarketing.lead_phone (audited). */
   phone: z.string(),
-  /** The registration date (regNotLoan) or the last loan's clearing date (clearNotLoan). */
+  /**
+   * The registration date (regNotLoan), the last loan's clearing date (clearNotLoan), or the
+   * first day a rejected borrower may apply again (rejectReapply).
+   */
   sinceDate: indiaDateSchema,
   telemarketerId: z.int().nullable(),
   telemarketerName: z.string().nullable(),
   assignedAt: z.string().nullable(),
   followStatus: leadFollowStatusSchema,
   calls: z.int(),
+  /** Calls this number had today (India day), whoever made them; refused attempts are none. */
+  callsToday: z.int(),
+  /** The daily cap in force (operations setting telemarketing_call_cap, decision 0063). */
+  callCap: z.int(),
+  /**
+   * The number opted out of marketing (a STOP reply, the DND registry or a request to staff):
+   * it stays on the list, shown as such, and the server refuses every call to it (decision 0068).
+   */
+  optedOut: z.boolean(),
   lastCallAt: z.string().nullable(),
   nextCallDate: indiaDateSchema.nullable(),
   conversion: leadConversionSchema,
 });
 export type LeadRow = z.infer<typeof leadRowSchema>;
-export const leadListBodySchema = listRequestSchema(leadListFiltersSchema);
+export const leadListBodySchema = listRequestSchema(leadListFiltersSchema, [
+  'sinceDate',
+  'nextCallDate',
+  'lastCallAt',
+  'assignedAt',
+]);
 /**
  * The calling hours in force (operations setting telemarketing_call_hours within the lawful
  * 08:00–19:00 India time), "HH:MM", and whether the server's clock is inside them now: the
@@ -122,14 +140,17 @@ export const callRecordBodySchema = z.strictObject({
 export const callRecordRetSchema = z.object({ callId: z.int() });
 
 /** checkList: the calls made. A telemarketer sees only their own. */
-export const callListFiltersSchema = z.strictObject({
-  phone: phoneSearchSchema.optional(),
-  telemarketerId: idSchema.optional(),
-  /** An outcome, or `refused`: the attempts the server refused. */
-  outcome: z.enum([...callOutcomeSchema.options, 'refused']).optional(),
-  calledFrom: indiaDateSchema.optional(),
-  calledTo: indiaDateSchema.optional(),
-});
+export const callListFiltersSchema = withRanges(
+  z.strictObject({
+    phone: phoneSearchSchema.optional(),
+    telemarketerId: idSchema.optional(),
+    /** An outcome, or `refused`: the attempts the server refused. */
+    outcome: z.enum([...callOutcomeSchema.options, 'refused']).optional(),
+    calledFrom: indiaDateSchema.optional(),
+    calledTo: indiaDateSchema.optional(),
+  }),
+  ['calledFrom', 'calledTo'],
+);
 export const callRowSchema = z.object({
   id: z.int(),
   leadId: z.int(),
@@ -148,7 +169,7 @@ export const callRowSchema = z.object({
   calledAt: z.string(),
 });
 export type CallRow = z.infer<typeof callRowSchema>;
-export const callListBodySchema = listRequestSchema(callListFiltersSchema);
+export const callListBodySchema = listRequestSchema(callListFiltersSchema, ['calledAt']);
 export const callListRetSchema = listResultSchema(callRowSchema);
 
 /**
@@ -156,16 +177,14 @@ export const callListRetSchema = listResultSchema(callRowSchema);
  * day and how many of THOSE were called, connected, applied and were paid out (a cohort, so
  * every rate is a true fraction of its denominator). Rates in ppm; null when nothing to divide.
  */
-export const rateBodySchema = z
-  .strictObject({
+export const rateBodySchema = withRanges(
+  z.strictObject({
     dateFrom: indiaDateSchema.optional(),
     dateTo: indiaDateSchema.optional(),
     telemarketerId: idSchema.optional(),
-  })
-  .refine((b) => !b.dateFrom || !b.dateTo || b.dateFrom <= b.dateTo, {
-    message: 'must not be after dateTo',
-    path: ['dateFrom'],
-  });
+  }),
+  ['dateFrom', 'dateTo'],
+);
 
 export const rateRowSchema = z.object({
   /** `<date>:<telemarketerId>`, or `total`. */

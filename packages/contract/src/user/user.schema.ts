@@ -4,10 +4,23 @@ import { PASSWORD_MIN_LENGTH } from '../common/constants.js';
 import { languageSchema } from '../common/languages.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 
-/** E-mail is trimmed before anything else (docs/product.md §3: login payload email (trimmed)). */
-export const emailSchema = z.string().trim().toLowerCase().min(3).max(254).pipe(z.email());
+/**
+ * What a caller may send as an e-mail address: zod's address pattern, spaces around it allowed
+ * (they are trimmed), letters in either case (kept in lower case). The documents show it, as a
+ * pipe's JSON Schema is its input side (decision 0069).
+ */
+export const EMAIL_INPUT_PATTERN = new RegExp(
+  `^\\s*(?:${z.regexes.email.source.slice(1, -1)})\\s*$`,
+);
 
-/** Spec §5: at least 8 characters with both letters and numbers. */
+/** E-mail is trimmed before anything else (docs/product.md §3: login payload email (trimmed)). */
+export const emailSchema = z.string().trim().toLowerCase().min(3).max(254).pipe(z.email()).meta({
+  format: 'email',
+  pattern: EMAIL_INPUT_PATTERN.source,
+  description: 'An e-mail address; spaces around it are trimmed and it is kept in lower case.',
+});
+
+/** At least 8 characters with both letters and numbers. */
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH)
@@ -30,7 +43,7 @@ export const loginRetSchema = z.object({ token: z.string() });
 export const userInfoQuerySchema = z.strictObject({ token: z.string().max(256).optional() });
 
 /**
- * Spec §3: name, avatar, roles (route names the user may see; `admin` for administrators).
+ * Name, avatar, roles (route names the user may see; `admin` for administrators).
  * `interfaces` are the interface ids the user's roles grant (an administrator: every grantable
  * one), so the console shows only the actions the server would allow.
  */
@@ -89,7 +102,13 @@ export const staffUserListItemSchema = staffUserSchema.extend({
 });
 export type StaffUserListItem = z.infer<typeof staffUserListItemSchema>;
 
-export const getUsersBodySchema = listRequestSchema(staffUserFiltersSchema);
+export const getUsersBodySchema = listRequestSchema(staffUserFiltersSchema, [
+  'id',
+  'email',
+  'name',
+  'createdAt',
+  'lastLoginAt',
+]);
 export type GetUsersBody = z.input<typeof getUsersBodySchema>;
 export const getUsersRetSchema = listResultSchema(staffUserListItemSchema);
 

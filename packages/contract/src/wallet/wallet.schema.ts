@@ -7,6 +7,7 @@ import {
   positivePaiseSchema,
 } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
+import { crossFieldRules, withRanges } from '../common/rules.js';
 
 /**
  * Invitations and reward wallets (decision 0043). A borrower's invite code is shared with
@@ -18,6 +19,13 @@ import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 export const inviteeStageSchema = z.enum(['registered', 'borrowed', 'repaid']);
 export type InviteeStage = z.infer<typeof inviteeStageSchema>;
 
+/**
+ * The inviter's reward: not earned yet, credited, or clawed back because the repayment that
+ * earned it was reversed (decision 0063; it can be earned again when the loan is repaid again).
+ */
+export const rewardStatusSchema = z.enum(['notEarned', 'credited', 'clawedBack']);
+export type RewardStatus = z.infer<typeof rewardStatusSchema>;
+
 export const invitationSchema = z.object({
   id: z.int(),
   inviterName: z.string(),
@@ -27,21 +35,37 @@ export const invitationSchema = z.object({
   inviteePhone: z.string(),
   invitedAt: z.string(),
   stage: inviteeStageSchema,
-  /** Null until credited. */
+  /** Null until credited; after a clawback, the reward clawed back. */
   rewardPaise: paiseSchema.nullable(),
+  /** Null until credited, and again once clawed back. */
   rewardedAt: z.string().nullable(),
+  rewardStatus: rewardStatusSchema,
+  /** When the last reward was clawed back (decision 0063); null if never. */
+  clawedBackAt: z.string().nullable(),
+  /**
+   * The part of that clawback the inviter had already withdrawn, written off as marketing cost
+   * (never a debt); null if never clawed back.
+   */
+  unrecoveredPaise: paiseSchema.nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-export const invitationFiltersSchema = z.strictObject({
-  inviterPhone: phoneSearchSchema.optional(),
-  inviteePhone: phoneSearchSchema.optional(),
-  stage: inviteeStageSchema.optional(),
-  rewarded: z.boolean().optional(),
-  dateFrom: indiaDateSchema.optional(),
-  dateTo: indiaDateSchema.optional(),
-});
-export const invitationListBodySchema = listRequestSchema(invitationFiltersSchema);
+export const invitationFiltersSchema = withRanges(
+  z.strictObject({
+    inviterPhone: phoneSearchSchema.optional(),
+    inviteePhone: phoneSearchSchema.optional(),
+    stage: inviteeStageSchema.optional(),
+    rewarded: z.boolean().optional(),
+    dateFrom: indiaDateSchema.optional(),
+    dateTo: indiaDateSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
+export const invitationListBodySchema = listRequestSchema(invitationFiltersSchema, [
+  'id',
+  'invitedAt',
+  'rewardedAt',
+]);
 export const invitationListRetSchema = listResultSchema(invitationSchema);
 
 /** pending review → paying (approved, sent to the gateway) → paid | failed; or rejected. */
@@ -66,13 +90,20 @@ export const withdrawalSchema = z.object({
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
-export const withdrawalFiltersSchema = z.strictObject({
-  phone: phoneSearchSchema.optional(),
-  status: withdrawalStatusSchema.optional(),
-  dateFrom: indiaDateSchema.optional(),
-  dateTo: indiaDateSchema.optional(),
-});
-export const withdrawalListBodySchema = listRequestSchema(withdrawalFiltersSchema);
+export const withdrawalFiltersSchema = withRanges(
+  z.strictObject({
+    phone: phoneSearchSchema.optional(),
+    status: withdrawalStatusSchema.optional(),
+    dateFrom: indiaDateSchema.optional(),
+    dateTo: indiaDateSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
+export const withdrawalListBodySchema = listRequestSchema(withdrawalFiltersSchema, [
+  'id',
+  'requestedAt',
+  'amountPaise',
+]);
 export const withdrawalListRetSchema = listResultSchema(withdrawalSchema);
 
 export const withdrawalReviewBodySchema = z
@@ -84,7 +115,8 @@ export const withdrawalReviewBodySchema = z
   .refine((body) => body.decision === 'approve' || Boolean(body.reason), {
     message: 'a reason is needed to refuse',
     path: ['reason'],
-  });
+  })
+  .meta(crossFieldRules('decision reject needs a reason'));
 
 /** /toolMage/walletConfig: the reward and withdrawal rules. */
 export const walletConfigSchema = z.strictObject({
@@ -134,7 +166,12 @@ export const walletBalanceFiltersSchema = z.strictObject({
   /** Only wallets holding money. */
   withBalance: z.boolean().optional(),
 });
-export const walletBalanceListBodySchema = listRequestSchema(walletBalanceFiltersSchema);
+export const walletBalanceListBodySchema = listRequestSchema(walletBalanceFiltersSchema, [
+  'customerId',
+  'balancePaise',
+  'rewardedPaise',
+  'updatedAt',
+]);
 export const walletBalanceListRetSchema = listResultSchema(walletBalanceSchema);
 
 /** /toolMage/recharge: top-ups of the payout account from the operating bank. */
@@ -156,13 +193,20 @@ export const rechargeSchema = z.object({
   gatewayBalanceAfterPaise: paiseSchema.nullable(),
 });
 export type Recharge = z.infer<typeof rechargeSchema>;
-export const rechargeFiltersSchema = z.strictObject({
-  status: rechargeStatusSchema.optional(),
-  bankReference: z.string().trim().max(40).optional(),
-  dateFrom: indiaDateSchema.optional(),
-  dateTo: indiaDateSchema.optional(),
-});
-export const rechargeListBodySchema = listRequestSchema(rechargeFiltersSchema);
+export const rechargeFiltersSchema = withRanges(
+  z.strictObject({
+    status: rechargeStatusSchema.optional(),
+    bankReference: z.string().trim().max(40).optional(),
+    dateFrom: indiaDateSchema.optional(),
+    dateTo: indiaDateSchema.optional(),
+  }),
+  ['dateFrom', 'dateTo'],
+);
+export const rechargeListBodySchema = listRequestSchema(rechargeFiltersSchema, [
+  'id',
+  'requestedAt',
+  'amountPaise',
+]);
 export const rechargeListRetSchema = listResultSchema(rechargeSchema);
 export const rechargeRecordBodySchema = z.strictObject({
   amountPaise: positivePaiseSchema.max(100_000_000_00),

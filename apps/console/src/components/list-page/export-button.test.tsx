@@ -109,9 +109,7 @@ describe('Export on a list screen', () => {
       ],
     });
     resolve({ id: 7, status: 'queued' });
-    expect(
-      await screen.findByText('Executing, please go to the download page to download later'),
-    ).toBeInTheDocument();
+    await screen.findByText('Executing, please go to the download page to download later');
     const link = await within(bar).findByRole('link', { name: 'Go to the download page' });
     expect(link).toHaveAttribute('href', '/download/index');
     expect(button).not.toHaveClass('ant-btn-loading');

@@ -18,7 +18,17 @@ export const DOWNLOAD_PAGE_PATH = '/download/index';
  * page (docs/product.md §9), and offers the way there. It cannot be pressed twice while the request
  * is on its way; each press is one more export.
  */
-export function ExportButton<E extends EndpointDefinition>({ list }: { list: ListPageState<E> }) {
+/**
+ * What Export needs of a list: the request it would send and the screen's route (and, for a
+ * view that is one of several lists on a screen, its own title key). A list page's state is
+ * one; a view built without the list page (the ledger reads of FinancialList) makes its own.
+ */
+export interface ExportSource<E extends EndpointDefinition> {
+  exportRequest: ListPageState<E>['exportRequest'];
+  spec: { route: string; title?: string };
+}
+
+export function ExportButton<E extends EndpointDefinition>({ list }: { list: ExportSource<E> }) {
   const { t } = useTranslation();
   const { can } = useGrants();
   const start = useEndpointMutation(startExport, { invalidates: [listMyExports] });
@@ -44,7 +54,7 @@ export function ExportButton<E extends EndpointDefinition>({ list }: { list: Lis
             {
               endpoint: request.endpoint.id,
               route: list.spec.route,
-              title: t(`route.${list.spec.route}`),
+              title: t(list.spec.title ?? `route.${list.spec.route}`),
               ...(request.filters && Object.keys(request.filters).length > 0
                 ? { filters: request.filters }
                 : {}),

@@ -12,6 +12,7 @@ export {
 } from './list-page';
 export type { ListKit } from './list-page';
 export { useListPage, type ListPageState } from './use-list-page';
+export { ExportButton, type ExportSource } from './export-button';
 export type { MaskedReveal } from './columns';
 export type { FilterOption } from './filters';
 export type {

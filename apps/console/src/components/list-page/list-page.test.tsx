@@ -422,9 +422,7 @@ describe('listPage', { timeout: 60_000 }, () => {
     await user.clear(screen.getByLabelText('Amount: minimum (₹)'));
     await user.paste('10.505');
     await user.click(searchForm().getByRole('button', { name: 'Search' }));
-    expect(
-      await screen.findByText('Amount: enter rupees with at most two decimals'),
-    ).toBeInTheDocument();
+    await screen.findByText('Amount: enter rupees with at most two decimals');
     expect(bodies(call)).toHaveLength(sent);
 
     await user.click(searchForm().getByRole('button', { name: 'Reset' }));
@@ -520,7 +518,7 @@ describe('listPage', { timeout: 60_000 }, () => {
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText(`Cancel ${orderNo}?`)).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-      expect(await screen.findByText('Operation Success')).toBeInTheDocument();
+      await screen.findByText('Operation Success');
       await waitFor(() => expect(queryRow(orderNo)).toBeNull());
     }
     await findRow('ORD1');
@@ -552,7 +550,7 @@ describe('listPage', { timeout: 60_000 }, () => {
     expect(bodies(call).at(-1)?.page).toBe(98_766);
 
     await i18n.changeLanguage('zh');
-    expect(await screen.findByText('约 9,90,000 条')).toBeInTheDocument();
+    await screen.findByText('约 9,90,000 条');
   });
 
   it('shows a page past the end of an estimated list as empty, with the way back to page 1', async () => {
@@ -576,9 +574,7 @@ describe('listPage', { timeout: 60_000 }, () => {
       '/order/orderList?pageSize=10&page=7',
       signedInWith(everyGrant),
     );
-    expect(
-      await screen.findByText('No records on page 7: the list ends before it'),
-    ).toBeInTheDocument();
+    await screen.findByText('No records on page 7: the list ends before it');
     expect(screen.queryByText('The list could not be loaded')).toBeNull();
     await user.click(screen.getByText('Go to page 1').closest('button')!);
     await findRow('ORD3');
@@ -654,7 +650,7 @@ describe('listPage', { timeout: 60_000 }, () => {
     expect(within(dialog).getByText('Disburse 2 orders?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith(disburseOrders, { ids: [1, 3] }));
-    expect(await screen.findByText('Operation Success')).toBeInTheDocument();
+    await screen.findByText('Operation Success');
     await waitFor(() => expect(screen.getByText('0 selected')).toBeInTheDocument());
   });
 
@@ -674,7 +670,7 @@ describe('listPage', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit order' })).toBeNull());
     await user.click(toolbar().getByRole('button', { name: 'New order' }));
-    expect(await screen.findByText('New order', { selector: 'p' })).toBeInTheDocument();
+    await screen.findByText('New order', { selector: 'p' });
   });
 
   it('switches a toggle at once, and asks before turning it off', async () => {
@@ -703,7 +699,7 @@ describe('listPage', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(call).toHaveBeenCalledWith(setAutoDebit, { id: 1, autoDebit: 'off' }),
     );
-    expect(await screen.findByText('Update Success')).toBeInTheDocument();
+    await screen.findByText('Update Success');
     await waitFor(() => expect(toggle).not.toBeChecked());
   });
 
@@ -740,12 +736,12 @@ describe('listPage', { timeout: 60_000 }, () => {
     );
     await waitFor(() => expect(container.querySelector('.ant-spin-spinning')).not.toBeNull());
     await act(async () => answer({ list: [], total: 0 }));
-    expect(await screen.findByText('No records match these filters')).toBeInTheDocument();
+    await screen.findByText('No records match these filters');
     await waitFor(() => expect(container.querySelector('.ant-spin-blur')).toBeNull());
     fakeEndpoints([fakeList(listOrders, [])]);
     await user.click(screen.getByText('Clear filters').closest('button')!);
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(await screen.findByText('No records yet')).toBeInTheDocument();
+    await screen.findByText('No records yet');
   });
 
   it('says when the list could not be loaded, and Retry asks again', async () => {
@@ -764,7 +760,7 @@ describe('listPage', { timeout: 60_000 }, () => {
       pointerEventsCheck: PointerEventsCheckLevel.Never,
     });
     renderAt(<LeanOrdersPage />, '/order/orderList', signedInWith(everyGrant));
-    expect(await screen.findByText('The list could not be loaded')).toBeInTheDocument();
+    await screen.findByText('The list could not be loaded');
     expect(screen.getByText('The service is busy')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByText('Retry').closest('button')!);
@@ -773,9 +769,7 @@ describe('listPage', { timeout: 60_000 }, () => {
     // A refresh that fails keeps the rows and says so.
     fail = true;
     await user.click(toolbar().getByRole('button', { name: 'Refresh' }));
-    expect(
-      await screen.findByText('Showing the list as last loaded: The service is busy'),
-    ).toBeInTheDocument();
+    await screen.findByText('Showing the list as last loaded: The service is busy');
     expect(queryRow('ORD1')).not.toBeNull();
   });
 
@@ -784,7 +778,7 @@ describe('listPage', { timeout: 60_000 }, () => {
     await i18n.changeLanguage('zh');
     renderAt(<OrdersPage />, '/order/orderList?orderNo=X', signedInWith(everyGrant));
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('订单列表');
-    expect(await screen.findByText('没有符合筛选条件的记录')).toBeInTheDocument();
+    await screen.findByText('没有符合筛选条件的记录');
     expect(toolbar().getByRole('button', { name: '刷新' })).toBeInTheDocument();
     expect(toolbar().getByRole('button', { name: '列设置' })).toBeInTheDocument();
     expect(screen.getByText('已选 0 项')).toBeInTheDocument();

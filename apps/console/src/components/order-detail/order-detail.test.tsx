@@ -24,7 +24,7 @@ describe('order detail', () => {
   it('shows the order, its amounts per component and what clears it today', async () => {
     const call = fakeEndpoints([[orderDetail, () => overdueOrderDetail()]]);
     renderAt(<OrderDetailPanel orderNo=" LN20250101000042 " />, '/loan/loanDetail');
-    expect(await screen.findByText('Amounts')).toBeInTheDocument();
+    await screen.findByText('Amounts');
     expect(call).toHaveBeenCalledWith(orderDetail, { orderNo: 'LN20250101000042' });
 
     expect(rowOf('Due').getByText('₹4,500.00')).toBeInTheDocument();
@@ -135,7 +135,7 @@ describe('order detail', () => {
     ]);
     renderAt(<OrderDetailPanel orderNo="LN20250101000042" />, '/loan/loanDetail');
     const user = userEvent.setup({ delay: null });
-    expect(await screen.findByText('Amounts')).toBeInTheDocument();
+    await screen.findByText('Amounts');
     expect(screen.queryByText(/awaiting approval by a second person/)).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Approval requests (2)' }));
     const lapsed = rowOf('No payment for 60 days');
@@ -163,7 +163,7 @@ describe('order detail', () => {
   it('shows no waiting notice when nothing waits', async () => {
     fakeEndpoints([[orderDetail, () => overdueOrderDetail()]]);
     renderAt(<OrderDetailPanel orderNo="LN20250101000042" />, '/loan/loanDetail');
-    expect(await screen.findByText('Amounts')).toBeInTheDocument();
+    await screen.findByText('Amounts');
     expect(screen.queryByText(/awaiting approval by a second person/)).toBeNull();
   });
 
@@ -182,14 +182,14 @@ describe('order detail', () => {
     empty.unmount();
 
     renderAt(<OrderDetailPanel orderNo="LN1" />, '/loan/loanDetail');
-    expect(await screen.findByText('No order numbered LN1 was found.')).toBeInTheDocument();
+    await screen.findByText('No order numbered LN1 was found.');
   });
 
   it('shows in Chinese', async () => {
     await i18n.changeLanguage('zh');
     fakeEndpoints([[orderDetail, () => overdueOrderDetail()]]);
     renderAt(<OrderDetailPanel orderNo="LN20250101000042" />, '/loan/loanDetail');
-    expect(await screen.findByText('金额')).toBeInTheDocument();
+    await screen.findByText('金额');
     expect(rowOf('未还').getByText('₹3,550.00')).toBeInTheDocument();
     expect(screen.getByText('今日结清金额（2025-01-18）')).toBeInTheDocument();
   });

@@ -96,7 +96,7 @@ function SummaryCard({ detail }: { detail: OrderDetail }) {
         </Descriptions.Item>
         <Descriptions.Item label={f('machineResult')}>
           {detail.machineResult
-            ? `${detail.machineResult}${detail.machineScore === null ? '' : ` (${detail.machineScore})`}`
+            ? `${f(`machineResults.${detail.machineResult}`)}${detail.machineScore === null ? '' : ` (${detail.machineScore})`}`
             : EMPTY}
         </Descriptions.Item>
         <Descriptions.Item label={t('risk.decidedByVersion')}>

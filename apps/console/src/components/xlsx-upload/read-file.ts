@@ -1,4 +1,4 @@
-/** Spec §5/§9: uploads are .xlsx only, 10M at most. */
+/** Uploads are .xlsx only, 10M at most. */
 export const XLSX_LIMIT_BYTES = 10 * 1024 * 1024;
 
 export type FileProblem = 'selectFile' | 'onlyXlsx' | 'tooLarge';

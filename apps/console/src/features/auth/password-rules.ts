@@ -1,7 +1,7 @@
 import { isAcceptablePassword } from '@lending/contract';
 
 /**
- * Spec §5: a new password has at least 8 characters with both letters and numbers (the
+ * A new password has at least 8 characters with both letters and numbers (the
  * contract's rule, also enforced by the server); it is entered twice and must match.
  * Each returns the catalogue key of the message, or null when the value is fine.
  */

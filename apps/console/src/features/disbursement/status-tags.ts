@@ -1,14 +1,14 @@
 import type { LendStatus, PayoutStatus } from '@lending/contract';
 import type { StatusTags } from '../../components/list-page';
 
-/** Spec §4 loan states: lend success, lend fail, lending. */
+/** Loan states: lend success, lend fail, lending. */
 export const lendStatusTags: StatusTags<LendStatus> = {
   success: { label: 'disbursement.lendStatus.success', color: 'green' },
   fail: { label: 'disbursement.lendStatus.fail', color: 'red' },
   lending: { label: 'disbursement.lendStatus.lending', color: 'blue' },
 };
 
-/** Spec §3 loan flow: disburse status, as the payout stands at the gateway and in the book. */
+/** Loan flow: disburse status, as the payout stands at the gateway and in the book. */
 export const payoutStatusTags: StatusTags<PayoutStatus> = {
   queued: { label: 'disbursement.payoutStatus.queued', color: 'default' },
   processing: { label: 'disbursement.payoutStatus.processing', color: 'blue' },

@@ -1,7 +1,7 @@
 import type { CheckingStatus, ReconciliationBreakRow } from '@lending/contract';
 import type { StatusTags } from '../../components/list-page';
 
-/** Spec §4 checking statuses. */
+/** Checking statuses. */
 export const checkingStatusTags: StatusTags<CheckingStatus> = {
   not_checked: { label: 'finance.checking.not_checked', color: 'default' },
   failed: { label: 'finance.checking.failed', color: 'red' },

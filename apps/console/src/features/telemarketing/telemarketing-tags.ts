@@ -5,9 +5,10 @@ import type { StatusTags } from '../../components/list-page';
 export const leadSourceTags: StatusTags<LeadSource> = {
   regNotLoan: { label: 'telemarketing.source.regNotLoan', color: 'blue' },
   clearNotLoan: { label: 'telemarketing.source.clearNotLoan', color: 'purple' },
+  rejectReapply: { label: 'telemarketing.source.rejectReapply', color: 'orange' },
 };
 
-/** Spec §4 follow: promise / connected / not connected, and new before the first call. */
+/** Follow: promise / connected / not connected, and new before the first call. */
 export const followStatusTags: StatusTags<LeadFollowStatus> = {
   new: { label: 'telemarketing.follow.new' },
   promise: { label: 'telemarketing.follow.promise', color: 'gold' },

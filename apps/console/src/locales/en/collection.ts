@@ -1,4 +1,4 @@
-/** Collection and pre-collection (issue #12). Spec §5 messages word for word where quoted. */
+/** Collection and pre-collection (issue #12). Messages word for word where quoted. */
 export const collection = {
   collection: {
     orderNo: 'Order No.',
@@ -95,7 +95,8 @@ export const collection = {
       brokenPromiseAfter:
         'After {{count}} broken promises of its collector, the day-end dispatches the case to another member (or leaves it in the pool, reported)',
       brokenPromiseWhere:
-        'One rule for every group, set in Operations settings (recovery_broken_promise_limit)',
+        '0–10 broken promises, 0: never. Empty: the rule of Operations settings (recovery_broken_promise_limit)',
+      brokenPromiseInForce: 'In force for this group:',
     },
     mode: { leastLoaded: 'Least loaded', roundRobin: 'Round-robin', ratio: 'By ratio' },
     collector: {

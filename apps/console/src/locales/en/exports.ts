@@ -2,7 +2,7 @@
 export const exports = {
   exports: {
     export: 'Export',
-    // Spec §9, word for word.
+    // Word for word.
     started: 'Executing, please go to the download page to download later',
     goToDownloads: 'Go to the download page',
     navbar: 'Downloads',

@@ -27,6 +27,8 @@ export const finance = {
     repaymentOrder: {
       valueDate: 'Value date',
       valueDateRange: 'Value date (India)',
+      postedDate: 'Posted on',
+      postedDateRange: 'Posted date (India)',
       kind: 'Entry',
       kinds: { repayment: 'Repayment', reversal: 'Reversal' },
       serialNo: 'Serial number',
@@ -46,6 +48,8 @@ export const finance = {
       breaks: 'Breaks',
       breakCount: '{{open}} open of {{all}}',
       checkedAt: 'Checked at',
+      checkedBy: 'Checked by',
+      scheduled: 'Scheduled',
       showBreaks: 'Breaks',
     },
     breaks: {
@@ -141,6 +145,7 @@ export const finance = {
         'expense/write_off': 'Expense: write-offs',
         'expense/marketing': 'Expense: marketing (coupons)',
         'expense/invite_reward': 'Expense: invitation rewards',
+        'expense/invite_reward_unrecovered': 'Expense: invitation rewards not recovered',
       },
     },
   },
@@ -153,6 +158,7 @@ export const finance = {
     daily: {
       applications: 'Applications',
       machinePass: 'Machine pass',
+      machineRefer: 'Machine refer',
       machineReject: 'Machine reject',
       manualPass: 'Manual pass',
       manualReject: 'Manual reject',

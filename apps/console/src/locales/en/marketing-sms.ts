@@ -31,6 +31,8 @@ export const marketingSms = {
       regNotLoan: 'Registered, never applied',
       upload: 'Uploaded list (.xlsx)',
     },
+    selectedOn_one: '{{list}}: {{count}} selected',
+    selectedOn_other: '{{list}}: {{count}} selected',
     clearedWithin: 'Cleared in the last (days)',
     registeredWithin: 'Registered in the last (days)',
     withinHint: 'Empty: everyone on the list.',

@@ -83,6 +83,7 @@ export const order = {
       rbiClass: 'RBI class',
       machineScore: 'Machine score',
       machineResult: 'Machine result',
+      machineResults: { pass: 'Pass', refer: 'Refer to people', reject: 'Reject' },
       firstReviewer: 'First reviewer',
       finalReviewer: 'Final reviewer',
       overpaid: 'Overpaid',

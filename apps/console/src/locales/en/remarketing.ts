@@ -33,5 +33,22 @@ export const remarketing = {
     band: 'Band',
     bands: { early: '1–7 days', late: '8+ days' },
     outstanding: 'Outstanding',
+    /** Bulk SMS to the selected rows: a marketing SMS campaign (decision 0067). */
+    sms: {
+      button: 'Send SMS',
+      title_one: 'Marketing SMS to {{count}} selected user',
+      title_other: 'Marketing SMS to {{count}} selected users',
+      defaultName_one: '{{list}}: {{count}} selected, {{at}}',
+      defaultName_other: '{{list}}: {{count}} selected, {{at}}',
+      hint: 'A campaign to the selected users only. Opted-out (DND, STOP) and blacklisted numbers are left out, as in every campaign.',
+      confirmText: 'Send template {{template}} to {{recipients}} of the {{selected}} selected',
+      leftOut: 'Left out: {{optedOut}} opted out (DND, STOP), {{blacklisted}} blacklisted.',
+      nobody: 'No one selected can receive it: every number opted out or is blacklisted.',
+      created: 'Campaign {{name}} scheduled',
+      createdFigures:
+        '{{pending}} to send, {{leftOut}} left out. Its progress and delivery figures are on Marketing SMS.',
+      seeCampaign: 'See the campaign',
+      done: 'Done',
+    },
   },
 };

@@ -10,6 +10,8 @@ export const telemarketing = {
     assignedAt: 'Assigned at',
     followStatus: 'Follow status',
     calls: 'Calls',
+    callsToday: 'Calls today',
+    callsTodayOf: '{{value}}/{{callCap}}',
     lastCallAt: 'Last call',
     nextCallDate: 'Next call',
     calledAt: 'Called at',
@@ -17,6 +19,7 @@ export const telemarketing = {
       label: 'Source',
       regNotLoan: 'Registered, not borrowed',
       clearNotLoan: 'Cleared, not borrowing again',
+      rejectReapply: 'Rejected, may apply again',
     },
     follow: {
       new: 'Not called yet',
@@ -31,6 +34,8 @@ export const telemarketing = {
       disbursed: 'Disbursed',
     },
     call: {
+      capReached:
+        'This number has had {{calls}} of its {{cap}} calls today: the server will refuse another until tomorrow',
       button: 'Record call',
       title: 'Call to {{phone}}',
       hours: 'Calling hours {{start}}–{{end}} India time',
@@ -42,9 +47,16 @@ export const telemarketing = {
       save: 'Save',
       success: 'Call recorded',
     },
+    optOut: {
+      column: 'Opt-out',
+      tag: 'Opted out',
+      noCall:
+        'This number opted out of marketing (a STOP reply, the DND registry or a request): it must not be called',
+    },
     refusal: {
       any: 'Refused',
       outsideHours: 'Refused: outside hours {{hours}}',
+      callCap: "Refused: the number's calls for the day were used up",
     },
     assign: {
       button: 'Assign',

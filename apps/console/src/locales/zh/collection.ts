@@ -90,7 +90,9 @@ export const collection: typeof en = {
       brokenPromiseOff: '关闭：无论承诺违约多少次，案件仍归原催收员',
       brokenPromiseAfter:
         '催收员的还款承诺违约 {{count}} 次后，日终将案件分派给组内其他成员（无人可接时留在案件池并注明原因）',
-      brokenPromiseWhere: '所有小组共用一条规则，在运营设置中修改（recovery_broken_promise_limit）',
+      brokenPromiseWhere:
+        '0–10 次违约，0 表示从不重新分派；留空则使用运营设置中的规则（recovery_broken_promise_limit）',
+      brokenPromiseInForce: '本组当前生效：',
     },
     mode: { leastLoaded: '最少在催优先', roundRobin: '轮流分配', ratio: '按比例' },
     collector: {

@@ -27,6 +27,8 @@ export const finance = {
     repaymentOrder: {
       valueDate: '起息日',
       valueDateRange: '起息日（印度）',
+      postedDate: '入账日',
+      postedDateRange: '入账日（印度）',
       kind: '类型',
       kinds: { repayment: '还款', reversal: '冲正' },
       serialNo: '流水号',
@@ -46,6 +48,8 @@ export const finance = {
       breaks: '差异',
       breakCount: '未处理 {{open}} / 共 {{all}}',
       checkedAt: '核对时间',
+      checkedBy: '核对人',
+      scheduled: '定时任务',
       showBreaks: '差异',
     },
     breaks: {
@@ -140,6 +144,7 @@ export const finance = {
         'expense/write_off': '费用：核销',
         'expense/marketing': '费用：营销（优惠券）',
         'expense/invite_reward': '费用：邀请奖励',
+        'expense/invite_reward_unrecovered': '费用：未能追回的邀请奖励',
       },
     },
   },
@@ -152,6 +157,7 @@ export const finance = {
     daily: {
       applications: '申请数',
       machinePass: '机审通过',
+      machineRefer: '机审转人工',
       machineReject: '机审拒绝',
       manualPass: '人审通过',
       manualReject: '人审拒绝',

@@ -31,6 +31,8 @@ export const marketingSms = {
       regNotLoan: '注册未申请',
       upload: '上传名单（.xlsx）',
     },
+    selectedOn_one: '{{list}}：已选 {{count}} 人',
+    selectedOn_other: '{{list}}：已选 {{count}} 人',
     clearedWithin: '最近结清（天）',
     registeredWithin: '最近注册（天）',
     withinHint: '留空：名单中的所有人。',

@@ -83,6 +83,7 @@ export const order = {
       rbiClass: 'RBI 分类',
       machineScore: '机审分数',
       machineResult: '机审结果',
+      machineResults: { pass: '通过', refer: '转人工', reject: '拒绝' },
       firstReviewer: '初审人',
       finalReviewer: '复审人',
       overpaid: '多还金额',

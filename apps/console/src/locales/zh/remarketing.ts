@@ -33,5 +33,22 @@ export const remarketing = {
     band: '逾期阶段',
     bands: { early: '1–7 天', late: '8 天及以上' },
     outstanding: '待还金额',
+    /** 向所选用户批量发送短信：一个营销短信活动（决策 0067）。 */
+    sms: {
+      button: '发送短信',
+      title_one: '向所选的 {{count}} 位用户发送营销短信',
+      title_other: '向所选的 {{count}} 位用户发送营销短信',
+      defaultName_one: '{{list}}：已选 {{count}} 人，{{at}}',
+      defaultName_other: '{{list}}：已选 {{count}} 人，{{at}}',
+      hint: '仅向所选用户发送的活动。与所有活动一样，已退订（DND、STOP）和在黑名单中的号码不发送。',
+      confirmText: '使用模板 {{template}}，向所选 {{selected}} 人中的 {{recipients}} 人发送',
+      leftOut: '不发送：{{optedOut}} 人已退订（DND、STOP），{{blacklisted}} 人在黑名单中。',
+      nobody: '所选用户均无法接收：号码均已退订或在黑名单中。',
+      created: '活动 {{name}} 已排期',
+      createdFigures:
+        '待发送 {{pending}} 条，不发送 {{leftOut}} 条。发送进度与送达情况见“营销短信”。',
+      seeCampaign: '查看活动',
+      done: '完成',
+    },
   },
 };

@@ -10,6 +10,8 @@ export const telemarketing = {
     assignedAt: '分配时间',
     followStatus: '跟进状态',
     calls: '通话次数',
+    callsToday: '今日通话',
+    callsTodayOf: '{{value}}/{{callCap}}',
     lastCallAt: '最近通话',
     nextCallDate: '下次拨打',
     calledAt: '拨打时间',
@@ -17,6 +19,7 @@ export const telemarketing = {
       label: '来源',
       regNotLoan: '注册未借款',
       clearNotLoan: '结清未复借',
+      rejectReapply: '被拒可再申请',
     },
     follow: {
       new: '未拨打',
@@ -31,6 +34,8 @@ export const telemarketing = {
       disbursed: '已放款',
     },
     call: {
+      capReached:
+        '该号码今日已拨打 {{calls}} 次（每日上限 {{cap}} 次）：明天之前服务器将拒绝再次拨打',
       button: '记录通话',
       title: '拨打 {{phone}}',
       hours: '拨打时段：印度时间 {{start}}–{{end}}',
@@ -41,9 +46,15 @@ export const telemarketing = {
       save: '保存',
       success: '通话已记录',
     },
+    optOut: {
+      column: '退订',
+      tag: '已退订',
+      noCall: '该号码已退订营销信息（回复 STOP、登记 DND 或本人要求）：不得拨打',
+    },
     refusal: {
       any: '已拒绝',
       outsideHours: '已拒绝：不在拨打时段 {{hours}} 内',
+      callCap: '已拒绝：该号码当日拨打次数已用完',
     },
     assign: {
       button: '分配',

@@ -5,7 +5,7 @@ import { useLayout } from '../layout/layout-context';
 import { buildBreadcrumb } from './build-breadcrumb';
 import './breadcrumb.css';
 
-/** Spec §2 Breadcrumb. */
+/** Breadcrumb. */
 export function Breadcrumb() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

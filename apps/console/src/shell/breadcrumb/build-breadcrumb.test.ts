@@ -5,7 +5,7 @@ import { buildBreadcrumb } from './build-breadcrumb';
 
 const tree = layoutRouteTree(businessRoutes);
 
-describe('buildBreadcrumb (spec §2 breadcrumb)', () => {
+describe('buildBreadcrumb (Breadcrumb)', () => {
   it('is just the dashboard, as plain text, on the dashboard', () => {
     expect(buildBreadcrumb(tree, '/dashboard')).toEqual([{ title: 'dashboard' }]);
   });

@@ -14,7 +14,7 @@ const DASHBOARD: PlacedRoute = {
 };
 
 /**
- * Spec §2 Breadcrumb: the routes from the root to the page that have a title, starting with
+ * Breadcrumb: the routes from the root to the page that have a title, starting with
  * the dashboard unless the page is the dashboard; `meta.breadcrumb === false` is skipped; the
  * last item and any 'noRedirect' item are plain text; others link to their redirect or path.
  */

@@ -14,7 +14,7 @@ import { LayoutContext } from './layout-context';
 import { useVisitedTabs } from './use-visited-tabs';
 import './layout.css';
 
-/** Spec §4: below 992px the device is mobile; becoming mobile closes the sidebar at once. */
+/** Below 992px the device is mobile; becoming mobile closes the sidebar at once. */
 function useDeviceTracking() {
   useEffect(() => {
     const onResize = () => {
@@ -85,7 +85,7 @@ function SignedInLayout({ session }: { session: Session }) {
   );
   useDeviceTracking();
 
-  // Spec §4: on mobile, navigating closes an open sidebar.
+  // On mobile, navigating closes an open sidebar.
   useEffect(() => {
     if (appSettings.get().device === 'mobile') appSettings.closeSidebar(false);
   }, [location.pathname]);

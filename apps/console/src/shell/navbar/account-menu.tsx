@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { api, clearLoginAndReload } from '../../lib/api';
 import { useLayout } from '../layout/layout-context';
 
-/** Spec §2 avatar dropdown: Dashboard, Profile, Change password, Log out. */
+/** Avatar dropdown: Dashboard, Profile, Change password, Log out. */
 export function AccountMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -18,7 +18,7 @@ export function AccountMenu() {
     else if (key === 'profile') void navigate('/profile/index');
     else if (key === 'changePassword') void navigate('/changePassword/index');
     else if (key === 'logout') {
-      // Spec §4: logout clears the stored login and reloads, whatever the server said.
+      // Logout clears the stored login and reloads, whatever the server said.
       await api.call(logout, undefined, { silent: true }).catch(() => undefined);
       clearLoginAndReload();
     }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../lib/feedback';
 
-/** Spec §2: fullscreen toggle; without the Fullscreen API, warn 'you browser can not work'. */
+/** Fullscreen toggle; without the Fullscreen API, warn 'you browser can not work'. */
 export function FullscreenButton() {
   const { t } = useTranslation();
   const [active, setActive] = useState(false);

@@ -39,7 +39,7 @@ describe('the navbar order search (issue #10)', () => {
       search().getByRole('textbox', { name: 'Find an order' }),
       ' ln20250101000042{Enter}',
     );
-    expect(await screen.findByText('order detail')).toBeInTheDocument();
+    await screen.findByText('order detail');
     expect(router.state.location.pathname).toBe('/loan/loanDetail');
     expect(router.state.location.search).toBe('?orderNo=LN20250101000042');
   });
@@ -50,7 +50,7 @@ describe('the navbar order search (issue #10)', () => {
       search().getByRole('textbox', { name: 'Find an order' }),
       '+91 98765 43210{Enter}',
     );
-    expect(await screen.findByText('order list')).toBeInTheDocument();
+    await screen.findByText('order list');
     expect(router.state.location.pathname).toBe('/order/orderList');
     expect(router.state.location.search).toBe('?phone=9876543210');
   });
@@ -78,7 +78,7 @@ describe('the navbar order search (issue #10)', () => {
       search().getByRole('textbox', { name: 'Find an order' }),
       'LN20250101000042{Enter}',
     );
-    expect(await screen.findByText('order list')).toBeInTheDocument();
+    await screen.findByText('order list');
     expect(router.state.location.pathname).toBe('/order/orderList');
     expect(router.state.location.search).toBe('?orderNo=LN20250101000042');
   });

@@ -14,7 +14,7 @@ import { ThemeSelect } from './theme-select';
 import './navbar.css';
 
 /**
- * Spec §2 top bar: hamburger, breadcrumb, order search (issue #10), the download page of
+ * Top bar: hamburger, breadcrumb, order search (issue #10), the download page of
  * exports, fullscreen, size, theme, language, avatar.
  */
 export function Navbar() {

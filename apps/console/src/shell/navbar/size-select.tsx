@@ -5,7 +5,7 @@ import { appSettings, useAppSettings } from '../../lib/app-settings';
 import { sizes, type Size } from '../../lib/cookies';
 import { feedback } from '../../lib/feedback';
 
-/** Spec §2: Default, Medium, Small, Mini; shows 'Switch Size Success' and reloads the view. */
+/** Default, Medium, Small, Mini; shows 'Switch Size Success' and reloads the view. */
 export function SizeSelect({ onSwitched }: { onSwitched: () => void }) {
   const { t } = useTranslation();
   const { size } = useAppSettings();

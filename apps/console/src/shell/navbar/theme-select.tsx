@@ -6,7 +6,7 @@ import { appSettings, useAppSettings } from '../../lib/app-settings';
 import { themes, type Theme } from '../../lib/cookies';
 import { feedback } from '../../lib/feedback';
 
-/** Spec §2 navbar: theme. The primary colour of buttons, links and focus; kept in a cookie. */
+/** Navbar: theme. The primary colour of buttons, links and focus; kept in a cookie. */
 export function ThemeSelect() {
   const { t } = useTranslation();
   const { theme } = useAppSettings();

@@ -12,7 +12,7 @@ function keys(entries: MenuEntry[]): unknown[] {
 const adminTree = layoutRouteTree(businessRoutes);
 const adminMenu = buildMenu(adminTree);
 
-describe('buildMenu (spec §2 side menu)', () => {
+describe('buildMenu (Side menu)', () => {
   it('lists no hidden route: /login, /changePassword, /404 and detail pages', () => {
     const flat = JSON.stringify(keys(adminMenu));
     for (const hidden of ['/login', '/changePassword', '/404', '/power/menu', '/approve/detail']) {

@@ -28,7 +28,7 @@ function toItems(entries: MenuEntry[], t: (key: string) => string): MenuItem[] {
   });
 }
 
-/** Spec §2 Shell: the side menu, 200px wide, logo area 'Admin', collapsible. */
+/** Shell: the side menu, 200px wide, logo area 'Admin', collapsible. */
 export function Sidebar() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ const role = tab('/power/role');
 const account = tab('/power/account');
 const report = tab('/report/registrationReport');
 
-describe('tags view model (spec §2 tab strip)', () => {
+describe('tags view model (Tab strip)', () => {
   it('adds a visited page once, keeping its place and its latest query', () => {
     let tabs = addTab([dashboard], role);
     tabs = addTab(tabs, account);

@@ -22,7 +22,7 @@ interface MenuState {
   fromKeyboard: boolean;
 }
 
-/** Spec §2 tab strip: visited pages, pinned dashboard, close rules, context menu. */
+/** Tab strip: visited pages, pinned dashboard, close rules, context menu. */
 export function TagsView() {
   const { t } = useTranslation();
   const { tabs, activePath, actions } = useLayout();

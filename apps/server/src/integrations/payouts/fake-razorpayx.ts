@@ -26,7 +26,10 @@ export async function startFakeRazorpayX(options: {
   balancePaise?: number;
   /** How long a create takes to answer (the payout exists at once, as at a real gateway). */
   replyDelayMs?: number;
+  /** The fake's clock for created_at and processed_at (a test's clock); the real time otherwise. */
+  now?: () => Date;
 }) {
+  const unixNow = () => Math.floor((options.now?.() ?? new Date()).getTime() / 1000);
   const payouts = new Map<string, RazorpayPayoutEntity>();
   const idempotency = new Map<string, { hash: string; payoutId: string }>();
   let seq = 0;
@@ -90,7 +93,7 @@ export async function startFakeRazorpayX(options: {
       purpose: String(body.purpose),
       reference_id: (body.reference_id as string | undefined) ?? null,
       status_details: null,
-      created_at: Math.floor(Date.now() / 1000),
+      created_at: unixNow(),
     };
     payouts.set(entity.id, entity);
     idempotency.set(key, { hash, payoutId: entity.id });
@@ -102,6 +105,37 @@ export async function startFakeRazorpayX(options: {
     }
     if (options.replyDelayMs) setTimeout(() => send(response, 200, entity), options.replyDelayMs);
     else send(response, 200, entity);
+  }
+
+  /**
+   * RazorpayX's "fetch all payouts": the account's payouts, newest first, optionally by
+   * reference and by creation time (`from`, `to`: unix seconds, both inclusive), `count`
+   * (default 10, at most 100) from `skip`.
+   */
+  function listPayouts(query: URLSearchParams, response: ServerResponse) {
+    const account = query.get('account_number');
+    if (account !== null && account !== options.accountNumber) {
+      return badRequest(response, 'The account number is invalid', 'account_number');
+    }
+    const count = Number(query.get('count') ?? 10);
+    const skip = Number(query.get('skip') ?? 0);
+    if (!Number.isInteger(count) || count < 1 || count > 100) {
+      return badRequest(response, 'count must be between 1 and 100', 'count');
+    }
+    if (!Number.isInteger(skip) || skip < 0) return badRequest(response, 'skip is invalid', 'skip');
+    const reference = query.get('reference_id');
+    const from = query.has('from') ? Number(query.get('from')) : -Infinity;
+    const to = query.has('to') ? Number(query.get('to')) : Infinity;
+    const items = [...payouts.values()]
+      .filter(
+        (p) =>
+          (!reference || p.reference_id === reference) &&
+          p.created_at >= from &&
+          p.created_at <= to,
+      )
+      .reverse()
+      .slice(skip, skip + count);
+    return send(response, 200, { entity: 'collection', count: items.length, items });
   }
 
   function route(
@@ -120,9 +154,7 @@ export async function startFakeRazorpayX(options: {
       return entity ? send(response, 200, entity) : razorpayNotFound(response);
     }
     if (request.method === 'GET' && url.pathname === '/v1/payouts') {
-      const reference = url.searchParams.get('reference_id');
-      const items = [...payouts.values()].filter((p) => !reference || p.reference_id === reference);
-      return send(response, 200, { entity: 'collection', count: items.length, items });
+      return listPayouts(url.searchParams, response);
     }
     if (request.method === 'GET' && url.pathname === '/v1/banking_balances') {
       return send(response, 200, {
@@ -181,7 +213,10 @@ export async function startFakeRazorpayX(options: {
     const entity = payouts.get(id);
     if (!entity) throw new Error(`no payout ${id}`);
     entity.status = status;
-    if (status === 'processed') entity.utr = `UTRX${id.slice(-8)}`;
+    if (status === 'processed') {
+      entity.utr = `UTRX${id.slice(-8)}`;
+      entity.processed_at = unixNow();
+    }
     if (status === 'failed')
       entity.status_details = {
         description: 'Beneficiary bank is offline',
@@ -199,7 +234,7 @@ export async function startFakeRazorpayX(options: {
       event: `payout.${status}`,
       contains: ['payout'],
       payload: { payout: { entity: { ...entity } } },
-      created_at: Math.floor(Date.now() / 1000),
+      created_at: unixNow(),
     });
     const headers = {
       'x-razorpay-signature': razorpaySignature(options.webhookSecret, body),

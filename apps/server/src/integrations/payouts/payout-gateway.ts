@@ -40,6 +40,13 @@ export interface PayoutGateway {
     gatewayPayoutId?: string;
     reference?: string;
   }): Promise<GatewayPayout | undefined>;
+  /**
+   * The gateway's statement: every payout it processed from `from` (inclusive) to `to`
+   * (exclusive), each with `processedAt`, its amount and its status now (one processed in the
+   * period and sent back later is on it, `reversed`: the money did leave that day). What the
+   * payout side of the daily reconciliation compares the book with (decision 0064).
+   */
+  statementOfPayouts(period: { from: Date; to: Date }): Promise<GatewayPayout[]>;
   /** The balance available for payouts, in paise. */
   balance(): Promise<bigint>;
   /** Penny drop: ₹1 to the account, which proves it exists and names its holder. */

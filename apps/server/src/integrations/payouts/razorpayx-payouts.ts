@@ -36,6 +36,17 @@ export interface RazorpayPayoutEntity {
   processed_at?: number | null;
 }
 
+/** RazorpayX lists at most 100 payouts a call; `skip` pages on. */
+const STATEMENT_PAGE_SIZE = 100;
+/** A day of 100,000 payouts; a longer statement is refused rather than read for minutes. */
+const MAX_STATEMENT_PAGES = 1_000;
+/**
+ * The list filters by creation time, the statement by processing time: a payout created up to
+ * this long before the period (queued for a low balance over a weekend, NEFT in batches) is
+ * still found when it was processed within it.
+ */
+export const STATEMENT_LOOKBACK_MS = 3 * 24 * 60 * 60 * 1000;
+
 /**
  * RazorpayX statuses → ours: queued/pending/scheduled wait (queued), processing, processed,
  * reversed; rejected, cancelled and failed all mean no money moved (failed).
@@ -79,6 +90,7 @@ export function payoutOfRazorpay(entity: RazorpayPayoutEntity, at?: Date): Gatew
  * fund account (bank account + contact), amount in paise, INR, IMPS/NEFT, purpose `payout`,
  * our reference as `reference_id` and the idempotency key in `X-Payout-Idempotency`;
  * `GET /v1/payouts/:id` and `GET /v1/payouts?reference_id=` to look one up;
+ * `GET /v1/payouts?from&to&count&skip` for the statement of a period;
  * `GET /v1/banking_balances`; fund account validation (penny drop). Basic auth with the key
  * id and secret. Timeouts, network errors and 5xx are "unknown" (the payout may exist); 4xx
  * are refusals (nothing was created).
@@ -165,6 +177,37 @@ export function createRazorpayXGateway(options: RazorpayXOptions): PayoutGateway
         if (error instanceof NotFound) return undefined;
         throw error;
       }
+    },
+    async statementOfPayouts({ from, to }) {
+      const found = new Map<string, GatewayPayout>();
+      // Razorpay's bounds are whole seconds on created_at; the exact [from, to) of the
+      // processing time is applied below.
+      const range =
+        `from=${Math.floor((from.getTime() - STATEMENT_LOOKBACK_MS) / 1000)}` +
+        `&to=${Math.ceil(to.getTime() / 1000)}`;
+      for (let page = 0; ; page += 1) {
+        if (page === MAX_STATEMENT_PAGES) {
+          throw new PayoutGatewayRejected(
+            'RazorpayX: statement too long, ask for a shorter period',
+          );
+        }
+        const list = await call<{ items: RazorpayPayoutEntity[] }>(
+          'GET',
+          `/v1/payouts?account_number=${encodeURIComponent(options.accountNumber)}&${range}` +
+            `&count=${STATEMENT_PAGE_SIZE}&skip=${page * STATEMENT_PAGE_SIZE}`,
+        );
+        for (const entity of list.items) {
+          const status = statusOfRazorpay(entity.status);
+          if (status !== 'processed' && status !== 'reversed') continue;
+          // Without processed_at (not every account has it) the creation time stands in.
+          const processedAt = new Date((entity.processed_at ?? entity.created_at) * 1000);
+          // Pages may shift while new payouts are made: one entry per payout id.
+          if (processedAt < from || processedAt >= to || found.has(entity.id)) continue;
+          found.set(entity.id, { ...payoutOfRazorpay(entity), processedAt });
+        }
+        if (list.items.length < STATEMENT_PAGE_SIZE) break;
+      }
+      return [...found.values()];
     },
     async balance() {
       const list = await call<{

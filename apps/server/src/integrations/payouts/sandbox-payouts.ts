@@ -88,6 +88,9 @@ export function createSandboxPayoutGateway(options: SandboxPayoutsOptions) {
   const byId = new Map<string, SandboxPayout>();
   const byReference = new Map<string, SandboxPayout>();
   const stats = { createCalls: 0, payoutsCreated: 0, webhooksSent: 0 };
+  /** What the statement shows apart from what was paid (by reference): a demo's breaks. */
+  const misstated = new Map<string, bigint>();
+  const omitted = new Set<string>();
 
   const delay = () =>
     options.maxDelayMs <= options.minDelayMs
@@ -155,6 +158,10 @@ export function createSandboxPayoutGateway(options: SandboxPayoutsOptions) {
     readonly stats: typeof stats;
     payouts(): GatewayPayout[];
     deposit(amountPaise: bigint): void;
+    /** The statement shows another amount for a payout (a reconciliation break). */
+    misstate(reference: string, amountPaise: bigint): boolean;
+    /** The statement leaves a payout out (the book has it, the gateway's statement does not). */
+    omitFromStatement(reference: string): boolean;
   } = {
     provider: 'sandbox',
     stats,
@@ -196,6 +203,31 @@ export function createSandboxPayoutGateway(options: SandboxPayoutsOptions) {
         (gatewayPayoutId ? byId.get(gatewayPayoutId) : undefined) ??
         (reference ? byReference.get(reference) : undefined);
       return payout ? view(payout) : undefined;
+    },
+    /** From what it paid: each payout processed in the period, as paid unless misstated. */
+    async statementOfPayouts({ from, to }) {
+      return [...byId.values()]
+        .filter(
+          (payout) =>
+            payout.processedAt !== undefined &&
+            payout.processedAt >= from &&
+            payout.processedAt < to &&
+            !omitted.has(payout.reference),
+        )
+        .map((payout) => ({
+          ...view(payout),
+          amountPaise: misstated.get(payout.reference) ?? payout.amountPaise,
+        }));
+    },
+    misstate(reference, amountPaise) {
+      if (!byReference.get(reference)?.processedAt) return false;
+      misstated.set(reference, amountPaise);
+      return true;
+    },
+    omitFromStatement(reference) {
+      if (!byReference.get(reference)?.processedAt) return false;
+      omitted.add(reference);
+      return true;
     },
     async balance() {
       return balance;

@@ -6,6 +6,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { claimGatewayEvent } from '../webhooks/gateway-events.repository.js';
 import { headerOf, rawBodyOf, registerRawBodyScope } from '../webhooks/raw-body-scope.js';
+import { documentWebhook, WEBHOOK_ERRORS } from '../webhooks/webhook-docs.js';
 import {
   RAZORPAY_EVENT_ID_HEADER,
   RAZORPAY_SIGNATURE_HEADER,
@@ -29,6 +30,13 @@ export interface RazorpayWebhookRoute {
   path: string;
   /** Our provider name: the event ids are de-duplicated per provider in `gateway_events`. */
   provider: string;
+  /** What Razorpay reports on this route, for the admin API document. */
+  summary: string;
+  /**
+   * What `apply` reads of the event's `payload`, for the document (the route itself reads
+   * only the envelope).
+   */
+  payload: z.ZodType;
   secret: string;
   db: Database;
   clock: Clock;
@@ -51,6 +59,29 @@ export async function registerRazorpayWebhook(
   app: FastifyInstance,
   route: RazorpayWebhookRoute,
 ): Promise<void> {
+  documentWebhook(app, {
+    method: 'POST',
+    path: route.path,
+    provider: route.provider,
+    summary: route.summary,
+    headers: [
+      {
+        name: RAZORPAY_SIGNATURE_HEADER,
+        required: true,
+        description:
+          'Hex HMAC-SHA256 of the raw body under the webhook secret. Refused (401, 4206) when missing or wrong.',
+        pattern: '^[0-9a-fA-F]{64}$',
+      },
+      {
+        name: RAZORPAY_EVENT_ID_HEADER,
+        required: false,
+        description:
+          "Razorpay's event id, the same on every redelivery (at most 200 characters): a redelivered id is answered 200 with duplicate true and changes nothing. When absent, the SHA-256 of the body stands for it.",
+      },
+    ],
+    body: razorpayEventSchema.extend({ payload: route.payload }),
+    errors: WEBHOOK_ERRORS,
+  });
   await registerRawBodyScope(app, (scope) => {
     scope.post(route.path, async (request, reply) => {
       const raw = rawBodyOf(request);

@@ -7,6 +7,7 @@ import type { Clock } from '../../shared/clock.js';
 import { claimGatewayEvent } from './gateway-events.repository.js';
 import { headerOf, rawBodyOf, registerRawBodyScope } from './raw-body-scope.js';
 import { SIGNATURE_HEADER, verifySignature } from './signature.js';
+import { documentWebhook, WEBHOOK_ERRORS } from './webhook-docs.js';
 
 /** The envelope every gateway event is reduced to: a provider-unique id, a type and its data. */
 export const gatewayEventSchema = z.object({
@@ -21,6 +22,8 @@ export interface WebhookRoute {
   /** e.g. `/webhooks/collections/sandbox`. */
   path: string;
   provider: string;
+  /** What the gateway reports on this route, for the admin API document. */
+  summary: string;
   secret: string;
   /** Applies the event; runs in the transaction that also records its id. */
   apply(tx: Transaction, event: GatewayEvent, at: Date): Promise<void>;
@@ -44,6 +47,24 @@ export async function registerWebhookRoutes(
   routes: readonly WebhookRoute[],
   options: WebhookRouteOptions,
 ): Promise<void> {
+  for (const route of routes) {
+    documentWebhook(app, {
+      method: 'POST',
+      path: route.path,
+      provider: route.provider,
+      summary: route.summary,
+      headers: [
+        {
+          name: SIGNATURE_HEADER,
+          required: true,
+          description:
+            '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the webhook secret>`; several v1 values while a secret is rotated. Refused (401, 4206) when missing, malformed, wrong or further than the tolerance from now.',
+        },
+      ],
+      body: gatewayEventSchema,
+      errors: WEBHOOK_ERRORS,
+    });
+  }
   await registerRawBodyScope(app, (scope) => {
     for (const route of routes) {
       scope.post(route.path, async (request, reply) => {

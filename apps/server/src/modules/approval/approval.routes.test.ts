@@ -1,9 +1,9 @@
 import { approvalEndpoints, ADMIN_API_BASE } from '@lending/contract';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
-import { customers, riskBlacklist } from '../../db-schema.js';
+import { auditEvents, customers, riskBlacklist } from '../../db-schema.js';
 import { lastRejection } from '../borrower-app/loans.repository.js';
 import {
   loanOrders,
@@ -26,6 +26,12 @@ const REVIEWER_INTERFACES = [
   'order.first_review',
   'order.final_review',
 ];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
+const ok = (response: { statusCode: number; body: string; json: () => { ret: unknown } }): any => {
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().ret;
+};
 
 async function reviewer(name: string) {
   const staff = await createStaff(t.db, t.clock, { name, interfaces: REVIEWER_INTERFACES });
@@ -182,10 +188,11 @@ describe('first and final review', () => {
   let final: { id: number; token: string };
   let other: { id: number; token: string };
   let codeId: number;
+  let firstGroupId: number;
 
   beforeAll(async () => {
     productId = (await makeProduct(deps)).id;
-    const firstGroup = await group({
+    firstGroupId = await group({
       name: 'First E',
       stage: 'first',
       productIds: [productId],
@@ -204,7 +211,7 @@ describe('first and final review', () => {
     first = await reviewer('Esha First');
     final = await reviewer('Bala Final');
     other = await reviewer('Omar Other');
-    await addReviewer(first.id, firstGroup);
+    await addReviewer(first.id, firstGroupId);
     await addReviewer(final.id, finalGroup);
     const code = await post(
       t.app,
@@ -344,6 +351,165 @@ describe('first and final review', () => {
     );
     expect(same.statusCode).toBe(409);
     expect(same.json().code).toBe(4093);
+  });
+
+  it("final review sends an order back: it returns to its first reviewer's queue, or to another when they are off duty", async () => {
+    const order = await queuedOrder(productId);
+    ok(
+      await post(
+        t.app,
+        '/order/first_review',
+        { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
+        first.token,
+      ),
+    );
+    const back = await post(
+      t.app,
+      '/order/final_review',
+      { orderId: order.id, decision: 'sendBack', reason: 'bank statement missing' },
+      final.token,
+    );
+    expect(back.json().ret).toMatchObject({ status: 'FIRST_REVIEW' });
+    // Waiting again for the reviewer who passed it, and no longer for the final reviewer.
+    expect((await waiting('first', first.token, order.orderNo)).list).toEqual([
+      expect.objectContaining({ orderNo: order.orderNo, reviewerId: first.id }),
+    ]);
+    expect((await waiting('final', final.token, order.orderNo)).total).toBe(0);
+    const decided = await post(
+      t.app,
+      '/approve/decision_list',
+      { filters: { orderNo: order.orderNo } },
+      admin,
+    );
+    expect(
+      decided
+        .json()
+        .ret.list.map((d: { stage: string; decision: string }) => [d.stage, d.decision])
+        .sort(),
+    ).toEqual([
+      ['final', 'sendBack'],
+      ['first', 'pass'],
+    ]);
+    // The final reviewer's send-back is decided: a second one is refused.
+    expect(
+      (
+        await post(
+          t.app,
+          '/order/final_review',
+          { orderId: order.id, decision: 'sendBack' },
+          final.token,
+        )
+      ).statusCode,
+    ).toBe(409);
+
+    // Passed again, sent back again while its first reviewer is off duty: another first
+    // reviewer of the group takes it.
+    ok(
+      await post(
+        t.app,
+        '/order/first_review',
+        { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
+        first.token,
+      ),
+    );
+    const stand = await reviewer('Sara Standby');
+    await addReviewer(stand.id, firstGroupId);
+    ok(
+      await post(
+        t.app,
+        '/approve/reviewer_save',
+        { userId: first.id, groupId: firstGroupId, onDuty: false, dailyCap: null },
+        admin,
+      ),
+    );
+    expect(
+      ok(
+        await post(
+          t.app,
+          '/order/final_review',
+          { orderId: order.id, decision: 'sendBack' },
+          final.token,
+        ),
+      ),
+    ).toMatchObject({ status: 'FIRST_REVIEW' });
+    expect((await waiting('first', stand.token, order.orderNo)).list).toEqual([
+      expect.objectContaining({ reviewerId: stand.id }),
+    ]);
+    ok(
+      await post(
+        t.app,
+        '/approve/reviewer_save',
+        { userId: first.id, groupId: firstGroupId, onDuty: true, dailyCap: null },
+        admin,
+      ),
+    );
+    ok(
+      await post(
+        t.app,
+        '/approve/reviewer_save',
+        { userId: stand.id, groupId: firstGroupId, onDuty: false, dailyCap: null },
+        admin,
+      ),
+    );
+  });
+
+  it('a lead cannot hand out an order that was decided meanwhile (409)', async () => {
+    const order = await queuedOrder(productId);
+    const [task] = (await waiting('first', admin, order.orderNo)).list;
+    ok(
+      await post(
+        t.app,
+        '/order/first_review',
+        { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
+        first.token,
+      ),
+    );
+    const late = await post(
+      t.app,
+      '/approve/assign',
+      { taskIds: [task!.taskId], reviewerId: first.id },
+      admin,
+    );
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 4090 });
+    expect(late.json().msg).toContain('an order was decided already');
+    // Nothing of the batch is assigned when one of it was decided.
+    const next = await queuedOrder(productId);
+    const [open] = (await waiting('first', admin, next.orderNo)).list;
+    expect(open!.reviewerId).toBe(first.id);
+    const spare = await reviewer('Tara Spare');
+    await addReviewer(spare.id, firstGroupId);
+    expect(
+      (
+        await post(
+          t.app,
+          '/approve/assign',
+          { taskIds: [open!.taskId, task!.taskId], reviewerId: spare.id },
+          admin,
+        )
+      ).statusCode,
+    ).toBe(409);
+    expect((await waiting('first', admin, next.orderNo)).list[0]!.reviewerId).toBe(first.id);
+    expect(
+      ok(
+        await post(
+          t.app,
+          '/approve/assign',
+          { taskIds: [open!.taskId], reviewerId: spare.id },
+          admin,
+        ),
+      ),
+    ).toEqual({ assigned: 1 });
+    // Off duty again: Tara's order goes back to the group.
+    ok(
+      await post(
+        t.app,
+        '/approve/reviewer_save',
+        { userId: spare.id, groupId: firstGroupId, onDuty: false, dailyCap: null },
+        admin,
+      ),
+    );
+    expect((await waiting('first', admin, next.orderNo)).list[0]!.reviewerId).toBe(first.id);
   });
 
   it('two decisions at once: one wins, the other is refused', async () => {
@@ -586,5 +752,130 @@ describe('machine review', () => {
     );
     expect(again.statusCode).toBe(409);
     expect((await waiting('first', admin, order.orderNo)).total).toBe(1);
+  });
+});
+
+describe('review groups', () => {
+  it('deletes a group without members (audited); refuses one with members (409), an unknown one (404) and a caller without the grant (403)', async () => {
+    const productId = (await makeProduct(deps)).id;
+    const empty = await group({
+      name: 'Final Night',
+      stage: 'final',
+      productIds: [productId],
+      customerType: 'old',
+      dailyCap: 20,
+      active: false,
+    });
+    const staffed = await group({
+      name: 'First Day',
+      stage: 'first',
+      productIds: [productId],
+      customerType: 'all',
+      dailyCap: 20,
+      active: true,
+    });
+    const member = await reviewer('Uma Member');
+    await addReviewer(member.id, staffed);
+    const names = async () =>
+      ok(await post(t.app, '/approve/group_list', { pageSize: 100 }, admin)).list.map(
+        (g: { name: string }) => g.name,
+      );
+    expect(await names()).toEqual(expect.arrayContaining(['Final Night', 'First Day']));
+
+    // 403: holding the group list is not holding its delete; the group stays.
+    const listOnly = await loginAs(
+      t.app,
+      await createStaff(t.db, t.clock, { interfaces: ['approve.group_list'] }),
+    );
+    expect((await post(t.app, '/approve/group_delete', { id: empty }, listOnly)).statusCode).toBe(
+      403,
+    );
+    expect(await names()).toContain('Final Night');
+
+    // 409: a group with members stays.
+    const withMembers = await post(t.app, '/approve/group_delete', { id: staffed }, admin);
+    expect(withMembers.statusCode).toBe(409);
+    expect(withMembers.json().msg).toContain('the group has members');
+    expect(await names()).toContain('First Day');
+
+    expect(ok(await post(t.app, '/approve/group_delete', { id: empty }, admin))).toEqual({
+      id: empty,
+    });
+    expect(await names()).not.toContain('Final Night');
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.interfaceId, 'approve.group_delete'))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(audit).toMatchObject({ request: { id: empty } });
+    // 404: gone.
+    expect((await post(t.app, '/approve/group_delete', { id: empty }, admin)).statusCode).toBe(404);
+
+    // Its last member moved to another group of the same stage, the staffed group can go.
+    const other = await group({
+      name: 'First Evening',
+      stage: 'first',
+      productIds: [],
+      customerType: 'all',
+      dailyCap: 20,
+      active: true,
+    });
+    await addReviewer(member.id, other);
+    expect(ok(await post(t.app, '/approve/group_delete', { id: staffed }, admin))).toEqual({
+      id: staffed,
+    });
+    await post(
+      t.app,
+      '/approve/reviewer_save',
+      { userId: member.id, groupId: other, onDuty: false, dailyCap: null },
+      admin,
+    );
+  });
+
+  it('a saved group keeps its stage while it has members (409), and its name is its own (409)', async () => {
+    const body = {
+      name: 'Final Weekend',
+      stage: 'final' as const,
+      productIds: [],
+      customerType: 'all' as const,
+      dailyCap: 10,
+      active: true,
+    };
+    const id = await group(body);
+    const member = await reviewer('Vik Weekend');
+    await addReviewer(member.id, id);
+    const stage = await post(t.app, '/approve/group_save', { ...body, id, stage: 'first' }, admin);
+    expect(stage.statusCode).toBe(409);
+    expect(stage.json()).toMatchObject({ code: 4090 });
+    expect(stage.json().msg).toContain('the group has members');
+    const list = ok(await post(t.app, '/approve/group_list', { pageSize: 100 }, admin)).list.find(
+      (g: { id: number }) => g.id === id,
+    );
+    expect(list).toMatchObject({ stage: 'final', members: ['Vik Weekend'] });
+    // Other changes to a staffed group are fine.
+    expect(
+      ok(await post(t.app, '/approve/group_save', { ...body, id, dailyCap: 12 }, admin)),
+    ).toEqual({ id });
+
+    const clash = await post(t.app, '/approve/group_save', { ...body, stage: 'first' }, admin);
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().msg).toContain('name');
+    expect(
+      (
+        await post(
+          t.app,
+          '/approve/group_save',
+          { ...body, name: 'Final Holiday', id: 999_999 },
+          admin,
+        )
+      ).statusCode,
+    ).toBe(404);
+    await post(
+      t.app,
+      '/approve/reviewer_save',
+      { userId: member.id, groupId: id, onDuty: false, dailyCap: null },
+      admin,
+    );
   });
 });

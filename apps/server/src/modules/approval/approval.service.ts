@@ -35,6 +35,7 @@ import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { addDays } from '@lending/lending';
 import {
   eligibleReviewers,
+  lockReviewAssignment,
   referMachineRejection,
   termsFromJson,
   type LoanBookDeps,
@@ -208,7 +209,9 @@ export async function assign(deps: ApprovalDeps, body: z.output<typeof assignBod
       .from(reviewTasks)
       .innerJoin(loanOrders, eq(loanOrders.id, reviewTasks.orderId))
       .where(and(inArray(reviewTasks.id, body.taskIds), isNull(reviewTasks.decidedAt)))
-      .for('update');
+      // The tasks only: a decision locks its order first and its task second, so locking the
+      // orders here too (a join's FOR UPDATE locks every table) could deadlock with it.
+      .for('update', { of: reviewTasks });
     if (tasks.length !== new Set(body.taskIds).size) {
       throw new AppError('conflict', { field: 'taskIds', detail: 'an order was decided already' });
     }
@@ -391,7 +394,8 @@ export async function saveReviewer(
         ),
       )
       .orderBy(asc(reviewTasks.queuedAt))
-      .for('update');
+      .for('update', { of: reviewTasks });
+    if (releasing.length > 0) await lockReviewAssignment(tx);
     for (const { task, order } of releasing) {
       const next = (await eligibleReviewers(tx, order, task.stage, now)).find(
         (r) => r.userId !== body.userId,
@@ -577,9 +581,6 @@ export async function reviewerQuality(
   deps: ApprovalDeps,
   body: z.output<typeof reviewerQualityBodySchema>,
 ) {
-  if (body.dateFrom && body.dateTo && body.dateTo < body.dateFrom) {
-    throw AppError.invalid('dateTo', 'before dateFrom');
-  }
   const from = body.dateFrom ? startOfIndiaDate(body.dateFrom).toISOString() : null;
   const to = body.dateTo ? startOfIndiaDate(addDays(body.dateTo, 1)).toISOString() : null;
   const inRange = sql`(${from}::timestamptz is null or t.queued_at >= ${from}::timestamptz) and (${to}::timestamptz is null or t.queued_at < ${to}::timestamptz)`;

@@ -19,7 +19,7 @@ import {
   findVirtualAccount,
   openPaymentRequest,
   type PaymentPurpose,
-} from '../../integrations/index.js';
+} from '../collections/index.js';
 import {
   acceptRevisedKeyFacts,
   balancesOf,

@@ -6,6 +6,7 @@ import { borrowerAccounts, customers } from '../../db-schema.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { rolloverQuoteOfOrder } from '../borrower-app/index.js';
 import { runDayEnd } from '../day-end/index.js';
 import {
   createPayout,
@@ -14,6 +15,7 @@ import {
   firstReview,
   postRepayment,
   recordPayoutResult,
+  rollover,
   runMachineReview,
   submitApplication,
   type LoanBookDeps,
@@ -378,5 +380,76 @@ describe('after the day-ends', () => {
       await report('/report/registration_report', { filters: { dateTo: addDays(day0, 19) } })
     ).json().ret;
     expect(registrations.totals).toMatchObject({ registrations: 5, kycCompleted: 4 });
+  });
+});
+
+describe('borrowAgainRate: a rollover is not a new loan', () => {
+  it('counts a new loan after a clearing, never the renewal of a loan taken before it', async () => {
+    // Channel `partner`, on days P..P+2 after the day-ends above:
+    // - G takes two loans on P, clears the first on P+1 and renews (rolls over) the second on
+    //   P+2: the renewed loan was taken before the clearing, so G did not borrow again;
+    // - H takes a loan on P, clears it on P+1 and takes a new one on P+2: H borrowed again.
+    const p = indiaDateOf(t.clock.now());
+    const at = (date: string, hours: number) =>
+      t.clock.advance(startOfIndiaDate(date).getTime() + hours * HOUR - t.clock.now().getTime());
+    /** The morning of a day: the night's day-end has run (the balances owed are today's). */
+    const morningOf = async (date: string) => {
+      at(date, 1);
+      await runDayEnd({ db: t.db, clock: t.clock, holder: 'test' });
+      at(date, 10);
+    };
+    at(p, 10);
+    const g = (await register('partner', true))!;
+    const h = (await register('partner', true))!;
+    const gFirst = await borrow(g);
+    const gSecond = await borrow(g);
+    const hFirst = await borrow(h);
+
+    await morningOf(addDays(p, 1));
+    await repayInFull(gFirst.id);
+    await repayInFull(hFirst.id);
+
+    await morningOf(addDays(p, 2));
+    const before = (await findOrder(t.db, gSecond.id))!;
+    const quote = rolloverQuoteOfOrder(before, addDays(p, 2));
+    expect(quote.available).toBe(true);
+    await rollover(
+      deps,
+      {
+        orderId: gSecond.id,
+        idempotencyKey: `renew-${gSecond.id}`,
+        channel: 'upi',
+        amountPaise: BigInt(quote.totalPaise),
+      },
+      null,
+    );
+    const renewed = (await findOrder(t.db, gSecond.id))!;
+    expect(renewed).toMatchObject({ rolloverCount: 1, clearedDate: null });
+    expect(renewed.dueDate).toBe(quote.newDueDate);
+    expect(quote.newDueDate! > before.dueDate!).toBe(true);
+    await borrow(h);
+
+    // The day-end settles P+2 too (the figures of a closed day are the day-end's).
+    await morningOf(addDays(p, 3));
+    await signInAgain();
+    const { list, totals } = (
+      await report('/report/borrow_again_rate', {
+        filters: { channel: 'partner', dateFrom: p, dateTo: addDays(p, 2) },
+      })
+    ).json().ret;
+    // A renewal is not a clearing either: only P+1 has loans cleared.
+    expect(list).toEqual([
+      {
+        date: addDays(p, 1),
+        cleared: 2,
+        within3: 1,
+        within7: 1,
+        within30: 1,
+        rate3: 0.5,
+        rate7: 0.5,
+        rate30: 0.5,
+      },
+    ]);
+    expect(totals).toMatchObject({ cleared: 2, within3: 1, within30: 1 });
   });
 });

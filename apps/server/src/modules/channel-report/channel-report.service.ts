@@ -98,9 +98,6 @@ export function weekOf(date: string): string {
  */
 async function channelDays(deps: ChannelReportDeps, filters: Filters | undefined) {
   const { dateFrom, dateTo, channel } = filters ?? {};
-  if (dateFrom && dateTo && dateFrom > dateTo) {
-    throw AppError.invalid('filters.dateTo', 'must not be before dateFrom');
-  }
   const today = indiaDateOf(deps.clock.now());
   if ((!dateFrom || dateFrom <= today) && (!dateTo || dateTo >= today)) {
     await refreshChannelDays(deps.db, { from: today, to: today }, today, deps.clock.now());

@@ -194,15 +194,37 @@ describe('coupon templates', () => {
     const channel = 'tpl-lock';
     await registered(channel);
     const coupon = await createCoupon();
+    const terms = {
+      id: coupon.id,
+      title: coupon.title,
+      target: 'interest',
+      faceKind: 'amount',
+      totalNumber: 100,
+      validDays: 7,
+      thresholdPaise: 0,
+      expiresOn: '2025-12-31',
+    };
+    // Never sent: it can still be edited.
+    const edited = await post(t.app, '/coupon/save', { ...terms, amountPaise: 6_000 }, admin);
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().ret).toMatchObject({ id: coupon.id, amountPaise: 6_000 });
     expect((await send(coupon.id, channel, 'send-tpl-lock-1')).statusCode).toBe(200);
+    // Sent: an edit is refused, naming the coupon, and its terms stay those it was sent with.
+    const reedited = await post(t.app, '/coupon/save', { ...terms, amountPaise: 9_000 }, admin);
+    expect(reedited.statusCode).toBe(409);
+    expect(reedited.json()).toMatchObject({
+      code: errorCatalogue.couponAlreadySent.code,
+      msg: `Coupon ${coupon.title} has already been sent: it cannot be edited or deleted, make it unavailable instead`,
+    });
     const deleted = await post(t.app, '/coupon/delete', { id: coupon.id }, admin);
     expect(deleted.statusCode).toBe(409);
     expect(codeOf(deleted)).toBe(errorCatalogue.couponAlreadySent.code);
     const listed = await post(t.app, '/coupon/list', { page: 1, pageSize: 100 }, admin);
-    const row = (listed.json().ret.list as { id: number; remainingNumber: number }[]).find(
-      (r) => r.id === coupon.id,
-    );
+    const row = (
+      listed.json().ret.list as { id: number; remainingNumber: number; amountPaise: number }[]
+    ).find((r) => r.id === coupon.id);
     expect(row?.remainingNumber).toBe(99);
+    expect(row?.amountPaise).toBe(6_000);
   });
 });
 
@@ -276,6 +298,15 @@ describe('audience and sending', () => {
     const response = await send(coupon.id, channel, 'send-stock-key-1');
     expect(response.statusCode).toBe(409);
     expect(codeOf(response)).toBe(errorCatalogue.couponStockExhausted.code);
+  });
+
+  it('answers a send of a coupon that does not exist with 404, and records no batch', async () => {
+    const response = await send(2_000_000_000, 'send-unknown', 'send-unknown-key-1');
+    expect(response.statusCode).toBe(404);
+    expect(codeOf(response)).toBe(errorCatalogue.notFound.code);
+    const coupon = await createCoupon();
+    // The key was not taken by the refused send: it sends the real coupon.
+    expect((await send(coupon.id, 'send-unknown', 'send-unknown-key-1')).statusCode).toBe(200);
   });
 });
 

@@ -170,6 +170,14 @@ export function sendCoupon(deps: CouponDeps, input: SendInput, actorId: number |
   const now = deps.clock.now();
   const today = indiaDateOf(now);
   return deps.db.transaction(async (tx) => {
+    // A batch names its coupon (a foreign key): an unknown coupon is a 404 before the claim,
+    // not a refused insert (a 500, found by the generated-input test's valid bodies).
+    const [known] = await tx
+      .select({ id: coupons.id })
+      .from(coupons)
+      .where(eq(coupons.id, input.couponId));
+    if (!known)
+      throw new AppError('notFound', { field: 'couponId', detail: String(input.couponId) });
     const [claimed] = await tx
       .insert(couponBatches)
       .values({

@@ -60,7 +60,7 @@ function sum(days: DayFigures[]): Omit<DayFigures, 'date'> {
   };
 }
 
-/** Spec §2: the figures of the range as of 23:59:59 India time today, with a daily series. */
+/** The figures of the range as of 23:59:59 India time today, with a daily series. */
 export async function dashboardSummary(
   deps: DashboardDeps,
   range: DashboardRangeKey,

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { EndpointRegistrar } from '../../plugins/access.js';
+import { startIntervalJob } from '../../shared/interval-job.js';
 import { registerExportRoutes, type ExportRouteDeps } from './export.routes.js';
 import {
   ExportRunner,
@@ -31,20 +32,19 @@ export function registerExports(
   routeDeps: ExportRouteDeps,
 ): ExportRunner {
   const runner = new ExportRunner(deps);
-  let timer: NodeJS.Timeout | undefined;
+  let stopCleanUp: (() => void) | undefined;
   // When the server is ready: the server migrates the database after building the app.
   app.addHook('onReady', async () => {
     await failInterruptedExports(deps);
     await removeExpiredExports(deps);
-    timer = setInterval(() => {
-      removeExpiredExports(deps).catch((error: unknown) =>
-        deps.log.error({ err: error }, 'removing expired exports failed'),
-      );
-    }, CLEAN_UP_EVERY_MS);
-    timer.unref();
+    stopCleanUp = startIntervalJob({
+      intervalMs: CLEAN_UP_EVERY_MS,
+      pass: () => removeExpiredExports(deps),
+      onError: (error) => deps.log.error({ err: error }, 'removing expired exports failed'),
+    });
   });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
+    stopCleanUp?.();
     await runner.stop();
   });
   registerExportRoutes(app, endpoints, deps, runner, routeDeps);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type {
   orderLoanBodySchema,
   reconciliationBreakBodySchema,
@@ -128,12 +128,20 @@ type RepaymentOrderFilters = NonNullable<z.output<typeof repaymentOrderBodySchem
 const sign = sql<number>`(case when ${ledgerJournals.reversesJournalId} is null then 1 else -1 end)`;
 const signed = (column: AnyPgColumn) => sql<string>`(${sign} * ${column})::text`;
 
+/**
+ * The day a statement row was booked (decision 0073): a repayment's own day, however often a
+ * value-dated posting later replayed its journal on another day (a restatement, not money); a
+ * `reversal` (money that went back) its journal's day.
+ */
+const postedDate = sql<string>`(case when ${ledgerJournals.reversesJournalId} is null then ${repayments.businessDate} else ${ledgerJournals.businessDate} end)`;
+
+const postedRange = inclusiveRange<'dateFrom', 'dateTo', string>(postedDate, 'dateFrom', 'dateTo');
+
 const repaymentOrderWhere: ListWhere<RepaymentOrderFilters> = {
-  ...inclusiveRange<'dateFrom', 'dateTo', string>(
-    ledgerJournals.businessDate,
-    'dateFrom',
-    'dateTo',
-  ),
+  ...postedRange,
+  // The journal in effect is never booked before its row's day (a replay comes later), so its
+  // business date bounds the range from below too: that bound is the one an index answers.
+  dateFrom: (from) => and(gte(ledgerJournals.businessDate, from), postedRange.dateFrom(from))!,
   orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
   channel: (channel) => eq(repayments.channel, channel),
   virtualAccountCode: (code) => eq(repayments.virtualAccountCode, code),
@@ -160,7 +168,10 @@ export function listRepaymentOrders(db: Executor, body: z.output<typeof repaymen
         db
           .select({
             journalId: ledgerJournals.id,
-            valueDate: ledgerJournals.businessDate,
+            // The day the money came (a repayment valued earlier than it was posted, decision
+            // 0065); the range filter and sort stay on the day it was booked, as the ledger is.
+            valueDate: sql<string>`coalesce(${ledgerJournals.valueDate}, ${ledgerJournals.businessDate})::text`,
+            postedDate: sql<string>`${postedDate}::text`,
             reversal: sql<boolean>`${ledgerJournals.reversesJournalId} is not null`,
             repayment: repayments,
             orderNo: loanOrders.orderNo,
@@ -216,6 +227,14 @@ const openBreaks = sql<number>`(select count(*)::int from reconciliation_breaks 
 const allBreaks = sql<number>`(select count(*)::int from reconciliation_breaks b
   where b.day_id = "reconciliation_days"."id")`;
 
+/** The audit row of the day's last reconciliation run (by the schedule or a person), if any. */
+export type LastRun = { action: string; actorName: string } | null;
+const lastRun = sql<LastRun>`(select json_build_object('action', a.action, 'actorName', a.actor_name)
+  from audit_events a
+  where a.target_type = 'reconciliation_day'
+    and a.target_id = "reconciliation_days"."business_date"::text
+  order by a.id desc limit 1)`;
+
 export function listReconciliationDays(
   db: Executor,
   body: z.output<typeof reconciliationDayBodySchema>,
@@ -225,7 +244,7 @@ export function listReconciliationDays(
     {
       select: () =>
         db
-          .select({ day: reconciliationDays, openBreaks, breaks: allBreaks })
+          .select({ day: reconciliationDays, openBreaks, breaks: allBreaks, lastRun })
           .from(reconciliationDays),
       where: {
         ...inclusiveRange<'dateFrom', 'dateTo', string>(
@@ -289,7 +308,7 @@ export type BreakListRow = Awaited<ReturnType<typeof breakById>> & object;
 
 export async function daysByIds(db: Executor, ids: number[]) {
   return db
-    .select({ day: reconciliationDays, openBreaks, breaks: allBreaks })
+    .select({ day: reconciliationDays, openBreaks, breaks: allBreaks, lastRun })
     .from(reconciliationDays)
     .where(inArray(reconciliationDays.id, ids));
 }

@@ -2,7 +2,8 @@ import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { addDays } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, ledgerEntries, ledgerJournals, repayments } from '../../db-schema.js';
-import { ensureVirtualAccount } from '../../integrations/index.js';
+import { ensureVirtualAccount } from '../collections/index.js';
+import { collectionCredits } from '../collections/tables.js';
 import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { signatureHeader, SIGNATURE_HEADER } from '../../integrations/webhooks/signature.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
@@ -251,11 +252,6 @@ describe('reconciliation: FinancialList', () => {
       admin,
     );
     expect(run.statusCode).toBe(200);
-    console.log(
-      JSON.stringify(
-        (await post(t.app, '/financialManagement/break_list', {}, admin)).json().ret.list,
-      ),
-    );
     const collection = run
       .json()
       .ret.days.find((day: { side: string }) => day.side === 'collection');
@@ -268,7 +264,15 @@ describe('reconciliation: FinancialList', () => {
       thirdPartyAmountPaise: 70_000,
     });
     const payoutDay = run.json().ret.days.find((day: { side: string }) => day.side === 'payout');
-    expect(payoutDay).toMatchObject({ status: 'not_checked', thirdPartyAmountPaise: null });
+    // The payout side is checked against the payout gateway's statement (decision 0064): the
+    // factories' payouts were never sent to the gateway, so each is only in the book.
+    expect(payoutDay).toMatchObject({
+      status: 'failed',
+      thirdPartyAmountPaise: 0,
+      thirdPartyCount: 0,
+    });
+    expect(payoutDay.systemCount).toBeGreaterThan(0);
+    expect(payoutDay.openBreaks).toBe(payoutDay.systemCount);
 
     const listed = await post(
       t.app,
@@ -611,5 +615,110 @@ describe('India-date boundaries', () => {
     );
     expect(onDay.json().ret.totals).toMatchObject({ count: 1, amountPaise: 1_000 });
     expect(onNext.json().ret.totals).toMatchObject({ count: 1, amountPaise: 2_000 });
+  });
+});
+
+describe('POST /financialManagement/run_reconciliation', () => {
+  it('a credit the loan book refuses during a run is left unmatched: the run answers 200, never 409', async () => {
+    // The run applies a credit its webhook never delivered through the webhook's own path; the
+    // loan book refuses this one (the receipt's idempotency key was already used for another
+    // amount). The refusal is kept on the credit for finance, and the run goes on: the loan
+    // book's 409s are not the run's, so the endpoint declares none (decision 0070).
+    const product = await makeProduct(deps);
+    const order = await makeActiveOrder(deps, product.id);
+    const row = (await findOrder(t.db, order.id))!;
+    const collections = t.app.integrations.collections;
+    const account = await ensureVirtualAccount(
+      t.db,
+      collections,
+      { customerId: row.customerId, name: 'Test' },
+      t.clock.now(),
+    );
+    gateways.scheduler.stop();
+    const { paymentId } = collections.simulateCredit({
+      accountNumber: account.accountNumber,
+      amountPaise: 40_000n,
+    });
+    await postRepayment(
+      deps,
+      {
+        orderId: order.id,
+        idempotencyKey: `collection:${collections.provider}:${paymentId}`,
+        channel: 'upi',
+        amountPaise: 1_000n,
+      },
+      null,
+    );
+    const today = indiaDateOf(t.clock.now());
+    // The clock moved in the tests above: a session of now.
+    const token = await loginAs(t.app);
+    const run = await post(
+      t.app,
+      '/financialManagement/run_reconciliation',
+      { date: today },
+      token,
+    );
+    expect(run.statusCode).toBe(200);
+    const [credit] = await t.db
+      .select()
+      .from(collectionCredits)
+      .where(eq(collectionCredits.paymentId, paymentId));
+    expect(credit).toMatchObject({ status: 'unmatched', amountPaise: 40_000n, repaymentId: null });
+    expect(credit!.note).toContain('refused by the loan book: idempotencyKeyReused');
+    // Nothing of the credit reached the order: only the receipt posted before the run.
+    const posted = await t.db.select().from(repayments).where(eq(repayments.orderId, order.id));
+    expect(posted.map((repayment) => repayment.amountPaise)).toEqual([1_000n]);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+
+    // The gateway holds money the book has not taken: an open break, so the day does not pass
+    // (decision 0072). Accepting it applies the credit again; the book still refuses, so the
+    // answer is 409 naming why and nothing moves. Ignoring it, with a reason, closes it.
+    const day = run.json().ret.days.find((item: { side: string }) => item.side === 'collection');
+    expect(day).toMatchObject({ status: 'failed' });
+    const listed = await post(
+      t.app,
+      '/financialManagement/break_list',
+      { filters: { dayId: day.id } },
+      token,
+    );
+    const unapplied = listed
+      .json()
+      .ret.list.find((item: { reference: string }) => item.reference === paymentId);
+    expect(unapplied).toMatchObject({ kind: 'gateway_only', status: 'open', gatewayPaise: 40_000 });
+    expect(unapplied.note).toMatch(
+      /^recorded, not applied: refused by the loan book: idempotencyKeyReused; recovered by/,
+    );
+    const accept = await post(
+      t.app,
+      '/financialManagement/resolve_break',
+      { breakId: unapplied.id, action: 'accept', idempotencyKey: 'break-accept-unapplied-1' },
+      token,
+    );
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().msg).toContain('the loan book does not take the credit');
+    expect(
+      await t.db.select().from(repayments).where(eq(repayments.orderId, order.id)),
+    ).toHaveLength(1);
+    const ignored = await post(
+      t.app,
+      '/financialManagement/resolve_break',
+      {
+        breakId: unapplied.id,
+        action: 'ignore',
+        reason: 'returned to the payer by the bank',
+        idempotencyKey: 'break-ignore-unapplied-1',
+      },
+      token,
+    );
+    expect(ignored.json().ret.break).toMatchObject({ status: 'ignored' });
+
+    // Run again: the same answer, the credit recorded once.
+    expect(
+      (await post(t.app, '/financialManagement/run_reconciliation', { date: today }, token))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      await t.db.select().from(collectionCredits).where(eq(collectionCredits.paymentId, paymentId)),
+    ).toHaveLength(1);
   });
 });

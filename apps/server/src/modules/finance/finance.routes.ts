@@ -28,7 +28,9 @@ export function registerFinanceRoutes(
   endpoints.register(resolveBreak, (context) =>
     finance.resolveBreak(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(runReconciliation, ({ body }) => finance.runReconciliation(deps, body.date));
+  endpoints.register(runReconciliation, ({ body, audit }) =>
+    finance.runReconciliation(deps, body.date, audit),
+  );
   endpoints.register(trialBalance, ({ body }) => finance.trialBalance(deps, body.date));
   endpoints.register(gstByMonth, ({ body }) => finance.gstByMonth(deps, body));
   endpoints.register(cashFlow, ({ body }) => finance.cashFlow(deps, body));

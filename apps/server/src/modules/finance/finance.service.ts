@@ -18,6 +18,7 @@ import type {
   repaymentOrderBodySchema,
 } from '@lending/contract';
 import type { z } from 'zod';
+import type { AuditRecorder } from '../../plugins/audit-port.js';
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { intFromDb, paiseFromDb, paiseToApi } from '../../shared/paise.js';
@@ -25,11 +26,14 @@ import { maskName } from '../../shared/pii.js';
 import { toIso } from '../../shared/timestamps.js';
 import * as repo from './finance.repository.js';
 import {
+  RECONCILIATION_RUN_TARGET,
   reconcileDay,
   resolveBreakOf,
+  runSummaryOf,
   type ReconciliationDeps,
   type ResolveInput,
 } from './reconciliation.service.js';
+import { SCHEDULED_RECONCILIATION_ACTION } from './scheduled-reconciliation.js';
 import {
   listDailyOrders,
   listDueCohorts,
@@ -92,6 +96,7 @@ export async function repaymentOrders(
     list: list.map((row): RepaymentOrderRow => ({
       id: row.journalId,
       valueDate: row.valueDate,
+      postedDate: row.postedDate,
       kind: row.reversal ? 'reversal' : 'repayment',
       serialNo: row.repayment.serialNo,
       orderId: row.repayment.orderId,
@@ -121,7 +126,7 @@ export async function repaymentOrders(
 
 type DayListRow = Awaited<ReturnType<typeof repo.listReconciliationDays>>['list'][number];
 
-function dayRow({ day, openBreaks, breaks }: DayListRow): ReconciliationDayRow {
+function dayRow({ day, openBreaks, breaks, lastRun }: DayListRow): ReconciliationDayRow {
   return {
     id: day.id,
     date: day.businessDate,
@@ -136,7 +141,18 @@ function dayRow({ day, openBreaks, breaks }: DayListRow): ReconciliationDayRow {
     openBreaks: intFromDb(openBreaks),
     breaks: intFromDb(breaks),
     checkedAt: toIso(day.checkedAt),
+    ...checkedByOf(lastRun),
   };
+}
+
+/** Who ran the day's last reconciliation, from its audit row: the schedule or a staff member. */
+function checkedByOf(
+  lastRun: repo.LastRun,
+): Pick<ReconciliationDayRow, 'checkedBy' | 'checkedByName'> {
+  if (lastRun === null) return { checkedBy: null, checkedByName: null };
+  if (lastRun.action === SCHEDULED_RECONCILIATION_ACTION)
+    return { checkedBy: 'scheduled', checkedByName: null };
+  return { checkedBy: 'staff', checkedByName: lastRun.actorName || null };
 }
 
 function breakRow(row: repo.BreakListRow): ReconciliationBreakRow {
@@ -180,10 +196,19 @@ export async function resolveBreak(deps: FinanceDeps, input: ResolveInput, actor
   return { break: breakRow(row!), dayStatus };
 }
 
-export async function runReconciliation(deps: FinanceDeps, date: string) {
+/**
+ * A person reconciles a day on demand: the same `reconcileDay` the schedule runs, and an audit
+ * row on the day (whose actor the day list shows as who checked it).
+ */
+export async function runReconciliation(deps: FinanceDeps, date: string, audit: AuditRecorder) {
   const today = indiaDateOf(deps.clock.now());
   if (date > today) throw AppError.invalid('date', 'must not be after today');
   const ids = await reconcileDay(deps, date);
+  await audit.record({
+    targetType: RECONCILIATION_RUN_TARGET,
+    targetId: date,
+    after: await runSummaryOf(deps.db, ids),
+  });
   const rows = await repo.daysByIds(deps.db, ids);
   return { days: rows.map(dayRow) };
 }
@@ -205,22 +230,13 @@ export async function trialBalance(deps: FinanceDeps, date: string) {
   };
 }
 
-/** A range refused for the field that ends it: backwards, or longer than the read allows. */
+/** A range refused for the field that ends it: longer than the read allows. */
 function badRangeEnd(field: string, limit: string): AppError {
   const reason = { kind: 'atMost', limit } as const;
   return new AppError('validationFailed', {
     field,
     reason,
     errors: [{ field, message: `must be at most ${limit}`, reason }],
-  });
-}
-
-function rangeStart(field: string, start: string): AppError {
-  const reason = { kind: 'atLeast', limit: start } as const;
-  return new AppError('validationFailed', {
-    field,
-    reason,
-    errors: [{ field, message: `must be at least ${start}`, reason }],
   });
 }
 
@@ -233,12 +249,45 @@ function lastDayOf(month: string): string {
   return addDays(next, -1);
 }
 
+/** A ledger read's range is required, though a list's filters are not (decision 0064). */
+function requiredField(field: string): AppError {
+  const reason = { kind: 'required' } as const;
+  return new AppError('validationFailed', {
+    field,
+    reason,
+    errors: [{ field, message: 'is required', reason }],
+  });
+}
+
+interface LedgerReadBody<F> {
+  page: number;
+  pageSize: number;
+  filters?: F | undefined;
+  sort?: unknown;
+}
+
+/**
+ * The asked page of a ledger read's rows, in date order: the reads answer a few dozen rows
+ * at most (24 months, 92 days), so they are listed as a list for the background export and
+ * paged here; the totals are of the whole range.
+ */
+function pageOf<T>(rows: readonly T[], body: LedgerReadBody<unknown>) {
+  if (body.sort) throw AppError.invalid('sort', 'is not offered: the rows are in date order');
+  const start = (body.page - 1) * body.pageSize;
+  return { total: rows.length, list: rows.slice(start, start + body.pageSize) };
+}
+
 /** GST on fees per India month of the range (months with no fee posting are left out). */
-export async function gstByMonth(deps: FinanceDeps, body: { monthFrom: string; monthTo: string }) {
-  const months = monthIndex(body.monthTo) - monthIndex(body.monthFrom) + 1;
-  if (months < 1) throw rangeStart('monthTo', body.monthFrom);
-  if (months > GST_MONTHS_AT_MOST) throw badRangeEnd('monthTo', `${GST_MONTHS_AT_MOST} months`);
-  const rows = await repo.gstByMonthOf(deps.db, `${body.monthFrom}-01`, lastDayOf(body.monthTo));
+export async function gstByMonth(
+  deps: FinanceDeps,
+  body: LedgerReadBody<{ monthFrom: string; monthTo: string }>,
+) {
+  if (!body.filters) throw requiredField('filters.monthFrom');
+  const { monthFrom, monthTo } = body.filters;
+  const months = monthIndex(monthTo) - monthIndex(monthFrom) + 1;
+  if (months > GST_MONTHS_AT_MOST)
+    throw badRangeEnd('filters.monthTo', `${GST_MONTHS_AT_MOST} months`);
+  const rows = await repo.gstByMonthOf(deps.db, `${monthFrom}-01`, lastDayOf(monthTo));
   const figures = (row: Omit<(typeof rows)[number], 'month'>) => ({
     processingFeePaise: paiseToApi(row.processingFee),
     rolloverFeePaise: paiseToApi(row.rolloverFee),
@@ -250,7 +299,10 @@ export async function gstByMonth(deps: FinanceDeps, body: { monthFrom: string; m
   const sum = (pick: (row: (typeof rows)[number]) => bigint) =>
     rows.reduce((acc, row) => acc + pick(row), 0n);
   return {
-    months: rows.map((row): GstMonth => ({ month: row.month, ...figures(row) })),
+    ...pageOf(
+      rows.map((row): GstMonth => ({ month: row.month, ...figures(row) })),
+      body,
+    ),
     totals: figures({
       processingFee: sum((row) => row.processingFee),
       rolloverFee: sum((row) => row.rolloverFee),
@@ -261,11 +313,16 @@ export async function gstByMonth(deps: FinanceDeps, body: { monthFrom: string; m
 }
 
 /** Each India day's cash flow in the range (days with no cash line are left out). */
-export async function cashFlow(deps: FinanceDeps, body: { dateFrom: string; dateTo: string }) {
-  const days = daysBetween(body.dateFrom, body.dateTo) + 1;
-  if (days < 1) throw rangeStart('dateTo', body.dateFrom);
-  if (days > CASH_FLOW_DAYS_AT_MOST) throw badRangeEnd('dateTo', `${CASH_FLOW_DAYS_AT_MOST} days`);
-  const rows = await repo.cashFlowOf(deps.db, body.dateFrom, body.dateTo);
+export async function cashFlow(
+  deps: FinanceDeps,
+  body: LedgerReadBody<{ dateFrom: string; dateTo: string }>,
+) {
+  if (!body.filters) throw requiredField('filters.dateFrom');
+  const { dateFrom, dateTo } = body.filters;
+  const days = daysBetween(dateFrom, dateTo) + 1;
+  if (days > CASH_FLOW_DAYS_AT_MOST)
+    throw badRangeEnd('filters.dateTo', `${CASH_FLOW_DAYS_AT_MOST} days`);
+  const rows = await repo.cashFlowOf(deps.db, dateFrom, dateTo);
   type Figures = Omit<(typeof rows)[number], 'date'>;
   const figures = (row: Figures) => ({
     disbursedPaise: paiseToApi(row.disbursed),
@@ -280,7 +337,10 @@ export async function cashFlow(deps: FinanceDeps, body: { dateFrom: string; date
     keys.map((key) => [key, rows.reduce((acc, row) => acc + row[key], 0n)]),
   ) as Figures;
   return {
-    days: rows.map((row): CashFlowDay => ({ date: row.date, ...figures(row) })),
+    ...pageOf(
+      rows.map((row): CashFlowDay => ({ date: row.date, ...figures(row) })),
+      body,
+    ),
     totals: figures(totals),
   };
 }
@@ -308,6 +368,7 @@ export async function dailyOrderAnalysis(
       customerType: row.customerType,
       applications: row.applications,
       machinePass: row.machinePass,
+      machineRefer: row.machineRefer,
       machineReject: row.machineReject,
       manualPass: row.manualPass,
       manualReject: row.manualReject,

@@ -111,7 +111,9 @@ export const reportDailyOrders = pgTable(
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     customerType: text('customer_type').$type<CustomerType>().notNull(),
     applications: integer('applications').notNull(),
+    /** Machine review passed outright; `machineRefer`: passed on to people as a grey case. */
     machinePass: integer('machine_pass').notNull(),
+    machineRefer: integer('machine_refer').notNull().default(0),
     machineReject: integer('machine_reject').notNull(),
     manualPass: integer('manual_pass').notNull(),
     manualReject: integer('manual_reject').notNull(),

@@ -6,4 +6,9 @@
 export { registerFinanceRoutes } from './finance.routes.js';
 export type { FinanceDeps } from './finance.service.js';
 export { reconcileDay, type ReconciliationDeps } from './reconciliation.service.js';
+export {
+  reconcileScheduledDay,
+  startScheduledReconciliationJob,
+  type ScheduledReconciliationReport,
+} from './scheduled-reconciliation.js';
 export { refreshReportFigures, refreshDailyOrders, refreshDueCohort } from './report-figures.js';

@@ -1,8 +1,12 @@
 import { and, eq, gte, like, lte, sql } from 'drizzle-orm';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerJournals, payouts } from '../../db-schema.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { createStaff, get, loginAs, post } from '../../shared/testing/factories.js';
 import {
   loanOrders,
   postRepayment,
@@ -59,8 +63,11 @@ async function ledgerSum(accountPattern: string, from: string, to: string) {
   return Number(row!.total);
 }
 
+let dataDir: string;
+
 beforeAll(async () => {
-  t = await buildTestApp({ demoData: false });
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ledger-reads-'));
+  t = await buildTestApp({ demoData: false, config: { dataDir } });
   deps = loanBookDeps(t.db, t.clock);
   const product = await makeProduct(deps);
 
@@ -110,7 +117,13 @@ beforeAll(async () => {
   reader = await loginAs(
     t.app,
     await createStaff(t.db, t.clock, {
-      interfaces: ['finance.gst_by_month', 'finance.cash_flow', 'finance.order_loan_list'],
+      interfaces: [
+        'finance.gst_by_month',
+        'finance.cash_flow',
+        'finance.order_loan_list',
+        'finance.repayment_order_list',
+        'export.start',
+      ],
     }),
   );
   trialOnly = await loginAs(
@@ -118,18 +131,22 @@ beforeAll(async () => {
     await createStaff(t.db, t.clock, { interfaces: ['finance.trial_balance'] }),
   );
 }, 60_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 describe('POST /financialManagement/gst_by_month', () => {
   it('puts each fee’s GST in its India month and nets a reversed payout’s GST', async () => {
     const response = await post(
       t.app,
       '/financialManagement/gst_by_month',
-      { monthFrom: '2025-01', monthTo: '2025-02' },
+      { filters: { monthFrom: '2025-01', monthTo: '2025-02' } },
       reader,
     );
     expect(response.statusCode).toBe(200);
-    const { months, totals } = response.json().ret;
+    const { list: months, total, totals } = response.json().ret;
+    expect(total).toBe(2);
     expect(months.map((row: { month: string }) => row.month)).toEqual(['2025-01', '2025-02']);
     const [jan, feb] = months;
     // 23:59 on 31 January: January's GST is the first order's alone.
@@ -159,11 +176,12 @@ describe('POST /financialManagement/gst_by_month', () => {
     const response = await post(
       t.app,
       '/financialManagement/gst_by_month',
-      { monthFrom: '2024-01', monthTo: '2024-12' },
+      { filters: { monthFrom: '2024-01', monthTo: '2024-12' } },
       reader,
     );
     expect(response.json().ret).toEqual({
-      months: [],
+      list: [],
+      total: 0,
       totals: {
         processingFeePaise: 0,
         rolloverFeePaise: 0,
@@ -181,13 +199,19 @@ describe('POST /financialManagement/gst_by_month', () => {
       expect(response.statusCode).toBe(400);
       return response.json().errors[0].field;
     };
-    expect(await refused({ monthFrom: '2025-13', monthTo: '2025-12' })).toBe('monthFrom');
-    expect(await refused({ monthFrom: '2025-03', monthTo: '2025-02' })).toBe('monthTo');
-    expect(await refused({ monthFrom: '2023-01', monthTo: '2025-01' })).toBe('monthTo');
+    expect(await refused({ filters: { monthFrom: '2025-13', monthTo: '2025-12' } })).toBe(
+      'filters.monthFrom',
+    );
+    expect(await refused({ filters: { monthFrom: '2025-03', monthTo: '2025-02' } })).toBe(
+      'filters.monthTo',
+    );
+    expect(await refused({ filters: { monthFrom: '2023-01', monthTo: '2025-01' } })).toBe(
+      'filters.monthTo',
+    );
     const longest = await post(
       t.app,
       '/financialManagement/gst_by_month',
-      { monthFrom: '2023-02', monthTo: '2025-01' },
+      { filters: { monthFrom: '2023-02', monthTo: '2025-01' } },
       reader,
     );
     expect(longest.statusCode).toBe(200);
@@ -197,7 +221,7 @@ describe('POST /financialManagement/gst_by_month', () => {
     const response = await post(
       t.app,
       '/financialManagement/gst_by_month',
-      { monthFrom: '2025-01', monthTo: '2025-01' },
+      { filters: { monthFrom: '2025-01', monthTo: '2025-01' } },
       trialOnly,
     );
     expect(response.statusCode).toBe(403);
@@ -209,11 +233,11 @@ describe('POST /financialManagement/cash_flow', () => {
     const response = await post(
       t.app,
       '/financialManagement/cash_flow',
-      { dateFrom: JAN_31, dateTo: FEB_1 },
+      { filters: { dateFrom: JAN_31, dateTo: FEB_1 } },
       reader,
     );
     expect(response.statusCode).toBe(200);
-    const { days, totals } = response.json().ret;
+    const { list: days, totals } = response.json().ret;
     expect(days.map((day: { date: string }) => day.date)).toEqual([JAN_31, FEB_1]);
     const [jan, feb] = days;
     expect(jan).toMatchObject({
@@ -250,40 +274,58 @@ describe('POST /financialManagement/cash_flow', () => {
       reader,
     );
     expect(totals.disbursedPaise).toBe(statement.json().ret.totals.netPaidPaise);
+    // Collected, day by day, is the repayment statement's total for that day (net of the
+    // bounce, which the statement lists as a reversal row).
+    for (const day of days) {
+      const repaid = await post(
+        t.app,
+        '/financialManagement/repayment_order_list',
+        { filters: { dateFrom: day.date, dateTo: day.date } },
+        reader,
+      );
+      expect(repaid.statusCode).toBe(200);
+      expect(day.collectedPaise).toBe(repaid.json().ret.totals.amountPaise);
+    }
   });
 
   it('answers a range without postings with no days and zero totals', async () => {
     const response = await post(
       t.app,
       '/financialManagement/cash_flow',
-      { dateFrom: '2024-06-01', dateTo: '2024-06-30' },
+      { filters: { dateFrom: '2024-06-01', dateTo: '2024-06-30' } },
       reader,
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json().ret.days).toEqual([]);
+    expect(response.json().ret.list).toEqual([]);
     expect(response.json().ret.totals).toMatchObject({ disbursedPaise: 0, netPaise: 0 });
   });
 
-  it('refuses a backwards range and one longer than 92 days, naming dateTo', async () => {
+  it('refuses a backwards range and one longer than 92 days, naming filters.dateTo', async () => {
     for (const body of [
-      { dateFrom: FEB_1, dateTo: JAN_31 },
-      { dateFrom: '2025-01-01', dateTo: '2025-04-03' },
+      { filters: { dateFrom: FEB_1, dateTo: JAN_31 } },
+      { filters: { dateFrom: '2025-01-01', dateTo: '2025-04-03' } },
     ]) {
       const response = await post(t.app, '/financialManagement/cash_flow', body, admin);
       expect(response.statusCode).toBe(400);
-      expect(response.json().errors[0].field).toBe('dateTo');
+      expect(response.json().errors[0].field).toBe('filters.dateTo');
       expect(response.json().msg).toContain('dateTo');
     }
     const longest = await post(
       t.app,
       '/financialManagement/cash_flow',
-      { dateFrom: '2025-01-01', dateTo: '2025-04-02' },
+      { filters: { dateFrom: '2025-01-01', dateTo: '2025-04-02' } },
       admin,
     );
     expect(longest.statusCode).toBe(200);
     expect(
-      (await post(t.app, '/financialManagement/cash_flow', { dateFrom: 'today' }, admin))
-        .statusCode,
+      (
+        await post(
+          t.app,
+          '/financialManagement/cash_flow',
+          { filters: { dateFrom: 'today' } },
+          admin,
+        )
+      ).statusCode,
     ).toBe(400);
   });
 
@@ -291,9 +333,99 @@ describe('POST /financialManagement/cash_flow', () => {
     const response = await post(
       t.app,
       '/financialManagement/cash_flow',
-      { dateFrom: JAN_31, dateTo: FEB_1 },
+      { filters: { dateFrom: JAN_31, dateTo: FEB_1 } },
       trialOnly,
     );
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('GST by month and cash flow as lists (decision 0064)', () => {
+  it('pages the rows and keeps the totals of the whole range', async () => {
+    const whole = (
+      await post(
+        t.app,
+        '/financialManagement/gst_by_month',
+        { filters: { monthFrom: '2025-01', monthTo: '2025-02' } },
+        reader,
+      )
+    ).json().ret;
+    const second = await post(
+      t.app,
+      '/financialManagement/gst_by_month',
+      { page: 2, pageSize: 1, filters: { monthFrom: '2025-01', monthTo: '2025-02' } },
+      reader,
+    );
+    expect(second.statusCode).toBe(200);
+    expect(second.json().ret).toEqual({ list: [whole.list[1]], total: 2, totals: whole.totals });
+  });
+
+  it('refuses a read without its range, and a sort, naming the field', async () => {
+    for (const [path, field] of [
+      ['gst_by_month', 'filters.monthFrom'],
+      ['cash_flow', 'filters.dateFrom'],
+    ] as const) {
+      const missing = await post(t.app, `/financialManagement/${path}`, {}, reader);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errors[0].field).toBe(field);
+      const sorted = await post(
+        t.app,
+        `/financialManagement/${path}`,
+        {
+          filters:
+            path === 'gst_by_month'
+              ? { monthFrom: '2025-01', monthTo: '2025-02' }
+              : { dateFrom: JAN_31, dateTo: FEB_1 },
+          sort: { field: 'netPaise', order: 'desc' },
+        },
+        reader,
+      );
+      expect(sorted.statusCode).toBe(400);
+      expect(sorted.json().errors[0].field).toBe('sort');
+    }
+  });
+
+  it('exports the cash flow through the list kit’s background export: the rows the screen lists', async () => {
+    const started = await post(
+      t.app,
+      '/export/start',
+      {
+        endpoint: 'finance.cash_flow',
+        route: 'FinancialList',
+        title: 'Cash flow',
+        filters: { dateFrom: JAN_31, dateTo: FEB_1 },
+        columns: [
+          { field: 'date', header: 'Date', kind: 'date' },
+          { field: 'collectedPaise', header: 'Collected', kind: 'money' },
+          { field: 'netPaise', header: 'Net', kind: 'money' },
+        ],
+      },
+      reader,
+    );
+    expect(started.statusCode).toBe(200);
+    const id = started.json().ret.id;
+    await t.app.exportRunner.idle();
+    const file = await get(t.app, `/export/download?id=${id}`, reader);
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['Date', 'Collected', 'Net']);
+    const screen = (
+      await post(
+        t.app,
+        '/financialManagement/cash_flow',
+        { filters: { dateFrom: JAN_31, dateTo: FEB_1 } },
+        reader,
+      )
+    ).json().ret.list;
+    expect(rows.slice(1)).toEqual(
+      screen.map((day: { date: string; collectedPaise: number; netPaise: number }) => [
+        day.date,
+        day.collectedPaise / 100,
+        day.netPaise / 100,
+      ]),
+    );
   });
 });

@@ -1,16 +1,20 @@
 import { addDays } from '@lending/lending';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CollectionGateway } from '../../integrations/collections/collection-gateway.js';
-import { reconcileCollections } from '../../integrations/collections/collections-reconciliation.js';
-import { applyCollectionCredit } from '../../integrations/collections/collections.service.js';
-import { collectionCredits } from '../../integrations/collections/collections.table.js';
-import { loanOrders, payouts, repayments } from '../../db-schema.js';
+import {
+  applyCollectionCredit,
+  applyUnmatchedCredit,
+  creditValueDate,
+  creditsOfPayment,
+  reconcileCollections,
+} from '../collections/index.js';
+import { collectionCredits } from '../collections/tables.js';
+import type { PayoutGateway } from '../../integrations/payouts/index.js';
+import { loanOrders, repayments } from '../../db-schema.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
-import { startOfIndiaDate } from '../../shared/india-date.js';
-import { intFromDb, paiseFromDb } from '../../shared/paise.js';
-import { queryRows } from '../../shared/sql-rows.js';
+import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import {
   createRefund,
   postRepayment,
@@ -21,18 +25,18 @@ import {
   reconciliationBreaks,
   reconciliationDays,
   type BreakKind,
-  type CheckingStatus,
-  type ReconciliationDayRow,
   type ReconciliationSide,
 } from './finance.table.js';
+import { isPayoutBreak, reconcilePayoutDay, resolvePayoutBreak } from './payout-reconciliation.js';
+import { refreshCheckedDayStatus, upsertReconciledDay } from './reconciliation-days.js';
 
 export interface ReconciliationDeps {
   db: Database;
   clock: Clock;
   loanBook: LoanBookDeps;
   collections: CollectionGateway;
-  /** The payout gateway's name (its channel); it offers no statement to compare with yet. */
-  payoutChannel: string;
+  /** The payout gateway: its name is the payout days' channel, its statement their check. */
+  payouts: PayoutGateway;
 }
 
 interface NewBreak {
@@ -62,8 +66,11 @@ function periodOf(date: string) {
  * gateway-only break already accepted by the job; what it reports and does not fix (an amount
  * the statement shows differently, a credit the statement lacks) becomes an open break.
  *
- * Payouts: the day's processed disbursals are recorded with no third-party figures and the
- * status "not checked": the payout gateways offer no statement to compare with (decision 0031).
+ * Payouts (decision 0064, `reconcilePayoutDay`): the loan book's payouts through the payout
+ * gateway processed that day (disbursals and refunds) against the gateway's statement of
+ * payouts, by reference; a different amount, one only the book has, or one only the gateway
+ * has becomes an open break, and the day is passed or failed as the collection side is. A
+ * run leaves neither side "not checked" (decision 0031's payout days, before the statement).
  */
 export async function reconcileDay(deps: ReconciliationDeps, date: string) {
   const period = periodOf(date);
@@ -121,8 +128,24 @@ export async function reconcileDay(deps: ReconciliationDeps, date: string) {
       gatewayAt: null,
     });
   }
+  // Money the gateway took that the loan book has not (no known account, no open loan, or
+  // refused): the day is not passed while it waits (decision 0072), whether its webhook came or
+  // the job above recovered it.
+  for (const credit of credits) {
+    if (credit.status !== 'unmatched' || !byPayment.has(credit.paymentId)) continue;
+    breaks.push({
+      kind: 'gateway_only',
+      reference: credit.paymentId,
+      orderId: credit.orderId,
+      creditId: credit.id,
+      oursPaise: null,
+      ...gatewayRecord(credit.paymentId),
+      note: `recorded, not applied: ${credit.note ?? 'unmatched'}`,
+    });
+  }
   for (const paymentId of report.recovered) {
     const credit = creditOf.get(paymentId);
+    if (credit?.status !== 'applied') continue;
     breaks.push({
       kind: 'gateway_only',
       reference: paymentId,
@@ -137,7 +160,7 @@ export async function reconcileDay(deps: ReconciliationDeps, date: string) {
   const now = deps.clock.now();
   const systemPaise = credits.reduce((sum, credit) => sum + credit.amountPaise, 0n);
   const gatewayPaise = statement.reduce((sum, credit) => sum + credit.amountPaise, 0n);
-  const collectionDay = await upsertDay(deps.db, {
+  const collectionDay = await upsertReconciledDay(deps.db, {
     businessDate: date,
     side: 'collection',
     channel: provider,
@@ -161,71 +184,33 @@ export async function reconcileDay(deps: ReconciliationDeps, date: string) {
       )
       .onConflictDoNothing();
   }
-  await refreshDayStatus(deps.db, collectionDay.id, true);
+  await refreshCheckedDayStatus(deps.db, collectionDay.id);
 
-  const [paid] = await queryRows(
-    deps.db,
-    sql`select count(*)::int as n, coalesce(sum(${payouts.amountPaise}), 0)::text as paise
-        from ${payouts}
-        where ${payouts.processedDate} = ${date} and ${payouts.purpose} = 'disbursal'
-          and ${payouts.status} in ('processed', 'reversed')`,
-  );
-  const payoutDay = await upsertDay(deps.db, {
-    businessDate: date,
-    side: 'payout',
-    channel: deps.payoutChannel,
-    systemAmountPaise: paiseFromDb(paid?.paise),
-    systemCount: intFromDb(paid?.n),
-    thirdPartyAmountPaise: null,
-    thirdPartyCount: null,
-    checkedAt: now,
-  });
-  await refreshDayStatus(deps.db, payoutDay.id, false);
-  return [collectionDay.id, payoutDay.id];
+  // Payouts against the payout gateway's statement (decision 0064).
+  const payoutDayId = await reconcilePayoutDay(deps, date);
+  return [collectionDay.id, payoutDayId];
 }
 
-async function upsertDay(
-  db: Executor,
-  values: Omit<ReconciliationDayRow, 'id' | 'status'>,
-): Promise<ReconciliationDayRow> {
-  const [row] = await db
-    .insert(reconciliationDays)
-    .values({ ...values, status: 'not_checked' })
-    .onConflictDoUpdate({
-      target: [
-        reconciliationDays.businessDate,
-        reconciliationDays.side,
-        reconciliationDays.channel,
-      ],
-      set: {
-        systemAmountPaise: values.systemAmountPaise,
-        systemCount: values.systemCount,
-        thirdPartyAmountPaise: values.thirdPartyAmountPaise,
-        thirdPartyCount: values.thirdPartyCount,
-        checkedAt: values.checkedAt,
-      },
+/**
+ * The audit target of a reconciliation run: the India day. Whoever ran it last (a person through
+ * `finance.run_reconciliation`, or the schedule) is read from here by the day list.
+ */
+export const RECONCILIATION_RUN_TARGET = 'reconciliation_day';
+
+/** What a run of a day left, for its audit row: each side's status and open breaks. */
+export async function runSummaryOf(db: Executor, dayIds: readonly number[]) {
+  const rows = await db
+    .select({
+      side: reconciliationDays.side,
+      status: reconciliationDays.status,
+      openBreaks: sql<number>`(select count(*)::int from reconciliation_breaks b
+        where b.day_id = ${reconciliationDays.id} and b.status = 'open')`,
     })
-    .returning();
-  return row!;
-}
-
-/** Passed when no break is open, failed otherwise; not checked without a statement. */
-async function refreshDayStatus(
-  db: Executor,
-  dayId: number,
-  checked: boolean,
-): Promise<CheckingStatus> {
-  const [open] = await db
-    .select({ n: count() })
-    .from(reconciliationBreaks)
-    .where(and(eq(reconciliationBreaks.dayId, dayId), eq(reconciliationBreaks.status, 'open')));
-  const status: CheckingStatus = !checked
-    ? 'not_checked'
-    : (open?.n ?? 0) > 0
-      ? 'failed'
-      : 'passed';
-  await db.update(reconciliationDays).set({ status }).where(eq(reconciliationDays.id, dayId));
-  return status;
+    .from(reconciliationDays)
+    .where(inArray(reconciliationDays.id, [...dayIds]));
+  return Object.fromEntries(
+    rows.map((row) => [row.side, { status: row.status, openBreaks: row.openBreaks }]),
+  );
 }
 
 export interface ResolveInput {
@@ -253,6 +238,8 @@ export async function resolveBreakOf(
   input: ResolveInput,
   actorId: number,
 ) {
+  // A payout day's break is resolved against the payout gateway (decision 0064).
+  if (await isPayoutBreak(deps.db, input.breakId)) return resolvePayoutBreak(deps, input, actorId);
   const [found] = await deps.db
     .select()
     .from(reconciliationBreaks)
@@ -279,7 +266,7 @@ export async function resolveBreakOf(
         throw conflict(`order is ${order?.status ?? 'missing'}: only an overpayment is refunded`);
       const result = await createRefund(
         deps.loanBook,
-        { orderId: found.orderId, idempotencyKey: key('refund'), channel: deps.payoutChannel },
+        { orderId: found.orderId, idempotencyKey: key('refund'), channel: deps.payouts.provider },
         actorId,
       );
       update = { status: 'refunded', payoutId: result.payoutId ?? null, note: note('refunded') };
@@ -295,7 +282,7 @@ export async function resolveBreakOf(
     .update(reconciliationBreaks)
     .set({ ...update, resolvedBy: actorId, resolvedAt: now })
     .where(and(eq(reconciliationBreaks.id, found.id), eq(reconciliationBreaks.status, 'open')));
-  const dayStatus = await refreshDayStatus(deps.db, found.dayId, true);
+  const dayStatus = await refreshCheckedDayStatus(deps.db, found.dayId);
   return { breakId: found.id, dayStatus };
 }
 
@@ -312,6 +299,18 @@ async function accept(
     if (found.orderId === null) throw conflict('the credit was applied to no order');
     if (theirs <= ours)
       throw conflict('the statement shows less than the book: reverse the repayment instead');
+    // The difference reached the lender with the rest of the credit: valued on that day.
+    const [order] = await deps.db
+      .select({ disbursalDate: loanOrders.disbursalDate })
+      .from(loanOrders)
+      .where(eq(loanOrders.id, found.orderId));
+    const valued = found.gatewayAt
+      ? creditValueDate(
+          found.gatewayAt,
+          indiaDateOf(deps.clock.now()),
+          order?.disbursalDate ?? null,
+        )
+      : null;
     const result = await postRepayment(
       deps.loanBook,
       {
@@ -320,13 +319,15 @@ async function accept(
         channel: found.gatewayMethod === 'upi' ? 'upi' : 'virtual_account',
         virtualAccountCode: found.gatewayAccount ?? undefined,
         amountPaise: theirs - ours,
+        valueDate: valued?.valueDate,
       },
       actorId,
     );
+    const valuedOn = result.valueDate ? `, valued ${result.valueDate}` : '';
     return {
       status: 'accepted',
       repaymentId: result.repaymentId ?? null,
-      note: note(`posted the difference of ${theirs - ours} paise`),
+      note: note(`posted the difference of ${theirs - ours} paise${valuedOn}`),
     };
   }
   if (found.kind === 'ours_only') {
@@ -349,30 +350,53 @@ async function accept(
     );
     return { status: 'accepted', repaymentId: repayment.id, note: note('repayment reversed') };
   }
-  // Gateway only: applied as the webhook would have been, keyed by the gateway's payment id.
+  // Gateway only: applied as the webhook would have been, keyed by the gateway's payment id, and
+  // so valued on the day the gateway credited it. A credit already recorded but left unmatched
+  // is applied again; if the loan book still refuses it, nothing changes and the break stays
+  // open (decision 0072).
   if (found.gatewayPaise === null || found.gatewayAt === null)
     throw conflict("the gateway's record was not kept");
   const creditedAt = found.gatewayAt.toISOString();
-  await deps.db.transaction((tx) =>
-    applyCollectionCredit(
+  const provider = deps.collections.provider;
+  const applied = await deps.db.transaction(async (tx) => {
+    const loanBook = { ...deps.loanBook, db: tx as unknown as Database };
+    const accountNumber = found.gatewayAccount ?? '';
+    await applyCollectionCredit(
       tx,
-      { ...deps.loanBook, db: tx as unknown as Database },
-      deps.collections.provider,
+      loanBook,
+      provider,
       {
         id: `reconciliation:${found.reference}`,
         type: 'credit.reconciled',
         data: {
           paymentId: found.reference,
-          accountNumber: found.gatewayAccount ?? '',
+          accountNumber,
           method: found.gatewayMethod === 'upi' ? 'upi' : 'bank_transfer',
           amountPaise: Number(found.gatewayPaise),
           creditedAt,
         },
       },
       deps.clock.now(),
-    ),
-  );
-  return { status: 'accepted', note: note("gateway's credit applied") };
+    );
+    const [recorded] = await creditsOfPayment(tx, provider, found.reference);
+    const credit = await applyUnmatchedCredit(
+      tx,
+      loanBook,
+      provider,
+      { creditId: recorded!.id, accountNumber },
+      deps.clock.now(),
+    );
+    if (credit.status !== 'applied')
+      throw conflict(`the loan book does not take the credit (${credit.note ?? 'unmatched'})`);
+    return credit;
+  });
+  return {
+    status: 'accepted',
+    orderId: applied.orderId,
+    creditId: applied.id,
+    repaymentId: applied.repaymentId,
+    note: note("gateway's credit applied"),
+  };
 }
 
 export type { ReconciliationSide };

@@ -26,9 +26,20 @@ const REPAYMENT_JOURNALS = sql.raw(
   `r.journal_id = (case when j.event_type = 'reversal' then j.reverses_journal_id else j.id end)`,
 );
 
+/**
+ * The day a repayment-statement row counts on (decision 0073), as RepaymentOrder lists it: a
+ * repayment on the day it was booked, however often a value-dated posting replayed its journal
+ * later; a reversal on its own day. The journal in effect is never booked before that day, so
+ * `j.business_date >= day` is added for the index.
+ */
+const REPAYMENT_DAY = sql.raw(
+  `(case when j.reverses_journal_id is null then r.business_date else j.business_date end)`,
+);
+
 const DAILY_COUNTS = [
   'applications',
   'machine_pass',
+  'machine_refer',
   'machine_reject',
   'manual_pass',
   'manual_reject',
@@ -48,7 +59,8 @@ const DAILY_AMOUNTS = [
  * Recomputes one India day's figures, per customer type and for all, from the book: the
  * applications and review decisions of the day (order history), the disbursals the gateway
  * processed that day (as the disbursement statement shows them), the repayment journals of
- * the day net of reversals (as the repayment statement shows them) and the loans cleared.
+ * the day net of reversals, on the days the repayment statement lists them, and the loans
+ * cleared.
  */
 export async function refreshDailyOrders(db: Executor, date: string, at: Date): Promise<void> {
   const from = startOfIndiaDate(date).toISOString();
@@ -61,11 +73,14 @@ export async function refreshDailyOrders(db: Executor, date: string, at: Date): 
       where o.applied_at >= ${from} and o.applied_at < ${to} group by 1),
     decisions as (
       select ${typeOf('o')} as t,
-        count(*) filter (where h.event = 'machinePass') as machine_pass,
+        count(*) filter (where h.event = 'machinePass'
+          and d.decision is distinct from 'refer') as machine_pass,
+        count(*) filter (where h.event = 'machinePass' and d.decision = 'refer') as machine_refer,
         count(*) filter (where h.event = 'machineReject') as machine_reject,
         count(*) filter (where h.event = 'finalPass') as manual_pass,
         count(*) filter (where h.event in ('firstReject', 'finalReject')) as manual_reject
       from order_status_history h join loan_orders o on o.id = h.order_id
+        left join risk_decisions d on d.order_id = h.order_id
       where h.at >= ${from} and h.at < ${to} group by 1),
     paid as (
       select ${typeOf('o')} as t, count(*) as disbursed_count,
@@ -79,11 +94,12 @@ export async function refreshDailyOrders(db: Executor, date: string, at: Date): 
         sum(case when j.reverses_journal_id is null then 1 else -1 end * r.amount_paise) as repaid_paise
       from ledger_journals j join repayments r on ${REPAYMENT_JOURNALS}
       join loan_orders o on o.id = r.order_id
-      where j.business_date = ${date} group by 1),
+      where ${REPAYMENT_DAY} = ${date} and j.business_date >= ${date} group by 1),
     cleared as (
       select ${typeOf('o')} as t, count(*) as cleared from loan_orders o
       where o.cleared_date = ${date} group by 1)
-    select v.t, apps.applications, decisions.machine_pass, decisions.machine_reject,
+    select v.t, apps.applications, decisions.machine_pass, decisions.machine_refer,
+      decisions.machine_reject,
       decisions.manual_pass, decisions.manual_reject, paid.disbursed_count,
       paid.disbursed_paise::text, paid.net_disbursed_paise::text, paid.fee_paise::text,
       paid.gst_paise::text, repaid.repayment_count, repaid.repaid_paise::text, cleared.cleared
@@ -96,6 +112,7 @@ export async function refreshDailyOrders(db: Executor, date: string, at: Date): 
   const figuresOf = (row: Record<string, unknown>) => ({
     applications: intFromDb(row.applications),
     machinePass: intFromDb(row.machine_pass),
+    machineRefer: intFromDb(row.machine_refer),
     machineReject: intFromDb(row.machine_reject),
     manualPass: intFromDb(row.manual_pass),
     manualReject: intFromDb(row.manual_reject),
@@ -268,6 +285,7 @@ export async function listDailyOrders(db: Executor, body: z.output<typeof dailyO
     .select({
       applications: sql<string>`coalesce(sum(${reportDailyOrders.applications}), 0)::text`,
       machinePass: sql<string>`coalesce(sum(${reportDailyOrders.machinePass}), 0)::text`,
+      machineRefer: sql<string>`coalesce(sum(${reportDailyOrders.machineRefer}), 0)::text`,
       machineReject: sql<string>`coalesce(sum(${reportDailyOrders.machineReject}), 0)::text`,
       manualPass: sql<string>`coalesce(sum(${reportDailyOrders.manualPass}), 0)::text`,
       manualReject: sql<string>`coalesce(sum(${reportDailyOrders.manualReject}), 0)::text`,

@@ -13,7 +13,7 @@ import { customers } from './customers.table.js';
 import { loanOrders } from './loan-orders.table.js';
 import { payouts, type PayoutStatus } from './payouts.table.js';
 
-/** Spec §4 loan states of a disbursal by its payout's status. */
+/** Loan states of a disbursal by its payout's status. */
 export const LEND_STATUS_PAYOUTS: Record<LendStatus, PayoutStatus[]> = {
   success: ['processed'],
   fail: ['failed', 'reversed'],

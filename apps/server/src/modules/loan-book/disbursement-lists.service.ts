@@ -193,7 +193,7 @@ export function createDisbursementLists(deps: DisbursementListDeps) {
 export type DisbursementLists = ReturnType<typeof createDisbursementLists>;
 
 /**
- * Spec §3 "fail count" as staff read it: the order's failed payouts up to and including this
+ * "fail count" as staff read it: the order's failed payouts up to and including this
  * one (the column holds the failures before the attempt was made), so a failed first attempt
  * shows 1, not 0.
  */

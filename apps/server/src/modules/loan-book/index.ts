@@ -6,6 +6,7 @@
 import type { EndpointRegistrar } from '../../plugins/access.js';
 import type { LoanBookDeps } from './order-command.js';
 import { registerLoanBookRoutes } from './loan-book.routes.js';
+import type { ApprovalRequestsOf } from './order-detail.service.js';
 import { registerDisbursementRoutes } from './disbursement.routes.js';
 import {
   createDisbursementLists,
@@ -50,7 +51,11 @@ export {
   type JournalToPost,
   type LedgerCheckResult,
 } from './ledger.repository.js';
-export { orderDetail } from './order-detail.service.js';
+export {
+  orderDetail,
+  type ApprovalRequestsOf,
+  type OrderApprovalRequest,
+} from './order-detail.service.js';
 export {
   balancesOf,
   findOrder,
@@ -61,7 +66,7 @@ export {
 } from './orders.repository.js';
 export { catchUpAccruals, type LoanBookDeps } from './order-command.js';
 export { termsFromJson } from './paise-json.js';
-export { eligibleReviewers, type ReviewScope } from './review-queue.js';
+export { eligibleReviewers, lockReviewAssignment, type ReviewScope } from './review-queue.js';
 export { reviewScopeOf } from './review-scope.js';
 export { loanOrders, type LoanOrderRow } from './loan-orders.table.js';
 export { loadLoanBookConfig, DEV_AADHAAR_HASH_KEY } from './loan-book.config.js';
@@ -72,18 +77,22 @@ export { loadLoanBookConfig, DEV_AADHAAR_HASH_KEY } from './loan-book.config.js'
  */
 export function createLoanBookModule(
   deps: LoanBookDeps,
-  lookups: Omit<DisbursementListDeps, 'db' | 'staffNames'> = {},
+  lookups: Omit<DisbursementListDeps, 'db' | 'staffNames'> & {
+    /** The repay module's waiver and write-off requests of an order, for its detail. */
+    approvalRequestsOf: ApprovalRequestsOf;
+  },
 ) {
   const { staffOf } = deps;
+  const { approvalRequestsOf, ...listLookups } = lookups;
   const disbursementLists = createDisbursementLists({
     db: deps.db,
-    ...lookups,
+    ...listLookups,
     ...(staffOf ? { staffNames: (ids) => staffNamesOf(ids, staffOf) } : {}),
   });
   return {
     deps,
     registerRoutes: (endpoints: EndpointRegistrar) => {
-      registerLoanBookRoutes(endpoints, deps);
+      registerLoanBookRoutes(endpoints, deps, { approvalRequestsOf });
       registerDisbursementRoutes(endpoints, disbursementLists);
     },
   };

@@ -13,6 +13,7 @@ import {
   finalReview,
   firstReview,
   recordPayoutResult,
+  publishRuleSet,
   runMachineReview,
   saveProduct,
   submitApplication,
@@ -119,4 +120,43 @@ export async function makeActiveOrder(
   );
   await recordPayoutResult(deps, payout.payoutId!, { status: 'processed', utr: `UTR${order.id}` });
   return order;
+}
+
+/**
+ * A published rule set of two rules: R001 bureau score below 650 (soft, 30 points: 100 → 70,
+ * between reject-below 40 and pass-above 80, so refer) and R002 age below 21 (hard, reject).
+ * So an applicant with bureau 800 passes, bureau 600 is referred, age 19 is rejected.
+ */
+export function publishBureauAndAgeRules(deps: LoanBookDeps) {
+  return publishRuleSet(
+    deps.db,
+    {
+      baseScore: 100,
+      rejectBelow: 40,
+      passAbove: 80,
+      rules: [
+        {
+          ruleCode: 'R001',
+          ruleName: 'Low bureau score',
+          className: 'bureau',
+          fieldName: 'bureauScore',
+          expression: '<',
+          comparisonValue: '650',
+          score: 30,
+          level: 'soft',
+        },
+        {
+          ruleCode: 'R002',
+          ruleName: 'Under 21',
+          className: 'identity',
+          fieldName: 'age',
+          expression: '<',
+          comparisonValue: '21',
+          score: 0,
+          level: 'hard',
+        },
+      ],
+    },
+    deps.clock.now(),
+  );
 }

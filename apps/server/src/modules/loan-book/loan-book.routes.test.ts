@@ -174,7 +174,7 @@ describe('loan configuration', () => {
     expect(inverted.statusCode).toBe(400);
     expect(inverted.json().errors).toContainEqual({
       field: 'maxPrincipalPaise',
-      message: 'maxPrincipal must not be below minPrincipal',
+      message: 'must be at least minPrincipalPaise',
     });
     const both = await post(t.app, '/loanConfig/save', { ...config, penalPerDayPpm: 1_000 }, admin);
     expect(both.json()).toMatchObject({ code: 4000 });

@@ -21,14 +21,18 @@ import { reviewScopeOf } from './review-scope.js';
 import * as applications from './applications.service.js';
 import { checkLedger as runLedgerCheck } from './ledger.repository.js';
 import { writeAudit, type LoanBookDeps } from './order-command.js';
-import { orderDetail as loadOrderDetail } from './order-detail.service.js';
+import { orderDetail as loadOrderDetail, type ApprovalRequestsOf } from './order-detail.service.js';
 import * as orderList from './order-list.service.js';
 import * as payoutsService from './payouts.service.js';
 import * as products from './products.service.js';
 import * as repaymentsService from './repayments.service.js';
 
 /** Binds the loan book's contract endpoints to its services; no SQL here. */
-export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanBookDeps): void {
+export function registerLoanBookRoutes(
+  endpoints: EndpointRegistrar,
+  deps: LoanBookDeps,
+  lookups: { approvalRequestsOf: ApprovalRequestsOf },
+): void {
   endpoints.register(listLoanConfig, async ({ body }) => {
     const { list, total } = await products.listProducts(deps.db, body);
     return { list: list.map(products.loanConfigView), total };
@@ -127,6 +131,7 @@ export function registerLoanBookRoutes(endpoints: EndpointRegistrar, deps: LoanB
     loadOrderDetail(deps.db, body, {
       today: indiaDateOf(deps.clock.now()),
       ...(deps.staffOf ? { staffOf: deps.staffOf } : {}),
+      approvalRequestsOf: lookups.approvalRequestsOf,
     }),
   );
 

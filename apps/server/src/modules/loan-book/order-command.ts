@@ -17,7 +17,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { recordAudit } from '../audit/index.js';
-import { idempotencyRecords } from './audit-events.table.js';
+import { idempotencyRecords } from './idempotency-records.table.js';
 import type { LoanOrderRow } from './loan-orders.table.js';
 import { postJournals, type JournalToPost } from './ledger.repository.js';
 import { lockOrder, type OrderChangeSubscriber } from './orders.repository.js';

@@ -26,8 +26,8 @@ import {
 } from '../../shared/pii.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { auditTrailOf } from '../audit/index.js';
-import { waiverRequests } from '../repay/tables.js';
 import { customers, type CustomerRow } from './customers.table.js';
+import { riskDecisionOf } from './risk.repository.js';
 import { entriesOfJournals, journalsOfOrder } from './ledger.repository.js';
 import { loanOrders, type LoanOrderRow } from './loan-orders.table.js';
 import { loanProducts } from './loan-products.table.js';
@@ -39,10 +39,41 @@ import { repayments, rollovers } from './repayments.table.js';
 /** Staff names for the actors of an order's history (wired from the user module). */
 export type StaffNameLookup = (userId: number) => Promise<{ name: string } | undefined>;
 
+/**
+ * A waiver or write-off request of the order (decisions 0045, 0050) as the repay module keeps
+ * it: the detail lists every one and shows the one waiting for a second person.
+ */
+export interface OrderApprovalRequest {
+  id: number;
+  kind: OrderDetail['approvalRequests'][number]['kind'];
+  status: OrderDetail['approvalRequests'][number]['status'];
+  amountPaise: bigint;
+  /** Null when the request is for the whole outstanding. */
+  amounts: Record<string, number> | null;
+  reason: string;
+  requestedBy: number;
+  requestedAt: Date;
+  decidedBy: number | null;
+  decidedAt: Date | null;
+  decisionReason: string | null;
+  lapseEvent: string | null;
+}
+
+/**
+ * The order's requests, oldest first, read in the caller's transaction. The repay module owns
+ * them; app.ts hands its reader in, so the book reads none of repay's tables.
+ */
+export type ApprovalRequestsOf = (
+  db: Executor,
+  orderId: number,
+) => Promise<readonly OrderApprovalRequest[]>;
+
 export interface OrderDetailOptions {
   /** The India business date the clearing amount is quoted for (default: today in India). */
   today?: IndiaDate;
   staffOf?: StaffNameLookup;
+  /** The order's waiver and write-off requests; without it the detail lists none. */
+  approvalRequestsOf?: ApprovalRequestsOf;
 }
 
 /** Statuses in which the borrower owes money on a disbursed loan. */
@@ -168,6 +199,7 @@ export async function orderDetail(
     [customer],
     [product],
     requests,
+    machine,
   ] = await Promise.all([
     statusHistoryOf(db, orderId),
     db.select().from(payouts).where(eq(payouts.orderId, orderId)).orderBy(asc(payouts.id)),
@@ -185,11 +217,8 @@ export async function orderDetail(
       .where(eq(loanProducts.id, order.productId)),
     // Every request of the order; at most one waits (decisions 0045, 0050), decided on the
     // repayment plan; the others were approved, rejected or lapsed (decision 0054).
-    db
-      .select()
-      .from(waiverRequests)
-      .where(eq(waiverRequests.orderId, orderId))
-      .orderBy(asc(waiverRequests.id)),
+    options.approvalRequestsOf?.(db, orderId) ?? [],
+    riskDecisionOf(db, orderId),
   ]);
   const waiting = requests.find((request) => request.status === 'pending');
   if (!customer) throw new Error(`order ${order.orderNo} has no customer ${order.customerId}`);
@@ -301,7 +330,9 @@ export async function orderDetail(
     overdueBand: order.overdueBand,
     rbiClass: order.rbiClass,
     machineScore: order.machineScore,
-    machineResult: order.machineResult,
+    // The machine's own decision (pass, refer or reject): the order keeps only where it sent the
+    // application (a refer goes on to people as a pass does).
+    machineResult: machine?.decision ?? order.machineResult,
     ruleSetVersion: order.ruleSetVersion,
     firstReviewerId: order.firstReviewerId,
     finalReviewerId: order.finalReviewerId,

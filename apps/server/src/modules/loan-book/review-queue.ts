@@ -61,6 +61,16 @@ export async function eligibleReviewers(
 }
 
 /**
+ * Automatic assignment one transaction at a time: the daily cap is counted from the tasks
+ * already given, so two transactions counting at once would both see a reviewer under the cap
+ * and both give them work (on PostgreSQL; PGlite runs one transaction at a time). Held to the
+ * end of the transaction; take it after any task rows the transaction locks, never before.
+ */
+export async function lockReviewAssignment(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('review_assignment'))`);
+}
+
+/**
  * Queues the order for a stage: a picked reviewer (the first reviewer's 'select final
  * reviewer') must be eligible; otherwise the least-loaded eligible reviewer, or none (the
  * task waits unassigned for a lead to distribute it).
@@ -72,6 +82,7 @@ export async function queueForReview(
   now: Date,
   picked?: { reviewerId: number; field: string },
 ): Promise<ReviewTaskRow> {
+  await lockReviewAssignment(tx);
   const eligible = await eligibleReviewers(tx, order, stage, now);
   let reviewerId: number | null = eligible[0]?.userId ?? null;
   let assignedBy: 'auto' | 'picked' = 'auto';
@@ -182,7 +193,8 @@ export async function closeTask(
         eq(reviewTasks.stage, stage),
         isNull(reviewTasks.decidedAt),
       ),
-    );
+    )
+    .for('update');
   if (open && open.reviewerId !== null && open.reviewerId !== scope.callerId && !scope.seesAll) {
     throw new AppError('forbidden', { field: 'orderId' });
   }
@@ -221,6 +233,7 @@ export async function assertReach(
   scope: ReviewScope,
 ): Promise<void> {
   if (scope.seesAll) return;
+  // Locked, so a lead's reassignment in flight is waited for and then read (decision 0030).
   const [open] = await tx
     .select({ reviewerId: reviewTasks.reviewerId })
     .from(reviewTasks)
@@ -230,7 +243,8 @@ export async function assertReach(
         eq(reviewTasks.stage, stage),
         isNull(reviewTasks.decidedAt),
       ),
-    );
+    )
+    .for('update');
   if (open && open.reviewerId !== null && open.reviewerId !== scope.callerId) {
     throw new AppError('forbidden', { field: 'orderId' });
   }

@@ -1,6 +1,7 @@
+import { addDays } from '@lending/lending';
 import { and, asc, eq, gte, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
-import { indiaDateOf } from '../../shared/india-date.js';
+import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { customers } from './customers.table.js';
 import { loanOrders, type LoanOrderRow } from './loan-orders.table.js';
 import {
@@ -270,7 +271,11 @@ async function failedChecks(
     );
   if (Number(open?.count ?? 0) >= settings.maxOpenLoans) failed.push('maxOpenLoans');
   if (settings.reapplyDaysAfterRejection > 0) {
-    const since = new Date(now.getTime() - settings.reapplyDaysAfterRejection * 86_400_000);
+    // India days, as the borrower app counts its wait (decision 0071): a rejection on day d
+    // holds the customer back until day d + N, whatever the hour of either.
+    const since = startOfIndiaDate(
+      addDays(indiaDateOf(now), 1 - settings.reapplyDaysAfterRejection),
+    );
     const [rejected] = await tx
       .select({ id: loanOrders.id })
       .from(loanOrders)

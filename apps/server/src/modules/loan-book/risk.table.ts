@@ -57,7 +57,7 @@ export const riskRuleSets = pgTable(
 
 export type RiskOperator = '>' | '>=' | '<' | '<=' | '==' | '!=' | 'in' | 'notIn';
 
-/** Spec §3 risk rule labels: rule name, class name, field name, expression, comparison value, score, weight, level, enable. */
+/** Risk rule labels: rule name, class name, field name, expression, comparison value, score, weight, level, enable. */
 export const riskRules = pgTable(
   'risk_rules',
   {

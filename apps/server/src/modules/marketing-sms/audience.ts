@@ -51,6 +51,8 @@ export async function audiencePhones(
           where not exists (select 1 from ${loanOrders} o where o.customer_id = a.customer_id)
           ${since ? sql`and a.registration_date >= ${since}` : sql``}`,
     );
+  } else if (audience.source === 'selected') {
+    return selectedPhones(db, audience);
   } else {
     const [list] = await db
       .select({ id: marketingAudienceLists.id })
@@ -63,6 +65,52 @@ export async function audiencePhones(
       .where(eq(marketingAudienceListPhones.listId, audience.listId));
   }
   return [...new Set(rows.map((row) => String(row.phone)))].sort();
+}
+
+/**
+ * The numbers of rows selected on a list screen (decision 0067), each row checked to be on that
+ * list now, read as the list reads it: a customer whose last order cleared (clearNotLoan), an
+ * app account with no order (regNotLoan). A row that is unknown or has left the list (it applied
+ * since the page was read) is refused naming its place in `ids`; nothing is sent to the others.
+ */
+async function selectedPhones(
+  db: Executor,
+  audience: Extract<CampaignAudience, { source: 'selected' }>,
+): Promise<string[]> {
+  const ids = sql.join(
+    audience.ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows =
+    audience.list === 'clearNotLoan'
+      ? await queryRows(
+          db,
+          sql`select c.id, c.phone from ${customers} c
+              join ${loanOrders} o on o.id = (select max(l.id) from ${loanOrders} l where l.customer_id = c.id)
+              where c.id in (${ids}) and o.status = 'CLEARED' and o.cleared_date is not null`,
+        )
+      : await queryRows(
+          db,
+          sql`select a.id, a.phone from ${borrowerAccounts} a
+              where a.id in (${ids})
+              and not exists (select 1 from ${loanOrders} o where o.customer_id = a.customer_id)`,
+        );
+  const phoneOf = new Map(rows.map((row) => [Number(row.id), String(row.phone)]));
+  const refused = audience.ids.flatMap((id, index) =>
+    phoneOf.has(id) ? [] : [{ field: `audience.ids.${index}`, id }],
+  );
+  if (refused.length > 0) {
+    throw new AppError('selectedNotOnList', {
+      field: refused[0]!.field,
+      detail: String(refused[0]!.id),
+      errors: refused.map(({ field, id }) => ({
+        field,
+        message: `${id} is not on the ${audience.list} list`,
+      })),
+    });
+  }
+  // Each number once, as every audience.
+  return [...new Set(phoneOf.values())].sort();
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   phoneSearchSchema,
   sendHoursText,
   type Campaign,
+  type CampaignAudience,
   type CampaignTemplate,
   type createCampaignBodySchema,
   type ImportReport,
@@ -34,6 +35,7 @@ import {
   marketingAudienceLists,
   marketingSmsCampaigns,
   marketingSmsRecipients,
+  type AudienceSource,
   type CampaignRow,
 } from './marketing-sms.table.js';
 
@@ -104,6 +106,20 @@ async function campaignTemplate(db: Executor, code: string, params: Record<strin
   return row;
 }
 
+/**
+ * What the campaign's `audience_source` column records. Its check allows the two book lists and
+ * the upload; rows selected on a list screen are recorded as that screen's list, the selection
+ * itself (the ids) in `audience` (decision 0067: no migration for a fourth source).
+ */
+function audienceSourceOf(audience: CampaignAudience): AudienceSource {
+  return audience.source === 'selected' ? audience.list : audience.source;
+}
+
+/** How many rows staff selected, for a campaign whose audience was a selection on a list screen. */
+function selectedRowsOf(audience: Record<string, unknown>): number | null {
+  return audience.source === 'selected' && Array.isArray(audience.ids) ? audience.ids.length : null;
+}
+
 /** JSON with object keys sorted, so the same request always hashes the same. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -152,7 +168,7 @@ export async function createCampaign(
       name: body.name,
       templateCode: body.templateCode,
       params: body.params,
-      audienceSource: body.audience.source,
+      audienceSource: audienceSourceOf(body.audience),
       audience: body.audience,
       ratePerMinute: body.ratePerMinute,
       sendAt,
@@ -319,6 +335,7 @@ async function campaignViews(db: Executor, rows: readonly CampaignRow[]): Promis
       templateName: template?.name ?? null,
       text: template ? fillTemplate(template.text, row.params) : '',
       audienceSource: row.audienceSource,
+      selectedRows: selectedRowsOf(row.audience),
       audienceSize: Number(figures?.total ?? 0),
       sent: Number(figures?.sent ?? 0),
       delivered: Number(figures?.delivered ?? 0),

@@ -1,7 +1,8 @@
 /**
  * Marketing SMS campaigns (/toolMage/marketingSMS, marketingSendSMS; issue #14): audiences
- * from the book or an uploaded list, promotional templates, TRAI's 10:00–21:00 window, opt-outs
- * and the blacklist skipped, and the job that sends at each campaign's rate.
+ * from the book, an uploaded list or rows selected on the re-marketing lists (decision 0067),
+ * promotional templates, TRAI's 10:00–21:00 window, opt-outs and the blacklist skipped, and the
+ * job that sends at each campaign's rate.
  */
 export { registerMarketingSmsRoutes } from './marketing-sms.routes.js';
 export type { MarketingSmsDeps } from './campaigns.service.js';
@@ -12,3 +13,4 @@ export {
   type SendReport,
 } from './sender.js';
 export { marketingOptOuts, marketingSmsCampaigns } from './marketing-sms.table.js';
+export { applyOptOutReply } from './opt-out-replies.js';

@@ -99,7 +99,8 @@ export const marketingSmsRecipients = pgTable(
 
 /**
  * Numbers that opted out of promotional messages (a STOP reply, the national DND registry,
- * or a request to staff): never sent a campaign message (TRAI TCCCPR).
+ * or a request to staff): never sent a campaign message (TRAI TCCCPR), nor called by
+ * telemarketing (decision 0068).
  */
 export const marketingOptOuts = pgTable(
   'marketing_opt_outs',

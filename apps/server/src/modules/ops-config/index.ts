@@ -14,6 +14,8 @@ export {
   brokenPromiseLimit,
   contactRulesOf,
   createSettingsService,
+  reapplyAfterDays,
+  telemarketingCallCap,
   telemarketingCallHours,
   type SettingsService,
 } from './settings.service.js';

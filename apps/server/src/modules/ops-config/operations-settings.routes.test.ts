@@ -71,9 +71,11 @@ describe('operations settings (systemConfig2)', () => {
     const list = response.json().ret.list as { item: string; value: string; readBy: string }[];
     expect(list.map((s) => [s.item, s.value])).toEqual([
       ['day_end_time', '00:30'],
+      ['reconciliation_daily_time', '02:00'],
       ['recovery_attempt_cap', '5'],
       ['recovery_broken_promise_limit', '0'],
       ['recovery_contact_hours', '08:00-19:00'],
+      ['telemarketing_call_cap', '3'],
       ['telemarketing_call_hours', '08:00-19:00'],
       ['waiver_approval_above_rupees', '1000'],
     ]);
@@ -83,6 +85,11 @@ describe('operations settings (systemConfig2)', () => {
   it('refuses bad values with an error naming the setting, and new items in the group', async () => {
     expectValueError(await save('day_end_time', '7:00'), 'day_end_time must be a time HH:MM');
     expectValueError(await save('day_end_time', '06:01'), 'between 00:00 and 06:00');
+    expectValueError(
+      await save('reconciliation_daily_time', 'never'),
+      'reconciliation_daily_time must be a time HH:MM or off',
+    );
+    expectValueError(await save('reconciliation_daily_time', '24:00'), 'HH:MM or off');
     expectValueError(await save('recovery_contact_hours', '07:30-19:00'), 'within 08:00-19:00');
     expectValueError(await save('recovery_contact_hours', '08:00-19:30'), 'within 08:00-19:00');
     expectValueError(await save('recovery_contact_hours', '12:00-10:00'), 'start before it ends');
@@ -96,6 +103,10 @@ describe('operations settings (systemConfig2)', () => {
       'recovery_attempt_cap must be a whole number from 1 to 20',
     );
     expectValueError(await save('recovery_attempt_cap', '2.5'), 'from 1 to 20');
+    expectValueError(
+      await save('telemarketing_call_cap', '11'),
+      'telemarketing_call_cap must be a whole number from 1 to 10',
+    );
     expectValueError(
       await save('recovery_broken_promise_limit', '11'),
       'recovery_broken_promise_limit must be a whole number from 0 to 10',
@@ -181,9 +192,11 @@ describe('operations settings (systemConfig2)', () => {
       .orderBy(systemSettings.item);
     expect(rows).toEqual([
       { item: 'day_end_time', value: '00:15' },
+      { item: 'reconciliation_daily_time', value: '02:00' },
       { item: 'recovery_attempt_cap', value: '5' },
       { item: 'recovery_broken_promise_limit', value: '0' },
       { item: 'recovery_contact_hours', value: '08:00-19:00' },
+      { item: 'telemarketing_call_cap', value: '3' },
       { item: 'telemarketing_call_hours', value: '08:00-19:00' },
       { item: 'waiver_approval_above_rupees', value: '1000' },
     ]);

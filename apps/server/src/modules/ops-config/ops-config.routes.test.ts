@@ -86,7 +86,7 @@ describe('system configuration items', () => {
     expect(list[0]).toMatchObject({ type: 'array', value: 'en,hi' });
   });
 
-  it('refuses an empty item, value or remarks (spec §5) naming the field, and a bad sort', async () => {
+  it('refuses an empty item, value or remarks naming the field, and a bad sort', async () => {
     for (const field of ['item', 'value', 'remarks']) {
       const body = { item: 'reapply_after_days', value: '5', type: 'string', remarks: 'x' };
       const response = await post(t.app, '/systemConfig/save', { ...body, [field]: '  ' }, admin);

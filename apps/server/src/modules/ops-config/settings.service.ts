@@ -44,7 +44,8 @@ export const KNOWN_SETTINGS = {
     group: 'general',
     default: '0',
     remarks: 'Days after a rejection before the borrower may apply again',
-    readBy: 'Borrower API: loan application (refused until then) and app configuration',
+    readBy:
+      'Borrower API: loan application (refused until then) and app configuration; the telemarketing list of rejected borrowers who may apply again',
     check: wholeNumber(0, 365),
   },
   app_supported_languages: {
@@ -67,6 +68,21 @@ export const KNOWN_SETTINGS = {
     readBy: 'Day-end job: checked every minute, runs yesterday once this India time has passed',
     check: clockTimeWithin('day_end_time', '00:00', '06:00'),
   },
+  // Decision 0065: not the retired `reconciliation_time` (decision 0044), which named the
+  // rolling 30-minute job; this one closes whole India days, and may be turned off.
+  reconciliation_daily_time: {
+    type: 'string',
+    group: 'operations',
+    default: '02:00',
+    remarks:
+      'India time from which the previous India day is reconciled against the gateway statements (off: never)',
+    readBy:
+      'Scheduled reconciliation: checked every minute, reconciles yesterday once this India time has passed, and any day of the last 7 not reconciled since it ended (decision 0065)',
+    check: (value) =>
+      value === 'off' || CLOCK.test(value)
+        ? null
+        : 'reconciliation_daily_time must be a time HH:MM or off',
+  },
   recovery_contact_hours: {
     type: 'string',
     group: 'operations',
@@ -86,6 +102,18 @@ export const KNOWN_SETTINGS = {
     readBy: 'Telemarketing: a call recorded outside these hours is refused (decision 0049)',
     // Decision 0049: the same lawful floor as collection, set apart from it.
     check: (value) => contactHoursReason('telemarketing_call_hours', value),
+  },
+  telemarketing_call_cap: {
+    type: 'string',
+    group: 'operations',
+    default: '3',
+    remarks:
+      'Telemarketing calls allowed to one number per India day, whoever on the floor makes them',
+    readBy:
+      'Telemarketing: a call past the cap is refused until the next India day (decision 0063)',
+    // Decision 0063: a handful of attempts a day is what fair-practice conduct tolerates for a
+    // sales call; 10 is the ceiling even a narrow campaign may set.
+    check: wholeNumber(1, 10),
   },
   recovery_attempt_cap: {
     type: 'string',
@@ -275,6 +303,36 @@ export async function brokenPromiseLimit(db: Executor): Promise<number> {
   const value = row?.value ?? KNOWN_SETTINGS.recovery_broken_promise_limit.default;
   // A value written around the API that the rule refuses reads as off, never as a surprise move.
   return KNOWN_SETTINGS.recovery_broken_promise_limit.check(value) === null ? Number(value) : 0;
+}
+
+/**
+ * The India days a rejected borrower waits before applying again (decision 0071), read from the
+ * table at each use by readers outside the borrower API's cached settings (the telemarketing
+ * list of rejected borrowers who may apply again). A refused value reads as the default.
+ */
+export async function reapplyAfterDays(db: Executor): Promise<number> {
+  const row = await findSetting(db, 'reapply_after_days');
+  const value = row?.value ?? KNOWN_SETTINGS.reapply_after_days.default;
+  return Number(
+    KNOWN_SETTINGS.reapply_after_days.check(value) === null
+      ? value
+      : KNOWN_SETTINGS.reapply_after_days.default,
+  );
+}
+
+/**
+ * The most telemarketing calls one number may get in an India day (decision 0063), read from the
+ * table at each call as the hours are. A value written around the API that the rule refuses reads
+ * as the default, never as no cap.
+ */
+export async function telemarketingCallCap(db: Executor): Promise<number> {
+  const row = await findSetting(db, 'telemarketing_call_cap');
+  const value = row?.value ?? KNOWN_SETTINGS.telemarketing_call_cap.default;
+  return Number(
+    KNOWN_SETTINGS.telemarketing_call_cap.check(value) === null
+      ? value
+      : KNOWN_SETTINGS.telemarketing_call_cap.default,
+  );
 }
 
 /**

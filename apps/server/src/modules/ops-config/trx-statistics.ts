@@ -21,7 +21,6 @@ export async function trxStatistics(
   db: Executor,
   body: z.output<typeof trxStatisticsBodySchema>,
 ): Promise<{ list: TrxStatisticsRow[] }> {
-  if (body.dateTo < body.dateFrom) throw AppError.invalid('dateTo', 'must not be before dateFrom');
   const days = (Date.parse(body.dateTo) - Date.parse(body.dateFrom)) / 86_400_000 + 1;
   if (days > MAX_DAYS) throw AppError.invalid('dateTo', `at most ${MAX_DAYS} days`);
   const fromAt = startOfIndiaDate(body.dateFrom).toISOString();

@@ -72,6 +72,46 @@ async function promiseToday(caseId: number, token: string, promisePaise = 50_000
   expect(r.statusCode).toBe(200);
 }
 
+async function setOperationsLimit(value: string) {
+  const r = await post(
+    t.app,
+    '/systemConfig/save',
+    {
+      item: 'recovery_broken_promise_limit',
+      value,
+      type: 'string',
+      group: 'operations',
+      remarks: 'Broken promises after which a case is re-dispatched',
+    },
+    admin,
+  );
+  expect(r.json().code).toBe(0);
+}
+
+const GROUP = {
+  kind: 'collection',
+  name: 'S1 team',
+  // The journey's days carry the cases into S2 and S3: the group keeps them.
+  stages: ['S1', 'S2', 'S3'],
+  dailyCap: 10,
+  dispatchMode: 'leastLoaded',
+  keepDays: 30,
+  active: true,
+} as const;
+
+/** Saves the group's own rule (null: the operations setting); answers the group's row. */
+async function setGroupLimit(brokenPromiseLimit: number | null | undefined) {
+  const r = await post(
+    t.app,
+    '/recovery/group_save',
+    { ...GROUP, id: groupId, brokenPromiseLimit },
+    admin,
+  );
+  expect(r.json().code).toBe(0);
+  const groups = await post(t.app, '/recovery/group_list', { pageSize: 10 }, admin);
+  return groups.json().ret.list.find((g: { id: number }) => g.id === groupId);
+}
+
 async function saveCollector(userId: number, onDuty: boolean) {
   const r = await post(
     t.app,
@@ -93,38 +133,16 @@ beforeAll(async () => {
     b: await createStaff(t.db, t.clock, { interfaces: COLLECTOR_INTERFACES, name: 'Bala B' }),
   };
   await signIn();
-  const limit = await post(
-    t.app,
-    '/systemConfig/save',
-    {
-      item: 'recovery_broken_promise_limit',
-      value: '1',
-      type: 'string',
-      group: 'operations',
-      remarks: 'Broken promises after which a case is re-dispatched',
-    },
-    admin,
-  );
-  expect(limit.json().code).toBe(0);
-  const saved = await post(
-    t.app,
-    '/recovery/group_save',
-    {
-      kind: 'collection',
-      name: 'S1 team',
-      stages: ['S1'],
-      dailyCap: 10,
-      dispatchMode: 'leastLoaded',
-      keepDays: 30,
-      active: true,
-    },
-    admin,
-  );
+  await setOperationsLimit('1');
+  const saved = await post(t.app, '/recovery/group_save', GROUP, admin);
   expect(saved.json().code).toBe(0);
   const groups = await post(t.app, '/recovery/group_list', { pageSize: 10 }, admin);
   groupId = groups.json().ret.list[0].id;
-  // The group list shows the rule in force for its groups (the console's group form reads it).
-  expect(groups.json().ret.list[0].brokenPromiseLimit).toBe(1);
+  // A group without a rule of its own follows the operations setting (the console's form shows it).
+  expect(groups.json().ret.list[0]).toMatchObject({
+    brokenPromiseLimit: null,
+    brokenPromiseLimitInForce: 1,
+  });
   await saveCollector(staff.a.id, true);
   await saveCollector(staff.b.id, true);
   // Day 17 of a 14-day loan: both orders overdue, one case each to A and B (least loaded).
@@ -210,5 +228,66 @@ describe('re-dispatch after broken promises', () => {
     await saveCollector(staff.a.id, true);
     await nextMorning();
     expect(await caseOf(orders[0]!.id)).toMatchObject({ collectorId: staff.a.id });
+  });
+
+  it("a group's own rule is used when set, the operations setting otherwise (decision 0066)", async () => {
+    // The operations rule off, the group's own 1. The case crosses into S2 tonight (a stage
+    // change deals it afresh, before broken promises are counted): start the morning after.
+    await setOperationsLimit('0');
+    expect(await setGroupLimit(1)).toMatchObject({
+      brokenPromiseLimit: 1,
+      brokenPromiseLimitInForce: 1,
+    });
+    await nextMorning();
+    const c = await caseOf(orders[0]!.id);
+    expect(c.stage).toBe('S2');
+    const [holder, other] =
+      c.collectorId === staff.a.id ? (['a', 'b'] as const) : (['b', 'a'] as const);
+    await promiseToday(c.id, tokens[holder]!, 30_000);
+    await nextMorning();
+    expect(await caseOf(orders[0]!.id)).toMatchObject({ collectorId: staff[other]!.id });
+    expect((await movesOf(c.id)).at(-2)).toMatchObject({
+      reason: 'brokenPromises',
+      fromCollectorId: staff[holder]!.id,
+      note: '1 broken promises (limit 1)',
+    });
+
+    // The operations rule on (1), the group's own off (0): the new holder's broken promise
+    // leaves the case with them.
+    await setOperationsLimit('1');
+    expect(await setGroupLimit(0)).toMatchObject({
+      brokenPromiseLimit: 0,
+      brokenPromiseLimitInForce: 0,
+    });
+    await promiseToday(c.id, tokens[other]!, 30_000);
+    const movesBefore = (await movesOf(c.id)).length;
+    await nextMorning();
+    expect(await caseOf(orders[0]!.id)).toMatchObject({ collectorId: staff[other]!.id });
+    expect(await movesOf(c.id)).toHaveLength(movesBefore);
+
+    // A save without the field keeps the group's rule; null hands it back to the setting.
+    expect(await setGroupLimit(undefined)).toMatchObject({ brokenPromiseLimit: 0 });
+    expect(await setGroupLimit(null)).toMatchObject({
+      brokenPromiseLimit: null,
+      brokenPromiseLimitInForce: 1,
+    });
+    // The promise that broke under the group's "off" counts under the setting's 1.
+    await nextMorning();
+    expect(await caseOf(orders[0]!.id)).toMatchObject({ collectorId: staff[holder]!.id });
+  });
+
+  it('refuses a group rule outside 0–10 or not a whole number, naming the field', async () => {
+    for (const bad of [-1, 11, 1.5, '2']) {
+      const r = await post(
+        t.app,
+        '/recovery/group_save',
+        { ...GROUP, id: groupId, brokenPromiseLimit: bad },
+        admin,
+      );
+      expect(r.statusCode, String(bad)).toBe(400);
+      expect(r.json().msg, String(bad)).toContain('brokenPromiseLimit');
+    }
+    // Nothing changed.
+    expect(await setGroupLimit(undefined)).toMatchObject({ brokenPromiseLimit: null });
   });
 });

@@ -316,24 +316,28 @@ export async function expireKeeps(db: Executor, today: string, at: Date) {
 }
 
 /**
- * A case whose holder let `limit` of their own promises on it break since it was assigned to
- * them goes back to the pool (move `brokenPromises`, naming how many), to be dispatched the same
- * day-end to anyone but them (decision 0056). Promises made before the assignment, or by
- * someone else, do not count against the holder. `limit` 0: the rule is off.
+ * A case whose holder let the rule's number of their own promises on it break since it was
+ * assigned to them goes back to the pool (move `brokenPromises`, naming how many), to be
+ * dispatched the same day-end to anyone but them (decision 0056). The rule is the case's
+ * group's own when it has one, else `defaultLimit` (the operations setting, decision 0066); 0:
+ * off. Promises made before the assignment, or by someone else, do not count against the holder.
  */
-export async function releaseBrokenPromises(db: Executor, limit: number, at: Date) {
-  if (limit <= 0) return;
+export async function releaseBrokenPromises(db: Executor, defaultLimit: number, at: Date) {
   const rows = await queryRows(
     db,
     sql`update recovery_cases c set collector_id = null, group_id = null, assigned_at = null, keep_until = null,
         version = c.version + 1
-      from (select c2.id, c2.collector_id as old_collector, count(p.id)::int as broken
+      from (select c2.id, c2.collector_id as old_collector, count(p.id)::int as broken,
+          coalesce(g.broken_promise_limit, ${defaultLimit}::int) as rule
         from recovery_cases c2 join recovery_promises p on p.case_id = c2.id
+          left join recovery_groups g on g.id = c2.group_id
         where c2.status = 'open' and c2.collector_id is not null and p.status = 'broken'
           and p.collector_id = c2.collector_id and p.made_at >= c2.assigned_at
-        group by c2.id, c2.collector_id having count(p.id) >= ${limit}) v
+        group by c2.id, c2.collector_id, g.broken_promise_limit
+        having coalesce(g.broken_promise_limit, ${defaultLimit}::int) > 0
+          and count(p.id) >= coalesce(g.broken_promise_limit, ${defaultLimit}::int)) v
       where v.id = c.id
-      returning c.id, v.old_collector, v.broken, c.stage`,
+      returning c.id, v.old_collector, v.broken, v.rule, c.stage`,
   );
   if (rows.length > 0)
     await db.insert(recoveryCaseMoves).values(
@@ -343,7 +347,7 @@ export async function releaseBrokenPromises(db: Executor, limit: number, at: Dat
         fromCollectorId: intFromDb(r.old_collector),
         fromStage: String(r.stage),
         toStage: String(r.stage),
-        note: `${intFromDb(r.broken)} broken promises (limit ${limit})`,
+        note: `${intFromDb(r.broken)} broken promises (limit ${intFromDb(r.rule)})`,
         at,
       })),
     );

@@ -528,7 +528,7 @@ describe('manual dispatch', () => {
         ...spare,
         members: undefined,
         openCases: undefined,
-        brokenPromiseLimit: undefined,
+        brokenPromiseLimitInForce: undefined,
         stages: ['S2'],
       },
       admin,

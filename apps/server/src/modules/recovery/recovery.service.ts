@@ -624,7 +624,8 @@ export async function listGroups(
       dispatchMode: g.dispatchMode,
       keepDays: g.keepDays,
       active: g.active,
-      brokenPromiseLimit: limit,
+      brokenPromiseLimit: g.brokenPromiseLimit,
+      brokenPromiseLimitInForce: g.brokenPromiseLimit ?? limit,
       members: intFromDb(members),
       openCases: intFromDb(openCases),
     })),
@@ -640,6 +641,9 @@ export async function saveGroup(deps: RecoveryDeps, body: Body<typeof saveGroupB
     dispatchMode: body.dispatchMode,
     keepDays: body.keepDays,
     active: body.active,
+    ...(body.brokenPromiseLimit === undefined
+      ? {}
+      : { brokenPromiseLimit: body.brokenPromiseLimit }),
   };
   const [clash] = await deps.db
     .select({ id: recoveryGroups.id })

@@ -35,10 +35,19 @@ export const recoveryGroups = pgTable(
     active: boolean('active').notNull().default(true),
     /** Round-robin: the member that took the last case. */
     lastCollectorId: integer('last_collector_id'),
+    /**
+     * After this many of the holder's promises on a case broke, the day-end re-dispatches it
+     * (0: never); null: the operations setting `recovery_broken_promise_limit` (decision 0066).
+     */
+    brokenPromiseLimit: integer('broken_promise_limit'),
     createdAt: ts('created_at').notNull(),
   },
   (table) => [
     check('recovery_groups_kind', sql`${table.kind} in ('pre', 'collection')`),
+    check(
+      'recovery_groups_broken_promise_limit',
+      sql`${table.brokenPromiseLimit} between 0 and 10`,
+    ),
     uniqueIndex('recovery_groups_name_idx').on(table.kind, table.name),
   ],
 );

@@ -27,4 +27,5 @@ export {
   type WaiverApprovalDeps,
 } from './waiver-approval.service.js';
 export { lapseRequestsOnOrderChange } from './request-lapse.js';
+export { requestsOfOrder } from './waiver-requests.repository.js';
 export { waiverRequests } from './waiver-requests.table.js';

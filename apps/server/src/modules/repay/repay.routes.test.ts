@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customers, virtualAccounts } from '../../db-schema.js';
-import { ensureVirtualAccount } from '../../integrations/index.js';
+import { ensureVirtualAccount } from '../collections/index.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { createStaff, loginAs, post } from '../../shared/testing/factories.js';

@@ -13,7 +13,7 @@ import {
   riskDecisions,
   riskRuleResults,
   riskRules,
-} from '../../db-schema.js';
+} from '../loan-book/tables.js';
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { indiaDayRange, listOrder, runList } from '../../shared/list-query.js';
@@ -32,12 +32,20 @@ function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY).toISOString().slice(0, 10);
 }
 
-/** An India date range, both ends inclusive; without one, the last 30 days. */
-function rangeOf(deps: RiskDeps, filters: { dateFrom?: string; dateTo?: string } | undefined) {
+/**
+ * An India date range, both ends inclusive; without one, the last 30 days. The contract refuses
+ * a range given backwards; a `dateFrom` after today without `dateTo` (which defaults to today)
+ * is refused here, naming `endField` (where the body holds `dateTo`).
+ */
+function rangeOf(
+  deps: RiskDeps,
+  filters: { dateFrom?: string; dateTo?: string } | undefined,
+  endField: 'filters.dateTo' | 'dateTo' = 'filters.dateTo',
+) {
   const today = indiaDateOf(deps.clock.now());
   const dateTo = filters?.dateTo ?? today;
   const dateFrom = filters?.dateFrom ?? addDays(dateTo, -29);
-  if (dateFrom > dateTo) throw AppError.invalid('filters.dateTo', 'must not be before dateFrom');
+  if (dateFrom > dateTo) throw AppError.invalid(endField, 'must not be before dateFrom');
   return {
     dateFrom,
     dateTo,
@@ -258,7 +266,7 @@ export async function singleRuleAnalysis(
   deps: RiskDeps,
   body: Body<typeof singleRuleAnalysisBodySchema>,
 ) {
-  const range = rangeOf(deps, body);
+  const range = rangeOf(deps, body, 'dateTo');
   const [rule] = await deps.db
     .select({ ruleName: riskRules.ruleName, fieldName: riskRules.fieldName })
     .from(riskRules)
@@ -343,7 +351,7 @@ const STATISTIC_FIELDS: readonly [string, (features: Record<string, unknown>) =>
 
 /** dataStatistics: applications, approvals and later overdue loans per bucket of each field. */
 export async function dataStatistics(deps: RiskDeps, body: Body<typeof dataStatisticsBodySchema>) {
-  const range = rangeOf(deps, body);
+  const range = rangeOf(deps, body, 'dateTo');
   if (Date.parse(range.dateTo) - Date.parse(range.dateFrom) > 366 * DAY) {
     throw AppError.invalid('dateFrom', 'a range of at most a year');
   }

@@ -16,6 +16,14 @@ import {
   type riskVersionThresholdsBodySchema,
 } from '@lending/contract';
 import {
+  addBlacklistEntry,
+  enabledRulesOf,
+  normaliseBlacklistValue,
+  readRiskSettings,
+  compareVersions,
+  type BacktestVersion,
+} from '../loan-book/index.js';
+import {
   loanOrders,
   loanProducts,
   riskBacktests,
@@ -24,18 +32,10 @@ import {
   riskRuleSets,
   riskRules,
   riskSettings,
-  staffUsers,
+  type BlacklistKind,
   type RiskRuleSetRow,
-} from '../../db-schema.js';
-import {
-  addBlacklistEntry,
-  enabledRulesOf,
-  normaliseBlacklistValue,
-  readRiskSettings,
-  compareVersions,
-  type BacktestVersion,
-} from '../loan-book/index.js';
-import type { BlacklistKind } from '../loan-book/tables.js';
+} from '../loan-book/tables.js';
+import { staffUsers } from '../user/tables.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
@@ -571,8 +571,6 @@ export async function saveSettings(
   body: Body<typeof riskSettingsSchema>,
   actorId: number,
 ) {
-  if (body.minAge > body.maxAge)
-    throw AppError.invalid('maxAge', 'must not be below the minimum age');
   const values = {
     ...body,
     allowedRegions: [...new Set(body.allowedRegions.map((r) => r.trim()))],

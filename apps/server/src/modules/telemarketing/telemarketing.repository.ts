@@ -6,6 +6,7 @@ import { inclusiveRange, runList } from '../../shared/list-query.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { borrowerAccounts } from '../borrower-app/tables.js';
 import { customers } from '../loan-book/tables.js';
+import { marketingOptOuts } from '../marketing-sms/tables.js';
 import { staffUsers } from '../user/tables.js';
 import {
   telemarketingCalls,
@@ -35,9 +36,17 @@ const conversion = sql<string>`(select case
 
 /**
  * Puts on the call list everyone who qualifies now and is not on it yet (one row per phone):
- * app accounts with no order at all, and customers whose last order cleared.
+ * app accounts with no order at all, customers whose last order cleared, and customers whose
+ * last order was rejected and whose wait to apply again is over (decision 0075): the longest
+ * of `waits.settingDays` (the system setting), `waits.riskDays` (riskConfig) and the re-apply
+ * days of the rejection code a reviewer chose, counted in India days from the rejection's India
+ * date (decision 0071), so they may apply on `since_date` or later.
  */
-export async function insertNewLeads(db: Executor, now: Date): Promise<number> {
+export async function insertNewLeads(
+  db: Executor,
+  now: Date,
+  waits: { today: string; settingDays: number; riskDays: number },
+): Promise<number> {
   const registered = await queryRows(
     db,
     sql`insert into telemarketing_leads (phone, source, borrower_account_id, customer_id, since_date, created_at)
@@ -61,7 +70,49 @@ export async function insertNewLeads(db: Executor, now: Date): Promise<number> {
       on conflict (phone) do nothing
       returning id`,
   );
-  return registered.length + cleared.length;
+  const wait = Math.max(waits.settingDays, waits.riskDays);
+  const mayReapply = await queryRows(
+    db,
+    sql`insert into telemarketing_leads (phone, source, borrower_account_id, customer_id, since_date, created_at)
+      select c.phone, 'rejectReapply', ba.id, c.id, w.may_apply_on, ${now}
+      from (select customer_id, max(id) as last_id from loan_orders group by customer_id) s
+      join loan_orders last_order on last_order.id = s.last_id
+      join customers c on c.id = s.customer_id
+      left join borrower_accounts ba on ba.customer_id = c.id
+      cross join lateral (
+        select (last_order.updated_at at time zone 'Asia/Kolkata')::date
+          + greatest(${wait}::int, coalesce((select max(rc.reapply_after_days)
+              from review_tasks t join rejection_codes rc on rc.id = t.rejection_code_id
+              where t.order_id = last_order.id and t.decision = 'reject'), 0)) as may_apply_on
+      ) w
+      where last_order.status = 'REJECTED' and w.may_apply_on <= ${waits.today}::date
+      order by c.id
+      on conflict (phone) do nothing
+      returning id`,
+  );
+  return registered.length + cleared.length + mayReapply.length;
+}
+
+/**
+ * The calls a lead's number had on an India day, whoever made them; refused attempts are no
+ * calls (decision 0057) and do not count towards the daily cap (decision 0063).
+ */
+const callsOn = (today: string) =>
+  sql<number>`(select count(*)::int from telemarketing_calls c where c.lead_id = ${lead.id} and c.india_date = ${today}::date and not c.refused)`;
+
+/**
+ * The lead's number opted out of marketing (a STOP reply, the DND registry or a request to
+ * staff): it is never called (decision 0068).
+ */
+const optedOut = sql<boolean>`exists (select 1 from ${marketingOptOuts} m where m.phone = ${lead.phone})`;
+
+/** When the number opted out of marketing, or undefined while it has not. */
+export async function optOutOf(db: Executor, phone: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: marketingOptOuts.optedOutAt })
+    .from(marketingOptOuts)
+    .where(eq(marketingOptOuts.phone, phone));
+  return row?.at;
 }
 
 /** userList; `holderId` limits it to one telemarketer's leads (their own view). */
@@ -69,6 +120,7 @@ export function listLeads(
   db: Executor,
   body: z.output<typeof leadListBodySchema>,
   holderId: number | null,
+  today: string,
 ) {
   return runList(
     db,
@@ -80,6 +132,8 @@ export function listLeads(
             name: sql<string | null>`coalesce(${customers.name}, ${borrowerAccounts.name})`,
             telemarketerName: staffUsers.name,
             conversion,
+            callsToday: callsOn(today),
+            optedOut,
           })
           .from(lead)
           .leftJoin(borrowerAccounts, eq(borrowerAccounts.id, lead.borrowerAccountId))
@@ -281,12 +335,28 @@ export async function insertCall(
   return row!.id;
 }
 
+/**
+ * Locks the lead's row for the caller's transaction and counts its calls of the India day: two
+ * telemarketers calling the same number at once are counted one after the other, so the cap
+ * holds whatever runs at once (the second waits for the first's commit, then counts it).
+ */
+export async function lockLeadCallsOn(db: Executor, leadId: number, today: string) {
+  await queryRows(db, sql`select id from telemarketing_leads where id = ${leadId} for update`);
+  // A statement of its own: counted in the same one as the lock, the count would read the
+  // snapshot taken before the wait and miss the call the lock waited for.
+  const [row] = await queryRows(
+    db,
+    sql`select ${callsOn(today)} as n from telemarketing_leads where id = ${leadId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** Keeps a refused attempt in the call history; its lead's summary is left as it was. */
 export async function insertRefusedCall(
   db: Executor,
   values: Omit<typeof telemarketingCalls.$inferInsert, 'outcome' | 'nextCallDate' | 'refused'> & {
     refusal: CallRefusalColumn;
-    refusalHours: string;
+    refusalHours: string | null;
   },
 ): Promise<void> {
   await db.insert(telemarketingCalls).values({ ...values, refused: true });

@@ -20,7 +20,12 @@ import type { Clock } from '../../shared/clock.js';
 import { hoursText, isWithinHours } from '../../shared/contact-hours.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
-import { telemarketingCallHours } from '../ops-config/index.js';
+import { readRiskSettings } from '../loan-book/index.js';
+import {
+  reapplyAfterDays,
+  telemarketingCallCap,
+  telemarketingCallHours,
+} from '../ops-config/index.js';
 import * as repository from './telemarketing.repository.js';
 
 export interface TelemarketingDeps {
@@ -51,7 +56,13 @@ export function viewerOf(userId: number, grants: CallerGrants | null): Viewer {
 }
 
 export async function refreshLeads(deps: TelemarketingDeps): Promise<{ added: number }> {
-  return { added: await repository.insertNewLeads(deps.db, deps.clock.now()) };
+  const now = deps.clock.now();
+  const waits = {
+    today: indiaDateOf(now),
+    settingDays: await reapplyAfterDays(deps.db),
+    riskDays: (await readRiskSettings(deps.db)).reapplyDaysAfterRejection,
+  };
+  return { added: await repository.insertNewLeads(deps.db, now, waits) };
 }
 
 export async function listLeads(
@@ -59,16 +70,20 @@ export async function listLeads(
   viewer: Viewer,
   body: z.output<typeof leadListBodySchema>,
 ): Promise<{ list: LeadRow[]; total: number; callHours: CallHours }> {
+  const now = deps.clock.now();
   const { list, total } = await repository.listLeads(
     deps.db,
     body,
     viewer.seesAll ? null : viewer.userId,
+    indiaDateOf(now),
   );
   const hours = await telemarketingCallHours(deps.db);
+  // Beside each row, so a telemarketer sees "2/3 today" before dialling (decision 0063).
+  const callCap = await telemarketingCallCap(deps.db);
   return {
     total,
     // Shown in the call dialog before the call; the same reading the refusal makes.
-    callHours: { ...hours, withinHours: isWithinHours(deps.clock.now(), hours) },
+    callHours: { ...hours, withinHours: isWithinHours(now, hours) },
     list: list.map((row) => ({
       id: row.lead.id,
       source: row.lead.source,
@@ -80,6 +95,9 @@ export async function listLeads(
       assignedAt: row.lead.assignedAt?.toISOString() ?? null,
       followStatus: row.lead.lastOutcome ?? 'new',
       calls: row.lead.calls,
+      callsToday: row.callsToday,
+      callCap,
+      optedOut: Boolean(row.optedOut),
       lastCallAt: row.lead.lastCallAt?.toISOString() ?? null,
       nextCallDate: row.lead.nextCallDate,
       conversion: row.conversion as LeadConversion,
@@ -139,11 +157,16 @@ export async function revealPhone(deps: TelemarketingDeps, viewer: Viewer, leadI
 }
 
 /**
- * A call is recorded by the lead's holder only, and only inside the calling hours in force
+ * A call is recorded by the lead's holder only, never to a number that opted out of marketing
+ * (refused with 4197 and not kept, decision 0068), and only inside the calling hours in force
  * (operations setting telemarketing_call_hours, read at each call; within the lawful
  * 08:00–19:00 India time, decision 0049). Outside them the caller is refused with the hours,
  * and the refused attempt is kept in the call history (decision 0057): written after the
  * call's transaction, which the refusal rolls back, and left out of every count of calls.
+ * Inside the hours, a number gets at most the daily cap of calls (operations setting
+ * telemarketing_call_cap), whoever on the floor makes them (decision 0063): past it the caller
+ * is refused with the cap and when calling is allowed again, and that attempt is kept in the
+ * history too, the same way.
  */
 export async function recordCall(
   deps: TelemarketingDeps,
@@ -151,12 +174,18 @@ export async function recordCall(
   body: z.output<typeof callRecordBodySchema>,
   defer: Defer,
 ): Promise<{ callId: number }> {
-  await leadInScope(deps, viewer, body.leadId, false);
+  const lead = await leadInScope(deps, viewer, body.leadId, false);
   const now = deps.clock.now();
   const today = indiaDateOf(now);
   // A request that is wrong in itself is no attempt: answered before the hours are looked at.
   if (body.nextCallDate !== undefined && body.nextCallDate < today)
     throw AppError.invalid('nextCallDate', 'must be today or later');
+  // A number that opted out of marketing is never called, whatever the hour (decision 0068).
+  // Refused before the hours, which would say "try again later"; nothing is kept of it (the
+  // stored refusals' check admits only the hours and the cap) and it is no call.
+  const optedOutAt = await repository.optOutOf(deps.db, lead.phone);
+  if (optedOutAt)
+    throw new AppError('callOptedOut', { field: 'leadId', detail: indiaDateOf(optedOutAt) });
   const hours = await telemarketingCallHours(deps.db);
   if (!isWithinHours(now, hours)) {
     defer(() =>
@@ -171,6 +200,25 @@ export async function recordCall(
       }),
     );
     throw new AppError('callOutsideHours', { field: 'leadId', detail: hoursText(hours) });
+  }
+  const cap = await telemarketingCallCap(deps.db);
+  if ((await repository.lockLeadCallsOn(deps.db, body.leadId, today)) >= cap) {
+    defer(() =>
+      repository.insertRefusedCall(deps.rawDb, {
+        leadId: body.leadId,
+        telemarketerId: viewer.userId,
+        remarks: body.remarks,
+        refusal: 'callCap',
+        refusalHours: null,
+        indiaDate: today,
+        at: now,
+      }),
+    );
+    throw new AppError('callCapReached', {
+      // When calling is allowed again: the next India day's calling hours open.
+      field: `${addDays(today, 1)} ${hours.start}`,
+      detail: String(cap),
+    });
   }
   const callId = await repository.insertCall(deps.db, {
     leadId: body.leadId,

@@ -14,9 +14,9 @@ import { borrowerAccounts } from '../borrower-app/tables.js';
 import { customers } from '../loan-book/tables.js';
 import { staffUsers } from '../user/tables.js';
 
-export type LeadSourceColumn = 'regNotLoan' | 'clearNotLoan';
+export type LeadSourceColumn = 'regNotLoan' | 'clearNotLoan' | 'rejectReapply';
 export type CallOutcomeColumn = 'promise' | 'connected' | 'notConnected';
-export type CallRefusalColumn = 'outsideHours';
+export type CallRefusalColumn = 'outsideHours' | 'callCap';
 
 /**
  * One phone on the telemarketing call list (decision 0040): who it is (the app account or the
@@ -32,7 +32,10 @@ export const telemarketingLeads = pgTable(
     source: text('source').$type<LeadSourceColumn>().notNull(),
     borrowerAccountId: integer('borrower_account_id').references(() => borrowerAccounts.id),
     customerId: integer('customer_id').references(() => customers.id),
-    /** Registration date (regNotLoan) or the last loan's clearing date (clearNotLoan). */
+    /**
+     * Registration date (regNotLoan), the last loan's clearing date (clearNotLoan), or the first
+     * day a rejected borrower may apply again (rejectReapply, decision 0075).
+     */
     sinceDate: date('since_date', { mode: 'string' }).notNull(),
     telemarketerId: integer('telemarketer_id').references(() => staffUsers.id),
     assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }),
@@ -46,7 +49,10 @@ export const telemarketingLeads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [
-    check('telemarketing_leads_source', sql`${table.source} in ('regNotLoan', 'clearNotLoan')`),
+    check(
+      'telemarketing_leads_source',
+      sql`${table.source} in ('regNotLoan', 'clearNotLoan', 'rejectReapply')`,
+    ),
     uniqueIndex('telemarketing_leads_phone_key').on(table.phone),
     index('telemarketing_leads_telemarketer_idx').on(table.telemarketerId, table.nextCallDate),
     index('telemarketing_leads_assigned_date_idx').on(table.assignedDate, table.telemarketerId),
@@ -56,8 +62,9 @@ export const telemarketingLeads = pgTable(
 );
 
 /**
- * Each call a telemarketer made to a lead, or an attempt the server refused (outside the
- * calling hours in force: no outcome, the refusal and the hours then in force; decision 0057).
+ * Each call a telemarketer made to a lead, or an attempt the server refused: outside the
+ * calling hours in force (no outcome, the refusal and the hours then in force; decision 0057)
+ * or past the number's daily call cap (no outcome and no hours; decision 0063).
  * Append-only. A refused attempt is no call: the lead's summary and the rate report skip it.
  */
 export const telemarketingCalls = pgTable(
@@ -85,8 +92,9 @@ export const telemarketingCalls = pgTable(
       'telemarketing_calls_outcome',
       sql`(not ${table.refused} and ${table.outcome} in ('promise', 'connected', 'notConnected')
         and ${table.refusal} is null and ${table.refusalHours} is null)
-        or (${table.refused} and ${table.outcome} is null and ${table.refusal} in ('outsideHours')
-        and ${table.refusalHours} is not null)`,
+        or (${table.refused} and ${table.outcome} is null
+        and ((${table.refusal} = 'outsideHours' and ${table.refusalHours} is not null)
+        or (${table.refusal} = 'callCap' and ${table.refusalHours} is null)))`,
     ),
     index('telemarketing_calls_lead_idx').on(table.leadId, table.at),
     index('telemarketing_calls_telemarketer_idx').on(table.telemarketerId, table.indiaDate),

@@ -178,7 +178,7 @@ export function createStaffUsersService(
     },
 
     /**
-     * Spec §6: `['admin']` for an administrator, else the route names of the caller's roles;
+     * `['admin']` for an administrator, else the route names of the caller's roles;
      * and the interface ids they grant, in catalogue order (ids no endpoint has any more are left out).
      */
     async userInfo(userId: number): Promise<UserInfo> {

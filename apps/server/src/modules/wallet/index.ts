@@ -7,6 +7,8 @@ export { registerWalletAppRoutes, registerWalletRoutes } from './wallet.routes.j
 export {
   applyWithdrawalPayout,
   bindInvite,
+  clawbackReward,
+  clawbackRewardOnOrderChange,
   creditDueRewards,
   ensureWallet,
   recordRecharge,

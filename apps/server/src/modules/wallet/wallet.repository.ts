@@ -21,6 +21,21 @@ const stage = sql<'registered' | 'borrowed' | 'repaid'>`(case
   when exists (select 1 from loan_orders o where o.customer_id = ${invitations.inviteeId} and o.disbursal_date is not null) then 'borrowed'
   else 'registered' end)`;
 
+/**
+ * The clawback of the invitation's reward, while clawed back (decision 0063): found by its
+ * journal's key, which names the reward journal the invitation keeps.
+ */
+const clawbackJournal = sql`(select j.id, j.at from ledger_journals j
+  where ${invitations.rewardedAt} is null
+    and j.idempotency_key = 'wallet:clawback:' || ${invitations.rewardJournalId}::text)`;
+const clawedBackAt = sql<
+  string | null
+>`(select to_char(c.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${clawbackJournal} c)`;
+const unrecovered = sql<string | null>`(select coalesce(sum(e.amount_paise), 0)::text
+  from ${clawbackJournal} c left join ledger_entries e
+    on e.journal_id = c.id and e.account = 'expense:invite_reward_unrecovered'
+  having count(c.id) > 0)`;
+
 export function listInvitations(db: Executor, body: z.output<typeof invitationListBodySchema>) {
   return runList(
     db,
@@ -34,6 +49,8 @@ export function listInvitations(db: Executor, body: z.output<typeof invitationLi
             inviteeName: invitee.name,
             inviteePhone: invitee.phone,
             stage,
+            clawedBackAt,
+            unrecovered,
           })
           .from(invitations)
           .innerJoin(inviter, eq(inviter.id, invitations.inviterId))

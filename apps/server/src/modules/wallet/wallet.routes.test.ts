@@ -15,6 +15,7 @@ import {
 import { invitations, wallets } from './wallet.table.js';
 import {
   bindInvite,
+  clawbackReward,
   creditDueRewards,
   creditWallet,
   ensureWallet,
@@ -160,6 +161,171 @@ describe('invitations and rewards', () => {
   });
 });
 
+describe('a reward clawed back when the repayment that earned it is reversed', () => {
+  let reverser = '';
+  const reverse = (repaymentId: number, idempotencyKey = k()) =>
+    post(
+      t.app,
+      '/repay/reverse',
+      { repaymentId, idempotencyKey, reason: 'Returned by the bank' },
+      reverser,
+    );
+
+  async function invitationRow(inviterPhone: string) {
+    const list = await post(
+      t.app,
+      '/wallet/invitation_list',
+      { page: 1, pageSize: 20, filters: { inviterPhone } },
+      finance,
+    );
+    expect(list.statusCode).toBe(200);
+    return list.json().ret.list[0] as Record<string, unknown>;
+  }
+
+  /** The reward and clawback journals of one inviter's wallet, oldest first. */
+  async function rewardJournals(invitationId: number) {
+    const rows = await queryRows(
+      t.db,
+      sql`select j.event_type as event from ledger_journals j
+        where j.idempotency_key like ${`wallet:reward:${invitationId}%`}
+           or j.idempotency_key in (select 'wallet:clawback:' || r.id from ledger_journals r
+             where r.idempotency_key like ${`wallet:reward:${invitationId}%`})
+        order by j.id`,
+    );
+    return rows.map((row) => row.event);
+  }
+
+  async function rewardedInvitation() {
+    const { inviter, order } = await invitationWithRepaidLoan();
+    await creditDueRewards(deps);
+    expect((await balanceOf(inviter.id)).balance).toBe(100_00n);
+    const [repayment] = await queryRows(
+      t.db,
+      sql`select id from repayments where order_id = ${order.id} order by id desc limit 1`,
+    );
+    const [invitation] = await t.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.inviteeId, order.customerId));
+    return { inviter, order, repaymentId: Number(repayment!.id), invitationId: invitation!.id };
+  }
+
+  beforeAll(async () => {
+    reverser = await loginAs(
+      t.app,
+      await createStaff(t.db, t.clock, { interfaces: ['repay.reverse'] }),
+    );
+  });
+
+  it('takes the reward back from the wallet in a balanced journal, once however often it is told', async () => {
+    const { inviter, order, repaymentId, invitationId } = await rewardedInvitation();
+    const expenseBefore = await ledgerAccount('expense:invite_reward');
+    const key = k();
+    const reversed = await reverse(repaymentId, key);
+    expect(reversed.statusCode).toBe(200);
+    expect(await balanceOf(inviter.id)).toMatchObject({ balance: 0n, held: 0n });
+    expect((await ledgerAccount('expense:invite_reward')) - expenseBefore).toBe(-100_00n);
+    expect(await invitationRow(inviter.phone)).toMatchObject({
+      stage: 'borrowed',
+      rewardStatus: 'clawedBack',
+      rewardPaise: 100_00,
+      rewardedAt: null,
+      clawedBackAt: t.clock.now().toISOString(),
+      unrecoveredPaise: 0,
+    });
+    // The same reversal again (a retried request), the clawback told again, the job run again.
+    expect((await reverse(repaymentId, key)).statusCode).toBe(200);
+    expect(
+      await t.db.transaction((tx) => clawbackReward(tx, order.customerId, t.clock.now())),
+    ).toBe(null);
+    expect(await creditDueRewards(deps)).toBe(0);
+    expect(await rewardJournals(invitationId)).toEqual(['walletReward', 'walletClawback']);
+    expect(await balanceOf(inviter.id)).toMatchObject({ balance: 0n });
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('earns the reward again only once when the loan is repaid again', async () => {
+    const { inviter, order, repaymentId, invitationId } = await rewardedInvitation();
+    expect((await reverse(repaymentId)).statusCode).toBe(200);
+    expect((await balanceOf(inviter.id)).balance).toBe(0n);
+    const again = await postRepayment(
+      deps,
+      { orderId: order.id, idempotencyKey: k(), channel: 'upi', amountPaise: 100_000_000n },
+      null,
+    );
+    expect(again.status).toBe('OVERPAID');
+    await creditDueRewards(deps);
+    await Promise.all([creditDueRewards(deps), creditDueRewards(deps)]);
+    expect((await balanceOf(inviter.id)).balance).toBe(100_00n);
+    expect(await rewardJournals(invitationId)).toEqual([
+      'walletReward',
+      'walletClawback',
+      'walletReward',
+    ]);
+    expect(await invitationRow(inviter.phone)).toMatchObject({
+      rewardStatus: 'credited',
+      clawedBackAt: null,
+      unrecoveredPaise: null,
+    });
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('never takes a wallet below zero: what was withdrawn is written off, not owed', async () => {
+    const { inviter, repaymentId } = await rewardedInvitation();
+    await requestWithdrawal(deps, inviter.id, { amountPaise: 100_00, idempotencyKey: k() });
+    expect(await balanceOf(inviter.id)).toMatchObject({ balance: 0n, held: 100_00n });
+    const unrecoveredBefore = await ledgerAccount('expense:invite_reward_unrecovered');
+    expect((await reverse(repaymentId)).statusCode).toBe(200);
+    // The withdrawal under way is left alone; nothing was spendable to take back.
+    expect(await balanceOf(inviter.id)).toMatchObject({ balance: 0n, held: 100_00n });
+    expect((await ledgerAccount('expense:invite_reward_unrecovered')) - unrecoveredBefore).toBe(
+      100_00n,
+    );
+    expect(await invitationRow(inviter.phone)).toMatchObject({
+      rewardStatus: 'clawedBack',
+      unrecoveredPaise: 100_00,
+    });
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('never takes a wallet below zero when a withdrawal and the clawback run at once', async () => {
+    const { inviter, repaymentId } = await rewardedInvitation();
+    const unrecoveredBefore = await ledgerAccount('expense:invite_reward_unrecovered');
+    const [withdrawal, reversal] = await Promise.allSettled([
+      requestWithdrawal(deps, inviter.id, { amountPaise: 100_00, idempotencyKey: k() }),
+      reverse(repaymentId),
+    ]);
+    expect(reversal.status === 'fulfilled' && reversal.value.statusCode).toBe(200);
+    const unrecovered =
+      (await ledgerAccount('expense:invite_reward_unrecovered')) - unrecoveredBefore;
+    // Whichever came first, the money is either held for the payout and written off, or back.
+    const wallet = await balanceOf(inviter.id);
+    expect(wallet.balance).toBe(0n);
+    if (withdrawal.status === 'fulfilled') {
+      expect(wallet.held).toBe(100_00n);
+      expect(unrecovered).toBe(100_00n);
+    } else {
+      expect(withdrawal.reason).toMatchObject({ key: 'walletBalanceTooLow' });
+      expect(wallet.held).toBe(0n);
+      expect(unrecovered).toBe(0n);
+    }
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('takes back what is left of a reward partly spent, and the rest is written off', async () => {
+    const { inviter, repaymentId } = await rewardedInvitation();
+    // Another 50 rupees of rewards, then 120 withdrawn: 30 of this reward is left.
+    await t.db.transaction((tx) =>
+      creditWallet(tx, inviter.id, 50_00n, `test-credit:${inviter.id}`, t.clock.now()),
+    );
+    await requestWithdrawal(deps, inviter.id, { amountPaise: 120_00, idempotencyKey: k() });
+    expect((await reverse(repaymentId)).statusCode).toBe(200);
+    expect(await balanceOf(inviter.id)).toMatchObject({ balance: 0n, held: 120_00n });
+    expect(await invitationRow(inviter.phone)).toMatchObject({ unrecoveredPaise: 70_00 });
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+});
+
 describe('withdrawals', () => {
   async function walletWith(amount: bigint) {
     const customer = await makeCustomer(deps);
@@ -272,6 +438,51 @@ describe('withdrawals', () => {
       finance,
     );
     expect(await balanceOf(customer.id)).toMatchObject({ balance: 400_00n, held: 0n });
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('refuses a second review (409): a refused withdrawal is never approved and paid after all', async () => {
+    const customer = await walletWith(200_00n);
+    const asked = await requestWithdrawal(deps, customer.id, {
+      amountPaise: 200_00,
+      idempotencyKey: k(),
+    });
+    const refused = await post(
+      t.app,
+      '/wallet/withdrawal_review',
+      { id: asked.id, decision: 'reject', reason: 'name does not match the account' },
+      finance,
+    );
+    expect(refused.json().ret).toMatchObject({ status: 'rejected' });
+    expect(await balanceOf(customer.id)).toMatchObject({ balance: 200_00n, held: 0n });
+    // Another checker approves the same withdrawal: refused, naming it and how it was decided.
+    for (const decision of ['approve', 'reject'] as const) {
+      const again = await post(
+        t.app,
+        '/wallet/withdrawal_review',
+        { id: asked.id, decision, reason: 'second look' },
+        finance2,
+      );
+      expect(again.statusCode, decision).toBe(409);
+      expect(again.json()).toMatchObject({
+        code: 4121,
+        msg: `withdrawal ${asked.id} has already been reviewed (rejected)`,
+      });
+    }
+    // Nothing went to the payout gateway: the money stays in the wallet, the refusal stands.
+    await drainWebhooks();
+    expect(await balanceOf(customer.id)).toMatchObject({
+      balance: 200_00n,
+      held: 0n,
+      paidOut: 0n,
+    });
+    const list = await post(
+      t.app,
+      '/wallet/withdrawal_list',
+      { page: 1, pageSize: 5, filters: { phone: customer.phone } },
+      finance,
+    );
+    expect(list.json().ret.list).toMatchObject([{ id: asked.id, status: 'rejected' }]);
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 

@@ -10,7 +10,7 @@ import type {
   Withdrawal,
   withdrawalListBodySchema,
 } from '@lending/contract';
-import { addDays, postingsFor, type LedgerEvent } from '@lending/lending';
+import { addDays, clawbackSplit, postingsFor, type LedgerEvent } from '@lending/lending';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
@@ -20,7 +20,7 @@ import { paiseToApi } from '../../shared/paise.js';
 import { maskBankAccount, maskName, maskPhone } from '../../shared/pii.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { customers, ledgerJournals, loanOrders } from '../loan-book/tables.js';
-import { loadJournal, postJournals } from '../loan-book/index.js';
+import { loadJournal, postJournals, type OrderChangeSubscriber } from '../loan-book/index.js';
 import {
   PayoutGatewayRejected,
   type GatewayPayout,
@@ -48,7 +48,8 @@ export interface WalletDeps {
 }
 
 /** A loan repaid in full: cleared, or paid beyond what was owed (the excess is refunded). */
-const REPAID = sql.raw(`('CLEARED', 'OVERPAID')`);
+const REPAID_STATUSES: readonly string[] = ['CLEARED', 'OVERPAID'];
+const REPAID = sql.raw(`(${REPAID_STATUSES.map((status) => `'${status}'`).join(', ')})`);
 
 /** Until finance saves its own: ₹100 per invitee, ₹100 least withdrawal, ₹5,000 a day. */
 export const DEFAULT_WALLET_CONFIG: WalletConfig = {
@@ -243,6 +244,21 @@ export async function creditWallet(
   return journalId;
 }
 
+/**
+ * The key of an invitation's reward journal: the first is the invitation's; one earned again
+ * after a clawback names the reward it follows, so each earning posts once (decision 0063).
+ */
+function rewardKey(invitation: { id: number; rewardJournalId: number | null }) {
+  return invitation.rewardJournalId === null
+    ? `wallet:reward:${invitation.id}`
+    : `wallet:reward:${invitation.id}:after:${invitation.rewardJournalId}`;
+}
+
+/** The key of a reward's clawback: one per reward journal, so a repeated event posts nothing. */
+function clawbackKey(rewardJournalId: number) {
+  return `wallet:clawback:${rewardJournalId}`;
+}
+
 async function creditReward(deps: Pick<WalletDeps, 'db' | 'clock'>, id: number, amount: bigint) {
   return deps.db.transaction(async (tx) => {
     const [invitation] = await tx
@@ -251,12 +267,14 @@ async function creditReward(deps: Pick<WalletDeps, 'db' | 'clock'>, id: number, 
       .where(eq(invitations.id, id))
       .for('update');
     if (!invitation || invitation.rewardedAt !== null) return false;
+    // Looked at again under the lock: the loan may have been reversed since it was picked.
+    if (!(await hasRepaidLoan(tx, invitation.inviteeId))) return false;
     const at = deps.clock.now();
     const journalId = await creditWallet(
       tx,
       invitation.inviterId,
       amount,
-      `wallet:reward:${id}`,
+      rewardKey(invitation),
       at,
     );
     await tx
@@ -265,6 +283,70 @@ async function creditReward(deps: Pick<WalletDeps, 'db' | 'clock'>, id: number, 
       .where(eq(invitations.id, id));
     return true;
   });
+}
+
+async function hasRepaidLoan(tx: Executor, customerId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: loanOrders.id })
+    .from(loanOrders)
+    .where(and(eq(loanOrders.customerId, customerId), sql`${loanOrders.status} in ${REPAID}`))
+    .limit(1);
+  return row !== undefined;
+}
+
+const isRepaid = (status: string) => REPAID_STATUSES.includes(status);
+
+/**
+ * Claws back the reward an invitee earned for their inviter when the invitee no longer has a
+ * repaid loan (decision 0063: the repayment that earned it was reversed), in the caller's
+ * transaction. The wallet gives back what it holds spendable, never going below zero; what the
+ * inviter already withdrew stays a marketing cost, posted as unrecovered. Once per reward (its
+ * journal's key); the invitation may earn the reward again when the loan is repaid again.
+ */
+export async function clawbackReward(
+  tx: Executor,
+  inviteeId: number,
+  at: Date,
+): Promise<{ recoveredPaise: bigint; unrecoveredPaise: bigint } | null> {
+  const [invitation] = await tx
+    .select()
+    .from(invitations)
+    .where(eq(invitations.inviteeId, inviteeId))
+    .for('update');
+  if (!invitation || invitation.rewardedAt === null || invitation.rewardJournalId === null)
+    return null;
+  if (await hasRepaidLoan(tx, inviteeId)) return null;
+  const reward = invitation.rewardPaise ?? 0n;
+  const [wallet] = await tx
+    .select()
+    .from(wallets)
+    .where(eq(wallets.customerId, invitation.inviterId))
+    .for('update');
+  const split = clawbackSplit(reward, wallet?.balancePaise ?? 0n);
+  await post(tx, { type: 'walletClawback', ...split }, clawbackKey(invitation.rewardJournalId), at);
+  await tx
+    .update(wallets)
+    .set({
+      balancePaise: sql`${wallets.balancePaise} - ${split.recovered}`,
+      // What the wallets keep of rewards: the unrecovered part left with the withdrawal.
+      rewardedPaise: sql`${wallets.rewardedPaise} - ${split.recovered}`,
+      updatedAt: at,
+    })
+    .where(eq(wallets.customerId, invitation.inviterId));
+  // The reward journal stays named: it is what the clawback undid and what a new reward follows.
+  await tx.update(invitations).set({ rewardedAt: null }).where(eq(invitations.id, invitation.id));
+  return { recoveredPaise: split.recovered, unrecoveredPaise: split.unrecovered };
+}
+
+/**
+ * The loan book's order-change subscriber: a loan leaving repaid (a repayment reversed) claws
+ * back its borrower's invitation reward in the same transaction, so the two commit together.
+ */
+export function clawbackRewardOnOrderChange(clock: Clock): OrderChangeSubscriber {
+  return async (tx, change) => {
+    if (isRepaid(change.before.status) && !isRepaid(change.after.status))
+      await clawbackReward(tx, change.after.customerId, clock.now());
+  };
 }
 
 export async function listInvitations(
@@ -286,6 +368,14 @@ export async function listInvitations(
       rewardPaise:
         row.invitation.rewardPaise === null ? null : paiseToApi(row.invitation.rewardPaise),
       rewardedAt: toIsoOrNull(row.invitation.rewardedAt),
+      rewardStatus:
+        row.invitation.rewardedAt !== null
+          ? 'credited'
+          : row.clawedBackAt !== null
+            ? 'clawedBack'
+            : 'notEarned',
+      clawedBackAt: row.clawedBackAt,
+      unrecoveredPaise: row.unrecovered === null ? null : paiseToApi(BigInt(row.unrecovered)),
     })),
   };
 }

@@ -9,7 +9,8 @@ import { loadConfig, type Config } from '../../config.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../../plugins/db.js';
 import { createPasswordHasher, type PasswordHasher } from '../../modules/user/index.js';
 import { seed } from '../../seed.js';
-import { ManualClock } from '../clock.js';
+import { DemoClock, ManualClock } from '../clock.js';
+import { watchErrorAnswers } from './error-answers.js';
 
 /** Cheap argon2id for tests; production parameters are checked by their own test. */
 export const testHasher: PasswordHasher = createPasswordHasher({
@@ -39,6 +40,11 @@ export interface TestAppOptions {
   gateways?: BuildAppOptions['gateways'];
   /** What /health/ready reads (ready by default). */
   readiness?: BuildAppOptions['readiness'];
+  /**
+   * The demo's movable clock over the manual one (decision 0066); needs `demoClockWithin` in
+   * `config`, as the server does.
+   */
+  demoClock?: boolean;
 }
 
 /**
@@ -124,16 +130,19 @@ async function appOn(
   clock: ManualClock,
   options: TestAppOptions,
 ): Promise<FastifyInstance> {
+  const demoClock = options.demoClock ? new DemoClock(0, clock) : undefined;
   const app = await buildApp({
     config,
     db: database.db,
-    clock,
+    clock: demoClock ?? clock,
+    ...(demoClock ? { demoClock } : {}),
     hasher: options.hasher ?? testHasher,
     logger: false,
     uploadDir: mkdtempSync(path.join(os.tmpdir(), 'lending-uploads-')),
     ...(options.gateways ? { gateways: options.gateways } : {}),
     ...(options.readiness ? { readiness: options.readiness } : {}),
   });
+  watchErrorAnswers(app);
   await app.ready();
   return app;
 }

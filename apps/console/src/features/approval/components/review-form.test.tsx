@@ -49,9 +49,7 @@ describe('the review form', () => {
       screen.getByText('Keyboard: N next order · P pass · R reject · M focus remarks'),
     ).toBeInTheDocument();
     await user.click(reject);
-    expect(
-      await screen.findByText('Please fill remarks', { selector: '.ant-form-item-explain-error' }),
-    ).toBeInTheDocument();
+    await screen.findByText('Please fill remarks', { selector: '.ant-form-item-explain-error' });
     expect(
       screen.getByText('Please select rejection code', {
         selector: '.ant-form-item-explain-error',
@@ -66,7 +64,7 @@ describe('the review form', () => {
     await user.click(screen.getByRole('combobox', { name: 'Rejection code' }));
     await user.click(await screen.findByText('INCOME_LOW — Income too low'));
     await user.click(reject);
-    expect(await screen.findByText('Do not click repeatedly after approval!')).toBeInTheDocument();
+    await screen.findByText('Do not click repeatedly after approval!');
     await user.click(reject);
     expect(call.mock.calls.filter(([endpoint]) => endpoint === firstReviewOrder)).toEqual([
       [
@@ -89,11 +87,9 @@ describe('the review form', () => {
     const user = userEvent.setup({ delay: null });
     renderAt(<ReviewFormCard orderNo={form.orderNo} />, `/approve/detail?orderNo=${form.orderNo}`);
     await user.click(await screen.findByRole('button', { name: 'Pass (P)' }));
-    expect(
-      await screen.findByText('Please select final reviewer', {
-        selector: '.ant-form-item-explain-error',
-      }),
-    ).toBeInTheDocument();
+    await screen.findByText('Please select final reviewer', {
+      selector: '.ant-form-item-explain-error',
+    });
     expect(screen.getByText('Tick every checklist item before passing')).toBeInTheDocument();
     expect(call).not.toHaveBeenCalledWith(firstReviewOrder, expect.anything());
   });

@@ -10,7 +10,7 @@ import { rejectionStageTags } from '../approval-tags';
 import { RejectionCodeDialog } from '../components/rejection-code-dialog';
 
 /**
- * Spec §2 /approve/approvalRejection: rejection codes with their texts (en, zh), stage, effect
+ * /approve/approvalRejection: rejection codes with their texts (en, zh), stage, effect
  * (days before re-applying, blacklist flag), the borrower's message, enabled. A used code is
  * disabled, never deleted; deleting an unused one asks first.
  */

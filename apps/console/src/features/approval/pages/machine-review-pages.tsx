@@ -5,7 +5,7 @@ import { machineDetailPath } from '../approval-paths';
 import { customerTypeTags } from '../approval-tags';
 
 /**
- * Spec §2 /approve/machinerReview: the machine's decisions (score, rules hit, first refusing
+ * /approve/machinerReview: the machine's decisions (score, rules hit, first refusing
  * rule, rule-set version, decided at), one list per result; the order number opens the hidden
  * machinerDetail / machinerDetailReject.
  */

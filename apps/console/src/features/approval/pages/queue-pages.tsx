@@ -74,7 +74,7 @@ const distributeDialogs: Record<ReviewStage, (props: BulkFormProps<QueueRow>) =>
 };
 
 /**
- * Spec §2 /approve/reviewFirst* and /approve/reviewFinal*: the review queues with waiting time,
+ * /approve/reviewFirst* and /approve/reviewFinal*: the review queues with waiting time,
  * assigned reviewer, amount, new/old, product, channel and machine score. A reviewer's lists
  * show their own work (the server scopes them); a lead sees all and distributes.
  */

@@ -10,7 +10,7 @@ import { stageTags } from '../approval-tags';
 import { ReviewGroupDialog } from '../components/review-group-dialog';
 
 /**
- * Spec §2 /approve/reviewGroup: review groups (stage, members, products, new/old customers,
+ * /approve/reviewGroup: review groups (stage, members, products, new/old customers,
  * daily cap per reviewer, active). New work goes to the groups that match the order.
  */
 export const ReviewGroupPage = listPage(reviewGroupList, ({ column, filter, action }) => ({

@@ -120,7 +120,7 @@ function ReviewerQuality() {
   );
 }
 
-/** Spec §2 /approve/reviewList: every decision, and the reviewer-quality view beneath. */
+/** /approve/reviewList: every decision, and the reviewer-quality view beneath. */
 export function ReviewListPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>

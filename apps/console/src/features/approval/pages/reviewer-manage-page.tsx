@@ -6,7 +6,7 @@ import { ReviewerDialog } from '../components/reviewer-dialog';
 import { useGroupFilterOptions } from '../use-approval-options';
 
 /**
- * Spec §2 /approve/reviewerManage: reviewers with group, duty, cap, pending now, decided today
+ * /approve/reviewerManage: reviewers with group, duty, cap, pending now, decided today
  * and pass rate. Going off duty releases the reviewer's waiting orders to the others.
  */
 export const ReviewerManagePage = listPage(reviewerList, ({ column, filter, action }) => ({

@@ -12,7 +12,7 @@ interface ChangePasswordForm {
   confirmPassword: string;
 }
 
-/** Spec §2 /changePassword/index. */
+/** /changePassword/index. */
 export function ChangePasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

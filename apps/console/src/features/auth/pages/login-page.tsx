@@ -10,7 +10,7 @@ import { redirectTarget } from '../redirect-target';
 import './login-page.css';
 
 /**
- * Spec §2 /login. Plain HTML controls styled like the rest of the console: the page is the
+ * /login. Plain HTML controls styled like the rest of the console: the page is the
  * first thing every user loads, so it carries no component library (the toasts load it on
  * demand, and it is prefetched while the user types).
  */

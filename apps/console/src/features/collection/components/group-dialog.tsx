@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listGroups, saveGroup, type CaseKind, type GroupRow } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
-import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
+import { useEndpointMutation } from '../../../lib/use-endpoint';
 
 interface Values {
   name: string;
@@ -12,6 +12,7 @@ interface Values {
   dispatchMode: GroupRow['dispatchMode'];
   keepDays: number;
   active: boolean;
+  brokenPromiseLimit: number | null;
 }
 
 /** Create (toolbar) or edit (row) a group of one kind. */
@@ -20,10 +21,8 @@ export function groupDialog(kind: CaseKind) {
     const { t } = useTranslation();
     const [form] = Form.useForm<Values>();
     const save = useEndpointMutation(saveGroup, { invalidates: [listGroups] });
-    // The broken-promise rule is one operations setting for every group (decision 0056): the
-    // row carries it; a new group reads it from any existing group's row.
-    const any = useEndpointQuery(listGroups, { page: 1, pageSize: 1 }, { enabled: open && !row });
-    const brokenPromiseLimit = row?.brokenPromiseLimit ?? any.data?.list[0]?.brokenPromiseLimit;
+    // The rule in force as saved: the group's own, else the operations setting (decision 0066).
+    const inForce = row?.brokenPromiseLimitInForce;
     useEffect(() => {
       if (!open) return;
       form.setFieldsValue(
@@ -34,12 +33,20 @@ export function groupDialog(kind: CaseKind) {
           dispatchMode: 'leastLoaded',
           keepDays: kind === 'pre' ? 4 : 7,
           active: true,
+          brokenPromiseLimit: null,
         },
       );
     }, [open, row, form]);
     const submit = async (values: Values) => {
       try {
-        await save.mutateAsync({ ...values, kind, ...(row ? { id: row.id } : {}) });
+        // An emptied input is null: the group follows the operations setting again.
+        const brokenPromiseLimit = values.brokenPromiseLimit ?? null;
+        await save.mutateAsync({
+          ...values,
+          brokenPromiseLimit,
+          kind,
+          ...(row ? { id: row.id } : {}),
+        });
         onClose();
       } catch {
         // toasted
@@ -100,17 +107,20 @@ export function groupDialog(kind: CaseKind) {
             <Switch />
           </Form.Item>
           <Form.Item
+            name="brokenPromiseLimit"
             label={t('collection.group.brokenPromiseRule')}
             extra={t('collection.group.brokenPromiseWhere')}
           >
-            {brokenPromiseLimit === undefined ? null : (
-              <Typography.Text>
-                {brokenPromiseLimit === 0
-                  ? t('collection.group.brokenPromiseOff')
-                  : t('collection.group.brokenPromiseAfter', { count: brokenPromiseLimit })}
-              </Typography.Text>
-            )}
+            <InputNumber min={0} max={10} precision={0} />
           </Form.Item>
+          {inForce === undefined ? null : (
+            <Typography.Paragraph type="secondary">
+              {t('collection.group.brokenPromiseInForce')}{' '}
+              {inForce === 0
+                ? t('collection.group.brokenPromiseOff')
+                : t('collection.group.brokenPromiseAfter', { count: inForce })}
+            </Typography.Paragraph>
+          )}
         </Form>
       </Modal>
     );

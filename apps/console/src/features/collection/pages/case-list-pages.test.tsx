@@ -61,7 +61,7 @@ describe('my case list', () => {
     expect(row.getByText('******4321')).toBeInTheDocument();
   });
 
-  it('a follow-up needs a status and remarks (spec §5 messages) before it is sent', async () => {
+  it('a follow-up needs a status and remarks (the product messages) before it is sent', async () => {
     const call = fakeEndpoints([
       fakeList(listCases, [base]),
       [logFollowUp, () => ({ followUpId: 1 })],

@@ -4,7 +4,7 @@ import { CouponFormDialog } from '../components/coupon-form-dialog';
 import { couponStatusTags, couponTargetTags, reductionText } from '../coupon-tags';
 
 /**
- * Spec §2 /coupon/list: coupon templates (docs/product.md §3 fields, §4 available / unavailable). A
+ * /coupon/list: coupon templates (docs/product.md §3 fields, §4 available / unavailable). A
  * coupon never sent can be edited or deleted (after a confirmation); one sent is only made
  * unavailable, so what borrowers hold keeps the terms it was sent with.
  */

@@ -3,7 +3,7 @@ import { listPage } from '../../../components/list-page';
 import { sentStateTags } from '../coupon-tags';
 
 /**
- * Spec §2 /coupon/couponSendingRecord: every coupon sent, to whom (masked), by whom, and
+ * /coupon/couponSendingRecord: every coupon sent, to whom (masked), by whom, and
  * whether it was used (on which loan, for how much) or expired unused.
  */
 export const CouponSendingRecordPage = listPage(listSentCoupons, ({ column, filter }) => ({

@@ -49,7 +49,7 @@ export function audienceFilters(values: FormValues): AudienceFilters {
 type SendResult = EndpointRet<typeof sendCoupon>;
 
 /**
- * Spec §2 /coupon/filterUsers: build an audience from the book (cleared and not borrowing
+ * /coupon/filterUsers: build an audience from the book (cleared and not borrowing
  * again, registered and never applied, overdue history, or everyone; by new/old, channel and
  * registration date), see who it reaches (masked; blacklisted borrowers are left out and
  * counted), and send an available coupon to it after a confirmation. The send carries one

@@ -20,7 +20,7 @@ function useNow(intervalMs: number): Date {
 }
 
 /**
- * Spec §2 Dashboard: counts as of 23:59:59 and the current India time, over the last three
+ * Dashboard: counts as of 23:59:59 and the current India time, over the last three
  * days, nearly a week or the last month. Every figure comes from the server, computed from
  * the book; the period shown is the one the server counted.
  */

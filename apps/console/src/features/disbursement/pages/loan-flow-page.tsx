@@ -17,7 +17,7 @@ function whyNoRetry(payout: LoanFlowRow): string | false {
 }
 
 /**
- * Spec §2 /loan/loanFlow: every payout attempt (docs/product.md §3: disburse status, channel, fail
+ * /loan/loanFlow: every payout attempt (docs/product.md §3: disburse status, channel, fail
  * count, error message) with its gateway reference and times. A failed or reversed latest attempt
  * is paid again with a new key; an unknown one is being confirmed with the gateway and cannot be;
  * every attempt shows its history.

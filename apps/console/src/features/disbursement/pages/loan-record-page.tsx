@@ -4,7 +4,7 @@ import { lendStatusTags } from '../status-tags';
 import { orderDetailPath } from './wait-loan-list-page';
 
 /**
- * Spec §2 /loan/loanRecord: each disbursed loan by its latest payout — lend success, lend fail
+ * /loan/loanRecord: each disbursed loan by its latest payout — lend success, lend fail
  * or lending (docs/product.md §4) — with the UTR, channel, amounts and the day the money arrived.
  */
 export const LoanRecordPage = listPage(loanRecordList, ({ column, filter }) => ({

@@ -14,7 +14,7 @@ export const orderDetailPath = (orderNo: string) =>
   `/loan/loanDetail?orderNo=${encodeURIComponent(orderNo)}`;
 
 /**
- * Spec §2 /loan/waitLoanList: approved orders waiting for their payout. Disburse one or the
+ * /loan/waitLoanList: approved orders waiting for their payout. Disburse one or the
  * selected ones ('Paying out, please wait...', one press, a fresh key each), or cancel one
  * with a reason. A payout goes only to a verified account, and an order approved for less than
  * applied for only after the borrower accepted its recomputed key fact statement.

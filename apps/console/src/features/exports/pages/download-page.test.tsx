@@ -107,6 +107,6 @@ describe('DownloadPage', () => {
   it('says so when there is no export yet', async () => {
     fakeEndpoints([[listMyExports, () => ({ list: [], total: 0 })]]);
     renderAt(<DownloadPage />, '/download/index');
-    expect(await screen.findByText('No exports yet: use Export on a list.')).toBeInTheDocument();
+    await screen.findByText('No exports yet: use Export on a list.');
   });
 });

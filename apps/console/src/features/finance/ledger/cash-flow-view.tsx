@@ -7,7 +7,8 @@ import { Chart } from '../../../components/chart/chart';
 import { addDays, formatIndiaDate, formatPaise } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
 import { TotalsBar } from '../../../components/totals-bar';
-import { DATE_PATTERN, useViewParams } from './view-params';
+import { LedgerExport } from './ledger-export';
+import { DATE_PATTERN, LEDGER_READ_PAGE, useViewParams } from './view-params';
 
 const FIGURES = [
   ['disbursedPaise', 'finance.ledger.disbursed'],
@@ -66,8 +67,12 @@ export function CashFlowView() {
     { dateFrom: addDays(today, -29), dateTo: today },
     DATE_PATTERN,
   );
-  const query = useEndpointQuery(cashFlow, range, { keepPrevious: true });
-  const days = useMemo(() => query.data?.days ?? [], [query.data]);
+  const query = useEndpointQuery(
+    cashFlow,
+    { ...LEDGER_READ_PAGE, filters: range },
+    { keepPrevious: true },
+  );
+  const days = useMemo(() => query.data?.list ?? [], [query.data]);
   const option = useMemo(() => chartOption(days, t), [days, t]);
   const totals = query.data?.totals;
   return (
@@ -87,6 +92,15 @@ export function CashFlowView() {
         <Typography.Text type="secondary">
           {t('finance.ledger.daysAtMost', { count: CASH_FLOW_DAYS_AT_MOST })}
         </Typography.Text>
+        <LedgerExport
+          endpoint={cashFlow}
+          filters={range}
+          title="finance.ledger.tabs.cashFlow"
+          columns={[
+            { label: 'finance.ledger.date', field: 'date', kind: 'date' },
+            ...FIGURES.map(([field, label]) => ({ label, field, kind: 'money' as const })),
+          ]}
+        />
       </Space>
       {query.isError ? (
         <Alert type="warning" showIcon title={query.error.message} style={{ marginBottom: 16 }} />

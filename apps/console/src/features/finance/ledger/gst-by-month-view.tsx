@@ -6,7 +6,8 @@ import { gstByMonth, GST_MONTHS_AT_MOST, type GstMonth } from '@lending/contract
 import { formatIndiaDate, formatPaise } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
 import { TotalsBar } from '../../../components/totals-bar';
-import { MONTH_PATTERN, useViewParams } from './view-params';
+import { LedgerExport } from './ledger-export';
+import { LEDGER_READ_PAGE, MONTH_PATTERN, useViewParams } from './view-params';
 
 /** The last twelve India months, this one included. */
 function lastTwelveMonths() {
@@ -29,7 +30,11 @@ export function GstByMonthView() {
   // Read once: a re-render must not move the default range.
   const [defaults] = useState(lastTwelveMonths);
   const [range, set] = useViewParams(defaults, MONTH_PATTERN);
-  const query = useEndpointQuery(gstByMonth, range, { keepPrevious: true });
+  const query = useEndpointQuery(
+    gstByMonth,
+    { ...LEDGER_READ_PAGE, filters: range },
+    { keepPrevious: true },
+  );
   const totals = query.data?.totals;
   return (
     <>
@@ -49,6 +54,15 @@ export function GstByMonthView() {
         <Typography.Text type="secondary">
           {t('finance.ledger.monthsAtMost', { count: GST_MONTHS_AT_MOST })}
         </Typography.Text>
+        <LedgerExport
+          endpoint={gstByMonth}
+          filters={range}
+          title="finance.ledger.tabs.gstByMonth"
+          columns={[
+            { label: 'finance.ledger.month', field: 'month', kind: 'text' },
+            ...FIGURES.map(([field, label]) => ({ label, field, kind: 'money' as const })),
+          ]}
+        />
       </Space>
       {query.isError ? (
         <Alert type="warning" showIcon title={query.error.message} style={{ marginBottom: 16 }} />
@@ -62,7 +76,7 @@ export function GstByMonthView() {
         rowKey="month"
         loading={query.isFetching}
         pagination={false}
-        dataSource={query.data?.months ?? []}
+        dataSource={query.data?.list ?? []}
         locale={{ emptyText: t('finance.ledger.noMonths') }}
         columns={[
           { title: t('finance.ledger.month'), dataIndex: 'month' },

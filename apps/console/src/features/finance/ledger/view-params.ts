@@ -27,3 +27,9 @@ export function useViewParams<K extends string>(
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * The ledger reads are lists (decision 0064) of at most 24 months or 92 days: one page of the
+ * largest size holds every row, so a view reads page 1 and shows all of it.
+ */
+export const LEDGER_READ_PAGE = { page: 1, pageSize: 100 } as const;

@@ -31,6 +31,7 @@ const spec = describeList(dailyOrderAnalysis, ({ column, filter }) => ({
     column.indiaDate('date', 'report.date', { sortable: true }),
     column.count('applications', 'report.daily.applications'),
     column.count('machinePass', 'report.daily.machinePass'),
+    column.count('machineRefer', 'report.daily.machineRefer'),
     column.count('machineReject', 'report.daily.machineReject'),
     column.count('manualPass', 'report.daily.manualPass'),
     column.count('manualReject', 'report.daily.manualReject'),
@@ -48,8 +49,8 @@ const spec = describeList(dailyOrderAnalysis, ({ column, filter }) => ({
 type Totals = Omit<DailyOrderRow, 'date' | 'customerType'>;
 
 /**
- * Spec §2 /report/dailyOrderAnalysis: per India day, applications, machine and manual review
- * decisions, disbursals (count, amount, net), fees and GST, repayments and loans cleared, from
+ * /report/dailyOrderAnalysis: per India day, applications, machine review (pass, refer, reject)
+ * and manual review decisions, disbursals (count, amount, net), fees and GST, repayments and loans cleared, from
  * the daily figures the day-end keeps; a chart of the page's days and the range's totals.
  */
 export function DailyOrderAnalysisPage() {
@@ -88,6 +89,7 @@ export function DailyOrderAnalysisPage() {
         items={[
           { label: 'report.daily.applications', value: totals?.applications },
           { label: 'report.daily.machinePass', value: totals?.machinePass },
+          { label: 'report.daily.machineRefer', value: totals?.machineRefer },
           { label: 'report.daily.manualPass', value: totals?.manualPass },
           { label: 'report.daily.disbursedCount', value: totals?.disbursedCount },
           { label: 'report.daily.disbursed', value: totals?.disbursedPaise, money: true },

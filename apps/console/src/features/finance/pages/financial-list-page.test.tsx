@@ -28,6 +28,8 @@ const day: ReconciliationDayRow = {
   openBreaks: 1,
   breaks: 1,
   checkedAt: '2026-11-21T19:00:00.000Z',
+  checkedBy: 'scheduled',
+  checkedByName: null,
 };
 const payoutDay: ReconciliationDayRow = {
   ...day,
@@ -39,6 +41,8 @@ const payoutDay: ReconciliationDayRow = {
   status: 'not_checked',
   openBreaks: 0,
   breaks: 0,
+  checkedBy: 'staff',
+  checkedByName: 'Meera Iyer',
 };
 const open: ReconciliationBreakRow = {
   id: 31,
@@ -84,6 +88,10 @@ describe('FinancialList', () => {
     expect(row.getByText('1 open of 1')).toBeInTheDocument();
     expect(screen.getByText('No statement from the gateway')).toBeInTheDocument();
     expect(screen.getByText('Not checked')).toBeInTheDocument();
+    // Who ran each day: the server's schedule, or the staff member who ran it again.
+    expect(row.getByText('Scheduled')).toBeInTheDocument();
+    const payoutRow = within(screen.getByText('₹50,000.00').closest('tr')!);
+    expect(payoutRow.getByText('Meera Iyer')).toBeInTheDocument();
 
     await userEvent.click(row.getByRole('button', { name: /^Breaks/ }));
     // jsdom gives every antd id the same value, so the dialog is found by role and its title read.
@@ -104,5 +112,13 @@ describe('FinancialList', () => {
       pageSize: 100,
       filters: { dayId: 7 },
     });
+  });
+
+  it('says in Chinese who ran a day', async () => {
+    await i18n.changeLanguage('zh');
+    fakeEndpoints([fakeList(reconciliationDayList, [day, payoutDay])]);
+    renderAt(<FinancialListPage />, '/financialManagement/FinancialList');
+    await screen.findByText('定时任务');
+    expect(screen.getByRole('columnheader', { name: '核对人' })).toBeInTheDocument();
   });
 });

@@ -64,6 +64,12 @@ const reconciliationSpec = describeList(reconciliationDayList, ({ column, filter
       t('finance.reconciliation.breakCount', { open: row.openBreaks, all: row.breaks }),
     ),
     column.instant('checkedAt', 'finance.reconciliation.checkedAt', { hiddenByDefault: true }),
+    // The server's nightly run or the staff member who ran the day again (decision 0065).
+    column.render('checkedBy', 'finance.reconciliation.checkedBy', (row, t) =>
+      row.checkedBy === 'scheduled'
+        ? t('finance.reconciliation.scheduled')
+        : (row.checkedByName ?? '—'),
+    ),
   ],
   rowActions: [
     action.form('finance.reconciliation.showBreaks', BreaksDialog, {
@@ -94,7 +100,7 @@ const VIEWS: { key: string; needs: EndpointDefinition; View: () => ReactNode }[]
 ];
 
 /**
- * Spec §2 /financialManagement/FinancialList: the reconciliation, and beside it the ledger's
+ * /financialManagement/FinancialList: the reconciliation, and beside it the ledger's
  * own reads for finance staff and auditors — trial balance, GST on fees by month, daily cash
  * flow (decision 0048: tabs here, since the spec's menu has no route for them). The tab is in
  * the URL (`?view=`); a new tab starts with its own defaults.

@@ -5,6 +5,7 @@ import {
   cashFlow,
   gstByMonth,
   reconciliationDayList,
+  startExport,
   trialBalance,
   type CashFlowDay,
   type GstMonth,
@@ -92,9 +93,7 @@ describe('FinancialList ledger tabs', () => {
   it('trial balance: says so plainly when debits and credits differ', async () => {
     fakeEndpoints([[trialBalance, () => ({ ...balanced, totalCreditPaise: 9_999_900 })]]);
     renderAt(<FinancialListPage />, `${PATH}?view=trialBalance&date=2026-11-20`);
-    expect(
-      await screen.findByText('Debits and credits differ by ₹1.00: the ledger does not balance'),
-    ).toBeInTheDocument();
+    await screen.findByText('Debits and credits differ by ₹1.00: the ledger does not balance');
     expect(screen.queryByText('Debits equal credits')).not.toBeInTheDocument();
   });
 
@@ -103,7 +102,8 @@ describe('FinancialList ledger tabs', () => {
       [
         gstByMonth,
         () => ({
-          months: [january, february],
+          list: [january, february],
+          total: 2,
           totals: {
             processingFeePaise: 1_500_000,
             rolloverFeePaise: 250_000,
@@ -123,12 +123,16 @@ describe('FinancialList ledger tabs', () => {
     expect(row.getByText('₹2,250.00')).toBeInTheDocument();
     // The totals bar: the GST net of both months.
     expect(screen.getByText('₹3,150.00')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(gstByMonth, { monthFrom: '2026-01', monthTo: '2026-02' });
+    expect(call).toHaveBeenCalledWith(gstByMonth, {
+      page: 1,
+      pageSize: 100,
+      filters: { monthFrom: '2026-01', monthTo: '2026-02' },
+    });
   });
 
   it('cash flow: a day’s disbursed, collected, refunded and net; the range asked for', async () => {
     const call = fakeEndpoints([
-      [cashFlow, () => ({ days: [day], totals: { ...day, date: undefined } as never })],
+      [cashFlow, () => ({ list: [day], total: 1, totals: { ...day, date: undefined } as never })],
     ]);
     renderAt(<FinancialListPage />, `${PATH}?view=cashFlow&dateFrom=2026-11-01&dateTo=2026-11-20`);
     const row = within((await screen.findByText('2026-11-19')).closest('tr')!);
@@ -136,15 +140,58 @@ describe('FinancialList ledger tabs', () => {
     expect(row.getByText('₹1,23,456.00')).toBeInTheDocument();
     expect(row.getByText('₹1,000.00')).toBeInTheDocument();
     expect(row.getByText('₹34,256.00')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(cashFlow, { dateFrom: '2026-11-01', dateTo: '2026-11-20' });
+    expect(call).toHaveBeenCalledWith(cashFlow, {
+      page: 1,
+      pageSize: 100,
+      filters: { dateFrom: '2026-11-01', dateTo: '2026-11-20' },
+    });
     expect(await screen.findByLabelText('Cash in and out per day')).toBeInTheDocument();
 
     const [from] = panel().getAllByRole('textbox');
     await typeDate(from!, '2026-10-01');
     await typeDate(panel().getAllByRole('textbox')[1]!, '2026-10-31');
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(cashFlow, { dateFrom: '2026-10-01', dateTo: '2026-10-31' }),
+      expect(call).toHaveBeenCalledWith(cashFlow, {
+        page: 1,
+        pageSize: 100,
+        filters: { dateFrom: '2026-10-01', dateTo: '2026-10-31' },
+      }),
     );
+  });
+
+  it('exports the view as the list kit does: its range, its columns in the user’s language', async () => {
+    await i18n.changeLanguage('zh');
+    const call = fakeEndpoints([
+      [cashFlow, () => ({ list: [day], total: 1, totals: { ...day, date: undefined } as never })],
+      [startExport, () => ({ id: 7, status: 'queued' as const })],
+    ]);
+    renderAt(<FinancialListPage />, `${PATH}?view=cashFlow&dateFrom=2026-11-01&dateTo=2026-11-20`);
+    await screen.findByText('2026-11-19');
+    await userEvent.click(panel().getByRole('button', { name: /导出/ }));
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith(
+        startExport,
+        expect.objectContaining({
+          endpoint: cashFlow.id,
+          route: 'FinancialList',
+          title: i18n.t('finance.ledger.tabs.cashFlow'),
+          filters: { dateFrom: '2026-11-01', dateTo: '2026-11-20' },
+        }),
+      ),
+    );
+    const body = call.mock.calls.find(([endpoint]) => endpoint === startExport)![1] as {
+      columns: { field: string; header: string; kind: string }[];
+    };
+    expect(body.columns[0]).toEqual({
+      field: 'date',
+      header: i18n.t('finance.ledger.date'),
+      kind: 'date',
+    });
+    expect(body.columns.find((column) => column.field === 'netPaise')).toEqual({
+      field: 'netPaise',
+      header: i18n.t('finance.ledger.net'),
+      kind: 'money',
+    });
   });
 
   it('shows only the tabs the user is granted, starting with the first', async () => {
@@ -156,7 +203,7 @@ describe('FinancialList ledger tabs', () => {
     expect(screen.getByRole('tab', { name: 'GST by month' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Reconciliation' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Cash flow' })).not.toBeInTheDocument();
-    expect(await screen.findByText('Debits equal credits')).toBeInTheDocument();
+    await screen.findByText('Debits equal credits');
     await userEvent.click(screen.getByRole('tab', { name: 'GST by month' }));
     expect(await screen.findByRole('tab', { name: 'GST by month', selected: true })).toBeVisible();
   });

@@ -43,7 +43,7 @@ const spec = describeList(orderLoanList, ({ column, filter }) => ({
 type DayTotals = OrderLoanTotals & { date: string };
 
 /**
- * Spec §2 /financialManagement/OrderLoan: the disbursement statement. Every payout the gateway
+ * /financialManagement/OrderLoan: the disbursement statement. Every payout the gateway
  * processed, its order's principal, processing fee and GST and the net paid; the totals of the
  * filtered range, and of each day on the page. The totals equal the ledger's disbursal postings.
  */

@@ -48,7 +48,7 @@ const spec = describeList(orderOverdue, ({ column, filter }) => ({
 type Totals = Omit<OverdueCohortRow, 'dueDate' | 'customerType'>;
 
 /**
- * Spec §2 /report/orderOverdue: per due-date cohort, loans due and their amount, the share not
+ * /report/orderOverdue: per due-date cohort, loans due and their amount, the share not
  * cleared by the due date (first-day overdue), the shares in the bands 1–7 days and 8 days and
  * above (docs/product.md §9), and those recovered after going overdue; new and old customers apart.
  */

@@ -15,7 +15,8 @@ const spec = describeList(repaymentOrderList, ({ column, filter }) => ({
   route: 'RepaymentOrder',
   exportable: true,
   filters: [
-    filter.indiaDateRange('dateFrom', 'dateTo', 'finance.repaymentOrder.valueDateRange'),
+    // The range is of the day each entry was booked, so its totals tie to the ledger's days.
+    filter.indiaDateRange('dateFrom', 'dateTo', 'finance.repaymentOrder.postedDateRange'),
     filter.text('orderNo', 'finance.orderNo'),
     filter.text('channel', 'finance.channel'),
     filter.text('virtualAccountCode', 'finance.repaymentOrder.virtualAccountCode'),
@@ -26,6 +27,7 @@ const spec = describeList(repaymentOrderList, ({ column, filter }) => ({
   ],
   columns: [
     column.indiaDate('valueDate', 'finance.repaymentOrder.valueDate', { sortable: true }),
+    column.indiaDate('postedDate', 'finance.repaymentOrder.postedDate'),
     column.render('kind', 'finance.repaymentOrder.kind', (row, t) =>
       t(`finance.repaymentOrder.kinds.${row.kind}`),
     ),
@@ -44,7 +46,7 @@ const spec = describeList(repaymentOrderList, ({ column, filter }) => ({
 }));
 
 /**
- * Spec §2 /financialManagement/RepaymentOrder: the repayment statement, read from the ledger's
+ * /financialManagement/RepaymentOrder: the repayment statement, read from the ledger's
  * repayment journals: each repayment and each reversal (negative), split into principal,
  * interest, fee, GST and penal charges, with the totals of the filtered range.
  */

@@ -57,7 +57,7 @@ describe('the loan configuration form', () => {
       'Rollover period (days) is required',
       'Max rollovers is required',
     ]) {
-      expect(await screen.findByText(text)).toBeInTheDocument();
+      await screen.findByText(text);
     }
     // GST has its default; cooling-off may stay empty (the RBI minimum).
     expect(screen.getByLabelText('GST on fees (%)')).toHaveValue('18');
@@ -104,25 +104,21 @@ describe('the loan configuration form', () => {
       'Rollover period (days) must be a whole number from 1 to 366',
       'Max rollovers must be a whole number from 0 to 100',
     ]) {
-      expect(await screen.findByText(text)).toBeInTheDocument();
+      await screen.findByText(text);
     }
 
     // Rules that join two fields: the fee with its GST, the cooling-off against the period.
     await fill(user, { 'Period (days)': '14', 'Service fee rate (%)': '90' });
     await user.click(save());
-    expect(
-      await screen.findByText(
-        'Service fee rate (%) with GST on it must stay below 100% of the principal',
-      ),
-    ).toBeInTheDocument();
-    expect(
-      await screen.findByText(
-        'Cooling-off days must be at least 3 for a period of 14 days (RBI minimum)',
-      ),
-    ).toBeInTheDocument();
+    await screen.findByText(
+      'Service fee rate (%) with GST on it must stay below 100% of the principal',
+    );
+    await screen.findByText(
+      'Cooling-off days must be at least 3 for a period of 14 days (RBI minimum)',
+    );
     await fill(user, { 'Limit min (₹)': '0', 'Limit max (₹)': '0.00' });
     await user.click(save());
-    expect(await screen.findByText('Limit min (₹) must be more than ₹0')).toBeInTheDocument();
+    await screen.findByText('Limit min (₹) must be more than ₹0');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -265,7 +261,7 @@ describe('the loan configuration form', () => {
     expect(await screen.findByLabelText('Overdue fee rate (% per day)')).toHaveValue('0.25');
     await user.click(save());
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(await screen.findByText('above the lending limit')).toBeInTheDocument();
+    await screen.findByText('above the lending limit');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });

@@ -179,7 +179,7 @@ describe('loan configuration pages', () => {
     await waitFor(() =>
       expect(call).toHaveBeenCalledWith(setLoanConfigStatus, { id: 1, status: 'unavailable' }),
     );
-    expect(await screen.findByText('Operation Success')).toBeInTheDocument();
+    await screen.findByText('Operation Success');
     product = await findRow('Cash 14');
     expect(await product.findByText('Unavailable')).toBeInTheDocument();
     expect(product.getByRole('button', { name: 'Enable: Cash 14' })).toBeInTheDocument();
@@ -209,7 +209,7 @@ describe('loan configuration pages', () => {
         }),
       ),
     );
-    expect(await screen.findByText('Save Success')).toBeInTheDocument();
+    await screen.findByText('Save Success');
     const product = await findRow('Cash 14');
     expect(await product.findByText('v2')).toBeInTheDocument();
     expect(product.getByText('0.12% per day')).toBeInTheDocument();

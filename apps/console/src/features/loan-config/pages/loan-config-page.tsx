@@ -27,7 +27,7 @@ const statusTags: StatusTags<LoanConfigStatus> = {
 const isAvailable = (product: LoanConfig) => product.status === 'available';
 
 /**
- * Spec §2 /systemConfig/firstLoanConfig and /systemConfig/reLoanConfig (§3 loan
+ * /systemConfig/firstLoanConfig and /systemConfig/reLoanConfig (docs/product.md §3 loan
  * configuration: period, limit min/max, service fee rate, interest rate, overdue fee rate,
  * config status): the products of one kind, created, versioned and enabled or disabled here.
  */

@@ -28,13 +28,15 @@ import {
   type CreateCampaignBody,
 } from '@lending/contract';
 import { XlsxUploadDialog } from '../../../components/xlsx-upload';
+import { SendTimeFields } from '../../../components/send-time-fields';
 import { api } from '../../../lib/api';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
 import { showFieldErrors } from '../../../lib/server-field-errors';
-import { fillTemplate, insideWindow, sendAtOf } from '../campaign-schedule';
+import { fillTemplate, sendAtOf } from '../../../lib/campaign-schedule';
 
-type Source = CampaignAudience['source'];
+/** Selected rows are an audience from the list screens' bulk SMS, not from this form (0067). */
+type Source = Exclude<CampaignAudience['source'], 'selected'>;
 
 interface Values {
   name: string;
@@ -66,7 +68,7 @@ function audienceOf(values: Values): CampaignAudience | null {
 }
 
 /**
- * Spec §2 /toolMage/marketingSendSMS: a campaign — who (a list from the book or an uploaded
+ * /toolMage/marketingSendSMS: a campaign — who (a list from the book or an uploaded
  * .xlsx of phones), what (an enabled promotional template, its variables, the message as it
  * goes out), when (now or a time inside the sending hours in force) and how fast; the count of
  * who will receive it, and a confirmation before anything is sent (docs/product.md §5).
@@ -279,32 +281,7 @@ export function MarketingSendSmsPage() {
           />
         </Form.Item>
         {when === 'schedule' ? (
-          <Space align="start">
-            <Form.Item
-              name="sendDate"
-              label={t('marketingSms.sendDate')}
-              rules={[{ required: true, message: t('marketingSms.sendDateRequired') }]}
-            >
-              <Input type="date" />
-            </Form.Item>
-            <Form.Item
-              name="sendTime"
-              label={t('marketingSms.sendTime')}
-              rules={[
-                { required: true, message: t('marketingSms.sendTimeRequired') },
-                {
-                  validator: (_rule, value: string | undefined) =>
-                    !value || insideWindow(value, sendHours)
-                      ? Promise.resolve()
-                      : Promise.reject(
-                          new Error(t('marketingSms.outsideWindow', { ...sendHours })),
-                        ),
-                },
-              ]}
-            >
-              <Input type="time" />
-            </Form.Item>
-          </Space>
+          <SendTimeFields sendHours={sendHours} />
         ) : (
           <Alert
             type="info"

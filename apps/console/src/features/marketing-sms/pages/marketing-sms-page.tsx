@@ -28,7 +28,7 @@ function GoToNewCampaign({ open, onClose }: ActionFormProps<Campaign>) {
 }
 
 /**
- * Spec §2 /toolMage/marketingSMS: every campaign with its progress and delivery figures —
+ * /toolMage/marketingSMS: every campaign with its progress and delivery figures —
  * audience size, sent, delivered, failed, skipped (opted out, blacklisted), still to send.
  */
 export const MarketingSmsPage = listPage(listCampaigns, ({ column, filter, action }) => ({
@@ -45,7 +45,12 @@ export const MarketingSmsPage = listPage(listCampaigns, ({ column, filter, actio
         : campaign.templateCode,
     ),
     column.render('audienceSource', 'marketingSms.audience', (campaign, t) =>
-      t(`marketingSms.source.${campaign.audienceSource}`),
+      campaign.selectedRows === null
+        ? t(`marketingSms.source.${campaign.audienceSource}`)
+        : t('marketingSms.selectedOn', {
+            list: t(`marketingSms.source.${campaign.audienceSource}`),
+            count: campaign.selectedRows,
+          }),
     ),
     column.count('audienceSize', 'marketingSms.audienceSize'),
     column.count('sent', 'marketingSms.sent'),

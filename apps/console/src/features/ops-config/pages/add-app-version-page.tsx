@@ -5,7 +5,7 @@ import { listVersions, saveVersion } from '@lending/contract';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { VersionForm } from '../components/version-form';
 
-/** Spec §2 hidden /systemConfig/addCCFOnly: releasing a new app version. */
+/** Hidden /systemConfig/addCCFOnly: releasing a new app version. */
 export function AddAppVersionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -26,7 +26,7 @@ function isHttpsUrl(text: string): boolean {
 }
 
 /**
- * Spec §2 /systemConfig/appConfig (§3 app configuration: telephone, help page, privacy, terms
+ * /systemConfig/appConfig (docs/product.md §3 app configuration: telephone, help page, privacy, terms
  * and loan agreement URLs). The borrower API serves them to the app (/app-api/config/get) as
  * soon as they are saved. Addresses must be https; the telephone digits, spaces or dashes.
  */

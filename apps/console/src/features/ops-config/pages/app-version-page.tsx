@@ -21,7 +21,7 @@ const forceTags: StatusTags<'yes' | 'no'> = {
 };
 
 /**
- * Spec §2 /systemConfig/CCFOnly (version release list; §3 version number, update content,
+ * /systemConfig/CCFOnly (version release list; docs/product.md §3: version number, update content,
  * force update, package address). New releases are made on the hidden addCCFOnly page. The
  * borrower API (/app-api/config/version_check) tells the app whether to update.
  */

@@ -8,7 +8,7 @@ const statusTags: StatusTags<Channel['status']> = {
 };
 
 /**
- * Spec §2 /toolMage/channelManagement: acquisition channels (code, name, partner, link,
+ * /toolMage/channelManagement: acquisition channels (code, name, partner, link,
  * status) and how many borrowers registered through each (the borrower API records the
  * channel code a registration came by).
  */

@@ -81,7 +81,7 @@ describe('system configuration page', () => {
     expect(free.getByRole('button', { name: /Delete/ })).toBeInTheDocument();
   });
 
-  it("refuses an empty value with the spec's message and sends nothing; a change is sent as typed", async () => {
+  it("refuses an empty value with the product's message and sends nothing; a change is sent as typed", async () => {
     const user = userEvent.setup({ delay: null });
     const call = fakeEndpoints([
       fakeList(listSettings, [reapply]),
@@ -182,12 +182,12 @@ describe('app configuration page', () => {
     expect(await screen.findByDisplayValue('https://example.in/privacy')).toBeInTheDocument();
     await replace(user, 'Privacy policy URL', 'http://example.in/privacy');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Enter an https:// address')).toBeInTheDocument();
+    await screen.findByText('Enter an https:// address');
     expect(call).not.toHaveBeenCalledWith(saveAppConfig, expect.anything());
 
     await replace(user, 'Privacy policy URL', 'https://example.in/privacy-v2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('must be a telephone number')).toBeInTheDocument();
+    await screen.findByText('must be a telephone number');
     expect(call).toHaveBeenCalledWith(saveAppConfig, {
       ...config,
       updatedAt: undefined,
@@ -223,7 +223,7 @@ describe('SMS gateway settings page', () => {
       [saveSmsConfig, () => view],
     ]);
     renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
-    expect(await screen.findByText(/A key is set \(••••4321\)/)).toBeInTheDocument();
+    await screen.findByText(/A key is set \(••••4321\)/);
     expect(screen.getByLabelText('API key')).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
@@ -267,19 +267,15 @@ describe('SMS gateway quiet hours', () => {
     await screen.findByDisplayValue('21:00');
     await replace(user, 'Quiet hours until (India time)', '09:00');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(
-      await screen.findByText(
-        'Quiet hours end at 10:00 or later: an earlier end would send before 10:00 (TRAI)',
-      ),
-    ).toBeInTheDocument();
+    await screen.findByText(
+      'Quiet hours end at 10:00 or later: an earlier end would send before 10:00 (TRAI)',
+    );
     await replace(user, 'Quiet hours until (India time)', '11:00');
     await replace(user, 'Quiet hours from (India time)', '22:00');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(
-      await screen.findByText(
-        'Quiet hours start at 21:00 or earlier, and after they end: a later start would send after 21:00',
-      ),
-    ).toBeInTheDocument();
+    await screen.findByText(
+      'Quiet hours start at 21:00 or earlier, and after they end: a later start would send after 21:00',
+    );
     expect(call).not.toHaveBeenCalledWith(saveSmsConfig, expect.anything());
     // Narrower than TRAI's window: saved.
     await replace(user, 'Quiet hours from (India time)', '20:00');
@@ -355,7 +351,7 @@ describe('new version release page', () => {
     await replace(user, 'Package address', 'https://dl.example.in/app-2.0.0.apk');
     await user.click(screen.getByRole('switch'));
     await user.click(screen.getByRole('button', { name: 'Release' }));
-    expect(await screen.findByText('Enter a version like 1.4.2')).toBeInTheDocument();
+    await screen.findByText('Enter a version like 1.4.2');
     expect(call).not.toHaveBeenCalledWith(saveVersion, expect.anything());
     await replace(user, 'Version number', '2.0.0');
     await user.click(screen.getByRole('button', { name: 'Release' }));
@@ -399,7 +395,7 @@ describe('customer verification code page', () => {
     const confirm = within(await screen.findByRole('dialog'));
     await user.click(confirm.getByRole('button', { name: 'OK' }));
     expect(await row.findByText('482913')).toBeInTheDocument();
-    expect(await screen.findByText('verification code obtained successfully')).toBeInTheDocument();
+    await screen.findByText('verification code obtained successfully');
     expect(call).toHaveBeenCalledWith(revealVerifyCode, { id: 9 });
   });
 

@@ -29,7 +29,7 @@ const SENDER = /^([A-Z]{6}|[0-9]{6})$/;
 const PROVIDERS = ['sandbox', 'msg91', 'gupshup', 'kaleyra'] as const;
 
 /**
- * Spec §2 /toolMage/smsConfig: the SMS gateway's provider, sender ids (DLT headers), send
+ * /toolMage/smsConfig: the SMS gateway's provider, sender ids (DLT headers), send
  * rate and quiet hours (India time). The API key can be replaced but is never shown again:
  * the server answers only whether one is set and its last 4 characters.
  */

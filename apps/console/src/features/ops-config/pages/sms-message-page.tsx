@@ -10,7 +10,7 @@ const statusTags: StatusTags<SmsStatus> = {
 };
 
 /**
- * Spec §2 /toolMage/smsSendManage: every SMS handed to the gateway, its delivery status from
+ * /toolMage/smsSendManage: every SMS handed to the gateway, its delivery status from
  * the gateway's receipts, the phone masked (searched exactly).
  */
 export const SmsMessagePage = listPage(listSmsMessages, ({ column, filter }) => ({

@@ -14,7 +14,7 @@ const categoryTags: StatusTags<SmsTemplate['category']> = {
 };
 
 /**
- * Spec §2 /toolMage/SMSManagement: the DLT-registered templates. Only an enabled template is
+ * /toolMage/SMSManagement: the DLT-registered templates. Only an enabled template is
  * sent: the server refuses (409) a message whose template is disabled or unknown.
  */
 export const SmsTemplatePage = listPage(listSmsTemplates, ({ column, filter, action }) => ({

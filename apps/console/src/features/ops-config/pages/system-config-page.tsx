@@ -10,7 +10,7 @@ import { listPage, type ActionFormProps, type ListKit } from '../../../component
 import { SettingFormDialog } from '../components/setting-form-dialog';
 
 /**
- * Spec §2 /systemConfig/systemConfig (and /toolMage/systemConfig2, read as the operations
+ * /systemConfig/systemConfig (and /toolMage/systemConfig2, read as the operations
  * settings: the day-end's time and the collection conduct guard's hours and cap, decision
  * 0044): configuration items, item, value, type, remarks. The server reads the known items
  * through a cached settings service: a save applies at once. The operations settings are a

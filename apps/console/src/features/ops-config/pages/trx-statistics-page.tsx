@@ -23,7 +23,7 @@ function settleText(seconds: number | null): string {
 }
 
 /**
- * Spec §2 /toolMage/trxStatistcs: per payment channel and India day, payouts and collections:
+ * /toolMage/trxStatistcs: per payment channel and India day, payouts and collections:
  * count, amount, share successful and (payouts) average time to settle. The chart draws the
  * successful amount per day; the table beside it holds every figure.
  */

@@ -61,7 +61,7 @@ function CodeCell({ row }: { row: VerifyCodeRow }) {
 }
 
 /**
- * Spec §2 /telemarketing/customerVerifyCode: the one-time codes sent to phones, for staff
+ * /telemarketing/customerVerifyCode: the one-time codes sent to phones, for staff
  * helping a borrower on a call: phone (masked, searched exactly), purpose, sent at, expiry,
  * status and delivery. A live code is shown only with the reveal permission, each view audited.
  */

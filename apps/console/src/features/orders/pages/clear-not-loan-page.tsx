@@ -2,13 +2,15 @@ import { listClearNotLoan } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { orderDetailPath } from '../../../components/order-detail';
 import { revealCustomer } from '../../../components/unmask/unmask';
+import { ClearNotLoanSmsDialog, selectedSmsNeeds } from '../components/selected-sms-dialog';
 
 /**
- * Spec §2 /order/clearNotLoan: customers whose last loan cleared and who have not applied
+ * /order/clearNotLoan: customers whose last loan cleared and who have not applied
  * since, the re-marketing list: how long ago, how many loans, the last amount, what they
- * repaid and how punctually. Export (the list kit's) takes it to the marketing team.
+ * repaid and how punctually. Export (the list kit's) takes it to the marketing team; Send SMS
+ * makes a marketing SMS campaign to the selected customers (decision 0067).
  */
-export const ClearNotLoanPage = listPage(listClearNotLoan, ({ column, filter }) => ({
+export const ClearNotLoanPage = listPage(listClearNotLoan, ({ column, filter, action }) => ({
   route: 'clearNotLoan',
   rowLabel: (row) => row.phone,
   filters: [
@@ -31,5 +33,8 @@ export const ClearNotLoanPage = listPage(listClearNotLoan, ({ column, filter }) 
     column.money('totalRepaidPaise', 'remarketing.totalRepaid'),
     column.count('clearedOnTime', 'remarketing.clearedOnTime'),
     column.count('clearedLate', 'remarketing.clearedLate'),
+  ],
+  bulkActions: [
+    action.bulkForm('remarketing.sms.button', ClearNotLoanSmsDialog, { needs: selectedSmsNeeds }),
   ],
 }));

@@ -9,7 +9,7 @@ const bandTags: StatusTags<'1-7' | '8+'> = {
 };
 
 /**
- * Spec §2 /order/collectionOrder: orders in collection, a read view for the order team. Until
+ * /order/collectionOrder: orders in collection, a read view for the order team. Until
  * collection cases land (the collection issue), these are the orders overdue now; the
  * collector and the last follow-up come with the cases.
  */

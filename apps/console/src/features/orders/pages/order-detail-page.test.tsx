@@ -21,7 +21,7 @@ describe('order detail pages', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Disbursement detail LN20250101000042',
     );
-    expect(await screen.findByText('Amounts')).toBeInTheDocument();
+    await screen.findByText('Amounts');
     expect(call).toHaveBeenCalledWith(orderDetail, { orderNo: 'LN20250101000042' });
   });
 

@@ -21,7 +21,7 @@ function useProductOptions(): FilterOption<number>[] {
   }));
 }
 
-/** Spec §2 /order/orderList: every order; a row's number opens the order detail. */
+/** /order/orderList: every order; a row's number opens the order detail. */
 export const OrderListPage = listPage(listOrders, ({ column, filter }) => ({
   route: 'orderList',
   rowLabel: (row) => row.orderNo,

@@ -1,5 +1,6 @@
 import { listRegNotLoan } from '@lending/contract';
 import { listPage, type StatusTags } from '../../../components/list-page';
+import { RegNotLoanSmsDialog, selectedSmsNeeds } from '../components/selected-sms-dialog';
 
 const kycTags: StatusTags<'registered' | 'profile' | 'bankVerified'> = {
   registered: { label: 'remarketing.kyc.registered' },
@@ -15,10 +16,11 @@ const bankTags: StatusTags<'none' | 'pending' | 'verified' | 'failed'> = {
 };
 
 /**
- * Spec §2 /order/regNotLoan: borrowers registered in the app who never applied: when, from
- * which channel, and how far KYC got (profile saved, bank account verified).
+ * /order/regNotLoan: borrowers registered in the app who never applied: when, from
+ * which channel, and how far KYC got (profile saved, bank account verified). Export (the list
+ * kit's) and Send SMS, a marketing SMS campaign to the selected users (decision 0067).
  */
-export const RegNotLoanPage = listPage(listRegNotLoan, ({ column, filter }) => ({
+export const RegNotLoanPage = listPage(listRegNotLoan, ({ column, filter, action }) => ({
   route: 'regNotLoan',
   rowLabel: (row) => row.phone,
   filters: [
@@ -36,5 +38,8 @@ export const RegNotLoanPage = listPage(listRegNotLoan, ({ column, filter }) => (
     column.text('channel', 'remarketing.channel'),
     column.status('kyc', 'remarketing.kycProgress', kycTags),
     column.status('bankVerification', 'remarketing.bankVerification', bankTags),
+  ],
+  bulkActions: [
+    action.bulkForm('remarketing.sms.button', RegNotLoanSmsDialog, { needs: selectedSmsNeeds }),
   ],
 }));

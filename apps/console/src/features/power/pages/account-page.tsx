@@ -18,7 +18,7 @@ const statusTags: StatusTags<StaffStatus> = {
   disabled: { label: 'account.disabled' },
 };
 
-/** Spec §2 /power/account, on the spec's /user/get_users and /user/edit_user calls. */
+/** /power/account, on the spec's /user/get_users and /user/edit_user calls. */
 export const AccountPage = listPage(getUsers, ({ column, filter, action }) => ({
   route: 'account',
   rowLabel: (account) => account.email,

@@ -7,7 +7,7 @@ import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { useInterfaceCatalogue, useRoleDetail } from '../api/use-roles';
 import { filterCatalogue } from '../interface-filter';
 
-/** Spec §2 hidden /power/interface?roleId=: every admin API interface, by module, searchable. */
+/** Hidden /power/interface?roleId=: every admin API interface, by module, searchable. */
 export function InterfacePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

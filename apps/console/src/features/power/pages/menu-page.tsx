@@ -21,7 +21,7 @@ function translate(nodes: MenuTreeNode[], t: (key: string) => string): TreeData[
   }));
 }
 
-/** Spec §2 hidden /power/menu?roleId=: the route tree, parent and children linked. */
+/** Hidden /power/menu?roleId=: the route tree, parent and children linked. */
 export function MenuPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -53,6 +53,6 @@ describe('roles page', () => {
     expect(inUse.getByText('2')).toBeInTheDocument();
     expect(inUse.getByRole('button', { name: 'Delete: Reviewer' })).toBeDisabled();
     await user.click(inUse.getByRole('button', { name: 'Assign menus: Reviewer' }));
-    expect(await screen.findByText('menus of the role')).toBeInTheDocument();
+    await screen.findByText('menus of the role');
   });
 });

@@ -15,7 +15,7 @@ import { RoleFormDialog } from '../components/role-form-dialog';
 /** The administrator role grants everything; its menus and interfaces are not assigned. */
 const notForSystemRole = (role: Role) => role.isSystem && 'role.adminAll';
 
-/** Spec §2 /power/role: roles, and from each the hidden menu and interface pages. */
+/** /power/role: roles, and from each the hidden menu and interface pages. */
 export const RolePage = listPage(getRoles, ({ column, filter, action }) => ({
   route: 'role',
   rowLabel: (role) => role.name,

@@ -29,7 +29,7 @@ describe('profile page', () => {
   it("shows the caller's own account from /user/profile, times in India time", async () => {
     const call = vi.spyOn(api, 'call').mockResolvedValue(own);
     renderAt(<ProfilePage />, '/profile/index');
-    expect(await screen.findByText('reviewer@example.com')).toBeInTheDocument();
+    await screen.findByText('reviewer@example.com');
     expect(call.mock.calls[0]?.[0]).toBe(profile);
     expect(screen.getByText('Riya Reviewer')).toBeInTheDocument();
     expect(screen.getByText('Reviewer')).toBeInTheDocument();
@@ -52,6 +52,6 @@ describe('profile page', () => {
     // A refusal (the request client has toasted it) is not retried.
     vi.spyOn(api, 'call').mockRejectedValue(new RequestError('Forbidden', 'business', 4030, 403));
     renderAt(<ProfilePage />, '/profile/index');
-    expect(await screen.findByText('Your account could not be loaded.')).toBeInTheDocument();
+    await screen.findByText('Your account could not be loaded.');
   });
 });

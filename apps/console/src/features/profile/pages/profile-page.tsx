@@ -5,7 +5,7 @@ import { formatIndiaDateTime } from '../../../lib/format';
 import { useProfile } from '../api/use-profile';
 
 /**
- * Spec §2 navbar: profile. The signed-in staff member's own account as the server keeps it.
+ * Navbar: profile. The signed-in staff member's own account as the server keeps it.
  * Name, e-mail and roles are managed by an administrator (Permission → Accounts), so the page
  * only reads them; the password is changed here.
  */

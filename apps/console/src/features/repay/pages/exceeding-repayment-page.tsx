@@ -74,7 +74,7 @@ function RequestRefundDialog({ open, row, onClose }: ActionFormProps<ExcessRow>)
 }
 
 /**
- * Spec §2 /repay/exceedingRepaymentRecord: what borrowers paid beyond what cleared their
+ * /repay/exceedingRepaymentRecord: what borrowers paid beyond what cleared their
  * order. One person asks for the refund, another approves it; approval pays the excess out to
  * the borrower's own verified account through the payout gateway, and the status follows it.
  */

@@ -3,7 +3,7 @@ import { listPage } from '../../../components/list-page';
 import { overdueDetailPath } from '../repay-tags';
 
 /**
- * Spec §2 /repay/overdueRepayment: repayments received on overdue orders, with the overdue days on
+ * /repay/overdueRepayment: repayments received on overdue orders, with the overdue days on
  * the value date, the band (docs/product.md §9: 1–7 / 8+) and the overdue fee they collected. A row
  * opens the hidden /repay/overdueRepaymentDetail (the one order detail). The collector credited
  * comes with the collection issue.

@@ -19,7 +19,7 @@ import { WaiverReviewDialog } from '../components/waiver-review-dialog';
 import { WriteOffDialog } from '../components/write-off-dialog';
 import { orderDetailPath, owingStatusTags } from '../repay-tags';
 
-/** Spec §4 'overdue not paid': overdue with nothing received yet. */
+/** 'overdue not paid': overdue with nothing received yet. */
 function PlanStatus({ row, t }: { row: RepayPlanRow; t: (key: string) => string }) {
   const notPaid = row.status === 'OVERDUE' && row.paidPaise === 0;
   const tag = owingStatusTags[row.status];
@@ -39,7 +39,7 @@ function useWaiverPendingOptions() {
 }
 
 /**
- * Spec §2 /repay/repayPlan: orders with money owing, what is due of each part, paid,
+ * /repay/repayPlan: orders with money owing, what is due of each part, paid,
  * outstanding and what clears the loan today (the engine's figure, India date); a repayment,
  * a rollover (after the spec's confirmation), a waiver or a write-off, each by permission. A
  * waiver above the approval amount, and every write-off, waits for a second person, who

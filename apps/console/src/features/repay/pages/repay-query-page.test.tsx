@@ -24,7 +24,7 @@ describe('repayment query', () => {
     renderAt(<RepayQueryPage />, '/repay/repayQuery');
     const search = await screen.findByRole('button', { name: 'Search' });
     await user.click(search);
-    expect(await screen.findByText('order number cannot be empty')).toBeInTheDocument();
+    await screen.findByText('order number cannot be empty');
     expect(call).not.toHaveBeenCalled();
     await user.type(screen.getByRole('textbox', { name: 'Order number' }), queryOrder.orderNo);
     await user.click(search);
@@ -43,7 +43,7 @@ describe('repayment query', () => {
   it('searches a phone number and a later date from the URL; says when nothing matches', async () => {
     const call = fakeEndpoints([[repayQuery, () => ({ date: '2030-01-01', orders: [] })]]);
     renderAt(<RepayQueryPage />, '/repay/repayQuery?phone=9876543210&date=2030-01-01');
-    expect(await screen.findByText('No order matches.')).toBeInTheDocument();
+    await screen.findByText('No order matches.');
     expect(call).toHaveBeenCalledWith(repayQuery, { phone: '9876543210', date: '2030-01-01' });
   });
 
@@ -106,16 +106,14 @@ describe('repayment query', () => {
       ],
     ]);
     renderAt(<RepayQueryPage />, `/repay/repayQuery?orderNo=${queryOrder.orderNo}`);
-    expect(
-      await screen.findByText('尚无还款账户：借款人首次在 App 中还款时开通。'),
-    ).toBeInTheDocument();
+    await screen.findByText('尚无还款账户：借款人首次在 App 中还款时开通。');
   });
 
   it('says it in Chinese', async () => {
     await i18n.changeLanguage('zh');
     fakeEndpoints([[repayQuery, () => ({ date: '2025-02-03', orders: [queryOrder] })]]);
     renderAt(<RepayQueryPage />, `/repay/repayQuery?orderNo=${queryOrder.orderNo}`);
-    expect(await screen.findByText('2025-02-03 结清金额')).toBeInTheDocument();
+    await screen.findByText('2025-02-03 结清金额');
     expect(screen.getByText('还款方式')).toBeInTheDocument();
   });
 });

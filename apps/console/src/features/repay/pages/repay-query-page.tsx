@@ -32,7 +32,7 @@ interface Values {
 }
 
 /**
- * Spec §2 /repay/repayQuery: an order by its number (docs/product.md §5 'order number cannot be
+ * /repay/repayQuery: an order by its number (docs/product.md §5 'order number cannot be
  * empty') or the borrower's phone; what clears it on a chosen date per component, the rollover
  * quote and where the borrower pays, all as the borrower app would quote them. The search is kept
  * in the URL, so a tab keeps its answer.

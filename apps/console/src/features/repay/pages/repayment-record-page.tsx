@@ -5,7 +5,7 @@ import { formatIndiaDateTime } from '../../../lib/format';
 import { ReverseRepaymentDialog } from '../components/reverse-repayment-dialog';
 import { orderDetailPath, recordStatusTags } from '../repay-tags';
 
-/** Spec §4 repayment type: normal / renew, and full / partial. */
+/** Repayment type: normal / renew, and full / partial. */
 function RepaymentType({ row, t }: { row: RepaymentRecord; t: (key: string) => string }) {
   return (
     <>
@@ -16,7 +16,7 @@ function RepaymentType({ row, t }: { row: RepaymentRecord; t: (key: string) => s
 }
 
 /**
- * Spec §2 /repay/repaymentRecord: every repayment with its serial number, channel, virtual account
+ * /repay/repaymentRecord: every repayment with its serial number, channel, virtual account
  * code and amounts per component (docs/product.md §3), value date and posting time, type
  * (docs/product.md §4); a posted one can be reversed with a reason.
  */

@@ -88,7 +88,7 @@ describe('repayment review', () => {
       ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    expect(await screen.findByText('Passed and posted')).toBeInTheDocument();
+    await screen.findByText('Passed and posted');
     expect(call).toHaveBeenCalledWith(reviewOfflineRepayment, { id: 1, decision: 'pass' });
   });
 
@@ -125,7 +125,7 @@ describe('repayment review', () => {
       target: { files: [new File([new Uint8Array([80, 75, 3, 4])], 'batch.xlsx')] },
     });
     await user.click(dialog.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('Upload file success')).toBeInTheDocument();
+    await screen.findByText('Upload file success');
     expect(call).toHaveBeenCalledWith(importOfflineRepayments, {
       fileName: 'batch.xlsx',
       contentBase64: 'UEsDBA==',

@@ -16,7 +16,7 @@ import {
 import { offlineStatusTags, orderDetailPath } from '../repay-tags';
 
 /**
- * Spec §2 /repay/repaymentReview: offline repayments (bank transfer, cash deposit) recorded by
+ * /repay/repaymentReview: offline repayments (bank transfer, cash deposit) recorded by
  * one staff member and passed or refused by another (docs/product.md §4: pending review / invalid /
  * pass). Passing posts the money as of its value date. A batch can be imported from .xlsx.
  */

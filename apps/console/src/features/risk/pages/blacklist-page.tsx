@@ -19,7 +19,7 @@ const sourceTags: StatusTags<'manual' | 'rejectionCode' | 'fraud'> = {
 };
 
 /**
- * Spec §2 /toolMage/blacklist: phone, PAN, device or bank account entries with reason and
+ * /toolMage/blacklist: phone, PAN, device or bank account entries with reason and
  * source; machine review refuses an application that matches one (when riskConfig's blacklist
  * check is on). Values arrive masked; the search is exact on the normalised value. Entries
  * come one by one or from .xlsx.

@@ -72,7 +72,7 @@ function FieldCard({ field }: { field: Field }) {
 }
 
 /**
- * Spec §2 /risk/dataStatistics: distributions of the fields the rules read (age, income,
+ * /risk/dataStatistics: distributions of the fields the rules read (age, income,
  * region, device, new/old customer, bureau score where present) for applications, approvals
  * and loans that went overdue later, each as a chart with its figures beside it.
  */

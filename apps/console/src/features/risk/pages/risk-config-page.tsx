@@ -15,7 +15,7 @@ const SWITCHES = [
 ] as const;
 
 /**
- * Spec §2 /risk/riskConfig: the global settings machine review applies before the rules
+ * /risk/riskConfig: the global settings machine review applies before the rules
  * (blacklist, open loans, re-apply days, duplicates, ages, regions). The server reads them at
  * every machine review.
  */

@@ -127,7 +127,7 @@ describe('riskRuleList', () => {
       fakeList(listRiskRules, [rule({})]),
     ]);
     renderAt(<RiskRuleListPage />, '/risk/riskRuleList');
-    expect(await screen.findByText(/This is the published version 1/)).toBeInTheDocument();
+    await screen.findByText(/This is the published version 1/);
     const row = within((await screen.findByText('Income below ₹10,000 a month')).closest('tr')!);
     expect(row.getByText('monthlyIncomePaise')).toBeInTheDocument();
     expect(row.getByText('Hard (rejects on hit)')).toBeInTheDocument();
@@ -160,7 +160,7 @@ describe('singleRiskRuleAnalysis', () => {
       ],
     ]);
     renderAt(<SingleRiskRuleAnalysisPage />, '/risk/singleRiskRuleAnalysis?ruleCode=R002');
-    expect(await screen.findByText('Student (R002) per day')).toBeInTheDocument();
+    await screen.findByText('Student (R002) per day');
     expect(call).toHaveBeenCalledWith(singleRiskRuleAnalysis, { ruleCode: 'R002' });
     const row = within(screen.getByText('2026-11-19').closest('tr')!);
     expect(row.getAllByText('25.0%')).toHaveLength(2); // hit rate and FPD of hits

@@ -6,7 +6,7 @@ const singlePath = (ruleCode: string) =>
   `/risk/singleRiskRuleAnalysis?ruleCode=${encodeURIComponent(ruleCode)}`;
 
 /**
- * Spec §2 /risk/riskRuleAnalysis: per rule, hit rate, pass rate of the applications it hit, and
+ * /risk/riskRuleAnalysis: per rule, hit rate, pass rate of the applications it hit, and
  * the later overdue (first payment default, 7+ and 30+ days) of disbursed loans that hit it
  * against those that did not: which rules actually predict default.
  */

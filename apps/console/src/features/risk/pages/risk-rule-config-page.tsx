@@ -229,7 +229,7 @@ function BacktestAndPublish({ draft }: { draft: RiskVersionRow }) {
 }
 
 /**
- * Spec §2 /risk/riskRuleConfig: the rule-set versions, draft → back-test → publish. The
+ * /risk/riskRuleConfig: the rule-set versions, draft → back-test → publish. The
  * published version decides applications; an order keeps the version that decided it.
  */
 export function RiskRuleConfigPage() {

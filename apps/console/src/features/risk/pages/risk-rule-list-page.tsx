@@ -18,7 +18,7 @@ const isDraft = (rule: RiskRuleRowApi) => rule.versionStatus === 'draft';
 const notDraft = (rule: RiskRuleRowApi) => (isDraft(rule) ? false : 'risk.rules.notDraft');
 
 /**
- * Spec §2 /risk/riskRuleList (§3: rule name, class name, field name, expression, comparison
+ * /risk/riskRuleList (docs/product.md §3: rule name, class name, field name, expression, comparison
  * value, score, weight, level, enable). Without a version filter it shows the draft, else the
  * published version; only a draft's rules can be created, edited, switched or deleted.
  */

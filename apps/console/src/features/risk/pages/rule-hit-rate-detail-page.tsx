@@ -2,7 +2,7 @@ import { ruleHitRateDetail } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { decisionTags } from '../risk-tags';
 
-/** Spec §2 hidden /risk/ruleHitRateDetail: the applications a rule hit (customers masked). */
+/** Hidden /risk/ruleHitRateDetail: the applications a rule hit (customers masked). */
 export const RuleHitRateDetailPage = listPage(ruleHitRateDetail, ({ column, filter }) => ({
   route: 'ruleHitRateDetail',
   rowLabel: (row) => row.orderNo,

@@ -2,7 +2,7 @@ import { ruleHitRate, ruleHitRateDetail } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { percentOf } from '../risk-tags';
 
-/** Spec §2 /risk/ruleHitRate: per rule and India date, applications evaluated, hit, hit rate. */
+/** /risk/ruleHitRate: per rule and India date, applications evaluated, hit, hit rate. */
 export const RuleHitRatePage = listPage(ruleHitRate, ({ column, filter, action }) => ({
   route: 'ruleHitRate',
   rowLabel: (row) => `${row.ruleCode} ${row.date}`,

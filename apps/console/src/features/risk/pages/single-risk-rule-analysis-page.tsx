@@ -11,7 +11,7 @@ import { percentOf } from '../risk-tags';
 const pct = (ppm: number | null) => (ppm === null ? null : Number((ppm / 10_000).toFixed(2)));
 
 /**
- * Spec §2 hidden /risk/singleRiskRuleAnalysis: one rule over time: hit rate, pass rate of its
+ * Hidden /risk/singleRiskRuleAnalysis: one rule over time: hit rate, pass rate of its
  * hits, and first payment default of disbursed loans that hit it against those that did not.
  */
 export function SingleRiskRuleAnalysisPage() {

@@ -10,7 +10,7 @@ function LoginResult({ entry }: { entry: LoginLogEntry }) {
   return <Tag color="red">{`${t('loginLog.failure')}${reason}`}</Tag>;
 }
 
-/** Spec §2 /systemConfig/loginLog: every sign-in attempt, times in India time. */
+/** /systemConfig/loginLog: every sign-in attempt, times in India time. */
 export const LoginLogPage = listPage(loginLog, ({ column, filter }) => ({
   route: 'loginLog',
   filters: [

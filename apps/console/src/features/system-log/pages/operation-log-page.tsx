@@ -8,7 +8,7 @@ const moduleOptions = [...new Set(adminEndpoints.map((endpoint) => endpoint.modu
   (module) => ({ value: module, label: module }),
 );
 
-/** Spec §2 /systemConfig/log: every call that changed data; one entry in a drawer. */
+/** /systemConfig/log: every call that changed data; one entry in a drawer. */
 export const OperationLogPage = listPage(operationLog, ({ column, filter, action }) => ({
   route: 'log',
   filters: [

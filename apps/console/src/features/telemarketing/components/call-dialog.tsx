@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, Modal, Select } from 'antd';
+import { Alert, DatePicker, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,9 +23,14 @@ interface Values {
  * Record a call to a user assigned to me: outcome (docs/product.md §4 follow), remarks, and when to call
  * next. The calling hours in force (operations setting telemarketing_call_hours) are shown
  * first, as a warning when now is outside them; there the server refuses the call, the toast
- * names the hours and the refused attempt stays in the call history (decision 0057).
+ * names the hours and the refused attempt stays in the call history (decision 0057). A number
+ * that had the day's cap of calls says so before the call (decision 0063).
  */
-export function CallDialog({ open, row, onClose }: ActionFormProps<Pick<LeadRow, 'id' | 'phone'>>) {
+export function CallDialog({
+  open,
+  row,
+  onClose,
+}: ActionFormProps<Pick<LeadRow, 'id' | 'phone' | 'callsToday' | 'callCap'>>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const save = useEndpointMutation(recordCall, {
@@ -61,6 +66,14 @@ export function CallDialog({ open, row, onClose }: ActionFormProps<Pick<LeadRow,
       forceRender
     >
       <CallHoursNotice />
+      {row && row.callsToday >= row.callCap ? (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('telemarketing.call.capReached', { calls: row.callsToday, cap: row.callCap })}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       <Form form={form} layout="vertical" name="telemarketingCall" onFinish={submit}>
         <Form.Item
           name="outcome"

@@ -5,7 +5,7 @@ import { CallOutcomeTag } from '../components/call-outcome-tag';
 import { callFilterTags, leadSourceTags } from '../telemarketing-tags';
 
 /**
- * Spec §2 /telemarketing/checkList: the calls made, newest first: who called whom, the
+ * /telemarketing/checkList: the calls made, newest first: who called whom, the
  * outcome (docs/product.md §4 follow), remarks and the next call, and the attempts the server refused
  * (outside the calling hours, decision 0057). A telemarketer sees their own calls.
  */

@@ -31,15 +31,18 @@ const lead: LeadRow = {
   telemarketerName: 'Tara Telemarketer',
   assignedAt: '2025-01-30T05:00:00.000Z',
   followStatus: 'new',
-  calls: 0,
+  calls: 4,
+  callsToday: 2,
+  callCap: 3,
+  optedOut: false,
   lastCallAt: null,
   nextCallDate: null,
   conversion: 'none',
 };
 
 /** The call list's answer: the rows and the calling hours in force. */
-function leadsWithHours(callHours: CallHours) {
-  const [, rows] = fakeList(listLeads, [lead]);
+function leadsWithHours(callHours: CallHours, row: LeadRow = lead) {
+  const [, rows] = fakeList(listLeads, [row]);
   return [listLeads, (body: Parameters<typeof rows>[0]) => ({ ...rows(body), callHours })] as const;
 }
 
@@ -79,6 +82,7 @@ describe('the call list', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Calling hours 09:00–18:00 India time')).toBeInTheDocument();
     expect(within(dialog).queryByText(/Outside the calling hours now/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/calls today/)).not.toBeInTheDocument();
   });
 
   it('warns before the call when now is outside the calling hours (en and zh)', async () => {
@@ -96,6 +100,71 @@ describe('the call list', () => {
     expect(within(warning).getByText(/Outside the calling hours now/)).toBeInTheDocument();
     await i18n.changeLanguage('zh');
     expect(await within(dialog).findByText('拨打时段：印度时间 09:00–18:00')).toBeInTheDocument();
+  });
+
+  it("shows today's calls to the number against the daily cap (en and zh)", async () => {
+    fakeEndpoints([
+      leadsWithHours(
+        { start: '09:00', end: '18:00', withinHours: true },
+        { ...lead, callsToday: 3 },
+      ),
+      [listTelemarketers, () => ({ list: [] })],
+    ]);
+    renderAt(<UserListPage />, '/telemarketing/userList');
+    const row = within((await screen.findByText('******4321')).closest('tr')!);
+    expect(row.getByText('3/3')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Calls today' })).toBeInTheDocument();
+    await userEvent.click(row.getByRole('button', { name: 'Record call: ******4321' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(
+        'This number has had 3 of its 3 calls today: the server will refuse another until tomorrow',
+      ),
+    ).toBeInTheDocument();
+    await i18n.changeLanguage('zh');
+    expect(await screen.findByRole('columnheader', { name: '今日通话' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        '该号码今日已拨打 3 次（每日上限 3 次）：明天之前服务器将拒绝再次拨打',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('marks a number that opted out of marketing and offers no call to it (en and zh)', async () => {
+    fakeEndpoints([
+      leadsWithHours(
+        { start: '09:00', end: '18:00', withinHours: true },
+        {
+          ...lead,
+          optedOut: true,
+        },
+      ),
+      [listTelemarketers, () => ({ list: [] })],
+    ]);
+    renderAt(<UserListPage />, '/telemarketing/userList');
+    const row = within((await screen.findByText('******4321')).closest('tr')!);
+    expect(row.getByText('Opted out')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Opt-out' })).toBeInTheDocument();
+    const button = row.getByRole('button', { name: 'Record call: ******4321' });
+    expect(button).toBeDisabled();
+    await userEvent.setup({ pointerEventsCheck: 0 }).hover(button);
+    await screen.findByText(
+      'This number opted out of marketing (a STOP reply, the DND registry or a request): it must not be called',
+    );
+    await i18n.changeLanguage('zh');
+    expect(await row.findByText('已退订')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '退订' })).toBeInTheDocument();
+  });
+
+  it('shows no opt-out on a number that may be called', async () => {
+    fakeEndpoints([
+      leadsWithHours({ start: '09:00', end: '18:00', withinHours: true }),
+      [listTelemarketers, () => ({ list: [] })],
+    ]);
+    renderAt(<UserListPage />, '/telemarketing/userList');
+    const row = within((await screen.findByText('******4321')).closest('tr')!);
+    expect(row.queryByText('Opted out')).not.toBeInTheDocument();
+    expect(row.getByRole('button', { name: 'Record call: ******4321' })).toBeEnabled();
   });
 
   it('the lead filters the users nobody holds yet', async () => {

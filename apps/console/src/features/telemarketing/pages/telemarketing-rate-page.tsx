@@ -16,7 +16,7 @@ function countWithRate(count: number, ppm: number | null): string {
 }
 
 /**
- * Spec §2 /telemarketing/telemarketingRate: per telemarketer and day of assignment, the users
+ * /telemarketing/telemarketingRate: per telemarketer and day of assignment, the users
  * assigned and how many of THEM were called, connected, applied and were paid out. Every rate
  * is a share of its own cohort (called ÷ assigned, connected ÷ called, applied and disbursed
  * ÷ assigned), so none can pass 100 %.

@@ -1,3 +1,4 @@
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   assignLeads,
@@ -42,7 +43,15 @@ const spec = describeList(listLeads, ({ column, filter, action }) => ({
     column.text('telemarketerName', 'telemarketing.telemarketer'),
     column.instant('assignedAt', 'telemarketing.assignedAt', { sortable: true }),
     column.status('followStatus', 'telemarketing.followStatus', followStatusTags),
+    // A number that opted out of marketing stays on the list, marked, and is not called (0068).
+    column.render('optedOut', 'telemarketing.optOut.column', (row, t) =>
+      row.optedOut ? <Tag color="red">{t('telemarketing.optOut.tag')}</Tag> : null,
+    ),
     column.count('calls', 'telemarketing.calls'),
+    // "2/3": today's calls to the number against the daily cap, before dialling (decision 0063).
+    column.count('callsToday', 'telemarketing.callsToday', {
+      template: 'telemarketing.callsTodayOf',
+    }),
     column.instant('lastCallAt', 'telemarketing.lastCallAt', { sortable: true }),
     column.indiaDate('nextCallDate', 'telemarketing.nextCallDate', { sortable: true }),
     column.status('conversion', 'telemarketing.conversion.label', conversionTags),
@@ -52,6 +61,8 @@ const spec = describeList(listLeads, ({ column, filter, action }) => ({
     action.form('telemarketing.call.button', CallDialog, {
       needs: recordCall,
       hidden: (row) => row.telemarketerId === null,
+      // The server refuses the call too (409 4197); the button says why before anyone dials.
+      disabled: (row) => (row.optedOut ? 'telemarketing.optOut.noCall' : false),
     }),
   ],
   bulkActions: [
@@ -60,10 +71,11 @@ const spec = describeList(listLeads, ({ column, filter, action }) => ({
 }));
 
 /**
- * Spec §2 /telemarketing/userList: the call list. Users registered but not borrowing, or
+ * /telemarketing/userList: the call list. Users registered but not borrowing, or
  * cleared and not borrowing again, each assigned by the lead to a telemarketer, who sees only
  * their own, reveals a phone to call it (audited) and records the call. The list's answer
- * carries the calling hours in force, which the call dialog shows (decision 0057).
+ * carries the calling hours in force, which the call dialog shows (decision 0057). A number
+ * that opted out of marketing is marked and cannot be called (decision 0068).
  */
 export function UserListPage() {
   const list = useListPage(spec);

@@ -1,11 +1,13 @@
 import { listInvitations } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
-import { stageTags } from '../wallet-tags';
+import { rewardStatusTags, stageTags } from '../wallet-tags';
 
 /**
- * Spec §2 /invite/invitationRecord: who invited whom with which code, how far the invitee got
+ * /invite/invitationRecord: who invited whom with which code, how far the invitee got
  * (registered, borrowed, repaid) and the reward credited to the inviter's wallet — once, when
- * the invitee's first loan is repaid (decision 0043). Names and phones masked.
+ * the invitee's first loan is repaid (decision 0043), and clawed back when that repayment is
+ * reversed, with what the inviter had already withdrawn written off (decision 0063). Names and
+ * phones masked.
  */
 export const InvitationRecordPage = listPage(listInvitations, ({ column, filter }) => ({
   route: 'invitationRecord',
@@ -25,5 +27,8 @@ export const InvitationRecordPage = listPage(listInvitations, ({ column, filter 
     column.status('stage', 'wallet.stage', stageTags),
     column.money('rewardPaise', 'wallet.reward'),
     column.instant('rewardedAt', 'wallet.rewardedAt', { sortable: true }),
+    column.status('rewardStatus', 'wallet.rewardStatus', rewardStatusTags),
+    column.instant('clawedBackAt', 'wallet.clawedBackAt'),
+    column.money('unrecoveredPaise', 'wallet.unrecovered'),
   ],
 }));

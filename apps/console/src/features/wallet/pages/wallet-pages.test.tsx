@@ -3,16 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   getWalletConfig,
+  listInvitations,
   listRecharges,
   listWithdrawals,
   reviewRecharge,
   saveWalletConfig,
+  type Invitation,
   type Recharge,
   type Withdrawal,
 } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
+import { InvitationRecordPage } from './invitation-record-page';
 import { RechargePage } from './recharge-page';
 import { WalletConfigPage } from './wallet-config-page';
 import { WithdrawalPage } from './withdrawal-page';
@@ -51,9 +54,7 @@ describe('wallet configuration page', () => {
     expect(await screen.findByDisplayValue('5000.00')).toBeInTheDocument();
     await replace(user, 'Daily withdrawal limit', '50');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(
-      await screen.findByText('The daily limit cannot be below the least withdrawal'),
-    ).toBeInTheDocument();
+    await screen.findByText('The daily limit cannot be below the least withdrawal');
     expect(call).not.toHaveBeenCalledWith(saveWalletConfig, expect.anything());
 
     await replace(user, 'Daily withdrawal limit', '2,500.50');
@@ -126,5 +127,37 @@ describe('recharge page', () => {
     const row = within((await screen.findByText('UTR12345')).closest('tr')!);
     expect(row.getByRole('button', { name: /^Confirm/ })).toBeDisabled();
     expect(call).not.toHaveBeenCalledWith(reviewRecharge, expect.anything());
+  });
+});
+
+describe('invitation record', () => {
+  const clawedBack: Invitation = {
+    id: 7,
+    inviterName: 'R*** K****',
+    inviterPhone: '******1234',
+    inviteCode: 'IV0000A',
+    inviteeName: 'S*** M****',
+    inviteePhone: '******5678',
+    invitedAt: '2026-11-01T05:00:00.000Z',
+    stage: 'borrowed',
+    rewardPaise: 100_00,
+    rewardedAt: null,
+    rewardStatus: 'clawedBack',
+    clawedBackAt: '2026-11-20T06:30:00.000Z',
+    unrecoveredPaise: 60_00,
+  };
+
+  it('shows a reward clawed back and the part written off (en and zh)', async () => {
+    fakeEndpoints([fakeList(listInvitations, [clawedBack])]);
+    renderAt(<InvitationRecordPage />, '/invite/invitationRecord');
+    const row = within((await screen.findByText('******1234')).closest('tr')!);
+    expect(row.getByText('Clawed back')).toBeInTheDocument();
+    expect(row.getByText('₹60.00')).toBeInTheDocument();
+    expect(
+      screen.getByRole('columnheader', { name: 'Not recovered (written off)' }),
+    ).toBeInTheDocument();
+    await i18n.changeLanguage('zh');
+    expect(await row.findByText('已追回')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '未追回（已核销）' })).toBeInTheDocument();
   });
 });

@@ -61,7 +61,7 @@ function RejectWithdrawalDialog({ open, row, onClose }: ActionFormProps<Withdraw
 }
 
 /**
- * Spec §2 /invite/withdrawal: borrowers' requests to withdraw their reward wallet to their own
+ * /invite/withdrawal: borrowers' requests to withdraw their reward wallet to their own
  * verified bank account. Staff approve (the payout gateway pays under the withdrawal's own
  * key, and its webhooks settle it) or refuse; a refused or failed one returns to the wallet.
  */

@@ -1,0 +1,2 @@
+ALTER TABLE "recovery_groups" ADD COLUMN "broken_promise_limit" integer;--> statement-breakpoint
+ALTER TABLE "recovery_groups" ADD CONSTRAINT "recovery_groups_broken_promise_limit" CHECK ("recovery_groups"."broken_promise_limit" between 0 and 10);

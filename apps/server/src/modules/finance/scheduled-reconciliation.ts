@@ -1,0 +1,155 @@
+import { addDays } from '@lending/lending';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../plugins/db.js';
+import { indiaClockOf, indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
+import { startIntervalJob } from '../../shared/interval-job.js';
+import { queryRows } from '../../shared/sql-rows.js';
+import { recordAudit } from '../audit/index.js';
+import { reconciliationDays } from './finance.table.js';
+import {
+  reconcileDay,
+  runSummaryOf,
+  RECONCILIATION_RUN_TARGET,
+  type ReconciliationDeps,
+} from './reconciliation.service.js';
+
+/** The audit action of a run the server started by itself (the screen shows it as "Scheduled"). */
+export const SCHEDULED_RECONCILIATION_ACTION = 'finance.scheduled_reconciliation';
+
+/**
+ * How far back a missed day is still reconciled by the job: a week covers a server down over a
+ * long weekend or a holiday. Older days are a person's call (the on-demand run takes any past
+ * day), and a start after a long outage does a bounded amount of gateway reading.
+ */
+export const CATCH_UP_DAYS = 7;
+
+/** Advisory lock key of the scheduled run: one server reconciles at a time, the others skip. */
+const SCHEDULED_RECONCILIATION_LOCK = 712065;
+
+/**
+ * The India days whose scheduled reconciliation is due at `now`, oldest first: yesterday once the
+ * India clock has reached `time` (HH:MM), and every earlier day of the catch-up window. None when
+ * the setting is `off`.
+ */
+export function dueReconciliationDays(now: Date, time: string, catchUpDays = CATCH_UP_DAYS) {
+  if (time === 'off') return [];
+  const today = indiaDateOf(now);
+  const newest = addDays(today, indiaClockOf(now) >= time ? -1 : -2);
+  const days: string[] = [];
+  for (let date = addDays(today, -catchUpDays); date <= newest; date = addDays(date, 1))
+    days.push(date);
+  return days;
+}
+
+/**
+ * Days of `days` whose collection side was reconciled after the day ended: a run during the day
+ * (on demand, at noon) saw only part of its credits, so it does not count.
+ */
+async function reconciledAfterTheyEnded(
+  db: Database,
+  provider: string,
+  days: readonly string[],
+): Promise<Set<string>> {
+  if (days.length === 0) return new Set();
+  const rows = await db
+    .select({ date: reconciliationDays.businessDate, checkedAt: reconciliationDays.checkedAt })
+    .from(reconciliationDays)
+    .where(
+      and(
+        eq(reconciliationDays.side, 'collection'),
+        eq(reconciliationDays.channel, provider),
+        gte(reconciliationDays.businessDate, days[0]!),
+        lte(reconciliationDays.businessDate, days[days.length - 1]!),
+      ),
+    );
+  return new Set(
+    rows
+      .filter((row) => row.checkedAt >= startOfIndiaDate(addDays(row.date, 1)))
+      .map((row) => row.date),
+  );
+}
+
+export interface ScheduledReconciliationReport {
+  /** Days reconciled by this run, oldest first. */
+  reconciled: string[];
+  /** True when another server held the run: this one did nothing more. */
+  busy: boolean;
+}
+
+/**
+ * Reconciles one day as the schedule does: in its own transaction under an advisory lock, only
+ * if it was not reconciled after it ended (looked at again under the lock, so of two servers
+ * checking at once one reconciles it and the other finds it done), with an audit row saying the
+ * schedule ran it. `busy` when another server holds the lock. The simulator closes its days so.
+ */
+export async function reconcileScheduledDay(
+  deps: ReconciliationDeps,
+  date: string,
+): Promise<'reconciled' | 'done' | 'busy'> {
+  return deps.db.transaction(async (tx) => {
+    const [lock] = await queryRows(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${SCHEDULED_RECONCILIATION_LOCK}) as ok`,
+    );
+    if (!lock?.ok) return 'busy';
+    const db = tx as unknown as Database;
+    const provider = deps.collections.provider;
+    if ((await reconciledAfterTheyEnded(db, provider, [date])).has(date)) return 'done';
+    const ids = await reconcileDay({ ...deps, db, loanBook: { ...deps.loanBook, db } }, date);
+    await recordAudit(tx, {
+      action: SCHEDULED_RECONCILIATION_ACTION,
+      actorId: null,
+      targetType: RECONCILIATION_RUN_TARGET,
+      targetId: date,
+      after: await runSummaryOf(db, ids),
+      summary: `scheduled reconciliation of ${date}`,
+      at: deps.clock.now(),
+    });
+    return 'reconciled';
+  });
+}
+
+/**
+ * One check of the schedule: reconciles each due day not yet reconciled after it ended, oldest
+ * first, one transaction each. A server that finds the lock held stops, since the holder is
+ * working through the same days; the next check picks up whatever it left.
+ */
+export async function runScheduledReconciliation(
+  deps: ReconciliationDeps,
+  time: string,
+): Promise<ScheduledReconciliationReport> {
+  const report: ScheduledReconciliationReport = { reconciled: [], busy: false };
+  const due = dueReconciliationDays(deps.clock.now(), time);
+  const done = await reconciledAfterTheyEnded(deps.db, deps.collections.provider, due);
+  for (const date of due) {
+    if (done.has(date)) continue;
+    const outcome = await reconcileScheduledDay(deps, date);
+    if (outcome === 'busy') return { ...report, busy: true };
+    if (outcome === 'reconciled') report.reconciled.push(date);
+  }
+  return report;
+}
+
+/**
+ * Checks every `intervalMs` whether a day's reconciliation is due (operations setting
+ * `reconciliation_daily_time`, read at every check); returns a stop function (server.ts).
+ */
+export function startScheduledReconciliationJob(
+  deps: ReconciliationDeps,
+  options: {
+    time: () => Promise<string>;
+    intervalMs: number;
+    onRun?: (report: ScheduledReconciliationReport) => void;
+    onError?: (error: unknown) => void;
+  },
+): () => void {
+  return startIntervalJob({
+    intervalMs: options.intervalMs,
+    runAtStart: true,
+    pass: async () => {
+      const report = await runScheduledReconciliation(deps, await options.time());
+      options.onRun?.(report);
+    },
+    onError: options.onError,
+  });
+}
