@@ -326,7 +326,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payouts: integrations.payouts.gateway,
   });
   registerChannelReportRoutes(endpoints, { db: moduleDb, clock });
-  const opsDeps = { db: moduleDb, clock, settings: opsSettings };
+  const opsDeps = {
+    db: moduleDb,
+    clock,
+    settings: opsSettings,
+    smsGatewayMode: integrations.config.smsGateway,
+  };
   registerOpsConfigRoutes(endpoints, opsDeps);
   registerCustomerRoutes(endpoints, { db: moduleDb });
   registerRemarketingRoutes(endpoints, { db: moduleDb, clock });
@@ -352,7 +357,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     settings: loadRecoverySettings(),
     contactRules: () => contactRulesOf(opsSettings),
-    sms: integrations.sms,
+    sms: integrations.smsGateways,
   });
   // Marketing SMS campaigns (/toolMage/marketingSMS, marketingSendSMS); the job is in server.ts.
   registerMarketingSmsRoutes(endpoints, { db: moduleDb, clock });
@@ -380,7 +385,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clock,
       opsSettings,
       settings: loadBorrowerAppSettings(),
-      sms: integrations.sms,
+      sms: integrations.smsGateways,
       collections: integrations.collectionGateway,
       loanBook: loanBookDeps,
     },

@@ -126,7 +126,7 @@ export function loadConfig(
   const values = parsed.data;
   const demoData = argv.includes('--no-demo') ? false : values.DEMO_DATA;
   // A moved clock would misdate real money: only a demo book on sandbox gateways may have one.
-  const live = ['COLLECTION_GATEWAY', 'PAYOUT_GATEWAY'].filter(
+  const live = ['COLLECTION_GATEWAY', 'PAYOUT_GATEWAY', 'SMS_GATEWAY'].filter(
     (name) => env[name] !== undefined && env[name] !== '' && env[name] !== 'sandbox',
   );
   if (values.DEMO_CLOCK_WITHIN && (!demoData || live.length > 0)) {

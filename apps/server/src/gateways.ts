@@ -2,7 +2,8 @@
  * The gateways and the book's handling of them, wired once: the adapters of integrations/
  * (which import nothing of the modules), the payouts module sending the book's payouts through
  * the payout gateway, the collections module applying the credits the collection gateway
- * reports, and marketing's opt-outs taking the borrowers' SMS replies. app.ts decorates the
+ * reports, marketing's opt-outs taking the borrowers' SMS replies, and the SMS configuration
+ * choosing the SMS gateway in force. app.ts decorates the
  * server with the result as `app.integrations`: the server's jobs, the simulator and the tests
  * reach the gateways and the dispatcher through that one handle.
  */
@@ -13,9 +14,10 @@ import { createIntegrations, type IntegrationsDeps } from './integrations/index.
 import { createCollectionsModule } from './modules/collections/index.js';
 import type { LoanBookDeps } from './modules/loan-book/index.js';
 import { applyOptOutReply } from './modules/marketing-sms/index.js';
+import { smsProviderSettings } from './modules/ops-config/index.js';
 import { createPayoutsModule, type PayoutsModuleDeps } from './modules/payouts/index.js';
 
-export interface GatewaysDeps extends IntegrationsDeps {
+export interface GatewaysDeps extends Omit<IntegrationsDeps, 'smsSettings'> {
   db: Database;
   clock: Clock;
   loanBook: LoanBookDeps;
@@ -24,7 +26,11 @@ export interface GatewaysDeps extends IntegrationsDeps {
 
 export function wireGateways(deps: GatewaysDeps) {
   const { payoutDispatcher, loanBook, ...integrationsDeps } = deps;
-  const integrations = createIntegrations(integrationsDeps);
+  // The SMS gateway in force is the one smsConfig saved (decision 0079), read at each message.
+  const integrations = createIntegrations({
+    ...integrationsDeps,
+    smsSettings: smsProviderSettings,
+  });
   const payouts = createPayoutsModule({
     db: deps.db,
     clock: deps.clock,

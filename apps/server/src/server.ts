@@ -227,7 +227,7 @@ async function main(): Promise<void> {
   jobs.stopMarketingSms = startMarketingSmsJob({
     db: database.db,
     clock,
-    sms: app.integrations.sms,
+    sms: app.integrations.smsGateways,
     intervalMs: 60_000,
     onRun: (report) => {
       if (report.sent + report.skipped + report.failed > 0) {

@@ -247,7 +247,7 @@ describe('SMS delivery receipts', () => {
     gateways.scheduler.stop();
     const { messageId } = await sendSms(
       t.db,
-      t.app.integrations.sms,
+      t.app.integrations.smsGateways,
       { phone: '9876500001', templateId: 'otp_login_v1', params: { code: '123456' } },
       t.clock.now(),
     );

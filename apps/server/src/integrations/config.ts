@@ -6,8 +6,15 @@ const rate = z.coerce.number().min(0).max(1);
 const ms = z.coerce.number().int().min(0).max(600_000);
 
 const schema = z.object({
-  /** Adapter per gateway: `sandbox` is the default (and, for SMS, the only one). */
-  SMS_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * Adapter per gateway: `sandbox` is the default. For SMS (decision 0079) `sandbox` sends every
+   * message through the sandbox whatever /toolMage/smsConfig says, and the screen cannot choose
+   * a live provider; `live` sends through the provider the screen saved, with its saved key.
+   */
+  SMS_GATEWAY: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** MSG91's API (the Flow API under /api/v5/flow); a local fake in tests. */
+  MSG91_BASE_URL: z.url().default('https://control.msg91.com'),
+  MSG91_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   COLLECTION_GATEWAY: z.enum(['sandbox', 'razorpay']).default('sandbox'),
   /**
    * Razorpay Smart Collect (decision 0015): the Razorpay payments account's API keys and the
@@ -49,7 +56,9 @@ const schema = z.object({
 export const DEV_SANDBOX_WEBHOOK_SECRET = 'dev-only-sandbox-webhook-secret-change-me';
 
 export interface IntegrationsConfig {
-  smsGateway: 'sandbox';
+  /** `sandbox`: only the sandbox sends SMS; `live`: the provider saved on smsConfig sends. */
+  smsGateway: 'sandbox' | 'live';
+  msg91: { baseUrl: string; timeoutMs: number };
   collectionGateway: 'sandbox' | 'razorpay';
   /** Set when the collection gateway is `razorpay`. */
   razorpay?: RazorpayCollectionsConfig;
@@ -103,6 +112,7 @@ export function loadIntegrationsConfig(
   }
   return {
     smsGateway: v.SMS_GATEWAY,
+    msg91: { baseUrl: v.MSG91_BASE_URL.replace(/\/$/, ''), timeoutMs: v.MSG91_TIMEOUT_MS },
     collectionGateway: v.COLLECTION_GATEWAY,
     ...(v.COLLECTION_GATEWAY === 'razorpay'
       ? {

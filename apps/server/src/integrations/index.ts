@@ -20,6 +20,7 @@ import {
   type SandboxSmsGateway,
 } from './sms/sandbox-sms.js';
 import { applySmsEvent, type SmsReplyHandler } from './sms/sms.service.js';
+import { createSmsGateways, type SmsProviderSettingsReader } from './sms/sms-gateways.js';
 import {
   httpDeliverer,
   timerScheduler,
@@ -46,8 +47,9 @@ export {
   type IntegrationsConfig,
   type RazorpayCollectionsConfig,
 } from './config.js';
-export type { SmsGateway } from './sms/sms-gateway.js';
+export type { OutgoingSms, SmsGateway, SmsGateways } from './sms/sms-gateway.js';
 export { SMS_TEMPLATES } from './sms/sms-gateway.js';
+export type { SmsProviderSettings, SmsProviderSettingsReader } from './sms/sms-gateways.js';
 export { sendSms, findSmsMessage, type SmsReplyHandler } from './sms/sms.service.js';
 export { DEFAULT_SMS_TEMPLATES, seedSmsTemplates, templateVariables } from './sms/sms-templates.js';
 export { smsTemplates, type SmsTemplateRow } from './sms/sms-templates.table.js';
@@ -96,6 +98,11 @@ export interface IntegrationsDeps {
   payouts?: PayoutsConfig;
   /** Another payout gateway than the configured one (tests: a fault-injecting double). */
   payoutGateway?: PayoutGateway;
+  /**
+   * Reads the SMS configuration's provider and key at each message (the ops-config module
+   * keeps them; gateways.ts wires it, as an adapter imports no module).
+   */
+  smsSettings: SmsProviderSettingsReader;
 }
 
 /**
@@ -128,6 +135,17 @@ export function createIntegrations(deps: IntegrationsDeps) {
     failureRate: config.sandbox.smsFailureRate,
     ...(config.sandbox.smsOutboxFile ? { outboxFile: config.sandbox.smsOutboxFile } : {}),
   });
+  /**
+   * The SMS gateway in force, chosen at each message from the saved configuration within what
+   * SMS_GATEWAY allows (decision 0079). What the modules send through; `sms` stays the sandbox,
+   * whose outbox the simulator and tests read.
+   */
+  const smsGateways = createSmsGateways({
+    sandbox: sms,
+    mode: config.smsGateway,
+    msg91: config.msg91,
+    settings: deps.smsSettings,
+  });
   /** The sandbox bank: the simulator and tests pay in through its `simulateCredit`. */
   const collections: SandboxCollectionGateway = createSandboxCollectionGateway(sandbox);
   /** The collection gateway in use: the sandbox (default) or Razorpay Smart Collect. */
@@ -150,6 +168,7 @@ export function createIntegrations(deps: IntegrationsDeps) {
   return {
     config,
     sms,
+    smsGateways,
     collections,
     collectionGateway,
     /** Razorpay Smart Collect's settings while it collects (its webhook is then registered). */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { roles, staffUsers } from '../db-schema.js';
-import type { SmsGateway } from '../integrations/index.js';
+import type { SmsGateways } from '../integrations/index.js';
 import type { Database } from '../plugins/db.js';
 import { AppError } from '../shared/app-error.js';
 import type { Clock } from '../shared/clock.js';
@@ -93,7 +93,7 @@ export async function setUpCollectionFloor(db: Database, at: Date): Promise<void
  * their open cases: not connected, connected, or a promise (sometimes an instalment plan).
  */
 export async function collectorsWork(
-  deps: { db: Database; clock: Clock; sms: SmsGateway },
+  deps: { db: Database; clock: Clock; sms: SmsGateways },
   prng: Prng,
 ): Promise<number> {
   // The demo floor keeps the conduct guard's rules as the operations settings hold them.

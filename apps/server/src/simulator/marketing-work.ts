@@ -2,7 +2,7 @@ import type { CampaignAudience } from '@lending/contract';
 import { addDays } from '@lending/lending';
 import { eq, notInArray, sql } from 'drizzle-orm';
 import { borrowerAccounts, staffUsers } from '../db-schema.js';
-import type { SmsGateway } from '../integrations/index.js';
+import type { SmsGateways } from '../integrations/index.js';
 import type { Database } from '../plugins/db.js';
 import { AppError } from '../shared/app-error.js';
 import { createCampaign } from '../modules/marketing-sms/campaigns.service.js';
@@ -14,7 +14,7 @@ import type { SimulationClock } from './world.js';
 export interface MarketingWorkDeps {
   db: Database;
   clock: SimulationClock;
-  sms: SmsGateway;
+  sms: SmsGateways;
   /** Delivers the gateway's receipts (the sandbox's webhooks). */
   drain: () => Promise<unknown>;
 }

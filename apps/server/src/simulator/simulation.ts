@@ -858,7 +858,7 @@ export async function runSimulation(
     phase('apply');
     // 11:00: the marketing desk (opt-outs, a campaign every sixth day, one scheduled at the end).
     await marketingWork(
-      { db, clock, sms: integrations.sms, drain },
+      { db, clock, sms: integrations.smsGateways, drain },
       marketing,
       date,
       day,
@@ -891,7 +891,7 @@ export async function runSimulation(
     }
     clock.setIndia(date, 17);
     await backOfficeWork(date, day === options.days - 1);
-    await collectorsWork({ db, clock, sms: integrations.sms }, collection);
+    await collectorsWork({ db, clock, sms: integrations.smsGateways }, collection);
     await telemarketingWork({ db, clock }, telemarketing);
     clock.setIndia(date, 18);
     await offlineWork(date);

@@ -83,6 +83,8 @@ export const REDACTED_KEYS: readonly string[] = [
   'newpassword',
   'confirmpassword',
   'token',
+  // The SMS gateway's key (smsConfig, decision 0079): write-only, never in the audit trail.
+  'apikey',
   // Uploaded files (base64) are stored as files, not copied into the audit trail.
   'contentbase64',
 ];

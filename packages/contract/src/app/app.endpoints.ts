@@ -45,7 +45,7 @@ export const appSendOtp = defineEndpoint({
   summary: 'Send a 6-digit code by SMS (sign-in/registration, or accepting a loan)',
   access: 'public',
   mutates: true,
-  errors: ['conflict', 'otpThrottled'],
+  errors: ['conflict', 'otpThrottled', 'smsNotSent'],
   body: sendOtpBodySchema,
   query: undefined,
   ret: sendOtpRetSchema,

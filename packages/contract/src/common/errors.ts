@@ -111,6 +111,19 @@ export const errorCatalogue = {
    * (it applied since the page was read); the field names it (decision 0067).
    */
   selectedNotOnList: { code: 4194, status: 400 },
+  /**
+   * SMS gateway settings (decision 0079): a provider the contract names but no adapter is
+   * built for (gupshup, kaleyra) cannot be chosen.
+   */
+  smsProviderNotBuilt: { code: 4175, status: 400 },
+  /** This server sends SMS only through the sandbox (SMS_GATEWAY=sandbox): no live provider. */
+  smsLiveProvidersOff: { code: 4176, status: 409 },
+  /** The SMS gateway in force refused the message or did not answer: nothing was sent. */
+  smsNotSent: { code: 4177, status: 503 },
+  /** A template's sender id is not among the SMS configuration's sender ids. */
+  smsSenderIdNotConfigured: { code: 4178, status: 400 },
+  /** A sender id removed from the SMS configuration is still used by an enabled template. */
+  smsSenderIdInUse: { code: 4179, status: 409 },
   rateLimited: { code: 4290, status: 429 },
   internal: { code: 5000, status: 500 },
   /** A payment gateway (virtual accounts) did not answer or refused: try again later. */

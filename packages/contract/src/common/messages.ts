@@ -62,6 +62,15 @@ const en: Catalogue = {
     'This number opted out of marketing on {detail}: it must not get telemarketing calls. Nothing was recorded',
   selectedNotOnList:
     'Selected row {detail} ({field}) is not on this list: it does not exist or has applied for a loan since the list was read. Refresh the list and select again',
+  smsProviderNotBuilt: 'SMS provider {field} is not built on this server: choose one of {detail}',
+  smsLiveProvidersOff:
+    'This server sends SMS only through the sandbox (SMS_GATEWAY={detail}): {field} cannot be chosen here',
+  smsNotSent:
+    'The SMS was not sent: the SMS gateway {field} refused it or did not answer. Try again later',
+  smsSenderIdNotConfigured:
+    "Sender id {field} is not one of the SMS configuration's sender ids ({detail}): add it there first",
+  smsSenderIdInUse:
+    'Sender id {field} is still used by the enabled template(s) {detail}: change or disable them first',
   notTelemarketer:
     'Account {detail} is not a telemarketer: choose an account that makes telemarketing calls',
   grantNotHeld: 'You cannot grant {field}: you do not hold it yourself',
@@ -142,6 +151,12 @@ const zh: Catalogue = {
   callOptedOut: '该号码已于 {detail} 退订营销信息：不得对其拨打电销电话。本次未作任何记录',
   selectedNotOnList:
     '所选记录 {detail}（{field}）不在此名单中：该记录不存在，或在读取名单后已申请借款。请刷新名单后重新选择',
+  smsProviderNotBuilt: '本服务器尚未接入短信服务商 {field}：请从 {detail} 中选择',
+  smsLiveProvidersOff: '本服务器只通过沙箱发送短信（SMS_GATEWAY={detail}）：不能在此选择 {field}',
+  smsNotSent: '短信未发送：短信网关 {field} 拒绝或未响应。请稍后再试',
+  smsSenderIdNotConfigured:
+    '发送方 ID {field} 不在短信配置的发送方 ID（{detail}）中：请先在短信配置中添加',
+  smsSenderIdInUse: '发送方 ID {field} 仍被已启用的模板 {detail} 使用：请先修改或停用这些模板',
   notTelemarketer: '账号 {detail} 不是电销人员：请选择负责电销拨打的账号',
   grantNotHeld: '不能授予 {field}：您本人未持有该权限',
   accountBeyondGrants: '不能管理持有您所没有的权限的账号',

@@ -205,8 +205,26 @@ export const setSmsTemplateEnabledBodySchema = z.strictObject({
   enabled: z.boolean(),
 });
 
+/**
+ * The SMS providers the configuration may name, and those an adapter is built for (decision
+ * 0079). Saving an unbuilt one is refused (4175): the screen offers them disabled, marked not
+ * built, rather than as if they worked.
+ */
+export const SMS_PROVIDERS = ['sandbox', 'msg91', 'gupshup', 'kaleyra'] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+export const BUILT_SMS_PROVIDERS: readonly SmsProvider[] = ['sandbox', 'msg91'];
+export const smsProviderSchema = z.enum(SMS_PROVIDERS);
+
 export const smsConfigViewSchema = z.object({
+  /** The provider saved on the screen. */
   provider: z.string(),
+  /**
+   * The provider the next message goes through: the saved one, except on a server whose
+   * environment allows only the sandbox (`SMS_GATEWAY=sandbox`), where it is always `sandbox`.
+   */
+  providerInForce: z.string(),
+  /** Whether this server's environment lets a live provider be chosen (`SMS_GATEWAY=live`). */
+  liveProvidersAllowed: z.boolean(),
   senderIds: z.array(z.string()),
   ratePerMinute: z.int(),
   quietStart: z.string(),
@@ -224,12 +242,20 @@ const clockTimeSchema = z.string().trim().regex(CLOCK_TIME, 'must be a time HH:M
 
 export const saveSmsConfigBodySchema = z
   .strictObject({
-    provider: z.enum(['sandbox', 'msg91', 'gupshup', 'kaleyra']),
+    provider: smsProviderSchema,
+    /** The DLT headers templates may send with; removing one an enabled template uses is 4179. */
     senderIds: z.array(senderIdSchema).min(1).max(20),
+    /**
+     * The most messages the gateway takes per minute: marketing campaigns are held to what is
+     * left of it; transactional messages (OTPs, reminders) count against it but always go.
+     */
     ratePerMinute: z.int().min(1).max(100_000),
     quietStart: clockTimeSchema,
     quietEnd: clockTimeSchema,
-    /** A new key replaces the stored one; absent keeps it. Never read back. */
+    /**
+     * A new key replaces the stored one; absent keeps it. Never read back. A live provider
+     * (msg91) needs one saved, else 400 naming apiKey.
+     */
     apiKey: z.string().trim().min(8).max(200).optional(),
   })
   // Quiet hours may narrow TRAI's promotional window, never widen it (decision 0049).

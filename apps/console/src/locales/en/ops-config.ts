@@ -104,6 +104,18 @@ export const opsConfig = {
       apiKeySet: 'A key is set ({{hint}}). Type a new key to replace it; it is never shown again.',
       apiKeyNotSet: 'No key is set.',
       apiKeyShort: 'At least 8 characters',
+      inForce: 'SMS go out through: {{provider}}',
+      inForceLive:
+        'The provider saved here is the one the server sends through, with the key saved here, from the next message on.',
+      inForceSandboxOnly:
+        'This server sends every SMS through the sandbox (SMS_GATEWAY=sandbox): no real message leaves it, and a live provider cannot be chosen.',
+      providerHint: 'A live provider needs its API key saved.',
+      notBuilt: 'not built',
+      sandboxOnly: 'sandbox-only server',
+      rateHint:
+        'The most SMS the gateway takes per minute: marketing campaigns get what is left of it; sign-in codes and reminders count against it but always go.',
+      senderInUseHint:
+        'Templates send only with a listed sender id; one an enabled template uses cannot be removed',
     },
     code: {
       purpose: 'Purpose',

@@ -101,6 +101,16 @@ export const opsConfig = {
       apiKeySet: '已设置密钥（{{hint}}）。输入新密钥即可替换；密钥不会再次显示。',
       apiKeyNotSet: '尚未设置密钥。',
       apiKeyShort: '至少 8 个字符',
+      inForce: '短信当前发送通道：{{provider}}',
+      inForceLive: '服务器从下一条短信起即通过此处保存的服务商及其密钥发送。',
+      inForceSandboxOnly:
+        '本服务器所有短信都通过沙箱发送（SMS_GATEWAY=sandbox）：不会发出真实短信，也不能选择真实服务商。',
+      providerHint: '真实服务商须先保存其 API 密钥。',
+      notBuilt: '尚未接入',
+      sandboxOnly: '本服务器仅限沙箱',
+      rateHint:
+        '网关每分钟最多发送的短信数：营销活动只使用剩余额度；登录验证码和提醒计入额度，但始终发送。',
+      senderInUseHint: '模板只能使用列出的发送方 ID；已启用模板使用的发送方 ID 不能移除',
     },
     code: {
       purpose: '用途',

@@ -3,7 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 import { deliverWithRetries, type Scheduler, type WebhookDeliverer } from '../webhooks/delivery.js';
 import { signatureHeader, SIGNATURE_HEADER } from '../webhooks/signature.js';
-import type { SmsGateway, SmsReceiptStatus } from './sms-gateway.js';
+import type { OutgoingSms, SmsGateway, SmsReceiptStatus } from './sms-gateway.js';
 
 export const SANDBOX_SMS_WEBHOOK_PATH = '/webhooks/sms/sandbox';
 
@@ -22,11 +22,8 @@ export interface SandboxOptions {
   outboxFile?: string;
 }
 
-export interface SandboxSms {
+export interface SandboxSms extends OutgoingSms {
   messageId: string;
-  phone: string;
-  templateId: string;
-  params: Record<string, string>;
   at: Date;
 }
 

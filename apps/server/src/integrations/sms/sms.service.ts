@@ -4,22 +4,44 @@ import { phoneSearchSchema } from '@lending/contract';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { GatewayEvent } from '../webhooks/webhook-routes.js';
-import type { SmsGateway } from './sms-gateway.js';
+import {
+  SmsGatewayRejected,
+  SmsGatewayUnavailable,
+  type SmsGateway,
+  type SmsGateways,
+} from './sms-gateway.js';
 import { sendableTemplate } from './sms-templates.js';
 import { smsMessages, type SmsStatus } from './sms.table.js';
 
 /**
- * Sends through the gateway and records the message (status `queued` until a receipt). Only
- * an enabled, registered template is sent (SMSManagement); otherwise 409 and no message.
+ * Sends through the gateway in force (the saved SMS configuration, decision 0079) and records
+ * the message (status `queued` until a receipt) with the provider that took it. Only an
+ * enabled, registered template is sent (SMSManagement), with its DLT template id and sender id;
+ * otherwise 409 and no message. A gateway that refuses or does not answer is 4177
+ * `smsNotSent` naming the provider: nothing is recorded as sent.
  */
 export async function sendSms(
   db: Executor,
-  gateway: SmsGateway,
+  gateways: SmsGateways,
   message: { phone: string; templateId: string; params: Record<string, string> },
   at: Date,
-): Promise<{ messageId: string }> {
-  await sendableTemplate(db, message.templateId);
-  const { messageId } = await gateway.send(message);
+): Promise<{ messageId: string; provider: string }> {
+  const template = await sendableTemplate(db, message.templateId);
+  let gateway: SmsGateway | undefined;
+  let messageId: string;
+  try {
+    gateway = await gateways.inForce(db);
+    ({ messageId } = await gateway.send({
+      ...message,
+      dltTemplateId: template.dltTemplateId,
+      senderId: template.senderId,
+    }));
+  } catch (error) {
+    if (error instanceof SmsGatewayRejected || error instanceof SmsGatewayUnavailable) {
+      throw new AppError('smsNotSent', { field: error.provider, detail: error.message });
+    }
+    throw error;
+  }
   await db.insert(smsMessages).values({
     provider: gateway.provider,
     providerMessageId: messageId,
@@ -29,7 +51,7 @@ export async function sendSms(
     createdAt: at,
     updatedAt: at,
   });
-  return { messageId };
+  return { messageId, provider: gateway.provider };
 }
 
 const receiptSchema = z.object({

@@ -1,6 +1,6 @@
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
-import type { CollectionGateway, SmsGateway } from '../../integrations/index.js';
+import type { CollectionGateway, SmsGateways } from '../../integrations/index.js';
 import type { LoanBookDeps } from '../loan-book/index.js';
 import type { BorrowerAppSettings } from './borrower-app.config.js';
 
@@ -8,7 +8,7 @@ export interface BorrowerAppDeps {
   db: Database;
   clock: Clock;
   settings: BorrowerAppSettings;
-  sms: SmsGateway;
+  sms: SmsGateways;
   collections: CollectionGateway;
   loanBook: LoanBookDeps;
   /**

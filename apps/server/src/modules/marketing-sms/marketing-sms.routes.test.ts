@@ -26,7 +26,7 @@ function setIndiaTime(hhmm: string) {
 }
 
 const send = () =>
-  sendDueCampaignMessages({ db: t.db, clock: t.clock, sms: t.app.integrations.sms });
+  sendDueCampaignMessages({ db: t.db, clock: t.clock, sms: t.app.integrations.smsGateways });
 
 function campaignBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -333,7 +333,13 @@ describe("the SMS configuration's quiet hours", () => {
     post(
       t.app,
       '/sms/config_save',
-      { provider: 'sandbox', senderIds: ['LENDIN'], ratePerMinute: 600, quietStart, quietEnd },
+      {
+        provider: 'sandbox',
+        senderIds: ['LENDIN', '562311'],
+        ratePerMinute: 600,
+        quietStart,
+        quietEnd,
+      },
       token,
     );
 

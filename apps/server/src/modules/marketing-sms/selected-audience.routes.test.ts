@@ -35,7 +35,7 @@ let clearedBlacklisted: { customerId: number; phone: string };
 let appliedAgain: { customerId: number };
 
 const send = () =>
-  sendDueCampaignMessages({ db: t.db, clock: t.clock, sms: t.app.integrations.sms });
+  sendDueCampaignMessages({ db: t.db, clock: t.clock, sms: t.app.integrations.smsGateways });
 const sentTo = (from: number) => t.app.integrations.sms.outbox.slice(from).map((m) => m.phone);
 
 let keySeq = 0;

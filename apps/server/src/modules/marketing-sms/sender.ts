@@ -1,10 +1,11 @@
 import { insidePromotionalHours } from '@lending/contract';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { sendSms, smsTemplates, type SmsGateway } from '../../integrations/index.js';
+import { sendSms, smsMessages, smsTemplates, type SmsGateways } from '../../integrations/index.js';
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import { queryRows } from '../../shared/sql-rows.js';
-import { promotionalSendHours } from '../ops-config/index.js';
+import { AppError } from '../../shared/app-error.js';
+import { promotionalSendHours, smsGatewayRatePerMinute } from '../ops-config/index.js';
 import { exclusionsOf } from './audience.js';
 import { marketingSmsCampaigns, marketingSmsRecipients } from './marketing-sms.table.js';
 import { startIntervalJob } from '../../shared/interval-job.js';
@@ -12,7 +13,7 @@ import { startIntervalJob } from '../../shared/interval-job.js';
 export interface CampaignSenderDeps {
   db: Database;
   clock: Clock;
-  sms: SmsGateway;
+  sms: SmsGateways;
 }
 
 export interface SendReport {
@@ -36,8 +37,9 @@ const STALE_CLAIM_MS = 10 * 60_000;
  * time, narrowed by the SMS configuration's quiet hours, read at each pass) it sends nothing
  * (a campaign still sending when they end pauses and resumes when they open). Inside: due
  * campaigns start; each
- * sending campaign claims up to its rate per minute of pending numbers (`for update skip
- * locked` then status `sending`, so two servers never claim the same row), checks opt-outs
+ * sending campaign claims up to its rate per minute of pending numbers, and never more than is
+ * left of the SMS gateway's rate this minute (decision 0079), (`for update skip locked` then
+ * status `sending`, so two servers never claim the same row), checks opt-outs
  * and the blacklist again (they may have changed since the campaign was made), and hands
  * the rest to the SMS gateway. A campaign with nothing left pending completes.
  */
@@ -84,7 +86,7 @@ export async function sendDueCampaignMessages(deps: CampaignSenderDeps): Promise
         continue;
       }
       try {
-        const { messageId } = await sendSms(
+        const { messageId, provider } = await sendSms(
           db,
           deps.sms,
           { phone: recipient.phone, templateId: campaign.templateCode, params: campaign.params },
@@ -94,7 +96,7 @@ export async function sendDueCampaignMessages(deps: CampaignSenderDeps): Promise
           .update(marketingSmsRecipients)
           .set({
             status: 'sent',
-            provider: deps.sms.provider,
+            provider,
             providerMessageId: messageId,
             sentAt: now,
           })
@@ -103,7 +105,7 @@ export async function sendDueCampaignMessages(deps: CampaignSenderDeps): Promise
       } catch (error) {
         await db
           .update(marketingSmsRecipients)
-          .set({ status: 'failed', errorText: String((error as Error).message).slice(0, 300) })
+          .set({ status: 'failed', errorText: failureText(error) })
           .where(eq(marketingSmsRecipients.id, recipient.id));
         report.failed += 1;
       }
@@ -113,29 +115,65 @@ export async function sendDueCampaignMessages(deps: CampaignSenderDeps): Promise
   return report;
 }
 
+/** What a recipient's row says of a message that was not sent (no secret is ever in it). */
+function failureText(error: unknown): string {
+  const text =
+    error instanceof AppError
+      ? `${error.key}${error.params.field ? ` ${error.params.field}` : ''}: ${error.params.detail ?? ''}`
+      : String((error as Error).message);
+  return text.slice(0, 300);
+}
+
+/** Serialises the claims of every server, so two passes never both take the same minute's room. */
+const SMS_RATE_LOCK = 712079;
+
 /**
- * Claims the next pending numbers of a campaign, at most its rate less what was claimed in
- * the last minute (by this server or another), in number order.
+ * Claims the next pending numbers of a campaign, in number order: at most its rate less what
+ * was claimed for it in the last minute, and at most the SMS gateway's rate (smsConfig, read
+ * now) less what the gateway took in the last minute (decision 0079): every message recorded
+ * (OTPs and reminders too, which always go) and every number claimed and not yet sent, by any
+ * server. The count and the claim run under one advisory lock, so two servers' passes take
+ * turns and together stay within the gateway's rate.
  */
 async function claimRecipients(db: Database, campaignId: number, rate: number, now: Date) {
   const minuteAgo = new Date(now.getTime() - 60_000);
   const r = marketingSmsRecipients;
-  const rows = await queryRows(
-    db,
-    sql`update ${r} set status = 'sending', claimed_at = ${now}
-        where id in (
-          select id from ${r}
-          where campaign_id = ${campaignId} and status = 'pending'
-          order by id
-          limit greatest(0, ${rate}::int - (
-            select count(*)::int from ${r}
-            where campaign_id = ${campaignId} and claimed_at > ${minuteAgo}
-          ))
-          for update skip locked
-        )
-        returning id, phone`,
-  );
-  return rows.map((row) => ({ id: Number(row.id), phone: String(row.phone) }));
+  const c = marketingSmsCampaigns;
+  const m = smsMessages;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SMS_RATE_LOCK})`);
+    const gatewayRate = await smsGatewayRatePerMinute(tx);
+    // Read newest first through the primary key and never more than the rate: what matters is
+    // whether the minute is full, and the count stays cheap however long the log grows.
+    const rows = await queryRows(
+      tx,
+      sql`update ${r} set status = 'sending', claimed_at = ${now}
+          where id in (
+            select id from ${r}
+            where campaign_id = ${campaignId} and status = 'pending'
+            order by id
+            limit greatest(0, least(
+              ${rate}::int - (
+                select count(*)::int from ${r}
+                where campaign_id = ${campaignId} and claimed_at > ${minuteAgo}
+              ),
+              ${gatewayRate}::int - (
+                select count(*)::int from (
+                  select ${m.createdAt} as created_at from ${m}
+                  order by ${m.id} desc limit ${gatewayRate}::int
+                ) newest where created_at > ${minuteAgo}
+              ) - (
+                select count(*)::int from ${r}
+                where campaign_id in (select id from ${c} where status = 'sending')
+                and status = 'sending' and claimed_at > ${minuteAgo}
+              )
+            ))
+            for update skip locked
+          )
+          returning id, phone`,
+    );
+    return rows.map((row) => ({ id: Number(row.id), phone: String(row.phone) }));
+  });
 }
 
 async function completeIfDone(deps: CampaignSenderDeps, campaignId: number, now: Date) {

@@ -7,6 +7,8 @@ export { registerOpsConfigRoutes } from './ops-config.routes.js';
 export {
   appClientConfig,
   promotionalSendHours,
+  smsGatewayRatePerMinute,
+  smsProviderSettings,
   versionCheck,
   type OpsConfigDeps,
 } from './ops-config.service.js';

@@ -436,8 +436,8 @@ describe('SMS', () => {
   it('gateway settings: the API key is replaced but never returned, nor written to the audit trail', async () => {
     const secret = 'live-key-abcdefgh-4321';
     const body = {
-      provider: 'msg91',
-      senderIds: ['LENDIN'],
+      provider: 'sandbox',
+      senderIds: ['LENDIN', '562311'],
       ratePerMinute: 300,
       quietStart: '21:00',
       quietEnd: '10:00',
@@ -448,7 +448,7 @@ describe('SMS', () => {
     expect(saved.json().ret).toMatchObject({
       apiKeySet: true,
       apiKeyHint: '••••4321',
-      provider: 'msg91',
+      provider: 'sandbox',
     });
     // Saved again without a key: the key stays.
     const kept = await post(t.app, '/sms/config_save', { ...body, ratePerMinute: 200 }, admin);
@@ -462,11 +462,36 @@ describe('SMS', () => {
       admin,
     );
     expect(log.body).not.toContain(secret);
+    const rows = await auditRows('sms.config_save');
+    expect(JSON.stringify(rows)).not.toContain(secret);
     expectField(
       await post(t.app, '/sms/config_save', { ...body, quietStart: '25:00' }, admin),
       'quietStart',
     );
     expect((await post(t.app, '/sms/config_save', body, reader)).statusCode).toBe(403);
+  });
+
+  it('a server on SMS_GATEWAY=sandbox sends through the sandbox and refuses a live provider (4176)', async () => {
+    const view = await post(t.app, '/sms/config_get', {}, reader);
+    expect(view.json().ret).toMatchObject({
+      providerInForce: 'sandbox',
+      liveProvidersAllowed: false,
+    });
+    const body = {
+      provider: 'msg91',
+      senderIds: ['LENDIN', '562311'],
+      ratePerMinute: 300,
+      quietStart: '21:00',
+      quietEnd: '10:00',
+      apiKey: 'live-key-abcdefgh-4321',
+    };
+    const refused = await post(t.app, '/sms/config_save', body, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 4176 });
+    expect(refused.json().msg).toContain('SMS_GATEWAY=sandbox');
+    const zh = await post(t.app, '/sms/config_save', body, admin, { language: 'zh' });
+    expect(zh.json().msg).toContain('只通过沙箱');
+    expect((await post(t.app, '/sms/config_get', {}, reader)).json().ret.provider).toBe('sandbox');
   });
 
   it('lists the SMS sent, phone masked, exact phone search, by status', async () => {

@@ -60,7 +60,7 @@ export function registerOpsConfigRoutes(endpoints: EndpointRegistrar, deps: ops.
   endpoints.register(setSmsTemplateEnabled, (c) =>
     ops.setSmsTemplateEnabled(deps, c.tx, c.audit, c.body.code, c.body.enabled),
   );
-  endpoints.register(getSmsConfig, () => ops.smsConfigView(deps.db));
+  endpoints.register(getSmsConfig, () => ops.smsConfigView(deps.db, deps.smsGatewayMode));
   endpoints.register(saveSmsConfig, (c) =>
     ops.saveSmsConfig(deps, c.tx, c.audit, callerOf(c).userId, c.body),
   );

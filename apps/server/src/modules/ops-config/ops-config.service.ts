@@ -1,4 +1,4 @@
-import { desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, notInArray } from 'drizzle-orm';
 import type {
   AppConfig,
   AppVersion,
@@ -19,7 +19,7 @@ import type {
   saveVersionBodySchema,
   SendHours,
 } from '@lending/contract';
-import { promotionalHoursOf } from '@lending/contract';
+import { BUILT_SMS_PROVIDERS, promotionalHoursOf } from '@lending/contract';
 import type { z } from 'zod';
 import { smsTemplates, templateVariables, type SmsTemplateRow } from '../../integrations/index.js';
 import type { AuditRecorder } from '../../plugins/audit-port.js';
@@ -50,6 +50,11 @@ export interface OpsConfigDeps {
   db: Database;
   clock: Clock;
   settings: SettingsService;
+  /**
+   * The environment's `SMS_GATEWAY` (decision 0079): `sandbox` lets only the sandbox be chosen
+   * (and send); `live` lets smsConfig choose a built live provider.
+   */
+  smsGatewayMode: 'sandbox' | 'live';
 }
 
 /* ----------------------------------- system settings ------------------------------------ */
@@ -337,6 +342,7 @@ export async function saveSmsTemplate(
   if (body.category !== 'promotional' && !/^[A-Z]{6}$/.test(body.senderId)) {
     throw AppError.invalid('senderId', 'a transactional or service sender id is 6 letters');
   }
+  await requireConfiguredSenderId(tx, body.senderId);
   const { create: _create, code, ...values } = body;
   const at = deps.clock.now();
   const [row] = before
@@ -368,6 +374,8 @@ export async function setSmsTemplateEnabled(
 ) {
   const [before] = await tx.select().from(smsTemplates).where(eq(smsTemplates.code, code));
   if (!before) throw new AppError('notFound', { field: 'code' });
+  // Disabled, a template may keep a sender id removed since; enabled, it must send with one.
+  if (enabled) await requireConfiguredSenderId(tx, before.senderId);
   const [row] = await tx
     .update(smsTemplates)
     .set({ enabled, updatedAt: deps.clock.now() })
@@ -386,15 +394,55 @@ export async function setSmsTemplateEnabled(
 
 export const SMS_CONFIG_KEY = 'sms';
 
-export async function smsConfigView(db: Executor): Promise<SmsConfigView> {
+async function smsConfigRow(db: Executor) {
   const [row] = await db
     .select()
     .from(smsGatewaySettings)
     .where(eq(smsGatewaySettings.key, SMS_CONFIG_KEY));
+  return row;
+}
+
+/** The configured sender ids: templates send only with one of them (an empty list: any). */
+async function configuredSenderIds(db: Executor): Promise<string[]> {
+  return (await smsConfigRow(db))?.senderIds ?? [];
+}
+
+/**
+ * A template is sent with its sender id, which must be one the SMS configuration lists
+ * (decision 0079): otherwise 400 4178 naming `senderId`. No list saved yet: any.
+ */
+async function requireConfiguredSenderId(db: Executor, senderId: string): Promise<void> {
+  const configured = await configuredSenderIds(db);
+  if (configured.length === 0 || configured.includes(senderId)) return;
+  throw new AppError('smsSenderIdNotConfigured', {
+    field: senderId,
+    detail: configured.join(', '),
+    errors: [{ field: 'senderId', message: `${senderId} is not a configured sender id` }],
+  });
+}
+
+/**
+ * The provider and key the SMS gateway in force is chosen by, read at each message (the
+ * integrations' `SmsProviderSettingsReader`). The key leaves this module only this way.
+ */
+export async function smsProviderSettings(db: Executor) {
+  const row = await smsConfigRow(db);
+  return { provider: row?.provider ?? 'sandbox', apiKey: row?.apiKey ?? null };
+}
+
+export async function smsConfigView(
+  db: Executor,
+  mode: OpsConfigDeps['smsGatewayMode'],
+): Promise<SmsConfigView> {
+  const row = await smsConfigRow(db);
+  const provider = row?.provider ?? 'sandbox';
   return {
-    provider: row?.provider ?? 'sandbox',
+    provider,
+    // What sendSms's gateway chooses: the sandbox whatever is saved while SMS_GATEWAY=sandbox.
+    providerInForce: mode === 'live' ? provider : 'sandbox',
+    liveProvidersAllowed: mode === 'live',
     senderIds: row?.senderIds ?? [],
-    ratePerMinute: row?.ratePerMinute ?? 600,
+    ratePerMinute: row?.ratePerMinute ?? DEFAULT_SMS_RATE_PER_MINUTE,
     quietStart: row?.quietStart ?? '21:00',
     quietEnd: row?.quietEnd ?? '10:00',
     apiKeySet: Boolean(row?.apiKey),
@@ -404,14 +452,85 @@ export async function smsConfigView(db: Executor): Promise<SmsConfigView> {
   };
 }
 
+/** The gateway's rate before a configuration is saved (the seed's figure). */
+const DEFAULT_SMS_RATE_PER_MINUTE = 600;
+
+/**
+ * The most messages the SMS gateway takes in a minute, as saved on smsConfig, read at each
+ * sending pass (decision 0079): marketing campaigns get what is left of it.
+ */
+export async function smsGatewayRatePerMinute(db: Executor): Promise<number> {
+  return (await smsConfigRow(db))?.ratePerMinute ?? DEFAULT_SMS_RATE_PER_MINUTE;
+}
+
 /**
  * The promotional SMS sending hours in force: from the quiet hours' end to their start, inside
  * TRAI's 10:00–21:00 (decision 0049). Read from the table at each use, so a change on the SMS
  * configuration screen acts at the next campaign and the next sending pass.
  */
 export async function promotionalSendHours(db: Executor): Promise<SendHours> {
-  const { quietStart, quietEnd } = await smsConfigView(db);
-  return promotionalHoursOf(quietStart, quietEnd);
+  const row = await smsConfigRow(db);
+  return promotionalHoursOf(row?.quietStart ?? '21:00', row?.quietEnd ?? '10:00');
+}
+
+/**
+ * What saving the gateway settings must not do (decision 0079): choose a provider with no
+ * adapter (4175), a live provider where the environment allows only the sandbox (4176) or
+ * without a key saved or given (400 naming apiKey), or leave out a sender id an enabled
+ * template sends with (4179 naming the templates).
+ */
+async function checkSmsConfig(
+  deps: OpsConfigDeps,
+  tx: Executor,
+  body: SaveSmsConfigBody,
+  keySaved: boolean,
+): Promise<void> {
+  if (!BUILT_SMS_PROVIDERS.includes(body.provider)) {
+    throw new AppError('smsProviderNotBuilt', {
+      field: body.provider,
+      detail: BUILT_SMS_PROVIDERS.join(', '),
+      errors: [{ field: 'provider', message: `no adapter is built for ${body.provider}` }],
+    });
+  }
+  if (body.provider !== 'sandbox') {
+    if (deps.smsGatewayMode !== 'live') {
+      throw new AppError('smsLiveProvidersOff', {
+        field: body.provider,
+        detail: deps.smsGatewayMode,
+        errors: [{ field: 'provider', message: 'live SMS providers are off on this server' }],
+      });
+    }
+    if (!body.apiKey && !keySaved) {
+      throw new AppError('validationFailed', {
+        field: 'apiKey',
+        reason: { kind: 'required' },
+        errors: [{ field: 'apiKey', message: 'required', reason: { kind: 'required' } }],
+      });
+    }
+  }
+  const kept = [...new Set(body.senderIds)];
+  const stillUsed = await tx
+    .select({ code: smsTemplates.code, senderId: smsTemplates.senderId })
+    .from(smsTemplates)
+    .where(and(eq(smsTemplates.enabled, true), notInArray(smsTemplates.senderId, kept)))
+    .orderBy(smsTemplates.senderId, smsTemplates.code);
+  // Every enabled template keeps a configured sender id: the list cannot leave one out.
+  if (stillUsed.length > 0) {
+    const senderId = stillUsed[0]!.senderId;
+    throw new AppError('smsSenderIdInUse', {
+      field: senderId,
+      detail: stillUsed
+        .filter((t) => t.senderId === senderId)
+        .map((t) => t.code)
+        .join(', '),
+      errors: [
+        {
+          field: 'senderIds',
+          message: `${senderId} is used by enabled templates`,
+        },
+      ],
+    });
+  }
 }
 
 export async function saveSmsConfig(
@@ -421,7 +540,8 @@ export async function saveSmsConfig(
   actorId: number,
   body: SaveSmsConfigBody,
 ) {
-  const before = await smsConfigView(tx);
+  const before = await smsConfigView(tx, deps.smsGatewayMode);
+  await checkSmsConfig(deps, tx, body, before.apiKeySet);
   const now = deps.clock.now();
   const values = {
     provider: body.provider,
@@ -437,7 +557,7 @@ export async function saveSmsConfig(
     .insert(smsGatewaySettings)
     .values({ key: SMS_CONFIG_KEY, apiKey: null, ...values })
     .onConflictDoUpdate({ target: smsGatewaySettings.key, set: values });
-  const after = await smsConfigView(tx);
+  const after = await smsConfigView(tx, deps.smsGatewayMode);
   // The key is never written to the audit trail either: only that it was replaced.
   await audit.record({
     targetType: 'sms_config',

@@ -22,7 +22,7 @@ import type {
 import { addDays } from '@lending/lending';
 import type { z } from 'zod';
 import { customers, loanOrders, staffUsers } from '../../db-schema.js';
-import { sendSms, SMS_TEMPLATES, type SmsGateway } from '../../integrations/index.js';
+import { sendSms, SMS_TEMPLATES, type SmsGateways } from '../../integrations/index.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
@@ -68,7 +68,7 @@ export interface RecoveryDeps {
   settings: RecoverySettings;
   /** The conduct guard's hours and cap, read at each contact (operations settings). */
   contactRules: () => Promise<ContactRules>;
-  sms: SmsGateway;
+  sms: SmsGateways;
 }
 
 type Body<S extends z.ZodType> = z.output<S>;

@@ -210,6 +210,8 @@ describe('SMS gateway settings page', () => {
     const user = userEvent.setup({ delay: null });
     const view = {
       provider: 'msg91',
+      providerInForce: 'msg91',
+      liveProvidersAllowed: true,
       senderIds: ['LENDIN'],
       ratePerMinute: 600,
       quietStart: '21:00',
@@ -246,11 +248,79 @@ describe('SMS gateway settings page', () => {
   });
 });
 
+describe('SMS gateway provider in force (decision 0079)', () => {
+  const view = {
+    provider: 'sandbox',
+    providerInForce: 'sandbox',
+    liveProvidersAllowed: true,
+    senderIds: ['LENDIN', '562311'],
+    ratePerMinute: 600,
+    quietStart: '21:00',
+    quietEnd: '10:00',
+    apiKeySet: false,
+    apiKeyHint: null,
+    updatedAt: null,
+  };
+
+  it('shows the provider in force and offers no provider that is not built', async () => {
+    const user = userEvent.setup({ delay: null });
+    fakeEndpoints([[getSmsConfig, () => view]]);
+    renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
+    await screen.findByText('SMS go out through: sandbox');
+    await user.click(screen.getByLabelText('Provider'));
+    const gupshup = await screen.findByTitle('gupshup (not built)');
+    expect(gupshup).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTitle('msg91')).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  it('on a sandbox-only server says so and offers no live provider', async () => {
+    const user = userEvent.setup({ delay: null });
+    fakeEndpoints([[getSmsConfig, () => ({ ...view, liveProvidersAllowed: false })]]);
+    renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
+    await screen.findByText(/This server sends every SMS through the sandbox/);
+    await user.click(screen.getByLabelText('Provider'));
+    const msg91 = await screen.findByTitle('msg91 (sandbox-only server)');
+    expect(msg91).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('shows a refused sender id removal at the sender ids', async () => {
+    const user = userEvent.setup({ delay: null });
+    const message =
+      'Sender id 562311 is still used by the enabled template(s) marketing_offer_v1: change or disable them first';
+    fakeEndpoints([
+      [getSmsConfig, () => view],
+      [
+        saveSmsConfig,
+        () => {
+          throw refusal(message, 4179, 'senderIds');
+        },
+      ],
+    ]);
+    renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
+    await screen.findByDisplayValue('21:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(message);
+  });
+
+  it('is in Chinese', async () => {
+    fakeEndpoints([[getSmsConfig, () => view]]);
+    await i18n.changeLanguage('zh');
+    try {
+      renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
+      await screen.findByText('短信当前发送通道：sandbox');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});
+
 describe('SMS gateway quiet hours', () => {
   it('refuses quiet hours that would widen TRAI’s 10:00–21:00, naming the field', async () => {
     const user = userEvent.setup({ delay: null });
     const view = {
       provider: 'sandbox',
+      providerInForce: 'sandbox',
+      liveProvidersAllowed: false,
       senderIds: ['LENDIN'],
       ratePerMinute: 600,
       quietStart: '21:00',

@@ -13,10 +13,13 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  BUILT_SMS_PROVIDERS,
   getSmsConfig,
   quietHoursProblem,
   saveSmsConfig,
+  SMS_PROVIDERS,
   type SaveSmsConfigBody,
+  type SmsProvider,
 } from '@lending/contract';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
@@ -26,12 +29,13 @@ import { showFieldErrors } from '../../../lib/server-field-errors';
 type Values = Omit<SaveSmsConfigBody, 'apiKey'> & { apiKey?: string };
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const SENDER = /^([A-Z]{6}|[0-9]{6})$/;
-const PROVIDERS = ['sandbox', 'msg91', 'gupshup', 'kaleyra'] as const;
 
 /**
  * /toolMage/smsConfig: the SMS gateway's provider, sender ids (DLT headers), send
  * rate and quiet hours (India time). The API key can be replaced but is never shown again:
- * the server answers only whether one is set and its last 4 characters.
+ * the server answers only whether one is set and its last 4 characters. The provider in force
+ * is what the server sends through (decision 0079): a provider with no adapter, or a live one
+ * on a server that allows only the sandbox, is shown and cannot be chosen.
  */
 export function SmsConfigPage() {
   const { t } = useTranslation();
@@ -79,6 +83,14 @@ export function SmsConfigPage() {
       });
     }
   };
+  const liveAllowed = config.data?.liveProvidersAllowed ?? false;
+  // Why a provider cannot be chosen here, or undefined when it can.
+  const unavailable = (provider: SmsProvider) =>
+    !BUILT_SMS_PROVIDERS.includes(provider)
+      ? t('opsConfig.smsConfig.notBuilt')
+      : provider !== 'sandbox' && !liveAllowed
+        ? t('opsConfig.smsConfig.sandboxOnly')
+        : undefined;
   const time = { required: true, pattern: TIME, message: t('opsConfig.smsConfig.timeInvalid') };
   // The server's rule (decision 0049): quiet hours may narrow TRAI's 10:00–21:00, never widen it.
   const quietRule = (field: 'quietStart' | 'quietEnd') => ({
@@ -106,13 +118,35 @@ export function SmsConfigPage() {
           name="sms-config-form"
           style={{ maxWidth: 640 }}
         >
-          <Form.Item name="provider" label={t('opsConfig.smsConfig.provider')}>
-            <Select options={PROVIDERS.map((value) => ({ value, label: value }))} />
+          <Alert
+            type={config.data?.providerInForce === 'sandbox' ? 'info' : 'success'}
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={t('opsConfig.smsConfig.inForce', {
+              provider: config.data?.providerInForce ?? 'sandbox',
+            })}
+            description={
+              liveAllowed
+                ? t('opsConfig.smsConfig.inForceLive')
+                : t('opsConfig.smsConfig.inForceSandboxOnly')
+            }
+          />
+          <Form.Item
+            name="provider"
+            label={t('opsConfig.smsConfig.provider')}
+            extra={t('opsConfig.smsConfig.providerHint')}
+          >
+            <Select
+              options={SMS_PROVIDERS.map((value) => {
+                const why = unavailable(value);
+                return { value, label: why ? `${value} (${why})` : value, disabled: Boolean(why) };
+              })}
+            />
           </Form.Item>
           <Form.Item
             name="senderIds"
             label={t('opsConfig.smsConfig.senderIds')}
-            extra={t('opsConfig.smsConfig.senderHint')}
+            extra={`${t('opsConfig.smsConfig.senderHint')}. ${t('opsConfig.smsConfig.senderInUseHint')}`}
             rules={[
               {
                 validator: (_, value: string[] | undefined) =>
@@ -127,6 +161,7 @@ export function SmsConfigPage() {
           <Form.Item
             name="ratePerMinute"
             label={t('opsConfig.smsConfig.ratePerMinute')}
+            extra={t('opsConfig.smsConfig.rateHint')}
             rules={[{ required: true, message: t('opsConfig.required') }]}
           >
             <InputNumber min={1} max={100000} precision={0} />

@@ -1,0 +1,195 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadIntegrationsConfig, smsMessages } from '../../integrations/index.js';
+import { startFakeMsg91, type FakeMsg91 } from '../../integrations/sms/fake-msg91.js';
+import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { loginAs, post } from '../../shared/testing/factories.js';
+import { queryRows } from '../../shared/sql-rows.js';
+import { auditEvents } from '../audit/audit-events.table.js';
+
+/**
+ * Decision 0079 on a server whose environment allows live SMS providers (SMS_GATEWAY=live):
+ * the provider and key saved on smsConfig are what the next message goes through.
+ */
+const AUTH_KEY = 'msg91-live-key-abcd-9876';
+const LOGIN_DLT_ID = '1107161234567890101';
+
+let t: TestApp;
+let fake: FakeMsg91;
+let admin: string;
+const config = {
+  provider: 'sandbox',
+  senderIds: ['LENDIN', '562311'],
+  ratePerMinute: 600,
+  quietStart: '21:00',
+  quietEnd: '10:00',
+};
+
+beforeAll(async () => {
+  fake = await startFakeMsg91({ authKey: AUTH_KEY, templateIds: [LOGIN_DLT_ID] });
+  t = await buildTestApp({
+    demoData: false,
+    gateways: {
+      config: {
+        ...loadIntegrationsConfig({}),
+        smsGateway: 'live',
+        msg91: { baseUrl: fake.url, timeoutMs: 400 },
+      },
+    },
+  });
+  admin = await loginAs(t.app);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await fake.close();
+});
+
+const sendOtp = (phone: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/app-api/auth/send_otp',
+    payload: { phone, purpose: 'login' },
+    remoteAddress: `10.9.0.${phone.slice(-2)}`,
+  });
+const saveConfig = (body: Record<string, unknown>, language = 'en') =>
+  post(t.app, '/sms/config_save', { ...config, ...body }, admin, { language });
+const lastMessage = async () =>
+  (await t.db.select().from(smsMessages).orderBy(desc(smsMessages.id)).limit(1))[0];
+
+describe('the SMS provider in force (SMS_GATEWAY=live)', () => {
+  it('sends through the sandbox while the configuration names it', async () => {
+    const view = await post(t.app, '/sms/config_get', {}, admin);
+    expect(view.json().ret).toMatchObject({
+      provider: 'sandbox',
+      providerInForce: 'sandbox',
+      liveProvidersAllowed: true,
+    });
+    expect((await sendOtp('9811000001')).statusCode).toBe(200);
+    expect(t.app.integrations.sms.lastTo('9811000001')).toBeDefined();
+    expect(await lastMessage()).toMatchObject({ provider: 'sandbox', phone: '9811000001' });
+  });
+
+  it('refuses a provider with no adapter, and MSG91 without a key, in the caller language', async () => {
+    const gupshup = await saveConfig({ provider: 'gupshup', apiKey: 'some-key-123456' });
+    expect(gupshup.statusCode).toBe(400);
+    expect(gupshup.json()).toMatchObject({ code: 4175 });
+    expect(gupshup.json().msg).toContain('gupshup');
+    expect(gupshup.json().errors).toEqual([expect.objectContaining({ field: 'provider' })]);
+    const zh = await saveConfig({ provider: 'kaleyra', apiKey: 'some-key-123456' }, 'zh');
+    expect(zh.json().msg).toContain('尚未接入');
+
+    const noKey = await saveConfig({ provider: 'msg91' });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json()).toMatchObject({ code: 4000 });
+    expect(noKey.json().errors).toEqual([expect.objectContaining({ field: 'apiKey' })]);
+    expect((await saveConfig({ provider: 'msg91' }, 'zh')).json().msg).toContain('必填');
+    const view = await post(t.app, '/sms/config_get', {}, admin);
+    expect(view.json().ret.provider).toBe('sandbox');
+  });
+
+  it('sends through MSG91 with the saved key from the next message on; the key is never shown', async () => {
+    const saved = await saveConfig({ provider: 'msg91', apiKey: AUTH_KEY });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body).not.toContain(AUTH_KEY);
+    expect(saved.json().ret).toMatchObject({
+      provider: 'msg91',
+      providerInForce: 'msg91',
+      apiKeyHint: '••••9876',
+    });
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'sms.config_save'));
+    expect(JSON.stringify(audit)).not.toContain(AUTH_KEY);
+
+    const outbox = t.app.integrations.sms.outbox.length;
+    expect((await sendOtp('9811000002')).statusCode).toBe(200);
+    expect(t.app.integrations.sms.outbox.length).toBe(outbox);
+    const sent = fake.requests.at(-1)!;
+    expect(sent.headers.authkey).toBe(AUTH_KEY);
+    expect(sent.body).toMatchObject({
+      template_id: LOGIN_DLT_ID,
+      sender: 'LENDIN',
+      recipients: [{ mobiles: '919811000002', minutes: expect.any(String) }],
+    });
+    expect(await lastMessage()).toMatchObject({
+      provider: 'msg91',
+      providerMessageId: fake.messages.at(-1)!.requestId,
+      status: 'queued',
+    });
+  });
+
+  it('a refusal or a timeout at MSG91 is 503 4177 naming it: no code is left, nothing recorded', async () => {
+    const before = (await lastMessage())!.id;
+    fake.faults.failNextWith500 = true;
+    const failed = await sendOtp('9811000003');
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toMatchObject({ code: 4177 });
+    expect(failed.json().msg).toContain('msg91');
+    fake.faults.hangNext = true;
+    const timedOut = await sendOtp('9811000004');
+    expect(timedOut.json()).toMatchObject({ code: 4177 });
+    expect((await lastMessage())!.id).toBe(before);
+    // The code that was never sent was rolled back with the message.
+    const codes = await queryRows(
+      t.db,
+      sql`select id from otp_requests where phone in ('9811000003', '9811000004')`,
+    );
+    expect(codes).toEqual([]);
+  });
+
+  it('a change back to the sandbox acts at the next message', async () => {
+    expect((await saveConfig({ provider: 'sandbox' })).statusCode).toBe(200);
+    expect((await sendOtp('9811000005')).statusCode).toBe(200);
+    expect(t.app.integrations.sms.lastTo('9811000005')).toBeDefined();
+  });
+});
+
+describe('sender ids (decision 0079)', () => {
+  const template = {
+    code: 'due_today_v1',
+    name: 'Due today',
+    dltTemplateId: '1107161234567890199',
+    senderId: 'LENDAP',
+    category: 'transactional',
+    language: 'en',
+    text: 'Your loan {#orderNo#} is due today. - LENDIN',
+    enabled: true,
+    create: true,
+  };
+
+  it('a template must send with a configured sender id: 400 4178 naming senderId', async () => {
+    const refused = await post(t.app, '/sms/template_save', template, admin);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 4178 });
+    expect(refused.json().msg).toContain('LENDAP');
+    expect(refused.json().errors).toEqual([expect.objectContaining({ field: 'senderId' })]);
+    const zh = await post(t.app, '/sms/template_save', template, admin, { language: 'zh' });
+    expect(zh.json().msg).toContain('发送方 ID LENDAP');
+    // Saved disabled with an unlisted id, it cannot be enabled until the id is configured.
+    expect(
+      (await post(t.app, '/sms/template_save', { ...template, enabled: false }, admin)).statusCode,
+    ).toBe(400);
+    expect((await saveConfig({ senderIds: ['LENDIN', '562311', 'LENDAP'] })).statusCode).toBe(200);
+    expect((await post(t.app, '/sms/template_save', template, admin)).statusCode).toBe(200);
+  });
+
+  it('refuses leaving out a sender id an enabled template sends with, naming the templates', async () => {
+    const refused = await saveConfig({ senderIds: ['LENDIN', '562311'] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 4179 });
+    expect(refused.json().msg).toContain('due_today_v1');
+    expect(refused.json().errors).toEqual([expect.objectContaining({ field: 'senderIds' })]);
+    await post(t.app, '/sms/template_enable', { code: 'due_today_v1', enabled: false }, admin);
+    expect((await saveConfig({ senderIds: ['LENDIN', '562311'] })).statusCode).toBe(200);
+    const enable = await post(
+      t.app,
+      '/sms/template_enable',
+      { code: 'due_today_v1', enabled: true },
+      admin,
+      { language: 'zh' },
+    );
+    expect(enable.statusCode).toBe(400);
+    expect(enable.json()).toMatchObject({ code: 4178 });
+  });
+});
