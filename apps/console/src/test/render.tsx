@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { StyleProvider } from '@ant-design/cssinjs';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ADMIN_ROLE, grantableInterfaceIds, type UserInfo } from '@lending/contract';
@@ -26,6 +27,11 @@ export interface RenderOptions {
 /**
  * Renders a screen at a path inside a memory router, under the app's providers, signed in as
  * `user`, with a query cache of its own (no answer leaks from one test into another).
+ *
+ * Ant Design's styles are generated but not put in the page (cssinjs' server mode): jsdom
+ * parses every injected style sheet and walks them on each computed-style read, which made the
+ * console's tests about three times slower; no test reads a style Ant Design's sheets set
+ * (what is shown or hidden is decided by the markup, which the tests do read).
  */
 export function renderAt(element: ReactNode, path = '/', options: RenderOptions = {}) {
   setSession(options.user ?? testAdmin);
@@ -35,9 +41,11 @@ export function renderAt(element: ReactNode, path = '/', options: RenderOptions 
     { initialEntries: [path] },
   );
   const view = render(
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>,
+    <StyleProvider mock="server">
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StyleProvider>,
   );
   return { ...view, router, queryClient };
 }
