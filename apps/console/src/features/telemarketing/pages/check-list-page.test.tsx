@@ -114,7 +114,7 @@ describe('the verification dialog', () => {
         recordVerification,
         (body) => {
           rows[0] = { ...waiting, checkingStatus: 'failed', notes: body.notes ?? null, checks: 1 };
-          return { checkId: 1, checkingStatus: 'failed' };
+          return { checkId: 1, checkingStatus: 'failed' as const };
         },
       ],
     ]);
@@ -151,7 +151,7 @@ describe('the verification dialog', () => {
   it('sends a passed check without notes', async () => {
     const call = fakeEndpoints([
       fakeList(listVerifications, [waiting]),
-      [recordVerification, () => ({ checkId: 2, checkingStatus: 'passed' })],
+      [recordVerification, () => ({ checkId: 2, checkingStatus: 'passed' as const })],
     ]);
     renderAt(<CheckListPage />, '/telemarketing/checkList');
     const dialog = await openFor(waiting.orderNo);
