@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { indiaDateOf, pick, serverNow, signIn } from './support';
 
 const lead = { email: 'telelead@example.com', password: 'TeleLead12345' };
+const reviewLead = { email: 'lead@example.com', password: 'ReviewLead12345' };
 const telemarketer = { email: 'telemarketer@example.com', password: 'Telemarketer12345' };
 const TARA = 'Tara Telemarketer';
 
@@ -106,11 +107,57 @@ test('the lead assigns a user, the telemarketer calls them, the rate report coun
   await expect(page.getByText('Call recorded')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(mine).toContainText('Connected');
-  await page.goto('/telemarketing/checkList');
+  // The call history is the second tab of the call list (decision 0078).
+  await page.goto('/telemarketing/userList?view=calls');
   await expect(page.getByRole('table').getByText(remarks)).toBeVisible();
 
   // The rate report: one more user assigned today, and one more called.
   await expect
     .poll(async () => todaysRate(page))
     .toEqual({ assigned: before.assigned + 1, called: before.called + 1 });
+});
+
+// Decision 0078: inside the calling hours (the journeys' clock, decision 0056) a verification
+// call on an order in review changes its checking status, and the review queue shows it.
+test('a verification call before approval: the desk records it, the reviewer sees it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, telemarketer);
+  await page.goto('/telemarketing/checkList?checkingStatus=not_checked');
+  const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  await expect(row).toContainText('Not checked', { timeout: 30_000 });
+  const orderNo = /LN\d+/.exec(await row.innerText())?.[0] ?? '';
+  expect(orderNo).not.toBe('');
+  const stage = (await row.innerText()).includes('Final review') ? 'Final' : 'First';
+  await row.getByRole('button', { name: `Record check: ${orderNo}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Verification call: ${orderNo}` });
+  await expect(dialog).toBeVisible();
+  const identity = page.locator('.ant-select-item-option[title="Identity"]');
+  await expect(async () => {
+    if (!(await identity.isVisible())) await dialog.getByLabel('Verified').click();
+    await identity.click({ timeout: 2_000 });
+    await expect(dialog.locator('.ant-select-selection-item[title="Identity"]')).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 15_000 });
+  // A multiple select stays open after a pick: a click on the dialog's title closes it.
+  await dialog.getByText(`Verification call: ${orderNo}`).click();
+  await expect(identity).toBeHidden();
+  await dialog.getByLabel('Passed').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Verification call recorded')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.goto(`/telemarketing/checkList?orderNo=${orderNo}`);
+  const checked = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: orderNo });
+  await expect(checked).toContainText('Passed');
+  await expect(checked).toContainText('Tara Telemarketer');
+
+  // The review lead's queue of the order's stage shows the call's result.
+  await page.context().clearCookies();
+  await signIn(page, reviewLead);
+  const queue = stage === 'First' ? 'reviewFirst/reviewFirstWait' : 'reviewFinal/reviewFinalWait';
+  await page.goto(`/approve/${queue}?orderNo=${orderNo}`);
+  const waiting = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: orderNo });
+  await expect(waiting).toContainText('Passed');
 });

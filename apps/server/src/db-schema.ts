@@ -32,3 +32,4 @@ export * from './modules/marketing-sms/marketing-sms.table.js';
 export * from './modules/wallet/wallet.table.js';
 export * from './modules/coupon/coupon.table.js';
 export * from './modules/telemarketing/telemarketing.table.js';
+export * from './modules/telemarketing/verification.table.js';

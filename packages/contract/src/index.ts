@@ -67,3 +67,4 @@ export * from './coupon/coupon.schema.js';
 export * from './coupon/coupon.endpoints.js';
 export * from './telemarketing/telemarketing.schema.js';
 export * from './telemarketing/telemarketing.endpoints.js';
+export * from './telemarketing/verification.schema.js';

@@ -45,6 +45,8 @@ import { coupon as enCoupon } from './en/coupon';
 import { coupon as zhCoupon } from './zh/coupon';
 import { telemarketing as enTelemarketing } from './en/telemarketing';
 import { telemarketing as zhTelemarketing } from './zh/telemarketing';
+import { verification as enVerification } from './en/verification';
+import { verification as zhVerification } from './zh/verification';
 
 /** One `translation` namespace per language: the shell texts plus route titles under `route`. */
 export const resources: Record<Language, { translation: Record<string, unknown> }> = {
@@ -71,6 +73,7 @@ export const resources: Record<Language, { translation: Record<string, unknown> 
       ...enWallet,
       ...enCoupon,
       ...enTelemarketing,
+      ...enVerification,
       route: enRoutes,
     },
   },
@@ -97,6 +100,7 @@ export const resources: Record<Language, { translation: Record<string, unknown> 
       ...zhWallet,
       ...zhCoupon,
       ...zhTelemarketing,
+      ...zhVerification,
       route: zhRoutes,
     },
   },

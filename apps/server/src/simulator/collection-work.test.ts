@@ -56,3 +56,25 @@ describe('the demo book’s telemarketing floor', () => {
       expect(Number(row![key]), key).toBeGreaterThan(0);
   });
 });
+
+describe('the demo book’s verification desk', () => {
+  it('has passed and failed verification calls on orders in review, inside the calling hours', async () => {
+    const [row] = await queryRows(
+      handle.db,
+      sql`select
+        (select count(*)::int from verification_checks where result = 'passed') as passed,
+        (select count(*)::int from verification_checks where result = 'failed') as failed,
+        (select count(*)::int from verification_checks v join staff_users s on s.id = v.checked_by
+          where s.email not in ('telemarketer@example.com', 'sunil@example.com')) as others,
+        (select count(*)::int from verification_checks
+          where extract(hour from at at time zone 'Asia/Kolkata') not between 8 and 18) as outside_hours,
+        (select count(*)::int from loan_orders o where o.status in ('FIRST_REVIEW', 'FINAL_REVIEW')
+          and not exists (select 1 from verification_checks v where v.order_id = o.id)) as not_checked,
+        (select count(*)::int from (select order_id from verification_checks
+          group by order_id having count(*) > 1) again) as called_again`,
+    );
+    expect(row).toMatchObject({ others: 0, outside_hours: 0 });
+    for (const key of ['passed', 'failed', 'called_again'])
+      expect(Number(row![key]), key).toBeGreaterThan(0);
+  });
+});

@@ -42,6 +42,7 @@ import { collectorsWork, setUpCollectionFloor } from './collection-work.js';
 import { marketingWork } from './marketing-work.js';
 import { sendCoupons, setUpCoupons, useCouponBeforePaying } from './coupon-work.js';
 import { telemarketingWork } from './telemarketing-work.js';
+import { verificationWork } from './verification-work.js';
 import { AppError } from '../shared/app-error.js';
 import { AppCallFailed, type BorrowerDriver } from './borrower-driver.js';
 import { makeBorrowers, type ReviewerPersona, type SimBorrower } from './personas.js';
@@ -185,6 +186,8 @@ export async function runSimulation(
   // Invitations and wallets on their own stream (decision 0043).
   const walletWork = createWalletWork(world, prng.fork('wallets'));
   const telemarketing = prng.fork('telemarketing');
+  // Verification calls on their own stream, so the rest of the book draws as it did (0078).
+  const verification = prng.fork('verification');
   await setUpCollectionFloor(db, clock.now());
   // Coupons draw from their own stream, so the rest of the book stays as it was without them.
   const couponDraws = prng.fork('coupons');
@@ -864,6 +867,9 @@ export async function runSimulation(
       day,
       day === options.days - 1,
     );
+    // 11:30: the verification desk calls applicants of orders waiting for review (0078).
+    clock.setIndia(date, 11, 30);
+    await verificationWork({ db, clock }, verification);
     // 12:00: reviewers work their queues; 14:00: finance disburses approved orders.
     clock.setIndia(date, 12);
     await referSome(world.finalReviewers.at(-1));

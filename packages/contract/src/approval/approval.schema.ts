@@ -3,6 +3,7 @@ import { idSchema, phoneSearchSchema } from '../common/fields.js';
 import { indiaDateSchema, paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 import { withRanges } from '../common/rules.js';
+import { checkingStatusSchema } from '../finance/finance.schema.js';
 import { orderStatusSchema } from '../loan-book/loan-book.schema.js';
 
 const orderNoSchema = z.string().trim().toUpperCase().max(40);
@@ -122,6 +123,11 @@ export const queueRowSchema = z.object({
   decision: reviewDecisionSchema.nullable(),
   rejectionCode: z.string().nullable(),
   remarks: z.string().nullable(),
+  /**
+   * The latest verification call's result, or not_checked before one (decision 0078): the
+   * reviewer sees that the call was made and how it went; it does not gate the decision.
+   */
+  checkingStatus: checkingStatusSchema,
 });
 export type QueueRow = z.infer<typeof queueRowSchema>;
 export const queueFiltersSchema = z.strictObject({

@@ -83,6 +83,13 @@ export const errorCatalogue = {
   campaignAudienceEmpty: { code: 4151, status: 409 },
   /** Marketing SMS: a completed or cancelled campaign cannot be cancelled. */
   campaignNotCancellable: { code: 4152, status: 409 },
+  /**
+   * Verification calls before approval (decision 0078): the order is no longer waiting for
+   * manual review; the call is outside the calling hours; the order is not in the reviewer's work.
+   */
+  verificationNotInReview: { code: 4170, status: 409 },
+  verificationOutsideHours: { code: 4171, status: 409 },
+  verificationOutOfScope: { code: 4172, status: 403 },
   /** Wallets and invitations (decision 0043). */
   walletBalanceTooLow: { code: 4160, status: 409 },
   walletBelowMinimum: { code: 4161, status: 400 },

@@ -54,6 +54,12 @@ const en: Catalogue = {
     'The audience has no one to send to: every number opted out or is blacklisted, or the list is empty',
   campaignNotCancellable: 'Campaign {field} is {detail} and can no longer be cancelled',
   leadOutOfScope: 'User {field} on the call list is not assigned to you',
+  verificationNotInReview:
+    'Order {field} is no longer waiting for manual review (now {detail}): verification calls are recorded only before the decision. Nothing was recorded',
+  verificationOutsideHours:
+    'No verification call outside {detail} India time: try again within those hours. Nothing was recorded',
+  verificationOutOfScope:
+    'Order {field} is not in your review work: a reviewer records verification calls only on the orders assigned to them',
   callOutsideHours:
     'No telemarketing call outside {detail} India time: try again within those hours',
   callCapReached:
@@ -145,6 +151,12 @@ const zh: Catalogue = {
   campaignAudienceEmpty: '该受众中没有可发送的号码：所有号码均已退订或在黑名单中，或名单为空',
   campaignNotCancellable: '活动 {field} 状态为 {detail}，不能再取消',
   leadOutOfScope: '电销名单中的用户 {field} 未分配给您',
+  verificationNotInReview:
+    '订单 {field} 已不在人工审核中（当前为 {detail}）：核实电话只能在审核决定之前记录。本次未作任何记录',
+  verificationOutsideHours:
+    '印度时间 {detail} 以外不得拨打核实电话：请在该时段内再试。本次未作任何记录',
+  verificationOutOfScope:
+    '订单 {field} 不在您的审核工作中：审核员只能为分配给自己的订单记录核实电话',
   callOutsideHours: '印度时间 {detail} 以外不得拨打电销电话：请在该时段内再试',
   callCapReached:
     '该号码今日已接到 {detail} 通电销电话，已达每日上限：请于印度时间 {field} 起再拨打',

@@ -17,6 +17,12 @@ import {
   telemarketerListBodySchema,
   telemarketerListRetSchema,
 } from './telemarketing.schema.js';
+import {
+  verificationListBodySchema,
+  verificationListRetSchema,
+  verificationRecordBodySchema,
+  verificationRecordRetSchema,
+} from './verification.schema.js';
 
 export const listLeads = defineEndpoint({
   id: 'telemarketing.lead_list',
@@ -129,7 +135,44 @@ export const telemarketingRate = defineEndpoint({
   ret: rateRetSchema,
 });
 
-/** The telemarketing call list, calls and rate report (issue #14, decision 0040). */
+export const listVerifications = defineEndpoint({
+  id: 'telemarketing.verification_list',
+  method: 'POST',
+  path: '/telemarketing/verification_list',
+  module: 'telemarketing',
+  summary:
+    'Orders waiting for manual review with their checking status: not checked, or the latest verification call passed or failed (masked)',
+  access: 'granted',
+  mutates: false,
+  body: verificationListBodySchema,
+  query: undefined,
+  ret: verificationListRetSchema,
+});
+
+export const recordVerification = defineEndpoint({
+  id: 'telemarketing.verification_record',
+  method: 'POST',
+  path: '/telemarketing/verification_record',
+  module: 'telemarketing',
+  summary:
+    'Record a verification call on an order in manual review: items checked, passed or failed, notes (within the calling hours; the marketing opt-out does not apply)',
+  access: 'granted',
+  mutates: true,
+  errors: [
+    'notFound',
+    'verificationNotInReview',
+    'verificationOutOfScope',
+    'verificationOutsideHours',
+  ],
+  body: verificationRecordBodySchema,
+  query: undefined,
+  ret: verificationRecordRetSchema,
+});
+
+/**
+ * The telemarketing call list, calls and rate report (issue #14, decision 0040), and the
+ * verification calls before approval (decision 0078).
+ */
 export const telemarketingEndpoints = [
   listLeads,
   refreshLeads,
@@ -139,4 +182,6 @@ export const telemarketingEndpoints = [
   recordCall,
   listCalls,
   telemarketingRate,
+  listVerifications,
+  recordVerification,
 ] as const;

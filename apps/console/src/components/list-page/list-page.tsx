@@ -92,7 +92,9 @@ export function listPage<E extends EndpointDefinition>(
 export function ListPageView<E extends EndpointDefinition>({ list }: { list: ListPageState<E> }) {
   const { t } = useTranslation();
   return (
-    <Card title={<h1 className="page-heading">{t(`route.${list.spec.route}`)}</h1>}>
+    <Card
+      title={<h1 className="page-heading">{t(list.spec.title ?? `route.${list.spec.route}`)}</h1>}
+    >
       <ListFilters list={list} />
       <ListToolbar list={list} />
       <ListTable list={list} />

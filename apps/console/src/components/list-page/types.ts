@@ -185,6 +185,12 @@ export type BulkAction<Row> = BulkCallAction<Row> | BulkFormAction<Row>;
 export interface ListSpec<E extends EndpointDefinition> {
   /** The spec's route name: the page heading is its title, column settings are kept under it. */
   route: string;
+  /**
+   * The list's title (a translation key) when it is not its route's: a list in a tab of
+   * another route's page keeps its own column settings under its own `route` and names its
+   * exports by this title.
+   */
+  title?: string;
   endpoint: E;
   /** Filters the screen always sends (e.g. the product kind); the URL cannot change them. */
   fixedFilters?: Partial<FiltersOf<E>>;

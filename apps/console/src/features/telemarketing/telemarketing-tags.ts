@@ -1,4 +1,10 @@
-import type { CallOutcome, LeadConversion, LeadFollowStatus, LeadSource } from '@lending/contract';
+import type {
+  CallOutcome,
+  LeadConversion,
+  LeadFollowStatus,
+  LeadSource,
+  ReviewStage,
+} from '@lending/contract';
 import type { StatusTags } from '../../components/list-page';
 
 /** Why a user is on the call list (the re-marketing list they come from). */
@@ -32,4 +38,10 @@ export const conversionTags: StatusTags<LeadConversion> = {
   none: { label: 'telemarketing.conversion.none' },
   applied: { label: 'telemarketing.conversion.applied', color: 'cyan' },
   disbursed: { label: 'telemarketing.conversion.disbursed', color: 'green' },
+};
+
+/** The manual review an order waits for on the verification queue (decision 0078). */
+export const reviewStageTags: StatusTags<ReviewStage> = {
+  first: { label: 'verification.stages.first', color: 'blue' },
+  final: { label: 'verification.stages.final', color: 'purple' },
 };

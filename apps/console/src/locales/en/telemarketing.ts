@@ -1,6 +1,8 @@
 /** /telemarketing userList, checkList and telemarketingRate, English. */
 export const telemarketing = {
   telemarketing: {
+    views: { leads: 'Call list', calls: 'Call history' },
+    history: { title: 'Telemarketing call history' },
     phone: 'Phone',
     customerName: 'Name',
     sinceDate: 'Since',

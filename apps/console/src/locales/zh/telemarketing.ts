@@ -1,6 +1,8 @@
 /** /telemarketing userList、checkList、telemarketingRate，中文。 */
 export const telemarketing = {
   telemarketing: {
+    views: { leads: '拨打名单', calls: '通话记录' },
+    history: { title: '电销通话记录' },
     phone: '手机号',
     customerName: '姓名',
     sinceDate: '起始日期',

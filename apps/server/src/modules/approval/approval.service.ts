@@ -186,6 +186,7 @@ export async function queue(
       decision: row.task.decision,
       rejectionCode: row.rejectionCode,
       remarks: row.task.remarks,
+      checkingStatus: row.checkingStatus,
     })),
   };
 }

@@ -3,7 +3,9 @@ import {
   listCalls,
   listLeads,
   listTelemarketers,
+  listVerifications,
   recordCall,
+  recordVerification,
   refreshLeads,
   revealLeadPhone,
   telemarketingRate,
@@ -12,8 +14,12 @@ import type { FastifyInstance } from 'fastify';
 import { callerOf, type EndpointContext, type EndpointRegistrar } from '../../plugins/access.js';
 import { afterReply } from '../../shared/after-reply.js';
 import * as telemarketing from './telemarketing.service.js';
+import * as verification from './verification.service.js';
 
-/** Binds the telemarketing call list, calls and rate report (decision 0040). */
+/**
+ * Binds the telemarketing call list, calls and rate report (decision 0040) and the
+ * verification calls before approval (decision 0078).
+ */
 export function registerTelemarketingRoutes(
   app: FastifyInstance,
   endpoints: EndpointRegistrar,
@@ -39,4 +45,12 @@ export function registerTelemarketingRoutes(
   );
   endpoints.register(listCalls, (ctx) => telemarketing.listCalls(deps, viewer(ctx), ctx.body));
   endpoints.register(telemarketingRate, (ctx) => telemarketing.rate(deps, viewer(ctx), ctx.body));
+  const checker = (ctx: Pick<EndpointContext<unknown, unknown>, 'caller' | 'grants'>) =>
+    verification.verificationViewerOf(callerOf(ctx).userId, ctx.grants);
+  endpoints.register(listVerifications, (ctx) =>
+    verification.listVerifications(deps, checker(ctx), ctx.body),
+  );
+  endpoints.register(recordVerification, (ctx) =>
+    verification.recordVerification(deps, checker(ctx), ctx.body),
+  );
 }

@@ -35,13 +35,25 @@ function subtreeNames(groupName: string): string[] {
 const orderLookupMenus = ['orderList', 'loanDetail'];
 const orderLookupInterfaces = ['order.list', 'order.detail'];
 
+/**
+ * The verification calls before approval (/telemarketing/checkList, decision 0078): the
+ * telemarketers make them on any order in review, a reviewer on the orders of their own
+ * review tasks (the server scopes it), the leads on every order.
+ */
+const verificationMenus = ['Telemarketing', 'checkList'];
+const verificationInterfaces = [
+  'telemarketing.verification_list',
+  'telemarketing.verification_record',
+];
+
 const demoRoles = [
   {
     name: 'Reviewer',
     description: 'Loan approval: machine, first and final review',
-    menus: ['Dashboard', ...subtreeNames('Approve'), ...orderLookupMenus],
+    menus: ['Dashboard', ...subtreeNames('Approve'), ...orderLookupMenus, ...verificationMenus],
     // A reviewer works their own queue (the server scopes it) and reads the machine's reasons.
     interfaces: [
+      ...verificationInterfaces,
       'approve.machine_list',
       'approve.machine_detail',
       'approve.queue_list',
@@ -64,8 +76,9 @@ const demoRoles = [
     name: 'Review lead',
     description:
       'Loan approval lead: every queue, distribution, groups, reviewers, rejection codes',
-    menus: ['Dashboard', ...subtreeNames('Approve'), ...orderLookupMenus],
+    menus: ['Dashboard', ...subtreeNames('Approve'), ...orderLookupMenus, ...verificationMenus],
     interfaces: [
+      ...verificationInterfaces,
       'approve.machine_list',
       'approve.machine_detail',
       'approve.machine_refer',
@@ -261,7 +274,15 @@ const demoRoles = [
   {
     name: 'Telemarketer',
     description: 'Telemarketing: calls the users assigned to them and records each call',
-    menus: ['Dashboard', 'Telemarketing', 'userList', 'checkList', 'telemarketingRate'],
+    // The order detail too: a verification call checks what the applicant declared (0078).
+    menus: [
+      'Dashboard',
+      'Telemarketing',
+      'userList',
+      'checkList',
+      'telemarketingRate',
+      ...orderLookupMenus,
+    ],
     // Their own leads, calls and rate row only (the server scopes every call to the holder).
     interfaces: [
       'telemarketing.lead_list',
@@ -270,6 +291,8 @@ const demoRoles = [
       'telemarketing.call_list',
       'telemarketing.rate',
       'telemarketing.telemarketer_list',
+      // The verification desk: calls before approval on any order in review (decision 0078).
+      ...verificationInterfaces,
     ],
     account: {
       email: 'telemarketer@example.com',
@@ -284,7 +307,15 @@ const demoRoles = [
     name: 'Telemarketing lead',
     description:
       'Telemarketing lead: refreshes the call list, assigns it, follows every call and rate',
-    menus: ['Dashboard', 'Telemarketing', 'userList', 'checkList', 'telemarketingRate'],
+    // The order detail too: a verification call checks what the applicant declared (0078).
+    menus: [
+      'Dashboard',
+      'Telemarketing',
+      'userList',
+      'checkList',
+      'telemarketingRate',
+      ...orderLookupMenus,
+    ],
     interfaces: [
       'telemarketing.lead_list',
       'telemarketing.lead_refresh',
@@ -293,6 +324,7 @@ const demoRoles = [
       'telemarketing.lead_phone',
       'telemarketing.call_list',
       'telemarketing.rate',
+      ...verificationInterfaces,
     ],
     account: { email: 'telelead@example.com', password: 'TeleLead12345', name: 'Leela Telelead' },
   },

@@ -9,6 +9,7 @@ import {
   type ReviewStage,
 } from '@lending/contract';
 import { listPage, type BulkFormProps, type ListKit } from '../../../components/list-page';
+import { verificationStatusTags } from '../../../components/verification/checking-status-tags';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { approvalDetailPath } from '../approval-paths';
 import { customerTypeTags, decisionTags } from '../approval-tags';
@@ -115,6 +116,8 @@ function reviewQueuePage(stage: ReviewStage, state: 'wait' | 'pass' | 'reject', 
           t('approval.waitingMinutes', { count: row.waitingMinutes }),
         ),
         column.instant('queuedAt', 'approval.queuedAt', { sortable: true }),
+        // The verification call's result (decision 0078): the reviewer knows it was made.
+        column.status('checkingStatus', 'verification.status.label', verificationStatusTags),
         ...(state === 'wait'
           ? []
           : [

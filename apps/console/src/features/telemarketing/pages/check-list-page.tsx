@@ -1,31 +1,49 @@
-import { listCalls } from '@lending/contract';
+import { Tag } from 'antd';
+import { listVerifications, recordVerification } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
-import { useTelemarketerOptions } from '../components/assign-dialogs';
-import { CallOutcomeTag } from '../components/call-outcome-tag';
-import { callFilterTags, leadSourceTags } from '../telemarketing-tags';
+import { orderDetailPath } from '../../../components/order-detail';
+import { verificationStatusTags } from '../../../components/verification/checking-status-tags';
+import { VerificationDialog } from '../components/verification-dialog';
+import { reviewStageTags } from '../telemarketing-tags';
 
 /**
- * /telemarketing/checkList: the calls made, newest first: who called whom, the
- * outcome (docs/product.md §4 follow), remarks and the next call, and the attempts the server refused
- * (outside the calling hours, decision 0057). A telemarketer sees their own calls.
+ * /telemarketing/checkList: the verification calls before approval (issue #14, decision
+ * 0078). Every order waiting for first or final review with its checking status: not checked
+ * until someone records a call, then the latest call's result, what it verified, who called,
+ * when and the notes. A reviewer who is not a lead sees the orders of their own review tasks
+ * (the server scopes it). The telemarketing call history moved to a tab of
+ * /telemarketing/userList.
  */
-export const CheckListPage = listPage(listCalls, ({ column, filter }) => ({
+export const CheckListPage = listPage(listVerifications, ({ column, filter, action }) => ({
   route: 'checkList',
-  rowLabel: (row) => row.phone,
+  rowLabel: (row) => row.orderNo,
+  rowKey: (row) => row.orderId,
   filters: [
-    filter.text('phone', 'telemarketing.phone', { placeholder: 'order.phonePlaceholder' }),
-    filter.select('telemarketerId', 'telemarketing.telemarketer', useTelemarketerOptions),
-    filter.status('outcome', 'telemarketing.call.outcome', callFilterTags),
-    filter.indiaDateRange('calledFrom', 'calledTo', 'telemarketing.calledAt'),
+    filter.text('orderNo', 'verification.orderNo'),
+    filter.text('phone', 'verification.phone', { placeholder: 'order.phonePlaceholder' }),
+    filter.status('checkingStatus', 'verification.status.label', verificationStatusTags),
+    filter.status('stage', 'verification.stage', reviewStageTags),
+    filter.indiaDateRange('checkedFrom', 'checkedTo', 'verification.checkedOn'),
   ],
   columns: [
-    column.instant('calledAt', 'telemarketing.calledAt', { sortable: true }),
-    column.masked('customerName', 'telemarketing.customerName'),
-    column.masked('phone', 'telemarketing.phone'),
-    column.status('source', 'telemarketing.source.label', leadSourceTags),
-    column.text('telemarketerName', 'telemarketing.telemarketer'),
-    column.render('outcome', 'telemarketing.call.outcome', (row) => <CallOutcomeTag call={row} />),
-    column.ellipsis('remarks', 'telemarketing.call.remarks'),
-    column.indiaDate('nextCallDate', 'telemarketing.nextCallDate'),
+    column.link('orderNo', 'verification.orderNo', {
+      to: (row) => orderDetailPath(row.orderNo),
+      fixed: 'start',
+    }),
+    column.masked('customerName', 'verification.customerName'),
+    column.masked('phone', 'verification.phone'),
+    column.money('principalPaise', 'verification.amount', { sortable: true }),
+    column.status('stage', 'verification.stage', reviewStageTags),
+    column.status('checkingStatus', 'verification.status.label', verificationStatusTags),
+    column.render('items', 'verification.items.label', (row, t) =>
+      row.items.map((item) => <Tag key={item}>{t(`verification.items.${item}`)}</Tag>),
+    ),
+    column.text('checkedByName', 'verification.checkedBy'),
+    column.instant('checkedAt', 'verification.checkedAt'),
+    column.ellipsis('notes', 'verification.notes'),
+    column.count('checks', 'verification.checks', { hiddenByDefault: true }),
+  ],
+  rowActions: [
+    action.form('verification.record.button', VerificationDialog, { needs: recordVerification }),
   ],
 }));

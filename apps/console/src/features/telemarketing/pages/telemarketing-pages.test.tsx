@@ -15,7 +15,6 @@ import {
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
-import { CheckListPage } from './check-list-page';
 import { TelemarketingRatePage } from './telemarketing-rate-page';
 import { UserListPage } from './user-list-page';
 
@@ -255,13 +254,28 @@ describe('the call history', () => {
         },
       ]),
       [listTelemarketers, () => ({ list: [] })],
+      leadsWithHours({ start: '08:00', end: '19:00', withinHours: true }),
     ]);
-    renderAt(<CheckListPage />, '/telemarketing/checkList');
+    // The call history is the second tab of the call list (decision 0078).
+    renderAt(<UserListPage />, '/telemarketing/userList?view=calls');
     const refused = within((await screen.findByText('Tried early')).closest('tr')!);
     expect(refused.getByText('Refused: outside hours 08:00–19:00')).toBeInTheDocument();
     const call = within(screen.getByText('Will apply tonight').closest('tr')!);
     expect(call.getByText('Promise')).toBeInTheDocument();
     expect(call.queryByText(/Refused/)).not.toBeInTheDocument();
+  });
+
+  it('opens from the call list as its second tab', async () => {
+    const call = fakeEndpoints([
+      leadsWithHours({ start: '08:00', end: '19:00', withinHours: true }),
+      fakeList(listCalls, [made]),
+      [listTelemarketers, () => ({ list: [] })],
+    ]);
+    renderAt(<UserListPage />, '/telemarketing/userList');
+    await screen.findByText('******4321');
+    await userEvent.click(screen.getByRole('tab', { name: 'Call history' }));
+    await screen.findByText('Will apply tonight');
+    expect(call).toHaveBeenCalledWith(listCalls, expect.objectContaining({ page: 1 }));
   });
 });
 

@@ -1,16 +1,28 @@
-import { Tag } from 'antd';
+import { Card, Tabs, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import {
   assignLeads,
   type CallHours,
+  type EndpointDefinition,
+  listCalls,
   listLeads,
   recordCall,
   refreshLeads,
   revealLeadPhone,
 } from '@lending/contract';
-import { describeList, ListPageView, useListPage } from '../../../components/list-page';
+import {
+  describeList,
+  ListFilters,
+  ListTable,
+  ListToolbar,
+  useListPage,
+} from '../../../components/list-page';
+import { useGrants } from '../../../lib/grants';
 import { AssignDialog, RefreshDialog, useTelemarketerOptions } from '../components/assign-dialogs';
 import { CallDialog } from '../components/call-dialog';
+import { CallHistoryView } from '../components/call-history';
 import { CallHoursContext } from '../components/call-hours';
 import { conversionTags, followStatusTags, leadSourceTags } from '../telemarketing-tags';
 
@@ -71,18 +83,54 @@ const spec = describeList(listLeads, ({ column, filter, action }) => ({
 }));
 
 /**
- * /telemarketing/userList: the call list. Users registered but not borrowing, or
- * cleared and not borrowing again, each assigned by the lead to a telemarketer, who sees only
- * their own, reveals a phone to call it (audited) and records the call. The list's answer
- * carries the calling hours in force, which the call dialog shows (decision 0057). A number
- * that opted out of marketing is marked and cannot be called (decision 0068).
+ * The call list. Users registered but not borrowing, or cleared and not borrowing again, each
+ * assigned by the lead to a telemarketer, who sees only their own, reveals a phone to call it
+ * (audited) and records the call. The list's answer carries the calling hours in force, which
+ * the call dialog shows (decision 0057). A number that opted out of marketing is marked and
+ * cannot be called (decision 0068).
  */
-export function UserListPage() {
+function CallListView() {
   const list = useListPage(spec);
   const answer = list.query.data as { callHours: CallHours } | undefined;
   return (
     <CallHoursContext.Provider value={answer?.callHours ?? null}>
-      <ListPageView list={list} />
+      <ListFilters list={list} />
+      <ListToolbar list={list} />
+      <ListTable list={list} />
+      {list.dialog}
     </CallHoursContext.Provider>
+  );
+}
+
+/** The page's views, each shown only to holders of the endpoint it reads. */
+const VIEWS: { key: string; needs: EndpointDefinition; View: () => ReactNode }[] = [
+  { key: 'leads', needs: listLeads, View: CallListView },
+  { key: 'calls', needs: listCalls, View: CallHistoryView },
+];
+
+/**
+ * /telemarketing/userList: the call list, and in a second tab the history of the calls made
+ * (`?view=calls`), where the telemarketing floor works: checkList holds the verification calls
+ * before approval since decision 0078. A new tab starts with its own defaults.
+ */
+export function UserListPage() {
+  const { t } = useTranslation();
+  const { can } = useGrants();
+  const [search, setSearch] = useSearchParams();
+  const views = VIEWS.filter((view) => can(view.needs));
+  const active = views.find((view) => view.key === search.get('view')) ?? views[0];
+  return (
+    <Card title={<h1 className="page-heading">{t('route.userList')}</h1>}>
+      <Tabs
+        activeKey={active?.key}
+        destroyOnHidden
+        onChange={(key) => setSearch(key === views[0]?.key ? {} : { view: key })}
+        items={views.map(({ key, View }) => ({
+          key,
+          label: t(`telemarketing.views.${key}`),
+          children: <View />,
+        }))}
+      />
+    </Card>
   );
 }
