@@ -1,4 +1,10 @@
-import { getRoles, logout as logoutEndpoint, setRoleInterfaces, userInfo } from '@lending/contract';
+import {
+  createPayout,
+  getRoles,
+  logout as logoutEndpoint,
+  setRoleInterfaces,
+  userInfo,
+} from '@lending/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualScheduler } from './integrations/payouts/index.js';
@@ -13,7 +19,7 @@ import {
 import { indiaDateOf } from './shared/india-date.js';
 import { queryRows } from './shared/sql-rows.js';
 import { buildTestApp, joinTestApp, type TestApp } from './shared/testing/build-test-app.js';
-import { callEndpoint, createStaff, loginAs, post } from './shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs } from './shared/testing/factories.js';
 
 /**
  * More than one server (issue #15): two servers on one PostgreSQL schema, each with its own
@@ -85,9 +91,9 @@ describe.runIf(databaseUrl)('two servers on one database (PostgreSQL)', () => {
     const answers = await Promise.all(
       orders.flatMap((orderId) =>
         Array.from({ length: 10 }, (_, i) =>
-          post(
+          callEndpoint(
             serverFor(i),
-            '/loan/create_payout',
+            createPayout,
             { orderId, idempotencyKey: `storm-${orderId}-${i}`, channel: 'sandbox' },
             admin,
           ).then((response) => ({ orderId, status: response.statusCode })),

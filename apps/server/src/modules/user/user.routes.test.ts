@@ -24,7 +24,6 @@ import {
   badBody,
   callEndpoint,
   createStaff,
-  get,
   loginAs,
 } from '../../shared/testing/factories.js';
 import { attemptsForEmail } from './login-attempts.repository.js';
@@ -210,16 +209,16 @@ describe('GET /user/user_info', () => {
 
   it('ignores a token in the query string: only X-Token authenticates', async () => {
     const token = await loginAs(t.app);
-    const response = await get(t.app, `/user/user_info?token=${token}`);
+    const response = await callEndpoint(t.app, userInfo, { token });
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe(4005);
-    const withHeader = await get(t.app, `/user/user_info?token=${token}`, token);
+    const withHeader = await callEndpoint(t.app, userInfo, { token }, token);
     expect(withHeader.json().code).toBe(0);
   });
 
   it('refuses unknown query parameters', async () => {
     const token = await loginAs(t.app);
-    const response = await get(t.app, '/user/user_info?admin=1', token);
+    const response = await callEndpoint(t.app, userInfo, badBody({ admin: '1' }), token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 4000, errors: [{ field: 'query.admin' }] });
   });

@@ -26,19 +26,18 @@ export function badBody(value: unknown): InvalidOnPurpose {
 }
 
 /**
- * What an endpoint takes from the caller: a POST its body (as the console sends it, the
- * schema's input type), a GET its query. A call without input also takes `{}`, which the server
- * reads as no input.
+ * What an endpoint takes from the caller: its body (as the console sends it, the schema's input
+ * type), or for one without a body its query (the contract's GETs: `method` is not a literal
+ * type, so the schemas tell), or none (`undefined`: no query string). A call without input
+ * also takes `{}`, which the server reads as no input.
  */
 export type EndpointInput<E> =
   E extends EndpointDefinition<infer _B, infer Q, infer _R>
-    ? E['method'] extends 'GET'
+    ? EndpointBody<E> extends undefined
       ? Q extends z.ZodType
-        ? z.input<Q>
+        ? z.input<Q> | undefined
         : undefined | Record<string, never>
-      : EndpointBody<E> extends undefined
-        ? undefined | Record<string, never>
-        : EndpointBody<E>
+      : EndpointBody<E>
     : never;
 
 /**
