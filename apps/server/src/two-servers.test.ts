@@ -1,3 +1,10 @@
+import {
+  createPayout,
+  getRoles,
+  logout as logoutEndpoint,
+  setRoleInterfaces,
+  userInfo,
+} from '@lending/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualScheduler } from './integrations/payouts/index.js';
@@ -12,7 +19,7 @@ import {
 import { indiaDateOf } from './shared/india-date.js';
 import { queryRows } from './shared/sql-rows.js';
 import { buildTestApp, joinTestApp, type TestApp } from './shared/testing/build-test-app.js';
-import { createStaff, get, loginAs, post } from './shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs } from './shared/testing/factories.js';
 
 /**
  * More than one server (issue #15): two servers on one PostgreSQL schema, each with its own
@@ -45,13 +52,13 @@ describe.runIf(databaseUrl)('two servers on one database (PostgreSQL)', () => {
 
   it('a session made on one server works on the other, and a sign-out on either ends it on both', async () => {
     const token = await loginAs(first.app);
-    const onSecond = await get(second.app, '/user/user_info', token);
+    const onSecond = await callEndpoint(second.app, userInfo, undefined, token);
     expect(onSecond.statusCode).toBe(200);
     expect(onSecond.json().ret.email).toBe('admin@example.com');
 
-    expect((await post(second.app, '/user/logout', undefined, token)).statusCode).toBe(200);
-    expect((await get(first.app, '/user/user_info', token)).statusCode).toBe(401);
-    expect((await get(second.app, '/user/user_info', token)).statusCode).toBe(401);
+    expect((await callEndpoint(second.app, logoutEndpoint, undefined, token)).statusCode).toBe(200);
+    expect((await callEndpoint(first.app, userInfo, undefined, token)).statusCode).toBe(401);
+    expect((await callEndpoint(second.app, userInfo, undefined, token)).statusCode).toBe(401);
   });
 
   it('a grant taken away on one server is refused on the other at the next call', async () => {
@@ -60,16 +67,16 @@ describe.runIf(databaseUrl)('two servers on one database (PostgreSQL)', () => {
       interfaces: ['user.get_users', 'power.roles'],
     });
     const token = await loginAs(second.app, staff);
-    expect((await post(second.app, '/power/roles', {}, token)).json().code).toBe(0);
+    expect((await callEndpoint(second.app, getRoles, {}, token)).json().code).toBe(0);
 
-    const revoke = await post(
+    const revoke = await callEndpoint(
       first.app,
-      '/power/set_role_interfaces',
+      setRoleInterfaces,
       { id: staff.roleId, interfaces: ['user.get_users'] },
       admin,
     );
     expect(revoke.json().code).toBe(0);
-    expect((await post(second.app, '/power/roles', {}, token)).statusCode).toBe(403);
+    expect((await callEndpoint(second.app, getRoles, {}, token)).statusCode).toBe(403);
   });
 
   it('a disburse storm spread over both servers pays each order once, with one balanced journal', async () => {
@@ -84,9 +91,9 @@ describe.runIf(databaseUrl)('two servers on one database (PostgreSQL)', () => {
     const answers = await Promise.all(
       orders.flatMap((orderId) =>
         Array.from({ length: 10 }, (_, i) =>
-          post(
+          callEndpoint(
             serverFor(i),
-            '/loan/create_payout',
+            createPayout,
             { orderId, idempotencyKey: `storm-${orderId}-${i}`, channel: 'sandbox' },
             admin,
           ).then((response) => ({ orderId, status: response.statusCode })),

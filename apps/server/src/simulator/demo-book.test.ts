@@ -3,7 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { adminEndpoints } from '@lending/contract';
+import {
+  adminEndpoints,
+  dailyOrderAnalysis,
+  listVerifyCodes,
+  orderLoanList,
+  repaymentOrderList,
+} from '@lending/contract';
 import { addDays } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDayEnd } from '../modules/day-end/index.js';
@@ -12,7 +18,7 @@ import type { Database } from '../plugins/db.js';
 import { indiaDateOf, startOfIndiaDate } from '../shared/india-date.js';
 import { queryRows } from '../shared/sql-rows.js';
 import { buildTestApp } from '../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs, post } from '../shared/testing/factories.js';
 import { loadDemoBook } from './demo-book.js';
 import {
   defaultSnapshotPath,
@@ -286,11 +292,9 @@ async function reportsDisagreeingWithTheirLists(app: Parameters<typeof loginAs>[
         disagreements.push(`${url} ${key}: totals ${total}, rows add up to ${sum}`);
     }
   }
-  const daily = (await post(app, '/report/daily_order_analysis', {}, token)).json().ret.totals;
-  const loans = (await post(app, '/financialManagement/order_loan_list', {}, token)).json().ret
-    .totals;
-  const repaid = (await post(app, '/financialManagement/repayment_order_list', {}, token)).json()
-    .ret.totals;
+  const daily = (await callEndpoint(app, dailyOrderAnalysis, {}, token)).json().ret.totals;
+  const loans = (await callEndpoint(app, orderLoanList, {}, token)).json().ret.totals;
+  const repaid = (await callEndpoint(app, repaymentOrderList, {}, token)).json().ret.totals;
   const pairs: [string, number, string, number][] = [
     ['disbursedCount', daily.disbursedCount, 'OrderLoan count', loans.count],
     ['disbursedPaise', daily.disbursedPaise, 'OrderLoan principalPaise', loans.principalPaise],
@@ -343,12 +347,7 @@ describe('the committed demo book snapshot', () => {
       expect(await reportsDisagreeingWithTheirLists(t.app)).toEqual([]);
       // The sign-in codes the borrowers typed (decision 0076), for customerVerifyCode.
       const codes = (
-        await post(
-          t.app,
-          '/telemarketing/verify_code_list',
-          { pageSize: 100 },
-          await loginAs(t.app),
-        )
+        await callEndpoint(t.app, listVerifyCodes, { pageSize: 100 }, await loginAs(t.app))
       ).json().ret;
       expect(codes.total).toBeGreaterThanOrEqual(committed.loans);
       expect(codes.list.some((code: { attempts: number }) => code.attempts > 0)).toBe(true);

@@ -1,8 +1,14 @@
-import { adminEndpoints } from '@lending/contract';
+import {
+  adminEndpoints,
+  getRoles,
+  operationLog,
+  operationLogDetail,
+  saveLoanConfig,
+} from '@lending/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs, post } from '../../shared/testing/factories.js';
 import { isAudited } from '../../plugins/access.js';
 import { auditEvents } from './audit-events.table.js';
 import { createAuditPort } from './audit.service.js';
@@ -118,8 +124,8 @@ describe('the operation log', () => {
     const weak = await createStaff(t.db, t.clock, { interfaces: ['power.set_role_menus'] });
     const weakToken = await loginAs(t.app, weak);
     const adminRoleId = (
-      await post(t.app, '/power/roles', { filters: { name: 'admin' } }, admin)
-    ).json().ret.list[0].id;
+      await callEndpoint(t.app, getRoles, { filters: { name: 'admin' } }, admin)
+    ).json().ret.list[0]!.id;
     const refusals: [string, unknown, string | undefined, number][] = [
       ['/power/save_role', { name: 'x' }, undefined, 4005],
       ['/power/save_role', { name: 'x' }, weakToken, 4003],
@@ -195,10 +201,10 @@ describe('the operation log', () => {
   });
 
   it('lists entries filtered by staff member, module, target and India dates, and shows one', async () => {
-    const all = (await post(t.app, '/log/operation_log', { pageSize: 100 }, admin)).json().ret;
+    const all = (await callEndpoint(t.app, operationLog, { pageSize: 100 }, admin)).json().ret;
     expect(all.total).toBeGreaterThanOrEqual(called.size);
     const byActor = (
-      await post(t.app, '/log/operation_log', { filters: { actor: 'clerk@' } }, admin)
+      await callEndpoint(t.app, operationLog, { filters: { actor: 'clerk@' } }, admin)
     ).json().ret;
     expect(byActor.list.map((e: { action: string }) => e.action).sort()).toEqual([
       'power.set_language',
@@ -206,46 +212,46 @@ describe('the operation log', () => {
       'user.logout',
     ]);
     const byModule = (
-      await post(t.app, '/log/operation_log', { filters: { module: 'power' } }, admin)
+      await callEndpoint(t.app, operationLog, { filters: { module: 'power' } }, admin)
     ).json().ret;
     expect(byModule.list.every((e: { module: string }) => e.module === 'power')).toBe(true);
     const role = byModule.list.find((e: { action: string }) => e.action === 'power.save_role');
     const byTarget = (
-      await post(
+      await callEndpoint(
         t.app,
-        '/log/operation_log',
-        { filters: { targetType: 'role', targetId: role.targetId } },
+        operationLog,
+        { filters: { targetType: 'role', targetId: role!.targetId } },
         admin,
       )
     ).json().ret;
     expect(byTarget.total).toBe(5);
     const today = new Date(t.clock.now().getTime() + 330 * 60_000).toISOString().slice(0, 10);
     const dated = (
-      await post(
+      await callEndpoint(
         t.app,
-        '/log/operation_log',
+        operationLog,
         { filters: { dateFrom: today, dateTo: today } },
         admin,
       )
     ).json().ret;
     expect(dated.total).toBe(all.total);
     const old = (
-      await post(t.app, '/log/operation_log', { filters: { dateTo: '2001-01-01' } }, admin)
+      await callEndpoint(t.app, operationLog, { filters: { dateTo: '2001-01-01' } }, admin)
     ).json().ret;
     expect(old.total).toBe(0);
 
-    const detail = (await post(t.app, '/log/operation_log_detail', { id: role.id }, admin)).json()
+    const detail = (await callEndpoint(t.app, operationLogDetail, { id: role!.id }, admin)).json()
       .ret;
-    expect(detail).toMatchObject({ id: role.id, userAgent: 'AuditTest/2.0', actorName: 'Admin' });
+    expect(detail).toMatchObject({ id: role!.id, userAgent: 'AuditTest/2.0', actorName: 'Admin' });
     expect(
-      (await post(t.app, '/log/operation_log_detail', { id: 99_999_999 }, admin)).json().code,
+      (await callEndpoint(t.app, operationLogDetail, { id: 99_999_999 }, admin)).json().code,
     ).toBe(4004);
   });
 
   it('lists newest first, oldest first when sorted so, and refuses a field it does not sort by', async () => {
     const ids = async (body: object) =>
       (
-        (await post(t.app, '/log/operation_log', { pageSize: 5, ...body }, admin)).json().ret
+        (await callEndpoint(t.app, operationLog, { pageSize: 5, ...body }, admin)).json().ret
           .list as { id: number }[]
       ).map((e) => e.id);
     const newest = await ids({});
@@ -253,9 +259,9 @@ describe('the operation log', () => {
     const oldest = await ids({ sort: { field: 'at', order: 'asc' } });
     expect(oldest).toEqual([...oldest].sort((a, b) => a - b));
     expect(oldest[oldest.length - 1]!).toBeLessThan(newest[0]!);
-    const refused = await post(
+    const refused = await callEndpoint(
       t.app,
-      '/log/operation_log',
+      operationLog,
       { sort: { field: 'actorEmail', order: 'asc' } },
       admin,
     );
@@ -271,9 +277,9 @@ describe('the operation log', () => {
   });
 
   it('records loan-book changes with the interface id and the actor too', async () => {
-    const saved = await post(
+    const saved = await callEndpoint(
       t.app,
-      '/loanConfig/save',
+      saveLoanConfig,
       {
         kind: 'first',
         name: 'Audit 7 days',

@@ -1,11 +1,19 @@
-import { errorCatalogue } from '@lending/contract';
+import {
+  couponAudience,
+  deleteCoupon,
+  errorCatalogue,
+  listCoupons,
+  listSentCoupons,
+  saveCoupon,
+  sendCoupon,
+} from '@lending/contract';
 import { WORKED_EXAMPLE_PRINCIPAL } from '@lending/lending';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { ledgerEntries, ledgerJournals } from '../loan-book/ledger.table.js';
 import { riskBlacklist } from '../loan-book/risk.table.js';
 import {
@@ -124,9 +132,9 @@ async function withActiveLoan(channel: string) {
 }
 
 async function createCoupon(overrides: Record<string, unknown> = {}) {
-  const response = await post(
+  const response = await callEndpoint(
     t.app,
-    '/coupon/save',
+    saveCoupon,
     {
       title: `Interest off ${++seq}`,
       target: 'interest',
@@ -145,9 +153,9 @@ async function createCoupon(overrides: Record<string, unknown> = {}) {
 }
 
 function send(couponId: number, channel: string, idempotencyKey: string) {
-  return post(
+  return callEndpoint(
     t.app,
-    '/coupon/send',
+    sendCoupon,
     { couponId, filters: { segment: 'all', channel }, idempotencyKey },
     admin,
   );
@@ -164,9 +172,9 @@ const codeOf = (response: LightMyRequestResponse) => (response.json() as { code:
 
 describe('coupon templates', () => {
   it('refuses a percent coupon without its percent, naming the field', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/coupon/save',
+      saveCoupon,
       {
         title: 'Ten percent',
         target: 'interest',
@@ -186,7 +194,7 @@ describe('coupon templates', () => {
   it('a role without the coupon interfaces gets 403', async () => {
     const staff = await createStaff(t.db, t.clock, { menus: ['Coupon'] });
     const token = await loginAs(t.app, staff);
-    const response = await post(t.app, '/coupon/list', { page: 1, pageSize: 20 }, token);
+    const response = await callEndpoint(t.app, listCoupons, { page: 1, pageSize: 20 }, token);
     expect(response.statusCode).toBe(403);
   });
 
@@ -203,23 +211,23 @@ describe('coupon templates', () => {
       validDays: 7,
       thresholdPaise: 0,
       expiresOn: '2025-12-31',
-    };
+    } as const;
     // Never sent: it can still be edited.
-    const edited = await post(t.app, '/coupon/save', { ...terms, amountPaise: 6_000 }, admin);
+    const edited = await callEndpoint(t.app, saveCoupon, { ...terms, amountPaise: 6_000 }, admin);
     expect(edited.statusCode).toBe(200);
     expect(edited.json().ret).toMatchObject({ id: coupon.id, amountPaise: 6_000 });
     expect((await send(coupon.id, channel, 'send-tpl-lock-1')).statusCode).toBe(200);
     // Sent: an edit is refused, naming the coupon, and its terms stay those it was sent with.
-    const reedited = await post(t.app, '/coupon/save', { ...terms, amountPaise: 9_000 }, admin);
+    const reedited = await callEndpoint(t.app, saveCoupon, { ...terms, amountPaise: 9_000 }, admin);
     expect(reedited.statusCode).toBe(409);
     expect(reedited.json()).toMatchObject({
       code: errorCatalogue.couponAlreadySent.code,
       msg: `Coupon ${coupon.title} has already been sent: it cannot be edited or deleted, make it unavailable instead`,
     });
-    const deleted = await post(t.app, '/coupon/delete', { id: coupon.id }, admin);
+    const deleted = await callEndpoint(t.app, deleteCoupon, { id: coupon.id }, admin);
     expect(deleted.statusCode).toBe(409);
     expect(codeOf(deleted)).toBe(errorCatalogue.couponAlreadySent.code);
-    const listed = await post(t.app, '/coupon/list', { page: 1, pageSize: 100 }, admin);
+    const listed = await callEndpoint(t.app, listCoupons, { page: 1, pageSize: 100 }, admin);
     const row = (
       listed.json().ret.list as { id: number; remainingNumber: number; amountPaise: number }[]
     ).find((r) => r.id === coupon.id);
@@ -240,9 +248,9 @@ describe('audience and sending', () => {
       source: 'fraud',
       addedAt: t.clock.now(),
     });
-    const audience = await post(
+    const audience = await callEndpoint(
       t.app,
-      '/coupon/audience',
+      couponAudience,
       { filters: { segment: 'registeredNotApplied', channel } },
       admin,
     );
@@ -281,9 +289,9 @@ describe('audience and sending', () => {
     expect(codeOf(reused)).toBe(errorCatalogue.idempotencyKeyReused.code);
     const again = await send(coupon.id, channel, 'send-idem-key-2');
     expect(again.json().ret).toMatchObject({ sent: 0, alreadyHeld: 2 });
-    const records = await post(
+    const records = await callEndpoint(
       t.app,
-      '/coupon/sent_list',
+      listSentCoupons,
       { page: 1, pageSize: 20, filters: { couponId: coupon.id } },
       admin,
     );
@@ -355,9 +363,9 @@ describe('using a coupon (borrower API)', () => {
     expect(codeOf(twice)).toBe(errorCatalogue.couponAlreadyUsed.code);
     expect(await amountToClear(borrower)).toBe(before - 200);
 
-    const records = await post(
+    const records = await callEndpoint(
       t.app,
-      '/coupon/sent_list',
+      listSentCoupons,
       { page: 1, pageSize: 20, filters: { couponId: coupon.id, state: 'used' } },
       admin,
     );

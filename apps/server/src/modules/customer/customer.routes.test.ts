@@ -1,8 +1,9 @@
+import { unmaskCustomer } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, customers } from '../../db-schema.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { loanBookDeps, makeCustomer } from '../loan-book/loan-book.factories.js';
 
 let t: TestApp;
@@ -24,9 +25,9 @@ afterAll(() => t.close());
 
 describe('POST /customer/unmask', () => {
   it('shows one field in full to the administrator and writes an audit row (without the value)', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/customer/unmask',
+      unmaskCustomer,
       { customerId: customer.id, field: 'phone' },
       admin,
     );
@@ -45,17 +46,17 @@ describe('POST /customer/unmask', () => {
     expect(rows[0]).toMatchObject({ targetType: 'customer', after: { field: 'phone' } });
     expect(JSON.stringify(rows[0])).not.toContain(customer.phone);
 
-    const bank = await post(
+    const bank = await callEndpoint(
       t.app,
-      '/customer/unmask',
+      unmaskCustomer,
       { customerId: customer.id, field: 'bankAccount' },
       admin,
     );
     expect(bank.json().ret).toEqual({ value: customer.bankAccountNumber });
     // An Aadhaar customer has no PAN: nothing to show (and Aadhaar is never stored whole).
-    const pan = await post(
+    const pan = await callEndpoint(
       t.app,
-      '/customer/unmask',
+      unmaskCustomer,
       { customerId: customer.id, field: 'pan' },
       admin,
     );
@@ -67,9 +68,9 @@ describe('POST /customer/unmask', () => {
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.action, 'customer.unmask'));
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/customer/unmask',
+      unmaskCustomer,
       { customerId: customer.id, field: 'name' },
       staff,
     );
@@ -83,19 +84,24 @@ describe('POST /customer/unmask', () => {
   });
 
   it('400 for a field that cannot be revealed (Aadhaar) or a bad id; 404 for no such customer', async () => {
-    const aadhaar = await post(
+    const aadhaar = await callEndpoint(
       t.app,
-      '/customer/unmask',
-      { customerId: customer.id, field: 'aadhaar' },
+      unmaskCustomer,
+      badBody({ customerId: customer.id, field: 'aadhaar' }),
       admin,
     );
     expect(aadhaar.statusCode).toBe(400);
-    expect(aadhaar.json().errors[0].field).toBe('field');
-    const badId = await post(t.app, '/customer/unmask', { customerId: 0, field: 'phone' }, admin);
-    expect(badId.statusCode).toBe(400);
-    const missing = await post(
+    expect(aadhaar.json().errors![0]!.field).toBe('field');
+    const badId = await callEndpoint(
       t.app,
-      '/customer/unmask',
+      unmaskCustomer,
+      { customerId: 0, field: 'phone' },
+      admin,
+    );
+    expect(badId.statusCode).toBe(400);
+    const missing = await callEndpoint(
+      t.app,
+      unmaskCustomer,
       { customerId: 999_999, field: 'phone' },
       admin,
     );

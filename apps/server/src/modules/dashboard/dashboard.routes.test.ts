@@ -1,7 +1,11 @@
-import { dashboardSummarySchema, type DashboardSummary } from '@lending/contract';
+import {
+  dashboardSummary as dashboardSummaryEndpoint,
+  dashboardSummarySchema,
+  type DashboardSummary,
+} from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { postRepayment, type LoanBookDeps } from '../loan-book/index.js';
 import {
@@ -33,9 +37,9 @@ afterAll(() => t.close());
 
 async function summary(range: 'last3days' | 'lastWeek' | 'lastMonth'): Promise<DashboardSummary> {
   // The clock moves by days here: sign in afresh (sessions last 8 hours).
-  const response = await post(
+  const response = await callEndpoint(
     t.app,
-    '/dashboard/summary',
+    dashboardSummaryEndpoint,
     { range },
     await loginAs(t.app, granted),
   );
@@ -139,24 +143,34 @@ describe('dashboard summary', () => {
 
 describe('dashboard route', () => {
   it('refuses a caller without dashboard.summary (403) and without a session (401)', async () => {
-    const refused = await post(
+    const refused = await callEndpoint(
       t.app,
-      '/dashboard/summary',
+      dashboardSummaryEndpoint,
       { range: 'last3days' },
       await loginAs(t.app, noGrant),
     );
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe(4003);
-    const anonymous = await post(t.app, '/dashboard/summary', { range: 'last3days' });
+    const anonymous = await callEndpoint(t.app, dashboardSummaryEndpoint, { range: 'last3days' });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('names a bad range (400) and refuses unknown fields', async () => {
     const token = await loginAs(t.app, granted);
-    const bad = await post(t.app, '/dashboard/summary', { range: 'yesterday' }, token);
+    const bad = await callEndpoint(
+      t.app,
+      dashboardSummaryEndpoint,
+      badBody({ range: 'yesterday' }),
+      token,
+    );
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0].field).toBe('range');
-    const extra = await post(t.app, '/dashboard/summary', { range: 'lastWeek', x: 1 }, token);
+    expect(bad.json().errors![0]!.field).toBe('range');
+    const extra = await callEndpoint(
+      t.app,
+      dashboardSummaryEndpoint,
+      badBody({ range: 'lastWeek', x: 1 }),
+      token,
+    );
     expect(extra.statusCode).toBe(400);
   });
 });

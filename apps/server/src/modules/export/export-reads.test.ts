@@ -1,3 +1,4 @@
+import { listOrders, startExport } from '@lending/contract';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { get, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, get, loginAs } from '../../shared/testing/factories.js';
 import {
   loanBookDeps,
   makeActiveOrder,
@@ -47,16 +48,16 @@ afterAll(async () => {
 
 /** The order list as the screen shows it, all on one page. */
 async function screen(sort: { field: string; order: 'asc' | 'desc' }): Promise<ScreenRow[]> {
-  const answer = await post(t.app, '/order/list', { page: 1, pageSize: 100, sort }, admin);
+  const answer = await callEndpoint(t.app, listOrders, { page: 1, pageSize: 100, sort }, admin);
   expect(answer.statusCode).toBe(200);
   return answer.json().ret.list as ScreenRow[];
 }
 
 /** The order numbers of an export of the order list with this sort, in the file's order. */
 async function exported(sort: { field: string; order: 'asc' | 'desc' }): Promise<string[]> {
-  const started = await post(
+  const started = await callEndpoint(
     t.app,
-    '/export/start',
+    startExport,
     {
       endpoint: 'order.list',
       route: 'orderList',

@@ -1,3 +1,4 @@
+import { listMyExports, listOrders, startExport, type EndpointBody } from '@lending/contract';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,7 +9,7 @@ import { WORKED_EXAMPLE_PRINCIPAL } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, customers } from '../../db-schema.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, get, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, get, loginAs } from '../../shared/testing/factories.js';
 import {
   loanBookDeps,
   makeActiveOrder,
@@ -46,7 +47,7 @@ const COLUMNS = [
     values: { ACTIVE: 'Disbursed', PENDING_MACHINE_REVIEW: 'Machine review' },
   },
   { field: 'appliedAt', header: 'Applied at', kind: 'instant' },
-];
+] satisfies EndpointBody<typeof startExport>['columns'];
 
 function startBody(filters: Record<string, unknown> = { status: 'ACTIVE' }, extra = {}) {
   return {
@@ -107,7 +108,7 @@ describe('POST /export/start and the download', () => {
   let jobId: number;
 
   it('starts a job that pages through the list with its filters, masked, and reports progress', async () => {
-    const started = await post(t.app, '/export/start', startBody(), exporter);
+    const started = await callEndpoint(t.app, startExport, startBody(), exporter);
     expect(started.statusCode).toBe(200);
     expect(started.json().ret).toMatchObject({ status: 'queued' });
     jobId = started.json().ret.id;
@@ -115,7 +116,7 @@ describe('POST /export/start and the download', () => {
     const job = await finished(jobId);
     expect(job).toMatchObject({ status: 'done', rowsWritten: 3, totalRows: 3 });
 
-    const mine = await post(t.app, '/export/list', {}, exporter);
+    const mine = await callEndpoint(t.app, listMyExports, {}, exporter);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().ret.list[0]).toMatchObject({
       id: jobId,
@@ -124,8 +125,8 @@ describe('POST /export/start and the download', () => {
       progressPercent: 100,
       title: 'Order list',
     });
-    expect(mine.json().ret.list[0].sizeBytes).toBeGreaterThan(0);
-    expect(mine.json().ret.list[0].expiresAt).not.toBeNull();
+    expect(mine.json().ret.list[0]!.sizeBytes).toBeGreaterThan(0);
+    expect(mine.json().ret.list[0]!.expiresAt).not.toBeNull();
   });
 
   it('downloads the .xlsx: headers in the user’s language, the filtered rows, ₹ numbers, personal data masked', async () => {
@@ -174,56 +175,61 @@ describe('POST /export/start and the download', () => {
     const bad = await get(t.app, `/export/download?id=abc`, exporter);
     expect(bad.statusCode).toBe(400);
     // …nor lists it.
-    const theirs = await post(t.app, '/export/list', {}, other);
+    const theirs = await callEndpoint(t.app, listMyExports, {}, other);
     expect(theirs.json().ret.list.map((job: { id: number }) => job.id)).not.toContain(jobId);
   });
 
   it('honours another filter: a phone search exports that customer’s order only', async () => {
-    const all = await post(t.app, '/order/list', { filters: { status: 'ACTIVE' } }, admin);
+    const all = await callEndpoint(t.app, listOrders, { filters: { status: 'ACTIVE' } }, admin);
     const first = all.json().ret.list[0];
     const [row] = await t.db
       .select({ phone: customers.phone })
       .from(customers)
-      .where(eq(customers.id, first.customerId));
-    const started = await post(t.app, '/export/start', startBody({ phone: row!.phone }), exporter);
+      .where(eq(customers.id, first!.customerId));
+    const started = await callEndpoint(
+      t.app,
+      startExport,
+      startBody({ phone: row!.phone }),
+      exporter,
+    );
     const job = await finished(started.json().ret.id);
     expect(job.rowsWritten).toBe(1);
     const response = await get(t.app, `/export/download?id=${job.id}`, exporter);
     const { rows } = await readSheet(response.rawPayload);
-    expect(rows.slice(1).map((r) => r[0])).toEqual([first.orderNo]);
+    expect(rows.slice(1).map((r) => r[0])).toEqual([first!.orderNo]);
   });
 });
 
 describe('POST /export/start refusals', () => {
   it('403 without export.start, and 403 without the list’s own grant', async () => {
-    expect((await post(t.app, '/export/start', startBody(), noExport)).statusCode).toBe(403);
-    const refused = await post(t.app, '/export/start', startBody(), noList);
+    expect((await callEndpoint(t.app, startExport, startBody(), noExport)).statusCode).toBe(403);
+    const refused = await callEndpoint(t.app, startExport, startBody(), noList);
     expect(refused.statusCode).toBe(403);
     const jobs = await t.db.select().from(exportJobs).where(eq(exportJobs.userId, withoutListId));
     expect(jobs).toHaveLength(0);
   });
 
   it('400 for an endpoint that is not a list, a filter the list refuses, or a sort it does not offer', async () => {
-    const notList = await post(
+    const notList = await callEndpoint(
       t.app,
-      '/export/start',
+      startExport,
       startBody({}, { endpoint: 'order.detail' }),
       admin,
     );
     expect(notList.statusCode).toBe(400);
-    expect(notList.json().errors[0].field).toBe('endpoint');
-    const badFilter = await post(t.app, '/export/start', startBody({ colour: 'red' }), admin);
+    expect(notList.json().errors![0]!.field).toBe('endpoint');
+    const badFilter = await callEndpoint(t.app, startExport, startBody({ colour: 'red' }), admin);
     expect(badFilter.statusCode).toBe(400);
-    expect(badFilter.json().errors[0].field).toBe('filters.colour');
-    const badSort = await post(
+    expect(badFilter.json().errors![0]!.field).toBe('filters.colour');
+    const badSort = await callEndpoint(
       t.app,
-      '/export/start',
+      startExport,
       startBody({}, { sort: { field: 'phone', order: 'asc' } }),
       admin,
     );
     expect(badSort.statusCode).toBe(400);
-    expect(badSort.json().errors[0].field).toBe('sort.field');
-    const noColumns = await post(t.app, '/export/start', startBody({}, { columns: [] }), admin);
+    expect(badSort.json().errors![0]!.field).toBe('sort.field');
+    const noColumns = await callEndpoint(t.app, startExport, startBody({}, { columns: [] }), admin);
     expect(noColumns.statusCode).toBe(400);
   });
 
@@ -274,7 +280,7 @@ describe('restart and expiry', () => {
   });
 
   it('removes expired files; the download is then a 409', async () => {
-    const started = await post(t.app, '/export/start', startBody(), exporter);
+    const started = await callEndpoint(t.app, startExport, startBody(), exporter);
     const job = await finished(started.json().ret.id);
     const file = path.join(dataDir, 'exports', job.fileName);
     expect(existsSync(file)).toBe(true);

@@ -1,8 +1,9 @@
+import { dailyOrderAnalysis, orderDetail } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, loginAs } from '../../shared/testing/factories.js';
 import { runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
 import { riskDecisions } from '../loan-book/risk.table.js';
 import {
@@ -51,9 +52,9 @@ describe('dailyOrderAnalysis: machine review', () => {
 
     const today = indiaDateOf(t.clock.now());
     const admin = await loginAs(t.app);
-    const report = await post(
+    const report = await callEndpoint(
       t.app,
-      '/report/daily_order_analysis',
+      dailyOrderAnalysis,
       { filters: { dateFrom: today, dateTo: today } },
       admin,
     );
@@ -65,7 +66,7 @@ describe('dailyOrderAnalysis: machine review', () => {
     const results = [];
     for (const orderId of orderIds) {
       results.push(
-        (await post(t.app, '/order/detail', { orderId }, admin)).json().ret.machineResult,
+        (await callEndpoint(t.app, orderDetail, { orderId }, admin)).json().ret.machineResult,
       );
     }
     expect(results).toEqual(['pass', 'pass', 'refer', 'reject']);

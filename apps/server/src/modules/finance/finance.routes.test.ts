@@ -1,3 +1,14 @@
+import {
+  dailyOrderAnalysis,
+  orderLoanList,
+  orderOverdue,
+  reconciliationBreakList,
+  reconciliationDayList,
+  repaymentOrderList,
+  resolveBreak,
+  runReconciliation,
+  trialBalance,
+} from '@lending/contract';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { addDays } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +19,7 @@ import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { signatureHeader, SIGNATURE_HEADER } from '../../integrations/webhooks/signature.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import {
   checkLedger,
@@ -105,16 +116,16 @@ afterAll(() => t.close());
 
 describe('POST /financialManagement/order_loan_list', () => {
   it('lists processed payouts, masked, with totals equal to the ledger’s disbursal postings', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/financialManagement/order_loan_list',
+      orderLoanList,
       { filters: { dateFrom: firstDay, dateTo: firstDay } },
       reader,
     );
     expect(response.statusCode).toBe(200);
     const { list, total, totals, days } = response.json().ret;
     expect(total).toBeGreaterThanOrEqual(2);
-    expect(list[0].customerName).toMatch(/\*/);
+    expect(list[0]!.customerName).toMatch(/\*/);
     expect(totals.count).toBe(total);
     // Net paid out = the credit to payout clearing; principal = the receivable debited.
     expect(totals.netPaidPaise).toBe(
@@ -127,9 +138,9 @@ describe('POST /financialManagement/order_loan_list', () => {
   });
 
   it('answers an empty range with no rows and zero totals', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/financialManagement/order_loan_list',
+      orderLoanList,
       { filters: { dateFrom: '2001-01-01', dateTo: '2001-01-31' } },
       reader,
     );
@@ -141,39 +152,32 @@ describe('POST /financialManagement/order_loan_list', () => {
   });
 
   it('refuses a backwards range, an unknown sort, and a caller without the grant', async () => {
-    const backwards = await post(
+    const backwards = await callEndpoint(
       t.app,
-      '/financialManagement/order_loan_list',
+      orderLoanList,
       { filters: { dateFrom: '2026-02-02', dateTo: '2026-02-01' } },
       reader,
     );
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().msg).toContain('dateTo');
-    const sort = await post(
+    const sort = await callEndpoint(
       t.app,
-      '/financialManagement/order_loan_list',
+      orderLoanList,
       { sort: { field: 'customerName', order: 'asc' } },
       reader,
     );
     expect(sort.statusCode).toBe(400);
-    expect(
-      (await post(t.app, '/financialManagement/order_loan_list', {}, noGrant)).statusCode,
-    ).toBe(403);
+    expect((await callEndpoint(t.app, orderLoanList, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
 describe('POST /financialManagement/repayment_order_list', () => {
   it('lists repayments and reversals (negative) whose totals equal the ledger’s collected cash', async () => {
-    const response = await post(
-      t.app,
-      '/financialManagement/repayment_order_list',
-      { pageSize: 100 },
-      reader,
-    );
+    const response = await callEndpoint(t.app, repaymentOrderList, { pageSize: 100 }, reader);
     expect(response.statusCode).toBe(200);
     const { list, totals } = response.json().ret;
     const reversal = list.find((row: { kind: string }) => row.kind === 'reversal');
-    expect(reversal.amountPaise).toBe(-50_000);
+    expect(reversal!.amountPaise).toBe(-50_000);
     expect(totals.amountPaise).toBe(100_000);
     const split =
       totals.principalPaise +
@@ -192,9 +196,9 @@ describe('POST /financialManagement/repayment_order_list', () => {
         today,
       ),
     );
-    const onlyReversals = await post(
+    const onlyReversals = await callEndpoint(
       t.app,
-      '/financialManagement/repayment_order_list',
+      repaymentOrderList,
       { filters: { kind: 'reversal' } },
       reader,
     );
@@ -204,17 +208,15 @@ describe('POST /financialManagement/repayment_order_list', () => {
   it('refuses a bad kind and a caller without the grant', async () => {
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/financialManagement/repayment_order_list',
-          { filters: { kind: 'refund' } },
+          repaymentOrderList,
+          badBody({ filters: { kind: 'refund' } }),
           reader,
         )
       ).statusCode,
     ).toBe(400);
-    expect(
-      (await post(t.app, '/financialManagement/repayment_order_list', {}, noGrant)).statusCode,
-    ).toBe(403);
+    expect((await callEndpoint(t.app, repaymentOrderList, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
@@ -241,16 +243,10 @@ describe('reconciliation: FinancialList', () => {
     await deliver(unknown);
     const today = indiaDateOf(t.clock.now());
 
-    expect(
-      (await post(t.app, '/financialManagement/run_reconciliation', { date: today }, reader))
-        .statusCode,
-    ).toBe(403);
-    const run = await post(
-      t.app,
-      '/financialManagement/run_reconciliation',
-      { date: today },
-      admin,
+    expect((await callEndpoint(t.app, runReconciliation, { date: today }, reader)).statusCode).toBe(
+      403,
     );
+    const run = await callEndpoint(t.app, runReconciliation, { date: today }, admin);
     expect(run.statusCode).toBe(200);
     const collection = run
       .json()
@@ -271,21 +267,21 @@ describe('reconciliation: FinancialList', () => {
       thirdPartyAmountPaise: 0,
       thirdPartyCount: 0,
     });
-    expect(payoutDay.systemCount).toBeGreaterThan(0);
-    expect(payoutDay.openBreaks).toBe(payoutDay.systemCount);
+    expect(payoutDay!.systemCount).toBeGreaterThan(0);
+    expect(payoutDay!.openBreaks).toBe(payoutDay!.systemCount);
 
-    const listed = await post(
+    const listed = await callEndpoint(
       t.app,
-      '/financialManagement/reconciliation_list',
+      reconciliationDayList,
       { filters: { status: 'failed' } },
       reader,
     );
-    expect(listed.json().ret.list.map((day: { id: number }) => day.id)).toContain(collection.id);
+    expect(listed.json().ret.list.map((day: { id: number }) => day.id)).toContain(collection!.id);
     const breaks = (
-      await post(
+      await callEndpoint(
         t.app,
-        '/financialManagement/break_list',
-        { filters: { dayId: collection.id } },
+        reconciliationBreakList,
+        { filters: { dayId: collection!.id } },
         reader,
       )
     ).json().ret.list;
@@ -306,38 +302,38 @@ describe('reconciliation: FinancialList', () => {
     // 403 without the grant; 400 ignoring without a reason; 409 refund of an order not overpaid.
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/financialManagement/resolve_break',
-          { breakId: amount.id, action: 'accept', idempotencyKey: 'break-accept-0001' },
+          resolveBreak,
+          { breakId: amount!.id, action: 'accept', idempotencyKey: 'break-accept-0001' },
           reader,
         )
       ).statusCode,
     ).toBe(403);
-    const noReason = await post(
+    const noReason = await callEndpoint(
       t.app,
-      '/financialManagement/resolve_break',
-      { breakId: oursOnly.id, action: 'ignore', idempotencyKey: 'break-ignore-0001' },
+      resolveBreak,
+      { breakId: oursOnly!.id, action: 'ignore', idempotencyKey: 'break-ignore-0001' },
       admin,
     );
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().msg).toContain('reason');
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/financialManagement/resolve_break',
-          { breakId: amount.id, action: 'refund', idempotencyKey: 'break-refund-0001' },
+          resolveBreak,
+          { breakId: amount!.id, action: 'refund', idempotencyKey: 'break-refund-0001' },
           admin,
         )
       ).statusCode,
     ).toBe(409);
 
     const before = await t.db.select().from(repayments).where(eq(repayments.orderId, order.id));
-    const accepted = await post(
+    const accepted = await callEndpoint(
       t.app,
-      '/financialManagement/resolve_break',
-      { breakId: amount.id, action: 'accept', idempotencyKey: 'break-accept-0001' },
+      resolveBreak,
+      { breakId: amount!.id, action: 'accept', idempotencyKey: 'break-accept-0001' },
       admin,
     );
     expect(accepted.statusCode).toBe(200);
@@ -353,11 +349,11 @@ describe('reconciliation: FinancialList', () => {
     // A second decision on the same break is a conflict.
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/financialManagement/resolve_break',
+          resolveBreak,
           {
-            breakId: amount.id,
+            breakId: amount!.id,
             action: 'ignore',
             reason: 'again',
             idempotencyKey: 'break-ignore-0002',
@@ -367,11 +363,11 @@ describe('reconciliation: FinancialList', () => {
       ).statusCode,
     ).toBe(409);
 
-    const ignored = await post(
+    const ignored = await callEndpoint(
       t.app,
-      '/financialManagement/resolve_break',
+      resolveBreak,
       {
-        breakId: oursOnly.id,
+        breakId: oursOnly!.id,
         action: 'ignore',
         reason: 'test credit from the bank',
         idempotencyKey: 'break-ignore-0003',
@@ -387,9 +383,9 @@ describe('reconciliation: FinancialList', () => {
       .from(auditEvents)
       .where(eq(auditEvents.interfaceId, 'finance.resolve_break'));
     expect(audited.length).toBeGreaterThanOrEqual(2);
-    const day = await post(
+    const day = await callEndpoint(
       t.app,
-      '/financialManagement/reconciliation_list',
+      reconciliationDayList,
       { filters: { dateFrom: today, dateTo: today, side: 'collection' } },
       reader,
     );
@@ -399,9 +395,9 @@ describe('reconciliation: FinancialList', () => {
   it('refuses an unknown break (404), a bad action (400) and a future day (400)', async () => {
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/financialManagement/resolve_break',
+          resolveBreak,
           { breakId: 999_999, action: 'ignore', reason: 'x', idempotencyKey: 'break-none-0001' },
           admin,
         )
@@ -409,27 +405,24 @@ describe('reconciliation: FinancialList', () => {
     ).toBe(404);
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/financialManagement/resolve_break',
-          { breakId: 1, action: 'delete', idempotencyKey: 'break-none-0002' },
+          resolveBreak,
+          badBody({ breakId: 1, action: 'delete', idempotencyKey: 'break-none-0002' }),
           admin,
         )
       ).statusCode,
     ).toBe(400);
     const future = addDays(indiaDateOf(t.clock.now()), 2);
-    expect(
-      (await post(t.app, '/financialManagement/run_reconciliation', { date: future }, admin))
-        .statusCode,
-    ).toBe(400);
-    expect((await post(t.app, '/financialManagement/break_list', {}, noGrant)).statusCode).toBe(
-      403,
+    expect((await callEndpoint(t.app, runReconciliation, { date: future }, admin)).statusCode).toBe(
+      400,
     );
+    expect((await callEndpoint(t.app, reconciliationBreakList, {}, noGrant)).statusCode).toBe(403);
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/financialManagement/reconciliation_list',
+          reconciliationDayList,
           { sort: { field: 'x', order: 'asc' } },
           reader,
         )
@@ -440,9 +433,9 @@ describe('reconciliation: FinancialList', () => {
 
 describe('ledger reads', () => {
   it('a trial balance whose debits equal its credits', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/financialManagement/trial_balance',
+      trialBalance,
       { date: indiaDateOf(t.clock.now()) },
       admin,
     );
@@ -452,13 +445,11 @@ describe('ledger reads', () => {
     expect(ret.accounts.map((row: { account: string }) => row.account)).toContain(
       'cash:collection',
     );
+    expect((await callEndpoint(t.app, trialBalance, { date: 'yesterday' }, admin)).statusCode).toBe(
+      400,
+    );
     expect(
-      (await post(t.app, '/financialManagement/trial_balance', { date: 'yesterday' }, admin))
-        .statusCode,
-    ).toBe(400);
-    expect(
-      (await post(t.app, '/financialManagement/trial_balance', { date: '2026-01-01' }, reader))
-        .statusCode,
+      (await callEndpoint(t.app, trialBalance, { date: '2026-01-01' }, reader)).statusCode,
     ).toBe(403);
   });
 });
@@ -476,15 +467,14 @@ describe('reports', () => {
       await createStaff(t.db, t.clock, { interfaces: ['order.detail'] }),
     );
     const range = { dateFrom: firstDay, dateTo: today };
-    const report = await post(t.app, '/report/daily_order_analysis', { filters: range }, reader);
+    const report = await callEndpoint(t.app, dailyOrderAnalysis, { filters: range }, reader);
     expect(report.statusCode).toBe(200);
     const { totals, list } = report.json().ret;
     expect(list.length).toBeGreaterThanOrEqual(1);
-    const loans = (
-      await post(t.app, '/financialManagement/order_loan_list', { filters: range }, reader)
-    ).json().ret.totals;
+    const loans = (await callEndpoint(t.app, orderLoanList, { filters: range }, reader)).json().ret
+      .totals;
     const repaid = (
-      await post(t.app, '/financialManagement/repayment_order_list', { filters: range }, reader)
+      await callEndpoint(t.app, repaymentOrderList, { filters: range }, reader)
     ).json().ret.totals;
     expect(totals.disbursedCount).toBe(loans.count);
     expect(totals.netDisbursedPaise).toBe(loans.netPaidPaise);
@@ -493,17 +483,17 @@ describe('reports', () => {
     expect(totals.repaymentCount).toBe(repaid.count);
     // New and old customers add up to all.
     const fresh = (
-      await post(
+      await callEndpoint(
         t.app,
-        '/report/daily_order_analysis',
+        dailyOrderAnalysis,
         { filters: { ...range, customerType: 'new' } },
         reader,
       )
     ).json().ret.totals;
     const old = (
-      await post(
+      await callEndpoint(
         t.app,
-        '/report/daily_order_analysis',
+        dailyOrderAnalysis,
         { filters: { ...range, customerType: 'old' } },
         reader,
       )
@@ -513,9 +503,9 @@ describe('reports', () => {
   });
 
   it('answers an empty range, and refuses bad filters and callers without the grant', async () => {
-    const empty = await post(
+    const empty = await callEndpoint(
       t.app,
-      '/report/daily_order_analysis',
+      dailyOrderAnalysis,
       { filters: { dateFrom: '2001-01-01', dateTo: '2001-01-02' } },
       reader,
     );
@@ -526,26 +516,26 @@ describe('reports', () => {
     });
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/report/daily_order_analysis',
-          { filters: { customerType: 'vip' } },
+          dailyOrderAnalysis,
+          badBody({ filters: { customerType: 'vip' } }),
           reader,
         )
       ).statusCode,
     ).toBe(400);
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/report/order_overdue',
+          orderOverdue,
           { filters: { dateFrom: '2026-03-02', dateTo: '2026-03-01' } },
           reader,
         )
       ).statusCode,
     ).toBe(400);
-    expect((await post(t.app, '/report/order_overdue', {}, noGrant)).statusCode).toBe(403);
-    expect((await post(t.app, '/report/daily_order_analysis', {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, orderOverdue, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, dailyOrderAnalysis, {}, noGrant)).statusCode).toBe(403);
   });
 
   it('orderOverdue: a cohort counts the loans due that day and how far they went overdue', async () => {
@@ -559,7 +549,7 @@ describe('reports', () => {
       t.app,
       await createStaff(t.db, t.clock, { interfaces: ['order.detail'] }),
     );
-    const response = await post(t.app, '/report/order_overdue', { pageSize: 100 }, reader);
+    const response = await callEndpoint(t.app, orderOverdue, { pageSize: 100 }, reader);
     expect(response.statusCode).toBe(200);
     const { list, totals } = response.json().ret;
     expect(list.length).toBeGreaterThanOrEqual(1);
@@ -601,15 +591,15 @@ describe('India-date boundaries', () => {
       null,
     );
     const token = await loginAs(t.app);
-    const onDay = await post(
+    const onDay = await callEndpoint(
       t.app,
-      '/financialManagement/repayment_order_list',
+      repaymentOrderList,
       { filters: { dateFrom: day, dateTo: day, orderNo: order.orderNo } },
       token,
     );
-    const onNext = await post(
+    const onNext = await callEndpoint(
       t.app,
-      '/financialManagement/repayment_order_list',
+      repaymentOrderList,
       { filters: { dateFrom: next, dateTo: next, orderNo: order.orderNo } },
       token,
     );
@@ -652,12 +642,7 @@ describe('POST /financialManagement/run_reconciliation', () => {
     const today = indiaDateOf(t.clock.now());
     // The clock moved in the tests above: a session of now.
     const token = await loginAs(t.app);
-    const run = await post(
-      t.app,
-      '/financialManagement/run_reconciliation',
-      { date: today },
-      token,
-    );
+    const run = await callEndpoint(t.app, runReconciliation, { date: today }, token);
     expect(run.statusCode).toBe(200);
     const [credit] = await t.db
       .select()
@@ -675,23 +660,23 @@ describe('POST /financialManagement/run_reconciliation', () => {
     // answer is 409 naming why and nothing moves. Ignoring it, with a reason, closes it.
     const day = run.json().ret.days.find((item: { side: string }) => item.side === 'collection');
     expect(day).toMatchObject({ status: 'failed' });
-    const listed = await post(
+    const listed = await callEndpoint(
       t.app,
-      '/financialManagement/break_list',
-      { filters: { dayId: day.id } },
+      reconciliationBreakList,
+      { filters: { dayId: day!.id } },
       token,
     );
     const unapplied = listed
       .json()
       .ret.list.find((item: { reference: string }) => item.reference === paymentId);
     expect(unapplied).toMatchObject({ kind: 'gateway_only', status: 'open', gatewayPaise: 40_000 });
-    expect(unapplied.note).toMatch(
+    expect(unapplied!.note).toMatch(
       /^recorded, not applied: refused by the loan book: idempotencyKeyReused; recovered by/,
     );
-    const accept = await post(
+    const accept = await callEndpoint(
       t.app,
-      '/financialManagement/resolve_break',
-      { breakId: unapplied.id, action: 'accept', idempotencyKey: 'break-accept-unapplied-1' },
+      resolveBreak,
+      { breakId: unapplied!.id, action: 'accept', idempotencyKey: 'break-accept-unapplied-1' },
       token,
     );
     expect(accept.statusCode).toBe(409);
@@ -699,11 +684,11 @@ describe('POST /financialManagement/run_reconciliation', () => {
     expect(
       await t.db.select().from(repayments).where(eq(repayments.orderId, order.id)),
     ).toHaveLength(1);
-    const ignored = await post(
+    const ignored = await callEndpoint(
       t.app,
-      '/financialManagement/resolve_break',
+      resolveBreak,
       {
-        breakId: unapplied.id,
+        breakId: unapplied!.id,
         action: 'ignore',
         reason: 'returned to the payer by the bank',
         idempotencyKey: 'break-ignore-unapplied-1',
@@ -713,10 +698,9 @@ describe('POST /financialManagement/run_reconciliation', () => {
     expect(ignored.json().ret.break).toMatchObject({ status: 'ignored' });
 
     // Run again: the same answer, the credit recorded once.
-    expect(
-      (await post(t.app, '/financialManagement/run_reconciliation', { date: today }, token))
-        .statusCode,
-    ).toBe(200);
+    expect((await callEndpoint(t.app, runReconciliation, { date: today }, token)).statusCode).toBe(
+      200,
+    );
     expect(
       await t.db.select().from(collectionCredits).where(eq(collectionCredits.paymentId, paymentId)),
     ).toHaveLength(1);

@@ -1,3 +1,10 @@
+import {
+  cashFlow,
+  gstByMonth,
+  orderLoanList,
+  repaymentOrderList,
+  startExport,
+} from '@lending/contract';
 import { and, eq, gte, like, lte, sql } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -6,7 +13,14 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerJournals, payouts } from '../../db-schema.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, get, loginAs, post } from '../../shared/testing/factories.js';
+import {
+  badBody,
+  callEndpoint,
+  createStaff,
+  get,
+  loginAs,
+  post,
+} from '../../shared/testing/factories.js';
 import {
   loanOrders,
   postRepayment,
@@ -138,9 +152,9 @@ afterAll(async () => {
 
 describe('POST /financialManagement/gst_by_month', () => {
   it('puts each fee’s GST in its India month and nets a reversed payout’s GST', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/financialManagement/gst_by_month',
+      gstByMonth,
       { filters: { monthFrom: '2025-01', monthTo: '2025-02' } },
       reader,
     );
@@ -166,16 +180,16 @@ describe('POST /financialManagement/gst_by_month', () => {
       feeBasePaise: orders.feb.fee,
     });
     // Each month's net equals the GST payable lines the ledger holds for it.
-    expect(jan.gstNetPaise).toBe(-(await ledgerSum('liability:gst_payable', JAN_31, JAN_31)));
-    expect(feb.gstNetPaise).toBe(-(await ledgerSum('liability:gst_payable', FEB_1, '2025-02-28')));
-    expect(totals.gstNetPaise).toBe(jan.gstNetPaise + feb.gstNetPaise);
-    expect(totals.feeBasePaise).toBe(jan.feeBasePaise + feb.feeBasePaise);
+    expect(jan!.gstNetPaise).toBe(-(await ledgerSum('liability:gst_payable', JAN_31, JAN_31)));
+    expect(feb!.gstNetPaise).toBe(-(await ledgerSum('liability:gst_payable', FEB_1, '2025-02-28')));
+    expect(totals.gstNetPaise).toBe(jan!.gstNetPaise + feb!.gstNetPaise);
+    expect(totals.feeBasePaise).toBe(jan!.feeBasePaise + feb!.feeBasePaise);
   });
 
   it('answers a range without postings with no months and zero totals', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/financialManagement/gst_by_month',
+      gstByMonth,
       { filters: { monthFrom: '2024-01', monthTo: '2024-12' } },
       reader,
     );
@@ -195,9 +209,9 @@ describe('POST /financialManagement/gst_by_month', () => {
 
   it('refuses a bad month, a backwards range and more than 24 months, naming the field', async () => {
     const refused = async (body: object) => {
-      const response = await post(t.app, '/financialManagement/gst_by_month', body, reader);
+      const response = await callEndpoint(t.app, gstByMonth, body, reader);
       expect(response.statusCode).toBe(400);
-      return response.json().errors[0].field;
+      return response.json().errors![0]!.field;
     };
     expect(await refused({ filters: { monthFrom: '2025-13', monthTo: '2025-12' } })).toBe(
       'filters.monthFrom',
@@ -208,9 +222,9 @@ describe('POST /financialManagement/gst_by_month', () => {
     expect(await refused({ filters: { monthFrom: '2023-01', monthTo: '2025-01' } })).toBe(
       'filters.monthTo',
     );
-    const longest = await post(
+    const longest = await callEndpoint(
       t.app,
-      '/financialManagement/gst_by_month',
+      gstByMonth,
       { filters: { monthFrom: '2023-02', monthTo: '2025-01' } },
       reader,
     );
@@ -218,9 +232,9 @@ describe('POST /financialManagement/gst_by_month', () => {
   });
 
   it('refuses a reader without the grant', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/financialManagement/gst_by_month',
+      gstByMonth,
       { filters: { monthFrom: '2025-01', monthTo: '2025-01' } },
       trialOnly,
     );
@@ -230,9 +244,9 @@ describe('POST /financialManagement/gst_by_month', () => {
 
 describe('POST /financialManagement/cash_flow', () => {
   it('splits each India day’s cash and ties to the ledger and the disbursement statement', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/financialManagement/cash_flow',
+      cashFlow,
       { filters: { dateFrom: JAN_31, dateTo: FEB_1 } },
       reader,
     );
@@ -265,11 +279,11 @@ describe('POST /financialManagement/cash_flow', () => {
           day.walletPaidPaise,
       );
     }
-    expect(totals.netPaise).toBe(jan.netPaise + feb.netPaise);
+    expect(totals.netPaise).toBe(jan!.netPaise + feb!.netPaise);
 
-    const statement = await post(
+    const statement = await callEndpoint(
       t.app,
-      '/financialManagement/order_loan_list',
+      orderLoanList,
       { filters: { dateFrom: JAN_31, dateTo: FEB_1 } },
       reader,
     );
@@ -277,9 +291,9 @@ describe('POST /financialManagement/cash_flow', () => {
     // Collected, day by day, is the repayment statement's total for that day (net of the
     // bounce, which the statement lists as a reversal row).
     for (const day of days) {
-      const repaid = await post(
+      const repaid = await callEndpoint(
         t.app,
-        '/financialManagement/repayment_order_list',
+        repaymentOrderList,
         { filters: { dateFrom: day.date, dateTo: day.date } },
         reader,
       );
@@ -289,9 +303,9 @@ describe('POST /financialManagement/cash_flow', () => {
   });
 
   it('answers a range without postings with no days and zero totals', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/financialManagement/cash_flow',
+      cashFlow,
       { filters: { dateFrom: '2024-06-01', dateTo: '2024-06-30' } },
       reader,
     );
@@ -305,34 +319,28 @@ describe('POST /financialManagement/cash_flow', () => {
       { filters: { dateFrom: FEB_1, dateTo: JAN_31 } },
       { filters: { dateFrom: '2025-01-01', dateTo: '2025-04-03' } },
     ]) {
-      const response = await post(t.app, '/financialManagement/cash_flow', body, admin);
+      const response = await callEndpoint(t.app, cashFlow, body, admin);
       expect(response.statusCode).toBe(400);
-      expect(response.json().errors[0].field).toBe('filters.dateTo');
+      expect(response.json().errors![0]!.field).toBe('filters.dateTo');
       expect(response.json().msg).toContain('dateTo');
     }
-    const longest = await post(
+    const longest = await callEndpoint(
       t.app,
-      '/financialManagement/cash_flow',
+      cashFlow,
       { filters: { dateFrom: '2025-01-01', dateTo: '2025-04-02' } },
       admin,
     );
     expect(longest.statusCode).toBe(200);
     expect(
-      (
-        await post(
-          t.app,
-          '/financialManagement/cash_flow',
-          { filters: { dateFrom: 'today' } },
-          admin,
-        )
-      ).statusCode,
+      (await callEndpoint(t.app, cashFlow, badBody({ filters: { dateFrom: 'today' } }), admin))
+        .statusCode,
     ).toBe(400);
   });
 
   it('refuses a reader without the grant', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/financialManagement/cash_flow',
+      cashFlow,
       { filters: { dateFrom: JAN_31, dateTo: FEB_1 } },
       trialOnly,
     );
@@ -343,16 +351,16 @@ describe('POST /financialManagement/cash_flow', () => {
 describe('GST by month and cash flow as lists (decision 0064)', () => {
   it('pages the rows and keeps the totals of the whole range', async () => {
     const whole = (
-      await post(
+      await callEndpoint(
         t.app,
-        '/financialManagement/gst_by_month',
+        gstByMonth,
         { filters: { monthFrom: '2025-01', monthTo: '2025-02' } },
         reader,
       )
     ).json().ret;
-    const second = await post(
+    const second = await callEndpoint(
       t.app,
-      '/financialManagement/gst_by_month',
+      gstByMonth,
       { page: 2, pageSize: 1, filters: { monthFrom: '2025-01', monthTo: '2025-02' } },
       reader,
     );
@@ -386,9 +394,9 @@ describe('GST by month and cash flow as lists (decision 0064)', () => {
   });
 
   it('exports the cash flow through the list kit’s background export: the rows the screen lists', async () => {
-    const started = await post(
+    const started = await callEndpoint(
       t.app,
-      '/export/start',
+      startExport,
       {
         endpoint: 'finance.cash_flow',
         route: 'FinancialList',
@@ -413,12 +421,7 @@ describe('GST by month and cash flow as lists (decision 0064)', () => {
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows[0]).toEqual(['Date', 'Collected', 'Net']);
     const screen = (
-      await post(
-        t.app,
-        '/financialManagement/cash_flow',
-        { filters: { dateFrom: JAN_31, dateTo: FEB_1 } },
-        reader,
-      )
+      await callEndpoint(t.app, cashFlow, { filters: { dateFrom: JAN_31, dateTo: FEB_1 } }, reader)
     ).json().ret.list;
     expect(rows.slice(1)).toEqual(
       screen.map((day: { date: string; collectedPaise: number; netPaise: number }) => [

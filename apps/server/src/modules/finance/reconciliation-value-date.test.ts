@@ -1,3 +1,9 @@
+import {
+  dailyOrderAnalysis,
+  repaymentOrderList,
+  resolveBreak,
+  runReconciliation,
+} from '@lending/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays } from '@lending/lending';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +11,7 @@ import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, loginAs } from '../../shared/testing/factories.js';
 import { ensureVirtualAccount } from '../collections/index.js';
 import { collectionCredits } from '../collections/tables.js';
 import { runDayEnd } from '../day-end/index.js';
@@ -168,9 +174,9 @@ describe('a credit reconciliation finds late is valued on the day the borrower p
     // The clock moved days: a session of today.
     const admin = await loginAs(t.app);
     // The repayment statement shows the day the money came, and the day it was booked.
-    const statement = await post(
+    const statement = await callEndpoint(
       t.app,
-      '/financialManagement/repayment_order_list',
+      repaymentOrderList,
       { filters: { orderNo: b.orderNo } },
       admin,
     );
@@ -180,12 +186,7 @@ describe('a credit reconciliation finds late is valued on the day the borrower p
 
     // Run again, on demand: nothing more is posted and no break is added.
     const journals = await journalCount(lost.id);
-    const again = await post(
-      t.app,
-      '/financialManagement/run_reconciliation',
-      { date: paidOn },
-      admin,
-    );
+    const again = await callEndpoint(t.app, runReconciliation, { date: paidOn }, admin);
     expect(again.statusCode).toBe(200);
     expect(await journalCount(lost.id)).toBe(journals);
     const breaks = await t.db
@@ -219,9 +220,9 @@ describe('a credit reconciliation finds late is valued on the day the borrower p
       .where(eq(reconciliationBreaks.reference, paymentId));
     expect(open).toMatchObject({ kind: 'amount_mismatch', status: 'open' });
     const admin = await loginAs(t.app);
-    const accepted = await post(
+    const accepted = await callEndpoint(
       t.app,
-      '/financialManagement/resolve_break',
+      resolveBreak,
       { breakId: open!.id, action: 'accept', idempotencyKey: `accept-${open!.id}` },
       admin,
     );
@@ -274,9 +275,9 @@ describe('a repayment a value-dated posting replays stays on the day it was book
     const admin = await loginAs(t.app);
     const statementOf = async (dateFrom: string, dateTo: string) =>
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/financialManagement/repayment_order_list',
+          repaymentOrderList,
           { filters: { orderNo: (await findOrder(t.db, order.id))!.orderNo, dateFrom, dateTo } },
           admin,
         )
@@ -288,15 +289,15 @@ describe('a repayment a value-dated posting replays stays on the day it was book
       { kind: 'repayment', postedDate: second, valueDate: addDays(first, -1), amountPaise: 50_000 },
     ]);
     for (const day of [first, second]) {
-      const report = await post(
+      const report = await callEndpoint(
         t.app,
-        '/report/daily_order_analysis',
+        dailyOrderAnalysis,
         { filters: { dateFrom: day, dateTo: day } },
         admin,
       );
-      const statement = await post(
+      const statement = await callEndpoint(
         t.app,
-        '/financialManagement/repayment_order_list',
+        repaymentOrderList,
         { filters: { dateFrom: day, dateTo: day } },
         admin,
       );

@@ -1,3 +1,4 @@
+import { reconciliationDayList, runReconciliation } from '@lending/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays } from '@lending/lending';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { buildTestApp, joinTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, loginAs } from '../../shared/testing/factories.js';
 import { checkLedger } from '../loan-book/index.js';
 import { loanBookDeps } from '../loan-book/loan-book.factories.js';
 import { reconciliationDays } from './finance.table.js';
@@ -98,9 +99,9 @@ describe('the scheduled reconciliation', () => {
     expect((await scheduledRunsOf(t)).filter((date) => date === day)).toHaveLength(1);
 
     const admin = await loginAs(t.app);
-    const listed = await post(
+    const listed = await callEndpoint(
       t.app,
-      '/financialManagement/reconciliation_list',
+      reconciliationDayList,
       { filters: { dateFrom: day, dateTo: day } },
       admin,
     );
@@ -110,12 +111,7 @@ describe('the scheduled reconciliation', () => {
     ]);
 
     // A person runs the day again: the same path, now shown with their name.
-    const rerun = await post(
-      t.app,
-      '/financialManagement/run_reconciliation',
-      { date: day },
-      admin,
-    );
+    const rerun = await callEndpoint(t.app, runReconciliation, { date: day }, admin);
     expect(rerun.statusCode).toBe(200);
     expect(rerun.json().ret.days).toMatchObject([
       { checkedBy: 'staff', checkedByName: 'Admin' },
@@ -137,10 +133,9 @@ describe('the scheduled reconciliation', () => {
     moveTo(indiaTime(addDays(today(), 1), 12 * 60));
     const first = today();
     const admin = await loginAs(t.app);
-    expect(
-      (await post(t.app, '/financialManagement/run_reconciliation', { date: first }, admin))
-        .statusCode,
-    ).toBe(200);
+    expect((await callEndpoint(t.app, runReconciliation, { date: first }, admin)).statusCode).toBe(
+      200,
+    );
 
     // Three days later the server is back after the set time.
     moveTo(indiaTime(addDays(first, 3), 3 * 60));

@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import {
+  createPayout as createPayoutEndpoint,
+  loanFlowList,
   loanFlowListRetSchema,
+  loanRecordList,
   loanRecordListRetSchema,
-  waitLoanListRetSchema,
   type LoanFlowRow,
+  waitLoanList,
+  waitLoanListRetSchema,
 } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualScheduler } from '../../integrations/payouts/index.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { customers } from './customers.table.js';
 import {
   createPayout,
@@ -69,7 +73,7 @@ describe('POST /loan/wait_list', () => {
     await finalReview(deps, { orderId: waiting.id, decision: 'pass' }, approverId);
     const active = await makeActiveOrder(deps, productId);
 
-    const response = await post(t.app, '/loan/wait_list', {}, admin);
+    const response = await callEndpoint(t.app, waitLoanList, {}, admin);
     expect(response.statusCode).toBe(200);
     const { list } = waitLoanListRetSchema.parse(response.json().ret);
     const ids = list.map((row) => row.id);
@@ -104,17 +108,17 @@ describe('POST /loan/wait_list', () => {
       .select()
       .from(customers)
       .where(eq(customers.id, order.customerId));
-    const byPhone = await post(
+    const byPhone = await callEndpoint(
       t.app,
-      '/loan/wait_list',
+      waitLoanList,
       { filters: { phone: `+91${customer!.phone}` } },
       admin,
     );
     expect(byPhone.json().ret.list.map((r: { id: number }) => r.id)).toEqual([order.id]);
     // Part of a number is no match: phones are searched exactly, never by LIKE.
-    const partial = await post(
+    const partial = await callEndpoint(
       t.app,
-      '/loan/wait_list',
+      waitLoanList,
       { filters: { phone: customer!.phone.slice(0, 6) } },
       admin,
     );
@@ -124,44 +128,49 @@ describe('POST /loan/wait_list', () => {
       .update(customers)
       .set({ bankAccountVerified: false })
       .where(eq(customers.id, order.customerId));
-    const unverified = await post(
+    const unverified = await callEndpoint(
       t.app,
-      '/loan/wait_list',
+      waitLoanList,
       { filters: { bankAccount: 'unverified' } },
       admin,
     );
     expect(unverified.json().ret).toMatchObject({ total: 1, list: [{ id: order.id }] });
 
     const today = indiaDateOf(t.clock.now());
-    const approvedToday = await post(
+    const approvedToday = await callEndpoint(
       t.app,
-      '/loan/wait_list',
+      waitLoanList,
       { filters: { approvedFrom: today, approvedTo: today }, sort: { field: 'id', order: 'desc' } },
       admin,
     );
-    expect(approvedToday.json().ret.list[0].id).toBe(order.id);
-    const backwards = await post(
+    expect(approvedToday.json().ret.list[0]!.id).toBe(order.id);
+    const backwards = await callEndpoint(
       t.app,
-      '/loan/wait_list',
+      waitLoanList,
       { filters: { approvedFrom: today, approvedTo: '2020-01-01' } },
       admin,
     );
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().errors[0].field).toBe('filters.approvedTo');
+    expect(backwards.json().errors![0]!.field).toBe('filters.approvedTo');
   });
 
   it('refuses a sort it does not offer (400) and a caller without the grant (403)', async () => {
-    const sorted = await post(
+    const sorted = await callEndpoint(
       t.app,
-      '/loan/wait_list',
+      waitLoanList,
       { sort: { field: 'phone', order: 'asc' } },
       admin,
     );
     expect(sorted.statusCode).toBe(400);
     expect(sorted.json()).toMatchObject({ code: 4000, errors: [{ field: 'sort.field' }] });
-    const unknownFilter = await post(t.app, '/loan/wait_list', { filters: { name: 'x' } }, admin);
+    const unknownFilter = await callEndpoint(
+      t.app,
+      waitLoanList,
+      badBody({ filters: { name: 'x' } }),
+      admin,
+    );
     expect(unknownFilter.statusCode).toBe(400);
-    expect((await post(t.app, '/loan/wait_list', {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, waitLoanList, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
@@ -176,7 +185,7 @@ describe('POST /loan/record_list', () => {
     const lending = await makeApprovedOrder(deps, productId);
     await pay(lending.id);
 
-    const response = await post(t.app, '/loan/record_list', { pageSize: 100 }, admin);
+    const response = await callEndpoint(t.app, loanRecordList, { pageSize: 100 }, admin);
     expect(response.statusCode).toBe(200);
     const { list } = loanRecordListRetSchema.parse(response.json().ret);
     const byOrder = new Map(list.map((row) => [row.orderId, row]));
@@ -198,9 +207,9 @@ describe('POST /loan/record_list', () => {
 
     // A retry replaces the failed attempt: one row per loan.
     await pay(failed.id);
-    const again = await post(
+    const again = await callEndpoint(
       t.app,
-      '/loan/record_list',
+      loanRecordList,
       { filters: { orderNo: failed.orderNo } },
       admin,
     );
@@ -211,7 +220,7 @@ describe('POST /loan/record_list', () => {
 
     // Decision 0060: the whole number in any case finds it; a piece of it finds nothing.
     const byNumber = async (orderNo: string) =>
-      (await post(t.app, '/loan/record_list', { filters: { orderNo } }, admin)).json().ret.total;
+      (await callEndpoint(t.app, loanRecordList, { filters: { orderNo } }, admin)).json().ret.total;
     expect(await byNumber(` ${failed.orderNo.toLowerCase()} `)).toBe(1);
     expect(await byNumber(failed.orderNo.slice(-6))).toBe(0);
   });
@@ -219,9 +228,9 @@ describe('POST /loan/record_list', () => {
   it('filters by lend status and disbursed date; refuses an unknown sort and a caller without the grant', async () => {
     const order = await makeActiveOrder(deps, productId);
     const today = indiaDateOf(t.clock.now());
-    const successes = await post(
+    const successes = await callEndpoint(
       t.app,
-      '/loan/record_list',
+      loanRecordList,
       {
         filters: { lendStatus: 'success', disbursedFrom: today, disbursedTo: today },
         pageSize: 100,
@@ -231,37 +240,37 @@ describe('POST /loan/record_list', () => {
     const rows = successes.json().ret.list as { orderId: number; lendStatus: string }[];
     expect(rows.map((r) => r.orderId)).toContain(order.id);
     expect(rows.every((r) => r.lendStatus === 'success')).toBe(true);
-    const fails = await post(
+    const fails = await callEndpoint(
       t.app,
-      '/loan/record_list',
+      loanRecordList,
       { filters: { lendStatus: 'fail' } },
       admin,
     );
     expect(
       (fails.json().ret.list as { lendStatus: string }[]).every((r) => r.lendStatus === 'fail'),
     ).toBe(true);
-    const sorted = await post(
+    const sorted = await callEndpoint(
       t.app,
-      '/loan/record_list',
+      loanRecordList,
       { sort: { field: 'utr', order: 'asc' } },
       admin,
     );
     expect(sorted.statusCode).toBe(400);
-    expect(sorted.json().errors[0].field).toBe('sort.field');
-    const backwards = await post(
+    expect(sorted.json().errors![0]!.field).toBe('sort.field');
+    const backwards = await callEndpoint(
       t.app,
-      '/loan/record_list',
+      loanRecordList,
       { filters: { disbursedFrom: today, disbursedTo: '2020-01-01' } },
       admin,
     );
-    expect(backwards.json().errors[0].field).toBe('filters.disbursedTo');
-    expect((await post(t.app, '/loan/record_list', {}, noGrant)).statusCode).toBe(403);
+    expect(backwards.json().errors![0]!.field).toBe('filters.disbursedTo');
+    expect((await callEndpoint(t.app, loanRecordList, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
 describe('POST /loan/flow_list', () => {
   const flow = async (filters: Record<string, unknown>) => {
-    const response = await post(t.app, '/loan/flow_list', { filters, pageSize: 100 }, admin);
+    const response = await callEndpoint(t.app, loanFlowList, { filters, pageSize: 100 }, admin);
     expect(response.statusCode).toBe(200);
     return loanFlowListRetSchema.parse(response.json().ret).list;
   };
@@ -285,9 +294,9 @@ describe('POST /loan/flow_list', () => {
     });
     expect(failed!.history.map((h) => h.event)).toEqual(['created', 'failed']);
 
-    const retry = await post(
+    const retry = await callEndpoint(
       t.app,
-      '/loan/create_payout',
+      createPayoutEndpoint,
       { orderId: order.id, idempotencyKey: key() },
       admin,
     );
@@ -312,9 +321,9 @@ describe('POST /loan/flow_list', () => {
     const [row] = await flow({ payoutId: unknown });
     expect(row).toMatchObject({ status: 'unknown', retryable: false });
     // …and the book refuses a second payout while it is open.
-    const second = await post(
+    const second = await callEndpoint(
       t.app,
-      '/loan/create_payout',
+      createPayoutEndpoint,
       { orderId: unknownOrder.id, idempotencyKey: key() },
       admin,
     );
@@ -342,14 +351,14 @@ describe('POST /loan/flow_list', () => {
     const failedOnly = await flow({ status: 'failed' });
     expect(failedOnly.length).toBeGreaterThan(0);
     expect(failedOnly.every((row) => row.status === 'failed')).toBe(true);
-    const sorted = await post(
+    const sorted = await callEndpoint(
       t.app,
-      '/loan/flow_list',
+      loanFlowList,
       { sort: { field: 'errorMessage', order: 'asc' } },
       admin,
     );
     expect(sorted.statusCode).toBe(400);
-    expect(sorted.json().errors[0].field).toBe('sort.field');
-    expect((await post(t.app, '/loan/flow_list', {}, noGrant)).statusCode).toBe(403);
+    expect(sorted.json().errors![0]!.field).toBe('sort.field');
+    expect((await callEndpoint(t.app, loanFlowList, {}, noGrant)).statusCode).toBe(403);
   });
 });

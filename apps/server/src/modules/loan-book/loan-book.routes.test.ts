@@ -1,7 +1,26 @@
-import { grantableInterfaceIds } from '@lending/contract';
+import type { EndpointBody } from '@lending/contract';
+import {
+  cancelOrder,
+  checkLedger,
+  createPayout,
+  finalReviewOrder,
+  firstReviewOrder,
+  grantableInterfaceIds,
+  listLoanConfig,
+  orderDetail,
+  postRepayment,
+  rejectOrder,
+  reverseRepayment,
+  rolloverOrder,
+  saveLoanConfig,
+  saveSetting,
+  setLoanConfigStatus,
+  waiveOrder,
+  writeOffOrder,
+} from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { runMachineReview, type LoanBookDeps } from './index.js';
 import {
   loanBookDeps,
@@ -48,11 +67,11 @@ const config = {
   rolloverDays: 7,
   maxRollovers: 3,
   allowOverdueRollover: true,
-};
+} satisfies EndpointBody<typeof saveLoanConfig>;
 
 describe('loan configuration', () => {
   it('saves a product, versions it on the next save, lists and sets its status', async () => {
-    const saved = await post(t.app, '/loanConfig/save', config, admin);
+    const saved = await callEndpoint(t.app, saveLoanConfig, config, admin);
     expect(saved.statusCode).toBe(200);
     const product = saved.json().ret;
     expect(product).toMatchObject({
@@ -62,18 +81,18 @@ describe('loan configuration', () => {
       gstPpm: 180_000,
       penalPerDayPaise: 2_000,
     });
-    const again = await post(
+    const again = await callEndpoint(
       t.app,
-      '/loanConfig/save',
+      saveLoanConfig,
       { ...config, id: product.id, tenorDays: 21 },
       admin,
     );
     expect(again.json().ret).toMatchObject({ version: 2, tenorDays: 21 });
-    const list = await post(t.app, '/loanConfig/list', { filters: { kind: 'reloan' } }, admin);
+    const list = await callEndpoint(t.app, listLoanConfig, { filters: { kind: 'reloan' } }, admin);
     expect(list.json().ret.list.map((p: { id: number }) => p.id)).toContain(product.id);
-    const off = await post(
+    const off = await callEndpoint(
       t.app,
-      '/loanConfig/set_status',
+      setLoanConfigStatus,
       { id: product.id, status: 'unavailable' },
       admin,
     );
@@ -81,47 +100,52 @@ describe('loan configuration', () => {
   });
 
   it('a new version keeps the status unless one is sent, and is refused over a newer version', async () => {
-    const product = (await post(t.app, '/loanConfig/save', config, admin)).json().ret;
-    await post(t.app, '/loanConfig/set_status', { id: product.id, status: 'unavailable' }, admin);
-    // An editor who read version 1 while it was still available saves without a status.
-    const kept = await post(
+    const product = (await callEndpoint(t.app, saveLoanConfig, config, admin)).json().ret;
+    await callEndpoint(
       t.app,
-      '/loanConfig/save',
+      setLoanConfigStatus,
+      { id: product.id, status: 'unavailable' },
+      admin,
+    );
+    // An editor who read version 1 while it was still available saves without a status.
+    const kept = await callEndpoint(
+      t.app,
+      saveLoanConfig,
       { ...config, id: product.id, expectedVersion: 1, tenorDays: 21 },
       admin,
     );
     expect(kept.json().ret).toMatchObject({ version: 2, status: 'unavailable', tenorDays: 21 });
     // A second editor of version 1 is told, and version 2 stays as saved.
-    const stale = await post(
+    const stale = await callEndpoint(
       t.app,
-      '/loanConfig/save',
+      saveLoanConfig,
       { ...config, id: product.id, expectedVersion: 1, tenorDays: 30 },
       admin,
     );
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 4090 });
     expect(stale.json().msg).toContain('version 2, not 1');
-    const list = await post(t.app, '/loanConfig/list', { filters: { kind: 'reloan' } }, admin);
+    const list = await callEndpoint(t.app, listLoanConfig, { filters: { kind: 'reloan' } }, admin);
     const current = list.json().ret.list.find((p: { id: number }) => p.id === product.id);
     expect(current).toMatchObject({ version: 2, tenorDays: 21, status: 'unavailable' });
     // Sending a status sets it; a missing product is 404, not a conflict.
-    const on = await post(
+    const on = await callEndpoint(
       t.app,
-      '/loanConfig/save',
+      saveLoanConfig,
       { ...config, id: product.id, expectedVersion: 2, status: 'available' },
       admin,
     );
     expect(on.json().ret).toMatchObject({ version: 3, status: 'available' });
-    const missing = await post(
+    const missing = await callEndpoint(
       t.app,
-      '/loanConfig/save',
+      saveLoanConfig,
       { ...config, id: 999_999, expectedVersion: 1 },
       admin,
     );
     expect(missing.statusCode).toBe(404);
-    const versionOfNothing = await post(
+    const versionOfNothing = await callEndpoint(
       t.app,
-      '/loanConfig/save',
+      saveLoanConfig,
       { ...config, expectedVersion: 1 },
       admin,
     );
@@ -133,25 +157,25 @@ describe('loan configuration', () => {
 
   it('lists in the order asked for, by a field it sorts by', async () => {
     for (const tenorDays of [7, 30, 14]) {
-      await post(
+      await callEndpoint(
         t.app,
-        '/loanConfig/save',
+        saveLoanConfig,
         { ...config, name: `Sorted ${tenorDays}`, tenorDays },
         admin,
       );
     }
-    const sorted = await post(
+    const sorted = await callEndpoint(
       t.app,
-      '/loanConfig/list',
+      listLoanConfig,
       { pageSize: 100, sort: { field: 'tenorDays', order: 'desc' } },
       admin,
     );
     const tenors = (sorted.json().ret.list as { tenorDays: number }[]).map((p) => p.tenorDays);
     expect(tenors).toEqual([...tenors].sort((a, b) => b - a));
     expect(tenors).toEqual(expect.arrayContaining([7, 14, 30]));
-    const refused = await post(
+    const refused = await callEndpoint(
       t.app,
-      '/loanConfig/list',
+      listLoanConfig,
       { sort: { field: 'status', order: 'asc' } },
       admin,
     );
@@ -165,9 +189,9 @@ describe('loan configuration', () => {
   });
 
   it('answers 400 naming the field', async () => {
-    const inverted = await post(
+    const inverted = await callEndpoint(
       t.app,
-      '/loanConfig/save',
+      saveLoanConfig,
       { ...config, maxPrincipalPaise: 50_000 },
       admin,
     );
@@ -176,24 +200,34 @@ describe('loan configuration', () => {
       field: 'maxPrincipalPaise',
       message: 'must be at least minPrincipalPaise',
     });
-    const both = await post(t.app, '/loanConfig/save', { ...config, penalPerDayPpm: 1_000 }, admin);
-    expect(both.json()).toMatchObject({ code: 4000 });
-    expect(both.json().errors[0].field).toBe('penalPerDayPaise');
-    const fraction = await post(
+    const both = await callEndpoint(
       t.app,
-      '/loanConfig/save',
+      saveLoanConfig,
+      { ...config, penalPerDayPpm: 1_000 },
+      admin,
+    );
+    expect(both.json()).toMatchObject({ code: 4000 });
+    expect(both.json().errors![0]!.field).toBe('penalPerDayPaise');
+    const fraction = await callEndpoint(
+      t.app,
+      saveLoanConfig,
       { ...config, minPrincipalPaise: 1000.5 },
       admin,
     );
-    expect(fraction.json().errors[0].field).toBe('minPrincipalPaise');
-    const unknown = await post(t.app, '/loanConfig/save', { ...config, rate: 7 }, admin);
-    expect(unknown.json().errors[0]).toEqual({ field: 'rate', message: 'unknown field' });
+    expect(fraction.json().errors![0]!.field).toBe('minPrincipalPaise');
+    const unknown = await callEndpoint(
+      t.app,
+      saveLoanConfig,
+      badBody({ ...config, rate: 7 }),
+      admin,
+    );
+    expect(unknown.json().errors![0]).toEqual({ field: 'rate', message: 'unknown field' });
   });
 
   it('answers 403 without the grant', async () => {
-    const refused = await post(t.app, '/loanConfig/save', config, noGrant);
+    const refused = await callEndpoint(t.app, saveLoanConfig, config, noGrant);
     expect(refused.statusCode).toBe(403);
-    expect((await post(t.app, '/loanConfig/list', {}, noGrant)).statusCode).toBe(200);
+    expect((await callEndpoint(t.app, listLoanConfig, {}, noGrant)).statusCode).toBe(200);
   });
 });
 
@@ -201,25 +235,25 @@ describe('order commands', () => {
   it('first and final review by two people; the same person is refused with 409', async () => {
     const order = await makeApplication(deps, productId);
     await runMachineReview(deps, order.id);
-    const first = await post(
+    const first = await callEndpoint(
       t.app,
-      '/order/first_review',
+      firstReviewOrder,
       { orderId: order.id, decision: 'pass' },
       admin,
     );
     expect(first.json().ret).toMatchObject({ status: 'FINAL_REVIEW' });
-    const same = await post(
+    const same = await callEndpoint(
       t.app,
-      '/order/final_review',
+      finalReviewOrder,
       { orderId: order.id, decision: 'pass' },
       admin,
       { language: 'ZH' },
     );
     expect(same.statusCode).toBe(409);
     expect(same.json()).toMatchObject({ code: 4093, msg: '终审人必须与初审人不同' });
-    const final = await post(
+    const final = await callEndpoint(
       t.app,
-      '/order/final_review',
+      finalReviewOrder,
       { orderId: order.id, decision: 'pass' },
       checker,
     );
@@ -229,48 +263,53 @@ describe('order commands', () => {
   it('creates a payout idempotently; a refused transition answers 409 naming the status', async () => {
     const order = await makeApprovedOrder(deps, productId);
     const body = { orderId: order.id, idempotencyKey: `pay-route-${order.id}` };
-    const created = await post(t.app, '/loan/create_payout', body, admin);
+    const created = await callEndpoint(t.app, createPayout, body, admin);
     expect(created.json().ret).toMatchObject({ status: 'DISBURSING', amountPaise: 412_830 });
-    expect((await post(t.app, '/loan/create_payout', body, admin)).json().ret).toEqual(
+    expect((await callEndpoint(t.app, createPayout, body, admin)).json().ret).toEqual(
       created.json().ret,
     );
-    const cancel = await post(t.app, '/order/cancel', { orderId: order.id, reason: 'late' }, admin);
+    const cancel = await callEndpoint(
+      t.app,
+      cancelOrder,
+      { orderId: order.id, reason: 'late' },
+      admin,
+    );
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().code).toBe(4092);
     expect(cancel.json().msg).toContain('is DISBURSING');
-    const missing = await post(t.app, '/loan/create_payout', { orderId: order.id }, admin);
-    expect(missing.json().errors[0]).toEqual({ field: 'idempotencyKey', message: 'required' });
+    const missing = await callEndpoint(t.app, createPayout, badBody({ orderId: order.id }), admin);
+    expect(missing.json().errors![0]).toEqual({ field: 'idempotencyKey', message: 'required' });
   });
 
   it('rejects and cancels', async () => {
     const a = await makeApplication(deps, productId);
     expect(
-      (await post(t.app, '/order/reject', { orderId: a.id, reason: 'fraud' }, admin)).json().ret
+      (await callEndpoint(t.app, rejectOrder, { orderId: a.id, reason: 'fraud' }, admin)).json().ret
         .status,
     ).toBe('REJECTED');
     const b = await makeApplication(deps, productId);
     expect(
-      (await post(t.app, '/order/cancel', { orderId: b.id, reason: 'asked' }, admin)).json().ret
+      (await callEndpoint(t.app, cancelOrder, { orderId: b.id, reason: 'asked' }, admin)).json().ret
         .status,
     ).toBe('CANCELLED');
     expect(
-      (await post(t.app, '/order/reject', { orderId: 999_999, reason: 'x' }, admin)).statusCode,
+      (await callEndpoint(t.app, rejectOrder, { orderId: 999_999, reason: 'x' }, admin)).statusCode,
     ).toBe(404);
   });
 
   it('posts, reverses and details repayments; rollover, waiver and write-off answer 409 or succeed by state', async () => {
     const order = await makeActiveOrder(deps, productId);
-    const bad = await post(
+    const bad = await callEndpoint(
       t.app,
-      '/repay/post_repayment',
+      postRepayment,
       { orderId: order.id, idempotencyKey: 'rep-route-1', amountPaise: -5, channel: 'upi' },
       admin,
     );
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0].field).toBe('amountPaise');
-    const paid = await post(
+    expect(bad.json().errors![0]!.field).toBe('amountPaise');
+    const paid = await callEndpoint(
       t.app,
-      '/repay/post_repayment',
+      postRepayment,
       {
         orderId: order.id,
         idempotencyKey: 'rep-route-1',
@@ -281,25 +320,25 @@ describe('order commands', () => {
       admin,
     );
     expect(paid.json().ret).toMatchObject({ status: 'CLEARED', closureType: 'ADVANCE_CLEAR' });
-    const roll = await post(
+    const roll = await callEndpoint(
       t.app,
-      '/repay/rollover',
+      rolloverOrder,
       { orderId: order.id, idempotencyKey: 'roll-route-1', amountPaise: 100, channel: 'upi' },
       admin,
     );
     expect(roll.statusCode).toBe(409);
-    const off = await post(
+    const off = await callEndpoint(
       t.app,
-      '/repay/write_off',
+      writeOffOrder,
       { orderId: order.id, idempotencyKey: 'wo-route-1', reason: 'x' },
       admin,
     );
     expect(off.json().code).toBe(4092);
-    const reversed = await post(
+    const reversed = await callEndpoint(
       t.app,
-      '/repay/reverse',
+      reverseRepayment,
       {
-        repaymentId: paid.json().ret.repaymentId,
+        repaymentId: paid.json().ret.repaymentId!,
         idempotencyKey: 'rev-route-1',
         reason: 'bounced',
       },
@@ -307,9 +346,9 @@ describe('order commands', () => {
     );
     expect(reversed.json().ret).toMatchObject({ status: 'ACTIVE', closureType: null });
     // A part: more than is owed of it is a 400 naming the field; an unknown part too.
-    const tooMuch = await post(
+    const tooMuch = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       {
         orderId: order.id,
         idempotencyKey: 'waive-route-0',
@@ -320,23 +359,23 @@ describe('order commands', () => {
     );
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().msg).toContain('amounts.feePaise');
-    const unknownPart = await post(
+    const unknownPart = await callEndpoint(
       t.app,
-      '/repay/waiver',
-      {
+      waiveOrder,
+      badBody({
         orderId: order.id,
         idempotencyKey: 'waive-route-0',
         reason: 'goodwill',
         amounts: { tipPaise: 1 },
-      },
+      }),
       admin,
     );
     expect(unknownPart.statusCode).toBe(400);
     // A settlement under the approval amount applies at once (above it a second person
     // approves: repay/waiver-approval.routes.test.ts).
-    const raised = await post(
+    const raised = await callEndpoint(
       t.app,
-      '/systemConfig/save',
+      saveSetting,
       {
         item: 'waiver_approval_above_rupees',
         value: '5000',
@@ -347,9 +386,9 @@ describe('order commands', () => {
       admin,
     );
     expect(raised.statusCode).toBe(200);
-    const waived = await post(
+    const waived = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       { orderId: order.id, idempotencyKey: 'waive-route-1', reason: 'goodwill' },
       admin,
     );
@@ -358,7 +397,7 @@ describe('order commands', () => {
       closureType: 'SETTLED_WITH_WAIVER',
       amountPaise: 450_000,
     });
-    const detail = await post(t.app, '/order/detail', { orderId: order.id }, admin);
+    const detail = await callEndpoint(t.app, orderDetail, { orderId: order.id }, admin);
     expect(detail.json().ret).toMatchObject({
       status: 'CLEARED',
       netDisbursedPaise: 412_830,
@@ -368,7 +407,7 @@ describe('order commands', () => {
       virtualAccountCode: 'VA77',
       reversed: true,
     });
-    const check = await post(t.app, '/ledger/check', {}, admin);
+    const check = await callEndpoint(t.app, checkLedger, {}, admin);
     expect(check.json().ret).toMatchObject({
       ok: true,
       unbalancedJournals: [],

@@ -1,8 +1,16 @@
+import type { EndpointInput, InvalidOnPurpose } from '../../shared/testing/call-endpoint.js';
 import { eq } from 'drizzle-orm';
-import { orderDetailSchema, orderListRetSchema } from '@lending/contract';
+import {
+  listOrders,
+  orderDetail,
+  orderDetailSchema,
+  orderListRetSchema,
+  postRepayment,
+  waiveOrder,
+} from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { customers } from './customers.table.js';
 import { loanOrders } from './loan-orders.table.js';
 import type { LoanBookDeps } from './index.js';
@@ -39,8 +47,8 @@ async function phoneOf(orderId: number): Promise<string> {
   return row!.phone;
 }
 
-async function list(body: unknown, token = admin) {
-  return post(t.app, '/order/list', body, token);
+async function list(body: EndpointInput<typeof listOrders> | InvalidOnPurpose, token = admin) {
+  return callEndpoint(t.app, listOrders, body, token);
 }
 
 describe('POST /order/list', () => {
@@ -113,15 +121,15 @@ describe('POST /order/list', () => {
       big.orderNo,
     ]);
     const newest = await list({ filters: { productId: product } });
-    expect(newest.json().ret.list[0].orderNo).toBe(small.orderNo);
+    expect(newest.json().ret.list[0]!.orderNo).toBe(small.orderNo);
 
-    const refused = await list({ sort: { field: 'phone', order: 'asc' } });
+    const refused = await list(badBody({ sort: { field: 'phone', order: 'asc' } }));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().msg).toContain('sort.field');
     const backwards = await list({ filters: { dueFrom: '2025-02-01', dueTo: '2025-01-01' } });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().msg).toContain('filters.dueTo');
-    const unknown = await list({ filters: { name: 'Asha' } });
+    const unknown = await list(badBody({ filters: { name: 'Asha' } }));
     expect(unknown.statusCode).toBe(400);
   });
 
@@ -133,9 +141,9 @@ describe('POST /order/list', () => {
 describe('POST /order/detail', () => {
   it('finds an order by its number: customer masked, terms, amounts per component, clearing today', async () => {
     const active = await makeActiveOrder(deps, productId);
-    const paid = await post(
+    const paid = await callEndpoint(
       t.app,
-      '/repay/post_repayment',
+      postRepayment,
       {
         orderId: active.id,
         idempotencyKey: `order-detail-part-${active.id}`,
@@ -149,7 +157,7 @@ describe('POST /order/detail', () => {
     try {
       // Sessions end after 8 hours: sign in again on the later day.
       const token = await loginAs(t.app, detailOnlyLogin);
-      const answer = await post(t.app, '/order/detail', { orderNo: active.orderNo }, token);
+      const answer = await callEndpoint(t.app, orderDetail, { orderNo: active.orderNo }, token);
       expect(answer.statusCode).toBe(200);
       const detail = orderDetailSchema.parse(answer.json().ret);
       expect(detail.orderNo).toBe(active.orderNo);
@@ -180,9 +188,9 @@ describe('POST /order/detail', () => {
 
   it('shows a waiver with its reason and who gave it', async () => {
     const active = await makeActiveOrder(deps, productId);
-    const waived = await post(
+    const waived = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       {
         orderId: active.id,
         idempotencyKey: `order-detail-waive-${active.id}`,
@@ -192,7 +200,8 @@ describe('POST /order/detail', () => {
       admin,
     );
     expect(waived.statusCode).toBe(200);
-    const detail = (await post(t.app, '/order/detail', { orderId: active.id }, admin)).json().ret;
+    const detail = (await callEndpoint(t.app, orderDetail, { orderId: active.id }, admin)).json()
+      .ret;
     expect(detail.waivers).toEqual([
       expect.objectContaining({
         kind: 'waiver',
@@ -205,11 +214,11 @@ describe('POST /order/detail', () => {
   });
 
   it('answers 404 for an unknown number and 400 without a key', async () => {
-    const missing = await post(t.app, '/order/detail', { orderNo: 'LN00000000999999' }, admin);
+    const missing = await callEndpoint(t.app, orderDetail, { orderNo: 'LN00000000999999' }, admin);
     expect(missing.statusCode).toBe(404);
-    expect((await post(t.app, '/order/detail', {}, admin)).statusCode).toBe(400);
+    expect((await callEndpoint(t.app, orderDetail, {}, admin)).statusCode).toBe(400);
     expect(
-      (await post(t.app, '/order/detail', { orderId: 1, orderNo: 'LN1' }, admin)).statusCode,
+      (await callEndpoint(t.app, orderDetail, { orderId: 1, orderNo: 'LN1' }, admin)).statusCode,
     ).toBe(400);
   });
 });

@@ -1,10 +1,11 @@
+import { createCampaign as createCampaignEndpoint } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerAccounts } from '../../db-schema.js';
 import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, joinTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { smsGatewaySettings } from '../ops-config/ops-config.table.js';
 import { sendDueCampaignMessages } from './sender.js';
 
@@ -36,9 +37,9 @@ const sendOtp = (phone: string) =>
   });
 
 async function createCampaign(ratePerMinute: number) {
-  const created = await post(
+  const created = await callEndpoint(
     t.app,
-    '/marketing_sms/create',
+    createCampaignEndpoint,
     {
       name: 'Gateway rate',
       templateCode: 'marketing_offer_v1',

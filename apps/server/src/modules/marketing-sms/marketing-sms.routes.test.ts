@@ -1,10 +1,28 @@
+import type { EndpointBody } from '@lending/contract';
+import {
+  cancelCampaign,
+  createCampaign,
+  getSmsConfig,
+  importAudienceList,
+  listAudienceLists,
+  listCampaignTemplates,
+  listCampaigns,
+  previewCampaignAudience,
+  saveSmsConfig,
+} from '@lending/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerAccounts, riskBlacklist } from '../../db-schema.js';
 import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import {
+  badBody,
+  callEndpoint,
+  createStaff,
+  loginAs,
+  post,
+} from '../../shared/testing/factories.js';
 import { sendDueCampaignMessages } from './sender.js';
 import { marketingOptOuts } from './marketing-sms.table.js';
 
@@ -28,7 +46,9 @@ function setIndiaTime(hhmm: string) {
 const send = () =>
   sendDueCampaignMessages({ db: t.db, clock: t.clock, sms: t.app.integrations.smsGateways });
 
-function campaignBody(overrides: Record<string, unknown> = {}) {
+function campaignBody(
+  overrides: Partial<EndpointBody<typeof createCampaign>> = {},
+): EndpointBody<typeof createCampaign> {
   return {
     name: 'January re-engagement',
     templateCode: 'marketing_offer_v1',
@@ -42,7 +62,7 @@ function campaignBody(overrides: Record<string, unknown> = {}) {
 }
 
 async function campaignRow(id: number) {
-  const list = (await post(t.app, '/marketing_sms/list', { pageSize: 100 }, marketer)).json().ret
+  const list = (await callEndpoint(t.app, listCampaigns, { pageSize: 100 }, marketer)).json().ret
     .list as { id: number }[];
   return list.find((row) => row.id === id) as Record<string, unknown>;
 }
@@ -97,9 +117,9 @@ afterAll(() => t.close());
 
 describe('audience', () => {
   it('counts who would receive it, leaving out opted-out and blacklisted numbers', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/marketing_sms/preview',
+      previewCampaignAudience,
       { audience: { source: 'regNotLoan' } },
       marketer,
     );
@@ -108,19 +128,19 @@ describe('audience', () => {
   });
 
   it('offers only enabled promotional templates, with their variables', async () => {
-    const ret = (await post(t.app, '/marketing_sms/templates', {}, marketer)).json().ret;
+    const ret = (await callEndpoint(t.app, listCampaignTemplates, {}, marketer)).json().ret;
     const list = ret.list;
     expect(ret.sendHours).toEqual({ start: '10:00', end: '21:00' });
     expect(list.map((row: { code: string }) => row.code)).toEqual(['marketing_offer_v1']);
-    expect(list[0].variables).toEqual(['amount']);
+    expect(list[0]!.variables).toEqual(['amount']);
   });
 });
 
 describe('creating a campaign', () => {
   it('refuses a send time outside 10:00–21:00 India time with a clear error, and creates nothing', async () => {
-    const late = await post(
+    const late = await callEndpoint(
       t.app,
-      '/marketing_sms/create',
+      createCampaign,
       campaignBody({ sendAt: '2025-01-15T21:30:00+05:30' }),
       marketer,
     );
@@ -129,20 +149,20 @@ describe('creating a campaign', () => {
     expect(late.json().msg).toBe(
       'Promotional SMS may be sent only between 10:00–21:00 India time: 21:30 IST is outside those hours',
     );
-    const early = await post(
+    const early = await callEndpoint(
       t.app,
-      '/marketing_sms/create',
+      createCampaign,
       campaignBody({ sendAt: '2025-01-16T09:59:00+05:30' }),
       marketer,
     );
     expect(early.json().code).toBe(4150);
-    expect((await post(t.app, '/marketing_sms/list', {}, marketer)).json().ret.total).toBe(0);
+    expect((await callEndpoint(t.app, listCampaigns, {}, marketer)).json().ret.total).toBe(0);
   });
 
   it('refuses "send now" when the clock is outside the hours', async () => {
     setIndiaTime('21:05');
     const { sendAt: _omitted, ...now } = campaignBody();
-    const refused = await post(t.app, '/marketing_sms/create', now, marketer);
+    const refused = await callEndpoint(t.app, createCampaign, now, marketer);
     expect(refused.json().code).toBe(4150);
     setIndiaTime('10:00');
     t.clock.advance(24 * 60 * MINUTE); // the next morning, 10:00 IST
@@ -150,7 +170,8 @@ describe('creating a campaign', () => {
 
   it('names the field of a bad template, a missing variable, an unknown field', async () => {
     const fieldOf = async (body: unknown) => {
-      const response = await post(t.app, '/marketing_sms/create', body, marketer);
+      // Every body here is refused on purpose.
+      const response = await callEndpoint(t.app, createCampaign, badBody(body), marketer);
       expect(response.statusCode).toBe(400);
       return response.json().errors?.[0]?.field ?? response.json().msg;
     };
@@ -168,7 +189,7 @@ describe('sending', () => {
 
   it('schedules once per idempotency key; the same key with another request is refused', async () => {
     const body = campaignBody({ idempotencyKey: key, sendAt: at('11:00') });
-    const first = await post(t.app, '/marketing_sms/create', body, marketer);
+    const first = await callEndpoint(t.app, createCampaign, body, marketer);
     expect(first.statusCode).toBe(200);
     campaignId = first.json().ret.id;
     expect(first.json().ret).toMatchObject({
@@ -181,12 +202,12 @@ describe('sending', () => {
       createdBy: 'Maya Marketing',
       text: expect.stringContaining('up to Rs 20,000'),
     });
-    const again = await post(t.app, '/marketing_sms/create', body, marketer);
+    const again = await callEndpoint(t.app, createCampaign, body, marketer);
     expect(again.json().ret.id).toBe(campaignId);
-    expect((await post(t.app, '/marketing_sms/list', {}, marketer)).json().ret.total).toBe(1);
-    const other = await post(
+    expect((await callEndpoint(t.app, listCampaigns, {}, marketer)).json().ret.total).toBe(1);
+    const other = await callEndpoint(
       t.app,
-      '/marketing_sms/create',
+      createCampaign,
       { ...body, name: 'Something else' },
       marketer,
     );
@@ -216,9 +237,9 @@ describe('sending', () => {
   });
 
   it('keeps to its rate, pauses outside the hours, and checks opt-outs again when sending', async () => {
-    const created = await post(
+    const created = await callEndpoint(
       t.app,
-      '/marketing_sms/create',
+      createCampaign,
       campaignBody({ sendAt: at('20:58'), ratePerMinute: 1 }),
       marketer,
     );
@@ -250,28 +271,28 @@ describe('sending', () => {
       )
       .onConflictDoNothing();
     // Every number has opted out or is blacklisted now: nobody to send to.
-    const created = await post(
+    const created = await callEndpoint(
       t.app,
-      '/marketing_sms/create',
+      createCampaign,
       campaignBody({ sendAt: undefined }),
       marketer,
     );
     expect(created.statusCode).toBe(409);
     expect(created.json().code).toBe(4151);
     await t.db.delete(marketingOptOuts);
-    const fresh = await post(
+    const fresh = await callEndpoint(
       t.app,
-      '/marketing_sms/create',
+      createCampaign,
       campaignBody({ sendAt: undefined }),
       marketer,
     );
     const id = fresh.json().ret.id;
-    const cancelled = await post(t.app, '/marketing_sms/cancel', { id }, marketer);
+    const cancelled = await callEndpoint(t.app, cancelCampaign, { id }, marketer);
     expect(cancelled.json().ret.status).toBe('cancelled');
     const before = t.app.integrations.sms.outbox.length;
     await send();
     expect(t.app.integrations.sms.outbox.length).toBe(before);
-    const refused = await post(t.app, '/marketing_sms/cancel', { id: campaignId }, marketer);
+    const refused = await callEndpoint(t.app, cancelCampaign, { id: campaignId }, marketer);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe(4152);
   });
@@ -293,9 +314,9 @@ describe('uploaded lists', () => {
       ['9823000001'],
       [BLACKLISTED],
     ]);
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/marketing_sms/list_import',
+      importAudienceList,
       { fileName: 'leads.xlsx', contentBase64 },
       marketer,
     );
@@ -308,12 +329,12 @@ describe('uploaded lists', () => {
       'refused',
       'accepted',
     ]);
-    const lists = (await post(t.app, '/marketing_sms/lists', {}, marketer)).json().ret.list;
+    const lists = (await callEndpoint(t.app, listAudienceLists, {}, marketer)).json().ret.list;
     expect(lists[0]).toMatchObject({ fileName: 'leads.xlsx', phones: 2 });
-    const preview = await post(
+    const preview = await callEndpoint(
       t.app,
-      '/marketing_sms/preview',
-      { audience: { source: 'upload', listId: lists[0].id } },
+      previewCampaignAudience,
+      { audience: { source: 'upload', listId: lists[0]!.id } },
       marketer,
     );
     expect(preview.json().ret).toEqual({ total: 2, optedOut: 0, blacklisted: 1, eligible: 1 });
@@ -330,9 +351,9 @@ describe("the SMS configuration's quiet hours", () => {
     t.clock.advance(target - now.getTime());
   }
   const quiet = (quietStart: string, quietEnd: string, token: string) =>
-    post(
+    callEndpoint(
       t.app,
-      '/sms/config_save',
+      saveSmsConfig,
       {
         provider: 'sandbox',
         senderIds: ['LENDIN', '562311'],
@@ -353,9 +374,9 @@ describe("the SMS configuration's quiet hours", () => {
       const refused = await quiet(start, end, admin);
       expect(refused.statusCode, `${start}-${end}`).toBe(400);
       expect(refused.json().code).toBe(4000);
-      expect(refused.json().errors.map((e: { field: string }) => e.field)).toEqual([field]);
+      expect(refused.json().errors!.map((e: { field: string }) => e.field)).toEqual([field]);
     }
-    const read = (await post(t.app, '/sms/config_get', {}, admin)).json().ret;
+    const read = (await callEndpoint(t.app, getSmsConfig, {}, admin)).json().ret;
     expect(read).toMatchObject({ quietStart: '21:00', quietEnd: '10:00' });
   });
 
@@ -363,13 +384,13 @@ describe("the SMS configuration's quiet hours", () => {
     const admin = await loginAs(t.app);
     expect((await quiet('20:00', '11:00', admin)).statusCode).toBe(200);
     // The campaign form reads the hours in force with the templates.
-    const templates = (await post(t.app, '/marketing_sms/templates', {}, marketer)).json().ret;
+    const templates = (await callEndpoint(t.app, listCampaignTemplates, {}, marketer)).json().ret;
     expect(templates.sendHours).toEqual({ start: '11:00', end: '20:00' });
     nextIndiaTime('10:30');
     // Inside TRAI's window but inside the quiet hours: nothing goes out, no campaign starts now.
     expect(await send()).toMatchObject({ insideHours: false, sent: 0 });
     const { sendAt: _omitted, ...now } = campaignBody();
-    const refused = await post(t.app, '/marketing_sms/create', now, marketer);
+    const refused = await callEndpoint(t.app, createCampaign, now, marketer);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().msg).toBe(
       'Promotional SMS may be sent only between 11:00–20:00 India time: 10:30 IST is outside those hours',

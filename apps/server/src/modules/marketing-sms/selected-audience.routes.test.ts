@@ -1,10 +1,17 @@
+import type { EndpointBody } from '@lending/contract';
+import {
+  createCampaign,
+  listCampaigns,
+  listClearNotLoan,
+  previewCampaignAudience,
+} from '@lending/contract';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerAccounts, customers, riskBlacklist } from '../../db-schema.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { balancesOf, findOrder, postRepayment, submitApplication } from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
 import { marketingOptOuts } from './marketing-sms.table.js';
@@ -39,7 +46,10 @@ const send = () =>
 const sentTo = (from: number) => t.app.integrations.sms.outbox.slice(from).map((m) => m.phone);
 
 let keySeq = 0;
-function campaignBody(audience: unknown, overrides: Record<string, unknown> = {}) {
+function campaignBody(
+  audience: EndpointBody<typeof createCampaign>['audience'],
+  overrides: Partial<EndpointBody<typeof createCampaign>> = {},
+) {
   keySeq += 1;
   return {
     name: `Selected rows ${keySeq}`,
@@ -52,7 +62,7 @@ function campaignBody(audience: unknown, overrides: Record<string, unknown> = {}
 }
 
 async function campaignCount() {
-  return (await post(t.app, '/marketing_sms/list', {}, marketer)).json().ret.total as number;
+  return (await callEndpoint(t.app, listCampaigns, {}, marketer)).json().ret.total as number;
 }
 
 async function phoneOf(customerId: number) {
@@ -182,9 +192,9 @@ describe('a campaign to rows selected on /order/regNotLoan', () => {
   const selected = () => [...ELIGIBLE, OPTED_OUT, BLACKLISTED].map((p) => accountIds.get(p)!);
 
   it('counts the selection, opted-out and blacklisted numbers left out', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/marketing_sms/preview',
+      previewCampaignAudience,
       { audience: { source: 'selected', list: 'regNotLoan', ids: selected() } },
       marketer,
     );
@@ -193,9 +203,9 @@ describe('a campaign to rows selected on /order/regNotLoan', () => {
   });
 
   it('creates the campaign and sends to the selected eligible numbers only, once each', async () => {
-    const created = await post(
+    const created = await callEndpoint(
       t.app,
-      '/marketing_sms/create',
+      createCampaign,
       campaignBody({ source: 'selected', list: 'regNotLoan', ids: selected() }),
       marketer,
     );
@@ -215,7 +225,7 @@ describe('a campaign to rows selected on /order/regNotLoan', () => {
     expect((await send()).sent).toBe(0);
     // Not the opted-out, the blacklisted, nor the account on the list that was not selected.
     expect(sentTo(before).sort()).toEqual(ELIGIBLE);
-    const listed = (await post(t.app, '/marketing_sms/list', {}, marketer)).json().ret.list;
+    const listed = (await callEndpoint(t.app, listCampaigns, {}, marketer)).json().ret.list;
     expect(listed.find((row: { id: number }) => row.id === created.json().ret.id)).toMatchObject({
       status: 'completed',
       sent: 2,
@@ -227,9 +237,9 @@ describe('a campaign to rows selected on /order/regNotLoan', () => {
 
 describe('a campaign to rows selected on /order/clearNotLoan', () => {
   it('skips the blacklisted customer and sends to the other', async () => {
-    const created = await post(
+    const created = await callEndpoint(
       t.app,
-      '/marketing_sms/create',
+      createCampaign,
       campaignBody({
         source: 'selected',
         list: 'clearNotLoan',
@@ -251,9 +261,9 @@ describe('a campaign to rows selected on /order/clearNotLoan', () => {
   });
 
   it('a whole-list campaign still records no selection', async () => {
-    const whole = await post(
+    const whole = await callEndpoint(
       t.app,
-      '/marketing_sms/create',
+      createCampaign,
       campaignBody({ source: 'clearNotLoan' }),
       marketer,
     );
@@ -265,9 +275,9 @@ describe('a campaign to rows selected on /order/clearNotLoan', () => {
 describe('the selection is checked', () => {
   it('refuses a row not on the list (unknown, applied since, or of the other list), naming each, and creates nothing', async () => {
     const count = await campaignCount();
-    const unknown = await post(
+    const unknown = await callEndpoint(
       t.app,
-      '/marketing_sms/create',
+      createCampaign,
       campaignBody({
         source: 'selected',
         list: 'clearNotLoan',
@@ -280,14 +290,14 @@ describe('the selection is checked', () => {
     expect(unknown.json().msg).toBe(
       'Selected row 999999 (audience.ids.1) is not on this list: it does not exist or has applied for a loan since the list was read. Refresh the list and select again',
     );
-    expect(unknown.json().errors.map((e: { field: string }) => e.field)).toEqual([
+    expect(unknown.json().errors!.map((e: { field: string }) => e.field)).toEqual([
       'audience.ids.1',
       'audience.ids.2',
     ]);
     // An app account whose customer has borrowed is not on regNotLoan.
-    const borrowed = await post(
+    const borrowed = await callEndpoint(
       t.app,
-      '/marketing_sms/preview',
+      previewCampaignAudience,
       { audience: { source: 'selected', list: 'regNotLoan', ids: [borrowedAccountId] } },
       marketer,
       { language: 'zh' },
@@ -302,11 +312,17 @@ describe('the selection is checked', () => {
 
   it('400 naming audience.ids for an empty, repeated, oversized or malformed selection, and an unknown list', async () => {
     const count = await campaignCount();
+    // Every audience here is refused on purpose.
     const fieldsOf = async (audience: unknown) => {
-      const response = await post(t.app, '/marketing_sms/create', campaignBody(audience), marketer);
+      const response = await callEndpoint(
+        t.app,
+        createCampaign,
+        badBody({ ...campaignBody({ source: 'regNotLoan' }), audience }),
+        marketer,
+      );
       expect(response.statusCode, JSON.stringify(audience).slice(0, 80)).toBe(400);
       expect(response.json().code).toBe(4000);
-      return response.json().errors.map((e: { field: string }) => e.field) as string[];
+      return response.json().errors!.map((e: { field: string }) => e.field) as string[];
     };
     const id = cleared.customerId;
     expect(await fieldsOf({ source: 'selected', list: 'clearNotLoan', ids: [] })).toEqual([
@@ -331,9 +347,13 @@ describe('the selection is checked', () => {
 
 describe('access', () => {
   it('403 without the grant to create campaigns, though the lists can be read', async () => {
-    const audience = { source: 'selected', list: 'clearNotLoan', ids: [cleared.customerId] };
-    expect((await post(t.app, '/order/clear_not_loan', {}, listReader)).statusCode).toBe(200);
-    const refused = await post(t.app, '/marketing_sms/create', campaignBody(audience), listReader);
+    const audience = {
+      source: 'selected',
+      list: 'clearNotLoan',
+      ids: [cleared.customerId],
+    } satisfies EndpointBody<typeof createCampaign>['audience'];
+    expect((await callEndpoint(t.app, listClearNotLoan, {}, listReader)).statusCode).toBe(200);
+    const refused = await callEndpoint(t.app, createCampaign, campaignBody(audience), listReader);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe(4003);
   });

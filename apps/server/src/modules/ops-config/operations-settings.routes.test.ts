@@ -1,3 +1,4 @@
+import { listSettings, saveSetting } from '@lending/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { auditEvents } from '../audit/audit-events.table.js';
 import { runScheduledDayEnd } from '../day-end/index.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { systemSettings } from './ops-config.table.js';
 import { seedSettings } from './settings.service.js';
 
@@ -22,9 +23,9 @@ let admin: string;
 let noGrant: string;
 
 const save = (item: string, value: string, token = admin) =>
-  post(
+  callEndpoint(
     t.app,
-    '/systemConfig/save',
+    saveSetting,
     { item, value, type: 'string', group: 'operations', remarks: `${item} (test)` },
     token,
   );
@@ -61,9 +62,9 @@ afterAll(async () => {
 
 describe('operations settings (systemConfig2)', () => {
   it('lists exactly the settings the server reads, each saying what reads it', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/systemConfig/list',
+      listSettings,
       { filters: { group: 'operations' }, sort: { field: 'item', order: 'asc' } },
       admin,
     );
@@ -115,9 +116,9 @@ describe('operations settings (systemConfig2)', () => {
       await save('waiver_approval_above_rupees', '-1'),
       'waiver_approval_above_rupees must be a whole number from 0 to 10000000',
     );
-    const free = await post(
+    const free = await callEndpoint(
       t.app,
-      '/systemConfig/save',
+      saveSetting,
       {
         item: 'dispatch_time',
         value: '08:00',
@@ -129,7 +130,7 @@ describe('operations settings (systemConfig2)', () => {
       admin,
     );
     expect(free.statusCode).toBe(400);
-    expect(free.json().errors.map((e: { field: string }) => e.field)).toEqual(['item']);
+    expect(free.json().errors!.map((e: { field: string }) => e.field)).toEqual(['item']);
     expect((await save('day_end_time', '01:00', noGrant)).statusCode).toBe(403);
     const [row] = await t.db
       .select()

@@ -1,3 +1,27 @@
+import type { EndpointBody } from '@lending/contract';
+import {
+  deleteSetting,
+  deleteVersion,
+  getAppConfig,
+  getSmsConfig,
+  listChannels,
+  listSettings,
+  listSmsMessages,
+  listSmsTemplates,
+  listVerifyCodes,
+  listVersions,
+  operationLog,
+  rejectOrder,
+  revealVerifyCode,
+  saveAppConfig,
+  saveChannel,
+  saveSetting,
+  saveSmsConfig,
+  saveSmsTemplate,
+  saveVersion,
+  setSmsTemplateEnabled,
+  trxStatistics,
+} from '@lending/contract';
 import { desc, eq } from 'drizzle-orm';
 import { WORKED_EXAMPLE_PRINCIPAL } from '@lending/lending';
 import type { LightMyRequestResponse } from 'fastify';
@@ -5,7 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../audit/audit-events.table.js';
 import { seedOpsConfig } from './seed.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { postRepayment } from '../loan-book/index.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
@@ -69,9 +93,9 @@ async function auditRows(action: string) {
 
 describe('system configuration items', () => {
   it('lists the seeded items with their type, remarks and whether the server reads them', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/systemConfig/list',
+      listSettings,
       { filters: { group: 'general' } },
       reader,
     );
@@ -82,36 +106,46 @@ describe('system configuration items', () => {
       'reapply_after_days',
     ]);
     expect(list[1]).toMatchObject({ value: '7', type: 'string', known: true });
-    expect(list[1].readBy).toContain('loan application');
+    expect(list[1]!.readBy).toContain('loan application');
     expect(list[0]).toMatchObject({ type: 'array', value: 'en,hi' });
   });
 
   it('refuses an empty item, value or remarks naming the field, and a bad sort', async () => {
     for (const field of ['item', 'value', 'remarks']) {
-      const body = { item: 'reapply_after_days', value: '5', type: 'string', remarks: 'x' };
-      const response = await post(t.app, '/systemConfig/save', { ...body, [field]: '  ' }, admin);
+      const body = {
+        item: 'reapply_after_days',
+        value: '5',
+        type: 'string',
+        remarks: 'x',
+      } satisfies EndpointBody<typeof saveSetting>;
+      const response = await callEndpoint(
+        t.app,
+        saveSetting,
+        badBody({ ...body, [field]: '  ' }),
+        admin,
+      );
       expectField(response, field);
     }
     expectField(
-      await post(
+      await callEndpoint(
         t.app,
-        '/systemConfig/save',
+        saveSetting,
         { item: 'reapply_after_days', value: 'soon', type: 'string', remarks: 'x' },
         admin,
       ),
       'value',
     );
     expectField(
-      await post(
+      await callEndpoint(
         t.app,
-        '/systemConfig/save',
+        saveSetting,
         { item: 'reapply_after_days', value: '3', type: 'array', remarks: 'x' },
         admin,
       ),
       'type',
     );
     expect(
-      (await post(t.app, '/systemConfig/list', { sort: { field: 'value', order: 'asc' } }, admin))
+      (await callEndpoint(t.app, listSettings, { sort: { field: 'value', order: 'asc' } }, admin))
         .statusCode,
     ).toBe(400);
   });
@@ -123,35 +157,40 @@ describe('system configuration items', () => {
       type: 'array',
       remarks: 'Regions served',
       create: true,
-    };
-    const created = await post(t.app, '/systemConfig/save', body, admin);
+    } satisfies EndpointBody<typeof saveSetting>;
+    const created = await callEndpoint(t.app, saveSetting, body, admin);
     expect(created.statusCode).toBe(200);
     expect(created.json().ret).toMatchObject({
       value: 'Delhi,Goa,Kerala',
       known: false,
       readBy: null,
     });
-    expect((await post(t.app, '/systemConfig/save', body, admin)).statusCode).toBe(409);
-    const missing = await post(
+    expect((await callEndpoint(t.app, saveSetting, body, admin)).statusCode).toBe(409);
+    const missing = await callEndpoint(
       t.app,
-      '/systemConfig/save',
+      saveSetting,
       { ...body, item: 'nothing_here', create: false },
       admin,
     );
     expect(missing.statusCode).toBe(404);
     expect(
-      (await post(t.app, '/systemConfig/delete', { item: 'kyc_regions' }, admin)).statusCode,
+      (await callEndpoint(t.app, deleteSetting, { item: 'kyc_regions' }, admin)).statusCode,
     ).toBe(200);
     // An item the server reads cannot be deleted.
     expect(
-      (await post(t.app, '/systemConfig/delete', { item: 'reapply_after_days' }, admin)).statusCode,
+      (await callEndpoint(t.app, deleteSetting, { item: 'reapply_after_days' }, admin)).statusCode,
     ).toBe(409);
   });
 
   it('403 without the grant: a reader cannot save, a stranger cannot list', async () => {
-    const body = { item: 'reapply_after_days', value: '3', type: 'string', remarks: 'x' };
-    expect((await post(t.app, '/systemConfig/save', body, reader)).statusCode).toBe(403);
-    expect((await post(t.app, '/systemConfig/list', {}, noGrant)).statusCode).toBe(403);
+    const body = {
+      item: 'reapply_after_days',
+      value: '3',
+      type: 'string',
+      remarks: 'x',
+    } satisfies EndpointBody<typeof saveSetting>;
+    expect((await callEndpoint(t.app, saveSetting, body, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, listSettings, {}, noGrant)).statusCode).toBe(403);
   });
 
   it('a change takes effect without a restart: the borrower API and loan applications read it', async () => {
@@ -202,9 +241,9 @@ describe('system configuration items', () => {
     const first = await applyOnce();
     expect(first.statusCode).toBe(200);
     admin = await loginAs(t.app);
-    const rejected = await post(
+    const rejected = await callEndpoint(
       t.app,
-      '/order/reject',
+      rejectOrder,
       { orderId: first.json().ret.orderId, reason: 'income not verified' },
       admin,
     );
@@ -215,9 +254,9 @@ describe('system configuration items', () => {
     expect(refused.json().msg).toContain('a new application is possible from');
     expect((await app('/config/get', {})).json().ret.reapplyAfterDays).toBe(7);
 
-    const saved = await post(
+    const saved = await callEndpoint(
       t.app,
-      '/systemConfig/save',
+      saveSetting,
       {
         item: 'reapply_after_days',
         value: '0',
@@ -245,15 +284,15 @@ describe('app configuration', () => {
     privacyUrl: 'https://example.in/privacy',
     termsUrl: 'https://example.in/terms',
     loanAgreementUrl: 'https://example.in/agreement',
-  };
+  } satisfies EndpointBody<typeof saveAppConfig>;
 
   it('is served to the app by the borrower API after a save', async () => {
-    expect((await post(t.app, '/appConfig/get', {}, reader)).json().ret.telephone).toBe(
+    expect((await callEndpoint(t.app, getAppConfig, {}, reader)).json().ret.telephone).toBe(
       '1800 102 4455',
     );
-    const saved = await post(
+    const saved = await callEndpoint(
       t.app,
-      '/appConfig/save',
+      saveAppConfig,
       { ...good, helpUrl: 'https://help.example.in/v2' },
       admin,
     );
@@ -267,20 +306,28 @@ describe('app configuration', () => {
 
   it('refuses a non-https address or a bad telephone, naming the field; 403 without the grant', async () => {
     expectField(
-      await post(t.app, '/appConfig/save', { ...good, privacyUrl: 'http://example.in/p' }, admin),
+      await callEndpoint(
+        t.app,
+        saveAppConfig,
+        { ...good, privacyUrl: 'http://example.in/p' },
+        admin,
+      ),
       'privacyUrl',
     );
     expectField(
-      await post(t.app, '/appConfig/save', { ...good, termsUrl: 'javascript:alert(1)' }, admin),
+      await callEndpoint(t.app, saveAppConfig, { ...good, termsUrl: 'javascript:alert(1)' }, admin),
       'termsUrl',
     );
     expectField(
-      await post(t.app, '/appConfig/save', { ...good, telephone: 'call us' }, admin),
+      await callEndpoint(t.app, saveAppConfig, { ...good, telephone: 'call us' }, admin),
       'telephone',
     );
-    expectField(await post(t.app, '/appConfig/save', { ...good, extra: 1 }, admin), 'extra');
-    expect((await post(t.app, '/appConfig/save', good, reader)).statusCode).toBe(403);
-    expect((await post(t.app, '/appConfig/get', {}, noGrant)).statusCode).toBe(403);
+    expectField(
+      await callEndpoint(t.app, saveAppConfig, badBody({ ...good, extra: 1 }), admin),
+      'extra',
+    );
+    expect((await callEndpoint(t.app, saveAppConfig, good, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, getAppConfig, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
@@ -297,9 +344,9 @@ describe('app versions', () => {
     expect(await check('1.0.9')).toMatchObject({ update: 'force', latest: { version: '1.2.0' } });
     expectField(await app('/config/version_check', { version: '1.2' }), 'version');
 
-    const released = await post(
+    const released = await callEndpoint(
       t.app,
-      '/appVersion/save',
+      saveVersion,
       {
         version: '1.10.0',
         content: 'New repayment screen',
@@ -312,9 +359,9 @@ describe('app versions', () => {
     // 1.10.0 is after 1.9.x and 1.2.0 (numbers, not text).
     expect(await check('1.9.3')).toMatchObject({ update: 'force', latest: { version: '1.10.0' } });
     expect(await check('1.2.0')).toMatchObject({ update: 'force' });
-    const edited = await post(
+    const edited = await callEndpoint(
       t.app,
-      '/appVersion/save',
+      saveVersion,
       {
         version: '1.10.0',
         content: 'New repayment screen',
@@ -330,7 +377,7 @@ describe('app versions', () => {
       latest: { version: '1.10.0' },
     });
 
-    const list = (await post(t.app, '/appVersion/list', {}, reader)).json().ret.list;
+    const list = (await callEndpoint(t.app, listVersions, {}, reader)).json().ret.list;
     expect(list.map((v: { version: string }) => v.version)).toEqual([
       '1.10.0',
       '1.2.0',
@@ -346,35 +393,35 @@ describe('app versions', () => {
       forceUpdate: false,
       packageUrl: 'https://dl.example.in/a.apk',
     };
-    expect((await post(t.app, '/appVersion/save', body, admin)).statusCode).toBe(409);
+    expect((await callEndpoint(t.app, saveVersion, body, admin)).statusCode).toBe(409);
     expectField(
-      await post(t.app, '/appVersion/save', { ...body, version: 'v2' }, admin),
+      await callEndpoint(t.app, saveVersion, { ...body, version: 'v2' }, admin),
       'version',
     );
     expectField(
-      await post(
+      await callEndpoint(
         t.app,
-        '/appVersion/save',
+        saveVersion,
         { ...body, version: '3.0.0', packageUrl: 'ftp://x.in/a' },
         admin,
       ),
       'packageUrl',
     );
     expectField(
-      await post(t.app, '/appVersion/save', { ...body, version: '3.0.0', content: '' }, admin),
+      await callEndpoint(t.app, saveVersion, { ...body, version: '3.0.0', content: '' }, admin),
       'content',
     );
     expect(
-      (await post(t.app, '/appVersion/save', { ...body, version: '3.0.0' }, reader)).statusCode,
+      (await callEndpoint(t.app, saveVersion, { ...body, version: '3.0.0' }, reader)).statusCode,
     ).toBe(403);
-    expect((await post(t.app, '/appVersion/list', {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, listVersions, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
 describe('SMS', () => {
   it('lists the seeded templates with their variables; a disabled template is never sent', async () => {
     const list = (
-      await post(t.app, '/sms/template_list', { filters: { category: 'service' } }, reader)
+      await callEndpoint(t.app, listSmsTemplates, { filters: { category: 'service' } }, reader)
     ).json().ret.list;
     expect(list.map((r: { code: string }) => r.code)).toEqual([
       'otp_loan_acceptance_v1',
@@ -386,9 +433,9 @@ describe('SMS', () => {
       senderId: 'LENDIN',
     });
 
-    const disabled = await post(
+    const disabled = await callEndpoint(
       t.app,
-      '/sms/template_enable',
+      setSmsTemplateEnabled,
       { code: 'otp_login_v1', enabled: false },
       admin,
     );
@@ -400,8 +447,14 @@ describe('SMS', () => {
     expect(refused.json().msg).toContain('otp_login_v1 is disabled');
     expect(t.app.integrations.sms.outbox.length).toBe(before);
     expect(
-      (await post(t.app, '/sms/template_enable', { code: 'otp_login_v1', enabled: true }, admin))
-        .statusCode,
+      (
+        await callEndpoint(
+          t.app,
+          setSmsTemplateEnabled,
+          { code: 'otp_login_v1', enabled: true },
+          admin,
+        )
+      ).statusCode,
     ).toBe(200);
     expect((await app('/auth/send_otp', { phone }, undefined, '10.7.0.77')).statusCode).toBe(200);
   });
@@ -417,20 +470,20 @@ describe('SMS', () => {
       text: 'Your loan {#orderNo#} is due today. - LENDIN',
       enabled: true,
       create: true,
-    };
+    } satisfies EndpointBody<typeof saveSmsTemplate>;
     expectField(
-      await post(t.app, '/sms/template_save', { ...body, dltTemplateId: '12' }, admin),
+      await callEndpoint(t.app, saveSmsTemplate, { ...body, dltTemplateId: '12' }, admin),
       'dltTemplateId',
     );
     expectField(
-      await post(t.app, '/sms/template_save', { ...body, category: 'promotional' }, admin),
+      await callEndpoint(t.app, saveSmsTemplate, { ...body, category: 'promotional' }, admin),
       'senderId',
     );
-    const created = await post(t.app, '/sms/template_save', body, admin);
+    const created = await callEndpoint(t.app, saveSmsTemplate, body, admin);
     expect(created.statusCode).toBe(200);
     expect(created.json().ret.variables).toEqual(['orderNo']);
-    expect((await post(t.app, '/sms/template_save', body, admin)).statusCode).toBe(409);
-    expect((await post(t.app, '/sms/template_save', body, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, saveSmsTemplate, body, admin)).statusCode).toBe(409);
+    expect((await callEndpoint(t.app, saveSmsTemplate, body, reader)).statusCode).toBe(403);
   });
 
   it('gateway settings: the API key is replaced but never returned, nor written to the audit trail', async () => {
@@ -441,8 +494,8 @@ describe('SMS', () => {
       ratePerMinute: 300,
       quietStart: '21:00',
       quietEnd: '10:00',
-    };
-    const saved = await post(t.app, '/sms/config_save', { ...body, apiKey: secret }, admin);
+    } satisfies EndpointBody<typeof saveSmsConfig>;
+    const saved = await callEndpoint(t.app, saveSmsConfig, { ...body, apiKey: secret }, admin);
     expect(saved.statusCode).toBe(200);
     expect(saved.body).not.toContain(secret);
     expect(saved.json().ret).toMatchObject({
@@ -451,13 +504,13 @@ describe('SMS', () => {
       provider: 'sandbox',
     });
     // Saved again without a key: the key stays.
-    const kept = await post(t.app, '/sms/config_save', { ...body, ratePerMinute: 200 }, admin);
+    const kept = await callEndpoint(t.app, saveSmsConfig, { ...body, ratePerMinute: 200 }, admin);
     expect(kept.json().ret).toMatchObject({ apiKeySet: true, ratePerMinute: 200 });
-    const read = await post(t.app, '/sms/config_get', {}, reader);
+    const read = await callEndpoint(t.app, getSmsConfig, {}, reader);
     expect(read.body).not.toContain(secret);
-    const log = await post(
+    const log = await callEndpoint(
       t.app,
-      '/log/operation_log',
+      operationLog,
       { filters: { action: 'sms.config_save' } },
       admin,
     );
@@ -465,14 +518,14 @@ describe('SMS', () => {
     const rows = await auditRows('sms.config_save');
     expect(JSON.stringify(rows)).not.toContain(secret);
     expectField(
-      await post(t.app, '/sms/config_save', { ...body, quietStart: '25:00' }, admin),
+      await callEndpoint(t.app, saveSmsConfig, { ...body, quietStart: '25:00' }, admin),
       'quietStart',
     );
-    expect((await post(t.app, '/sms/config_save', body, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, saveSmsConfig, body, reader)).statusCode).toBe(403);
   });
 
   it('a server on SMS_GATEWAY=sandbox sends through the sandbox and refuses a live provider (4176)', async () => {
-    const view = await post(t.app, '/sms/config_get', {}, reader);
+    const view = await callEndpoint(t.app, getSmsConfig, {}, reader);
     expect(view.json().ret).toMatchObject({
       providerInForce: 'sandbox',
       liveProvidersAllowed: false,
@@ -484,21 +537,23 @@ describe('SMS', () => {
       quietStart: '21:00',
       quietEnd: '10:00',
       apiKey: 'live-key-abcdefgh-4321',
-    };
-    const refused = await post(t.app, '/sms/config_save', body, admin);
+    } satisfies EndpointBody<typeof saveSmsConfig>;
+    const refused = await callEndpoint(t.app, saveSmsConfig, body, admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 4176 });
     expect(refused.json().msg).toContain('SMS_GATEWAY=sandbox');
-    const zh = await post(t.app, '/sms/config_save', body, admin, { language: 'zh' });
+    const zh = await callEndpoint(t.app, saveSmsConfig, body, admin, { language: 'zh' });
     expect(zh.json().msg).toContain('只通过沙箱');
-    expect((await post(t.app, '/sms/config_get', {}, reader)).json().ret.provider).toBe('sandbox');
+    expect((await callEndpoint(t.app, getSmsConfig, {}, reader)).json().ret.provider).toBe(
+      'sandbox',
+    );
   });
 
   it('lists the SMS sent, phone masked, exact phone search, by status', async () => {
     const phone = '9812000077';
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/sms/message_list',
+      listSmsMessages,
       { filters: { phone: `+91 ${phone}` } },
       reader,
     );
@@ -513,28 +568,28 @@ describe('SMS', () => {
     });
     expect(response.body).not.toContain(phone);
     expectField(
-      await post(t.app, '/sms/message_list', { filters: { phone: '12345' } }, reader),
+      await callEndpoint(t.app, listSmsMessages, { filters: { phone: '12345' } }, reader),
       'filters.phone',
     );
     expectField(
-      await post(
+      await callEndpoint(
         t.app,
-        '/sms/message_list',
+        listSmsMessages,
         { filters: { dateFrom: '2026-05-02', dateTo: '2026-05-01' } },
         reader,
       ),
       'filters.dateTo',
     );
-    expect((await post(t.app, '/sms/message_list', {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, listSmsMessages, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
 describe('acquisition channels', () => {
   it('lists channels with their registrations; creates one; 409/400/403', async () => {
-    const list = (await post(t.app, '/channel/list', {}, reader)).json().ret.list;
+    const list = (await callEndpoint(t.app, listChannels, {}, reader)).json().ret.list;
     const app = list.find((c: { code: string }) => c.code === 'app');
     // The borrower signed in above registered without a channel: 'app'.
-    expect(app.registrations).toBe(1);
+    expect(app!.registrations).toBe(1);
     const body = {
       code: 'google_ads',
       name: 'Google ads',
@@ -542,16 +597,16 @@ describe('acquisition channels', () => {
       link: 'https://example.in/g',
       status: 'available',
       create: true,
-    };
-    expect((await post(t.app, '/channel/save', body, admin)).statusCode).toBe(200);
-    expect((await post(t.app, '/channel/save', body, admin)).statusCode).toBe(409);
+    } satisfies EndpointBody<typeof saveChannel>;
+    expect((await callEndpoint(t.app, saveChannel, body, admin)).statusCode).toBe(200);
+    expect((await callEndpoint(t.app, saveChannel, body, admin)).statusCode).toBe(409);
     expectField(
-      await post(t.app, '/channel/save', { ...body, code: 'Google Ads!' }, admin),
+      await callEndpoint(t.app, saveChannel, { ...body, code: 'Google Ads!' }, admin),
       'code',
     );
-    expect((await post(t.app, '/channel/save', body, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, saveChannel, body, reader)).statusCode).toBe(403);
     const filtered = (
-      await post(t.app, '/channel/list', { filters: { code: 'google_a' } }, reader)
+      await callEndpoint(t.app, listChannels, { filters: { code: 'google_a' } }, reader)
     ).json().ret;
     expect(filtered.list.map((c: { code: string }) => c.code)).toEqual(['google_ads']);
   });
@@ -569,9 +624,9 @@ describe('customer verification codes (telemarketing)', () => {
         interfaces: ['telemarketing.verify_code_list', 'telemarketing.verify_code_reveal'],
       }),
     );
-    const listed = await post(
+    const listed = await callEndpoint(
       t.app,
-      '/telemarketing/verify_code_list',
+      listVerifyCodes,
       { filters: { phone: `0${phone}`, status: 'live' } },
       caller,
     );
@@ -588,15 +643,9 @@ describe('customer verification codes (telemarketing)', () => {
     expect(listed.body).not.toContain(sent);
 
     expect(
-      (await post(t.app, '/telemarketing/verify_code_reveal', { id: list[0].id }, reader))
-        .statusCode,
+      (await callEndpoint(t.app, revealVerifyCode, { id: list[0]!.id }, reader)).statusCode,
     ).toBe(403);
-    const revealed = await post(
-      t.app,
-      '/telemarketing/verify_code_reveal',
-      { id: list[0].id },
-      caller,
-    );
+    const revealed = await callEndpoint(t.app, revealVerifyCode, { id: list[0]!.id }, caller);
     expect(revealed.statusCode).toBe(200);
     expect(revealed.json().ret).toEqual({ code: sent });
     const rows = await auditRows('telemarketing.verify_code_reveal');
@@ -607,29 +656,22 @@ describe('customer verification codes (telemarketing)', () => {
     expect(
       (await app('/auth/verify_otp', { phone, code: sent }, undefined, '10.7.0.55')).statusCode,
     ).toBe(200);
-    const again = await post(
-      t.app,
-      '/telemarketing/verify_code_reveal',
-      { id: list[0].id },
-      caller,
-    );
+    const again = await callEndpoint(t.app, revealVerifyCode, { id: list[0]!.id }, caller);
     expect(again.statusCode).toBe(409);
-    const used = await post(
+    const used = await callEndpoint(
       t.app,
-      '/telemarketing/verify_code_list',
+      listVerifyCodes,
       { filters: { phone, status: 'used' } },
       caller,
     );
     expect(used.json().ret.total).toBe(1);
 
     expectField(
-      await post(t.app, '/telemarketing/verify_code_list', { filters: { phone: '555' } }, caller),
+      await callEndpoint(t.app, listVerifyCodes, { filters: { phone: '555' } }, caller),
       'filters.phone',
     );
-    expectField(await post(t.app, '/telemarketing/verify_code_reveal', { id: 0 }, caller), 'id');
-    expect((await post(t.app, '/telemarketing/verify_code_list', {}, noGrant)).statusCode).toBe(
-      403,
-    );
+    expectField(await callEndpoint(t.app, revealVerifyCode, { id: 0 }, caller), 'id');
+    expect((await callEndpoint(t.app, listVerifyCodes, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
@@ -647,9 +689,9 @@ describe('payment channel statistics (trxStatistcs)', () => {
       await createStaff(t.db, t.clock, { interfaces: ['trx.statistics'] }),
     );
     const today = indiaDateOf(t.clock.now());
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/trx/statistics',
+      trxStatistics,
       { dateFrom: today, dateTo: today },
       caller,
     );
@@ -659,8 +701,12 @@ describe('payment channel statistics (trxStatistcs)', () => {
       (r: { direction: string; channel: string }) =>
         r.direction === 'payout' && r.channel === 'sandbox',
     );
-    expect(payout).toMatchObject({ day: today, successCount: payout.count, successPpm: 1_000_000 });
-    expect(payout.averageSettleSeconds).toBeGreaterThanOrEqual(0);
+    expect(payout).toMatchObject({
+      day: today,
+      successCount: payout!.count,
+      successPpm: 1_000_000,
+    });
+    expect(payout!.averageSettleSeconds).toBeGreaterThanOrEqual(0);
     expect(list).toContainEqual({
       day: today,
       direction: 'collection',
@@ -672,9 +718,9 @@ describe('payment channel statistics (trxStatistcs)', () => {
       successPpm: 1_000_000,
       averageSettleSeconds: null,
     });
-    const onlyCollections = await post(
+    const onlyCollections = await callEndpoint(
       t.app,
-      '/trx/statistics',
+      trxStatistics,
       { dateFrom: today, dateTo: today, direction: 'collection' },
       caller,
     );
@@ -684,24 +730,24 @@ describe('payment channel statistics (trxStatistcs)', () => {
         .ret.list.every((r: { direction: string }) => r.direction === 'collection'),
     ).toBe(true);
     expectField(
-      await post(t.app, '/trx/statistics', { dateFrom: today, dateTo: '2020-01-01' }, caller),
+      await callEndpoint(t.app, trxStatistics, { dateFrom: today, dateTo: '2020-01-01' }, caller),
       'dateTo',
     );
     expectField(
-      await post(
+      await callEndpoint(
         t.app,
-        '/trx/statistics',
+        trxStatistics,
         { dateFrom: '2020-01-01', dateTo: '2020-12-31' },
         caller,
       ),
       'dateTo',
     );
     expectField(
-      await post(t.app, '/trx/statistics', { dateFrom: 'today', dateTo: today }, caller),
+      await callEndpoint(t.app, trxStatistics, { dateFrom: 'today', dateTo: today }, caller),
       'dateFrom',
     );
     expect(
-      (await post(t.app, '/trx/statistics', { dateFrom: today, dateTo: today }, noGrant))
+      (await callEndpoint(t.app, trxStatistics, { dateFrom: today, dateTo: today }, noGrant))
         .statusCode,
     ).toBe(403);
   });
@@ -709,15 +755,15 @@ describe('payment channel statistics (trxStatistcs)', () => {
 
 describe('the first-start configuration', () => {
   it('does not bring back a withdrawn release or overwrite a changed item on a restart', async () => {
-    expect((await post(t.app, '/appVersion/delete', { version: '1.0.0' }, admin)).statusCode).toBe(
+    expect((await callEndpoint(t.app, deleteVersion, { version: '1.0.0' }, admin)).statusCode).toBe(
       200,
     );
     await seedOpsConfig(t.db, t.clock.now());
-    const versions = (await post(t.app, '/appVersion/list', {}, admin)).json().ret.list;
+    const versions = (await callEndpoint(t.app, listVersions, {}, admin)).json().ret.list;
     expect(versions.map((v: { version: string }) => v.version)).not.toContain('1.0.0');
     const items = (
-      await post(t.app, '/systemConfig/list', { filters: { item: 'reapply' } }, admin)
+      await callEndpoint(t.app, listSettings, { filters: { item: 'reapply' } }, admin)
     ).json().ret.list;
-    expect(items[0].value).toBe('0');
+    expect(items[0]!.value).toBe('0');
   });
 });

@@ -1,7 +1,8 @@
+import { createPayout as createPayoutEndpoint } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { ADMIN_LOGIN, loginAs, post } from '../../shared/testing/factories.js';
+import { ADMIN_LOGIN, callEndpoint, loginAs } from '../../shared/testing/factories.js';
 import { ManualClock } from '../../shared/clock.js';
 import {
   checkLedger,
@@ -381,9 +382,9 @@ describe('payout dispatch, webhooks and recovery', () => {
   it('the admin create_payout call commits the intent, then the payout is sent', async () => {
     const token = await loginAs(t.app, ADMIN_LOGIN);
     const order = await makeApprovedOrder(deps, productId);
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/loan/create_payout',
+      createPayoutEndpoint,
       { orderId: order.id, idempotencyKey: `api-key-${order.id}`, channel: 'sandbox' },
       token,
     );

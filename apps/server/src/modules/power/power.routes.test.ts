@@ -1,7 +1,27 @@
-import { grantableInterfaceIds } from '@lending/contract';
+import {
+  createUser,
+  deleteRole,
+  editUser,
+  getInterfaces,
+  getRoles,
+  getUsers,
+  grantableInterfaceIds,
+  roleDetail,
+  saveRole,
+  setLanguage,
+  setRoleInterfaces,
+  setRoleMenus,
+  userInfo,
+} from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, get, loginAs, post } from '../../shared/testing/factories.js';
+import {
+  badBody,
+  callEndpoint,
+  createStaff,
+  loginAs,
+  post,
+} from '../../shared/testing/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,21 +36,23 @@ describe('POST /power/set_language', () => {
       password: 'Reviewer12345',
     });
     for (const language of ['zh', 'bur', 'en'] as const) {
-      const response = await post(t.app, '/power/set_language', { language }, token);
+      const response = await callEndpoint(t.app, setLanguage, { language }, token);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ code: 0, ret: { language } });
-      expect((await get(t.app, '/user/user_info', token)).json().ret.language).toBe(language);
+      expect((await callEndpoint(t.app, userInfo, undefined, token)).json().ret.language).toBe(
+        language,
+      );
     }
   });
 
   it('refuses other languages naming the field, and needs a session', async () => {
     const token = await loginAs(t.app);
-    const response = await post(t.app, '/power/set_language', { language: 'fr' }, token);
+    const response = await callEndpoint(t.app, setLanguage, badBody({ language: 'fr' }), token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 4000, errors: [{ field: 'language' }] });
-    const upper = await post(t.app, '/power/set_language', { language: 'ZH' }, token);
+    const upper = await callEndpoint(t.app, setLanguage, badBody({ language: 'ZH' }), token);
     expect(upper.json().code).toBe(4000);
-    const anonymous = await post(t.app, '/power/set_language', { language: 'zh' });
+    const anonymous = await callEndpoint(t.app, setLanguage, { language: 'zh' });
     expect(anonymous.json().code).toBe(4005);
   });
 });
@@ -42,9 +64,9 @@ async function adminToken(): Promise<string> {
 describe('roles', () => {
   it('creates, renames, grants menus and interfaces, lists and deletes a role', async () => {
     const admin = await adminToken();
-    const created = await post(
+    const created = await callEndpoint(
       t.app,
-      '/power/save_role',
+      saveRole,
       { name: 'Auditor', description: 'Reads logs' },
       admin,
     );
@@ -54,86 +76,86 @@ describe('roles', () => {
     });
     const id = created.json().ret.id as number;
 
-    const duplicate = await post(t.app, '/power/save_role', { name: 'auditor' }, admin);
+    const duplicate = await callEndpoint(t.app, saveRole, { name: 'auditor' }, admin);
     expect(duplicate.json().code).toBe(4091);
 
-    const renamed = await post(t.app, '/power/save_role', { id, name: 'Log auditor' }, admin);
+    const renamed = await callEndpoint(t.app, saveRole, { id, name: 'Log auditor' }, admin);
     expect(renamed.json().ret).toMatchObject({ name: 'Log auditor', description: 'Reads logs' });
 
-    const menus = await post(
+    const menus = await callEndpoint(
       t.app,
-      '/power/set_role_menus',
+      setRoleMenus,
       { id, menus: ['Dashboard', 'log', 'loginLog'] },
       admin,
     );
     expect(menus.json().ret.menus).toEqual(['Dashboard', 'log', 'loginLog']);
-    const unknownMenu = await post(t.app, '/power/set_role_menus', { id, menus: ['nope'] }, admin);
+    const unknownMenu = await callEndpoint(t.app, setRoleMenus, { id, menus: ['nope'] }, admin);
     expect(unknownMenu.json()).toMatchObject({ code: 4000, errors: [{ field: 'menus' }] });
 
-    const interfaces = await post(
+    const interfaces = await callEndpoint(
       t.app,
-      '/power/set_role_interfaces',
+      setRoleInterfaces,
       { id, interfaces: ['log.login_log', 'log.operation_log'] },
       admin,
     );
     expect(interfaces.json().ret.interfaces).toEqual(['log.login_log', 'log.operation_log']);
     // Own-session and public calls are not grantable; unknown ids neither.
     for (const bad of ['user.login', 'user.user_info', 'nope.nothing']) {
-      const refused = await post(
+      const refused = await callEndpoint(
         t.app,
-        '/power/set_role_interfaces',
+        setRoleInterfaces,
         { id, interfaces: [bad] },
         admin,
       );
       expect(refused.json()).toMatchObject({ code: 4000, errors: [{ field: 'interfaces' }] });
     }
 
-    const list = await post(t.app, '/power/roles', { filters: { name: 'auditor' } }, admin);
+    const list = await callEndpoint(t.app, getRoles, { filters: { name: 'auditor' } }, admin);
     expect(list.json().ret).toMatchObject({ total: 1, list: [{ id, name: 'Log auditor' }] });
-    const byName = await post(
+    const byName = await callEndpoint(
       t.app,
-      '/power/roles',
+      getRoles,
       { sort: { field: 'name', order: 'desc' } },
       admin,
     );
     const names = (byName.json().ret.list as { name: string }[]).map((r) => r.name);
     expect(names).toEqual([...names].sort().reverse());
-    const unsortable = await post(
+    const unsortable = await callEndpoint(
       t.app,
-      '/power/roles',
+      getRoles,
       { sort: { field: 'menus', order: 'asc' } },
       admin,
     );
     expect(unsortable.json()).toMatchObject({ code: 4000, errors: [{ field: 'sort.field' }] });
-    const detail = await post(t.app, '/power/role_detail', { id }, admin);
+    const detail = await callEndpoint(t.app, roleDetail, { id }, admin);
     expect(detail.json().ret.menus).toEqual(['Dashboard', 'log', 'loginLog']);
 
-    const deleted = await post(t.app, '/power/delete_role', { id }, admin);
+    const deleted = await callEndpoint(t.app, deleteRole, { id }, admin);
     expect(deleted.json()).toMatchObject({ code: 0, ret: null });
-    expect((await post(t.app, '/power/role_detail', { id }, admin)).json().code).toBe(4004);
+    expect((await callEndpoint(t.app, roleDetail, { id }, admin)).json().code).toBe(4004);
   });
 
   it('keeps admin whole: not renamed, stripped or deleted', async () => {
     const admin = await adminToken();
-    const list = await post(t.app, '/power/roles', { filters: { name: 'admin' } }, admin);
+    const list = await callEndpoint(t.app, getRoles, { filters: { name: 'admin' } }, admin);
     const adminRole = (list.json().ret.list as { id: number; name: string }[]).find(
       (r) => r.name === 'admin',
     );
     if (!adminRole) throw new Error('no admin role');
     const id = adminRole.id;
-    expect((await post(t.app, '/power/save_role', { id, name: 'root' }, admin)).json().code).toBe(
+    expect((await callEndpoint(t.app, saveRole, { id, name: 'root' }, admin)).json().code).toBe(
       4100,
     );
-    expect((await post(t.app, '/power/set_role_menus', { id, menus: [] }, admin)).json().code).toBe(
+    expect((await callEndpoint(t.app, setRoleMenus, { id, menus: [] }, admin)).json().code).toBe(
       4100,
     );
     expect(
-      (await post(t.app, '/power/set_role_interfaces', { id, interfaces: [] }, admin)).json().code,
+      (await callEndpoint(t.app, setRoleInterfaces, { id, interfaces: [] }, admin)).json().code,
     ).toBe(4100);
-    expect((await post(t.app, '/power/delete_role', { id }, admin)).json().code).toBe(4100);
-    const description = await post(
+    expect((await callEndpoint(t.app, deleteRole, { id }, admin)).json().code).toBe(4100);
+    const description = await callEndpoint(
       t.app,
-      '/power/save_role',
+      saveRole,
       { id, name: 'admin', description: 'All of it' },
       admin,
     );
@@ -143,7 +165,7 @@ describe('roles', () => {
   it('refuses to delete a role still assigned', async () => {
     const admin = await adminToken();
     const staff = await createStaff(t.db, t.clock, { menus: ['Dashboard'] });
-    const refused = await post(t.app, '/power/delete_role', { id: staff.roleId }, admin);
+    const refused = await callEndpoint(t.app, deleteRole, { id: staff.roleId }, admin);
     expect(refused.json()).toMatchObject({ code: 4101 });
     expect(refused.statusCode).toBe(409);
   });
@@ -152,17 +174,19 @@ describe('roles', () => {
     const admin = await adminToken();
     const staff = await createStaff(t.db, t.clock, { menus: ['Dashboard', 'role'] });
     const token = await loginAs(t.app, staff);
-    expect((await get(t.app, '/user/user_info', token)).json().ret.roles).toEqual([
+    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().ret.roles).toEqual([
       'Dashboard',
       'role',
     ]);
-    await post(t.app, '/power/set_role_menus', { id: staff.roleId, menus: ['Dashboard'] }, admin);
-    expect((await get(t.app, '/user/user_info', token)).json().ret.roles).toEqual(['Dashboard']);
+    await callEndpoint(t.app, setRoleMenus, { id: staff.roleId, menus: ['Dashboard'] }, admin);
+    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().ret.roles).toEqual([
+      'Dashboard',
+    ]);
   });
 
   it('lists the interface catalogue by module, generated from the contract', async () => {
     const admin = await adminToken();
-    const response = await post(t.app, '/power/interfaces', undefined, admin);
+    const response = await callEndpoint(t.app, getInterfaces, undefined, admin);
     const modules = response.json().ret.modules as {
       module: string;
       interfaces: { id: string }[];
@@ -186,18 +210,18 @@ describe('no self-escalation', () => {
     });
     const token = await loginAs(t.app, manager);
     // Its own role: cannot add what it does not hold.
-    const ownMenus = await post(
+    const ownMenus = await callEndpoint(
       t.app,
-      '/power/set_role_menus',
+      setRoleMenus,
       { id: manager.roleId, menus: ['Dashboard', 'Power', 'orderList'] },
       token,
     );
     expect(ownMenus.statusCode).toBe(403);
     expect(ownMenus.json()).toMatchObject({ code: 4031 });
     expect(ownMenus.json().msg).toContain('orderList');
-    const ownInterfaces = await post(
+    const ownInterfaces = await callEndpoint(
       t.app,
-      '/power/set_role_interfaces',
+      setRoleInterfaces,
       {
         id: manager.roleId,
         interfaces: [
@@ -212,25 +236,25 @@ describe('no self-escalation', () => {
     );
     expect(ownInterfaces.json().code).toBe(4031);
     // Another role: may grant what it holds (a group grants its subtree: `role` is under Power).
-    const other = await post(t.app, '/power/save_role', { name: `Helper ${manager.id}` }, token);
+    const other = await callEndpoint(t.app, saveRole, { name: `Helper ${manager.id}` }, token);
     const otherId = other.json().ret.id as number;
-    const allowed = await post(
+    const allowed = await callEndpoint(
       t.app,
-      '/power/set_role_menus',
+      setRoleMenus,
       { id: otherId, menus: ['role', 'account'] },
       token,
     );
     expect(allowed.json().code).toBe(0);
-    const beyond = await post(
+    const beyond = await callEndpoint(
       t.app,
-      '/power/set_role_interfaces',
+      setRoleInterfaces,
       { id: otherId, interfaces: ['log.login_log'] },
       token,
     );
     expect(beyond.json().code).toBe(4031);
     // Nothing changed by the refusals.
     const detail = (
-      await post(t.app, '/power/role_detail', { id: manager.roleId }, await loginAs(t.app))
+      await callEndpoint(t.app, roleDetail, { id: manager.roleId }, await loginAs(t.app))
     ).json().ret;
     expect(detail.menus).toEqual(['Dashboard', 'Power']);
     expect(detail.interfaces).not.toContain('user.edit_user');
@@ -249,28 +273,28 @@ describe('no self-escalation', () => {
       ],
     });
     const token = await loginAs(t.app, manager);
-    const roleList = (await post(t.app, '/power/roles', { pageSize: 100 }, admin)).json().ret
+    const roleList = (await callEndpoint(t.app, getRoles, { pageSize: 100 }, admin)).json().ret
       .list as { id: number; name: string }[];
     const adminRoleId = roleList.find((r) => r.name === 'admin')?.id ?? 0;
     const reviewerRoleId = roleList.find((r) => r.name === 'Reviewer')?.id ?? 0;
 
-    const selfAdmin = await post(
+    const selfAdmin = await callEndpoint(
       t.app,
-      '/user/edit_user',
+      editUser,
       { id: manager.id, roleIds: [manager.roleId, adminRoleId] },
       token,
     );
     expect(selfAdmin.json()).toMatchObject({ code: 4031 });
-    const selfReviewer = await post(
+    const selfReviewer = await callEndpoint(
       t.app,
-      '/user/edit_user',
+      editUser,
       { id: manager.id, roleIds: [manager.roleId, reviewerRoleId] },
       token,
     );
     expect(selfReviewer.json().code).toBe(4031);
-    const createAdmin = await post(
+    const createAdmin = await callEndpoint(
       t.app,
-      '/user/create_user',
+      createUser,
       {
         email: `escalate-${manager.id}@example.com`,
         name: 'Escalate',
@@ -281,12 +305,12 @@ describe('no self-escalation', () => {
     );
     expect(createAdmin.json().code).toBe(4031);
     const adminAccount = (
-      await post(t.app, '/user/get_users', { filters: { email: 'admin@example.com' } }, admin)
+      await callEndpoint(t.app, getUsers, { filters: { email: 'admin@example.com' } }, admin)
     ).json().ret.list[0];
     for (const [path, body] of [
-      ['/user/edit_user', { id: adminAccount.id, status: 'disabled' }],
-      ['/user/reset_password', { id: adminAccount.id, newPassword: 'Takeover12345' }],
-      ['/user/delete_user', { id: adminAccount.id }],
+      ['/user/edit_user', { id: adminAccount!.id, status: 'disabled' }],
+      ['/user/reset_password', { id: adminAccount!.id, newPassword: 'Takeover12345' }],
+      ['/user/delete_user', { id: adminAccount!.id }],
     ] as const) {
       const refused = await post(t.app, path, body, token);
       expect(refused.json().code, path).toBe(4032);
@@ -294,9 +318,9 @@ describe('no self-escalation', () => {
     // Still signs in with the old password.
     expect(await loginAs(t.app)).toBeTruthy();
     // Within its own grants it may create an account.
-    const plain = await post(
+    const plain = await callEndpoint(
       t.app,
-      '/user/create_user',
+      createUser,
       {
         email: `plain-${manager.id}@example.com`,
         name: 'Plain',

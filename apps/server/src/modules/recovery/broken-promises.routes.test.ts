@@ -1,8 +1,24 @@
+import type { EndpointBody } from '@lending/contract';
+import {
+  caseDetail,
+  listCases,
+  listGroups,
+  logFollowUp,
+  saveCollector as saveCollectorEndpoint,
+  saveGroup,
+  saveSetting,
+} from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post, type CreatedStaff } from '../../shared/testing/factories.js';
+import {
+  badBody,
+  callEndpoint,
+  createStaff,
+  loginAs,
+  type CreatedStaff,
+} from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { postRepayment, type LoanBookDeps } from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
@@ -56,9 +72,9 @@ async function movesOf(caseId: number) {
 }
 
 async function promiseToday(caseId: number, token: string, promisePaise = 50_000) {
-  const r = await post(
+  const r = await callEndpoint(
     t.app,
-    '/recovery/follow_up',
+    logFollowUp,
     {
       caseId,
       channel: 'call',
@@ -73,9 +89,9 @@ async function promiseToday(caseId: number, token: string, promisePaise = 50_000
 }
 
 async function setOperationsLimit(value: string) {
-  const r = await post(
+  const r = await callEndpoint(
     t.app,
-    '/systemConfig/save',
+    saveSetting,
     {
       item: 'recovery_broken_promise_limit',
       value,
@@ -97,25 +113,25 @@ const GROUP = {
   dispatchMode: 'leastLoaded',
   keepDays: 30,
   active: true,
-} as const;
+} satisfies EndpointBody<typeof saveGroup>;
 
 /** Saves the group's own rule (null: the operations setting); answers the group's row. */
 async function setGroupLimit(brokenPromiseLimit: number | null | undefined) {
-  const r = await post(
+  const r = await callEndpoint(
     t.app,
-    '/recovery/group_save',
+    saveGroup,
     { ...GROUP, id: groupId, brokenPromiseLimit },
     admin,
   );
   expect(r.json().code).toBe(0);
-  const groups = await post(t.app, '/recovery/group_list', { pageSize: 10 }, admin);
+  const groups = await callEndpoint(t.app, listGroups, { pageSize: 10 }, admin);
   return groups.json().ret.list.find((g: { id: number }) => g.id === groupId);
 }
 
 async function saveCollector(userId: number, onDuty: boolean) {
-  const r = await post(
+  const r = await callEndpoint(
     t.app,
-    '/recovery/collector_save',
+    saveCollectorEndpoint,
     { userId, groupId, onDuty, dailyCap: null, weight: 1 },
     admin,
   );
@@ -134,10 +150,10 @@ beforeAll(async () => {
   };
   await signIn();
   await setOperationsLimit('1');
-  const saved = await post(t.app, '/recovery/group_save', GROUP, admin);
+  const saved = await callEndpoint(t.app, saveGroup, GROUP, admin);
   expect(saved.json().code).toBe(0);
-  const groups = await post(t.app, '/recovery/group_list', { pageSize: 10 }, admin);
-  groupId = groups.json().ret.list[0].id;
+  const groups = await callEndpoint(t.app, listGroups, { pageSize: 10 }, admin);
+  groupId = groups.json().ret.list[0]!.id;
   // A group without a rule of its own follows the operations setting (the console's form shows it).
   expect(groups.json().ret.list[0]).toMatchObject({
     brokenPromiseLimit: null,
@@ -178,17 +194,17 @@ describe('re-dispatch after broken promises', () => {
       { reason: 'auto', toCollectorId: staff.b.id },
     ]);
     // The history as staff read it names the reason and the count.
-    const detail = await post(t.app, '/recovery/case_detail', { caseId: broken.id }, admin);
+    const detail = await callEndpoint(t.app, caseDetail, { caseId: broken.id }, admin);
     const shown = (detail.json().ret.moves as { reason: string; note: string | null }[]).find(
       (m) => m.reason === 'brokenPromises',
     );
     expect(shown?.note).toBe('1 broken promises (limit 1)');
     // The case is B's now: A can no longer read it or act on it, and B can.
     expect(
-      (await post(t.app, '/recovery/case_detail', { caseId: broken.id }, tokens.a!)).statusCode,
+      (await callEndpoint(t.app, caseDetail, { caseId: broken.id }, tokens.a!)).statusCode,
     ).toBe(403);
     expect(
-      (await post(t.app, '/recovery/case_detail', { caseId: broken.id }, tokens.b!)).statusCode,
+      (await callEndpoint(t.app, caseDetail, { caseId: broken.id }, tokens.b!)).statusCode,
     ).toBe(200);
 
     expect(await caseOf(orders[1]!.id)).toMatchObject({ status: 'open', collectorId: staff.b.id });
@@ -210,9 +226,9 @@ describe('re-dispatch after broken promises', () => {
     });
     const moves = await movesOf(c.id);
     expect(moves.at(-1)).toMatchObject({ reason: 'brokenPromises', fromCollectorId: staff.b.id });
-    const pool = await post(
+    const pool = await callEndpoint(
       t.app,
-      '/recovery/case_list',
+      listCases,
       { filters: { orderNo: orders[0]!.orderNo, state: 'open' } },
       admin,
     );
@@ -220,9 +236,9 @@ describe('re-dispatch after broken promises', () => {
       collectorId: null,
       undispatchedReason: 'noOtherCollector',
     });
-    expect(
-      (await post(t.app, '/recovery/case_detail', { caseId: c.id }, tokens.b!)).statusCode,
-    ).toBe(403);
+    expect((await callEndpoint(t.app, caseDetail, { caseId: c.id }, tokens.b!)).statusCode).toBe(
+      403,
+    );
 
     // A back on duty: the next day-end deals it to A (B is the one it was taken from now).
     await saveCollector(staff.a.id, true);
@@ -278,10 +294,10 @@ describe('re-dispatch after broken promises', () => {
 
   it('refuses a group rule outside 0–10 or not a whole number, naming the field', async () => {
     for (const bad of [-1, 11, 1.5, '2']) {
-      const r = await post(
+      const r = await callEndpoint(
         t.app,
-        '/recovery/group_save',
-        { ...GROUP, id: groupId, brokenPromiseLimit: bad },
+        saveGroup,
+        badBody({ ...GROUP, id: groupId, brokenPromiseLimit: bad }),
         admin,
       );
       expect(r.statusCode, String(bad)).toBe(400);

@@ -1,9 +1,15 @@
+import {
+  caseDetail,
+  listCases,
+  logFollowUp,
+  performance as performanceEndpoint,
+} from '@lending/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs, post } from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { balancesOf, findOrder, postRepayment, type LoanBookDeps } from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
@@ -54,9 +60,9 @@ beforeAll(async () => {
   }
   admin = await loginAs(t.app);
   // A promise due today on the second case (stored priority 0: first in a collector's list).
-  const promise = await post(
+  const promise = await callEndpoint(
     t.app,
-    '/recovery/follow_up',
+    logFollowUp,
     {
       caseId: (await caseOf(promised.id))!.id,
       channel: 'call',
@@ -104,9 +110,9 @@ describe('collection reads never write', () => {
     const repaidCase = (await caseOf(repaid.id))!;
     expect(repaidCase.status).toBe('open');
 
-    const open = await post(
+    const open = await callEndpoint(
       t.app,
-      '/recovery/case_list',
+      listCases,
       { filters: { state: 'open', kind: 'collection' } },
       reader,
     );
@@ -120,9 +126,9 @@ describe('collection reads never write', () => {
       promiseBroken: true,
       promiseDate: null,
     });
-    const done = await post(
+    const done = await callEndpoint(
       t.app,
-      '/recovery/case_list',
+      listCases,
       { filters: { state: 'done', kind: 'collection' } },
       reader,
     );
@@ -147,16 +153,16 @@ describe('collection reads never write', () => {
       const r = await post(t.app, `/recovery/${path}`, body, admin);
       expect(r.statusCode, path).toBe(200);
     }
-    const detail = await post(
+    const detail = await callEndpoint(
       t.app,
-      '/recovery/case_detail',
+      caseDetail,
       { caseId: (await caseOf(promised.id))!.id },
       admin,
     );
     expect(detail.json().ret.promises.map((p: { status: string }) => p.status)).toEqual(['broken']);
-    const perf = await post(
+    const perf = await callEndpoint(
       t.app,
-      '/recovery/performance',
+      performanceEndpoint,
       { kind: 'collection', by: 'stage' },
       admin,
     );
@@ -188,9 +194,9 @@ describe('collection reads never write', () => {
     expect(promise).toMatchObject({ status: 'broken', settledAt: t.clock.now() });
     // Broken and not followed up since: second in the collector's order of work.
     expect((await caseOf(promised.id))!.priority).toBe(1);
-    const done = await post(
+    const done = await callEndpoint(
       t.app,
-      '/recovery/case_list',
+      listCases,
       { filters: { state: 'done', kind: 'collection' } },
       reader,
     );

@@ -1,9 +1,30 @@
+import type { EndpointBody } from '@lending/contract';
+import {
+  caseDetail,
+  deleteGroup,
+  instalmentPlan,
+  listCases,
+  listGroups,
+  logFollowUp,
+  manualDispatch,
+  performance as performanceEndpoint,
+  saveCollector,
+  saveGroup,
+  saveSetting,
+  takeBack,
+} from '@lending/contract';
 import { eq, sql } from 'drizzle-orm';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post, type CreatedStaff } from '../../shared/testing/factories.js';
+import {
+  callEndpoint,
+  createStaff,
+  loginAs,
+  post,
+  type CreatedStaff,
+} from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { balancesOf, findOrder, postRepayment, type LoanBookDeps } from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
@@ -53,11 +74,11 @@ async function casesOf(orderId: number) {
   return t.db.select().from(recoveryCases).where(eq(recoveryCases.orderId, orderId));
 }
 
-async function group(body: object) {
-  const r = await post(t.app, '/recovery/group_save', body, admin);
+async function group(body: EndpointBody<typeof saveGroup>) {
+  const r = await callEndpoint(t.app, saveGroup, body, admin);
   expect(r.json().code).toBe(0);
-  const list = await post(t.app, '/recovery/group_list', { pageSize: 100 }, admin);
-  return list.json().ret.list.at(-1).id as number;
+  const list = await callEndpoint(t.app, listGroups, { pageSize: 100 }, admin);
+  return list.json().ret.list.at(-1)!.id as number;
 }
 
 beforeAll(async () => {
@@ -74,9 +95,9 @@ beforeAll(async () => {
   };
   await signIn();
   // The conduct guard reads its cap from the operations settings (decision 0044).
-  const cap = await post(
+  const cap = await callEndpoint(
     t.app,
-    '/systemConfig/save',
+    saveSetting,
     {
       item: 'recovery_attempt_cap',
       value: '3',
@@ -87,7 +108,7 @@ beforeAll(async () => {
     admin,
   );
   expect(cap.json().code).toBe(0);
-  const base = { kind: 'collection', dailyCap: 10, keepDays: 30, active: true };
+  const base = { kind: 'collection' as const, dailyCap: 10, keepDays: 30, active: true };
   const g1 = await group({ ...base, name: 'S1 team', stages: ['S1'], dispatchMode: 'leastLoaded' });
   const g2 = await group({ ...base, name: 'S3 team', stages: ['S3'], dispatchMode: 'roundRobin' });
   const g3 = await group({ ...base, name: 'S2 team', stages: ['S2'], dispatchMode: 'ratio' });
@@ -105,9 +126,9 @@ beforeAll(async () => {
     ['c', g3],
     ['d', g4],
   ] as const) {
-    const r = await post(
+    const r = await callEndpoint(
       t.app,
-      '/recovery/collector_save',
+      saveCollector,
       { userId: staff[who].id, groupId, onDuty: true, dailyCap: null, weight: 1 },
       admin,
     );
@@ -130,24 +151,24 @@ describe('day-end cases and dispatch', () => {
       expect(collection).toHaveLength(1);
       expect(collection[0]).toMatchObject({ status: 'open', stage: 'S1', collectorId: staff.a.id });
     }
-    const r = await post(
+    const r = await callEndpoint(
       t.app,
-      '/recovery/case_list',
+      listCases,
       { filters: { kind: 'collection', mine: true } },
       tokens.a,
     );
     expect(r.json().ret.total).toBe(3);
     const row = r.json().ret.list[0];
-    expect(row.customerPhone).toMatch(/^\*{6}\d{4}$/);
-    expect(row.collectorName).toBe('Asha A');
+    expect(row!.customerPhone).toMatch(/^\*{6}\d{4}$/);
+    expect(row!.collectorName).toBe('Asha A');
   });
 
   it('filters by stage and refuses an unknown sort field (400) and a caller without the grant (403)', async () => {
-    const none = await post(t.app, '/recovery/case_list', { filters: { stage: 'S2' } }, admin);
+    const none = await callEndpoint(t.app, listCases, { filters: { stage: 'S2' } }, admin);
     expect(none.json().ret.total).toBe(0);
-    const bad = await post(
+    const bad = await callEndpoint(
       t.app,
-      '/recovery/case_list',
+      listCases,
       { sort: { field: 'phone', order: 'asc' } },
       admin,
     );
@@ -174,21 +195,21 @@ describe('record scope', () => {
   it('collector B can neither read nor act on A’s case, and nothing changes', async () => {
     const [c] = (await casesOf(orders[0]!.id)).filter((x) => x.kind === 'collection');
     const before = await t.db.select().from(recoveryFollowUps);
-    const list = await post(t.app, '/recovery/case_list', {}, tokens.b);
+    const list = await callEndpoint(t.app, listCases, {}, tokens.b);
     expect(list.json().ret.total).toBe(0);
-    const detail = await post(t.app, '/recovery/case_detail', { caseId: c!.id }, tokens.b);
+    const detail = await callEndpoint(t.app, caseDetail, { caseId: c!.id }, tokens.b);
     expect(detail.statusCode).toBe(403);
-    const act = await post(
+    const act = await callEndpoint(
       t.app,
-      '/recovery/follow_up',
+      logFollowUp,
       { caseId: c!.id, channel: 'call', result: 'connected', remarks: 'trying' },
       tokens.b,
     );
     expect(act.statusCode).toBe(403);
     expect(act.json().code).toBe(4033);
-    const plan = await post(
+    const plan = await callEndpoint(
       t.app,
-      '/recovery/instalment_plan',
+      instalmentPlan,
       {
         caseId: c!.id,
         remarks: 'x',
@@ -210,9 +231,9 @@ describe('conduct guard (India time)', () => {
   it('refuses a contact at 07:59 and 19:00, accepts 08:00 and 18:59, records refusals, caps attempts', async () => {
     const [c] = (await casesOf(orders[1]!.id)).filter((x) => x.kind === 'collection');
     const contact = () =>
-      post(
+      callEndpoint(
         t.app,
-        '/recovery/follow_up',
+        logFollowUp,
         { caseId: c!.id, channel: 'call', result: 'notConnected', remarks: 'no answer' },
         tokens.a,
       );
@@ -247,17 +268,17 @@ describe('conduct guard (India time)', () => {
 
   it('400 for a follow-up without remarks or a promise without its date', async () => {
     const [c] = (await casesOf(orders[2]!.id)).filter((x) => x.kind === 'collection');
-    const noRemarks = await post(
+    const noRemarks = await callEndpoint(
       t.app,
-      '/recovery/follow_up',
+      logFollowUp,
       { caseId: c!.id, channel: 'call', result: 'connected', remarks: '' },
       tokens.a,
     );
     expect(noRemarks.statusCode).toBe(400);
     expect(noRemarks.json().msg).toContain('remarks');
-    const noDate = await post(
+    const noDate = await callEndpoint(
       t.app,
-      '/recovery/follow_up',
+      logFollowUp,
       {
         caseId: c!.id,
         channel: 'call',
@@ -273,9 +294,9 @@ describe('conduct guard (India time)', () => {
   it('reads narrowed contact hours from the operations settings at the next contact', async () => {
     const [c] = (await casesOf(orders[2]!.id)).filter((x) => x.kind === 'collection');
     const hours = (value: string) =>
-      post(
+      callEndpoint(
         t.app,
-        '/systemConfig/save',
+        saveSetting,
         {
           item: 'recovery_contact_hours',
           value,
@@ -287,16 +308,16 @@ describe('conduct guard (India time)', () => {
       );
     expect((await hours('09:00-18:00')).statusCode).toBe(200);
     await setIndiaTime('08:30');
-    const refused = await post(
+    const refused = await callEndpoint(
       t.app,
-      '/recovery/follow_up',
+      logFollowUp,
       { caseId: c!.id, channel: 'call', result: 'notConnected', remarks: 'no answer' },
       tokens.a,
     );
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe(4110);
     expect(refused.json().msg).toContain('09:00–18:00');
-    const detail = await post(t.app, '/recovery/case_detail', { caseId: c!.id }, tokens.a);
+    const detail = await callEndpoint(t.app, caseDetail, { caseId: c!.id }, tokens.a);
     expect(detail.json().ret.contact).toMatchObject({
       windowStart: '09:00',
       windowEnd: '18:00',
@@ -312,9 +333,9 @@ describe('promises, stage change, repayment', () => {
     await setIndiaTime('10:00');
     const today = indiaDateOf(t.clock.now());
     const [c] = (await casesOf(orders[2]!.id)).filter((x) => x.kind === 'collection');
-    const r = await post(
+    const r = await callEndpoint(
       t.app,
-      '/recovery/follow_up',
+      logFollowUp,
       {
         caseId: c!.id,
         channel: 'call',
@@ -326,7 +347,7 @@ describe('promises, stage change, repayment', () => {
       tokens.a,
     );
     expect(r.statusCode).toBe(200);
-    const list = await post(t.app, '/recovery/case_list', { filters: { mine: true } }, tokens.a);
+    const list = await callEndpoint(t.app, listCases, { filters: { mine: true } }, tokens.a);
     expect(list.json().ret.list[0]).toMatchObject({
       id: c!.id,
       promiseToday: true,
@@ -340,8 +361,8 @@ describe('promises, stage change, repayment', () => {
     await setIndiaTime('10:00');
     await dayEnd();
     const [c] = (await casesOf(orders[2]!.id)).filter((x) => x.kind === 'collection');
-    const detail = await post(t.app, '/recovery/case_detail', { caseId: c!.id }, tokens.a);
-    expect(detail.json().ret.promises[0].status).toBe('broken');
+    const detail = await callEndpoint(t.app, caseDetail, { caseId: c!.id }, tokens.a);
+    expect(detail.json().ret.promises[0]!.status).toBe('broken');
     expect(detail.json().ret.case.promiseBroken).toBe(true);
   });
 
@@ -349,9 +370,9 @@ describe('promises, stage change, repayment', () => {
     const today = indiaDateOf(t.clock.now());
     const [c] = (await casesOf(orders[2]!.id)).filter((x) => x.kind === 'collection');
     const promise = (promisePaise: number) =>
-      post(
+      callEndpoint(
         t.app,
-        '/recovery/follow_up',
+        logFollowUp,
         {
           caseId: c!.id,
           channel: 'call',
@@ -364,7 +385,7 @@ describe('promises, stage change, repayment', () => {
       );
     expect((await promise(20_000)).statusCode).toBe(200);
     expect((await promise(30_000)).statusCode).toBe(200);
-    const detail = await post(t.app, '/recovery/case_detail', { caseId: c!.id }, tokens.a);
+    const detail = await callEndpoint(t.app, caseDetail, { caseId: c!.id }, tokens.a);
     expect(detail.statusCode).toBe(200);
     const statuses = (detail.json().ret.promises as { amountPaise: number; status: string }[]).map(
       (p) => [p.amountPaise, p.status],
@@ -395,9 +416,9 @@ describe('promises, stage change, repayment', () => {
     expect(moves[2]).toMatchObject({ fromStage: 'S1', toStage: 'S2', fromCollectorId: staff.a.id });
     expect(moves[3]!.toCollectorId).toBe(staff.c.id);
     // A no longer reaches it.
-    expect(
-      (await post(t.app, '/recovery/case_detail', { caseId: c!.id }, tokens.a)).statusCode,
-    ).toBe(403);
+    expect((await callEndpoint(t.app, caseDetail, { caseId: c!.id }, tokens.a)).statusCode).toBe(
+      403,
+    );
   });
 
   it('a partial repayment keeps the case open; full repayment finishes it', async () => {
@@ -407,9 +428,9 @@ describe('promises, stage change, repayment', () => {
       { orderId: order.id, idempotencyKey: 'rec-partial-1', channel: 'upi', amountPaise: 10_000n },
       null,
     );
-    let list = await post(
+    let list = await callEndpoint(
       t.app,
-      '/recovery/case_list',
+      listCases,
       // The whole number in any case (decision 0060).
       { filters: { orderNo: order.orderNo.toLowerCase(), state: 'open' } },
       admin,
@@ -431,31 +452,31 @@ describe('promises, stage change, repayment', () => {
       },
       null,
     );
-    list = await post(
+    list = await callEndpoint(
       t.app,
-      '/recovery/case_list',
+      listCases,
       { filters: { orderNo: order.orderNo, state: 'done' } },
       admin,
     );
     expect(list.json().ret.list[0]).toMatchObject({ status: 'finished', outcome: 'repaid' });
-    expect(list.json().ret.list[0].recoveredPaise).toBe(10_000 + Number(clearing.total));
-    const follow = await post(
+    expect(list.json().ret.list[0]!.recoveredPaise).toBe(10_000 + Number(clearing.total));
+    const follow = await callEndpoint(
       t.app,
-      '/recovery/follow_up',
-      { caseId: list.json().ret.list[0].id, channel: 'call', result: 'connected', remarks: 'x' },
+      logFollowUp,
+      { caseId: list.json().ret.list[0]!.id, channel: 'call', result: 'connected', remarks: 'x' },
       tokens.c,
     );
     expect(follow.statusCode).toBe(409);
-    const perf = await post(
+    const perf = await callEndpoint(
       t.app,
-      '/recovery/performance',
+      performanceEndpoint,
       { kind: 'collection', by: 'stage' },
       admin,
     );
     const s2 = perf.json().ret.list.find((r: { key: string }) => r.key === 'S2');
-    expect(s2.recoveredCases).toBe(1);
+    expect(s2!.recoveredCases).toBe(1);
     // One case of three: a third, not an integer division's 0 % or 100 %.
-    expect(s2.countRatePpm).toBe(333_333);
+    expect(s2!.countRatePpm).toBe(333_333);
     expect(perf.json().ret.total.countRatePpm).toBeGreaterThan(0);
     expect(perf.json().ret.total.countRatePpm).toBeLessThan(1_000_000);
   });
@@ -466,38 +487,38 @@ describe('manual dispatch', () => {
     const [c] = (await casesOf(orders[1]!.id)).filter(
       (x) => x.kind === 'collection' && x.status === 'open',
     );
-    const empty = await post(
+    const empty = await callEndpoint(
       t.app,
-      '/recovery/dispatch_manual',
+      manualDispatch,
       { caseIds: [], collectorId: staff.c.id },
       admin,
     );
     expect(empty.statusCode).toBe(400);
     expect(empty.json().msg).toContain('select orders to allocate');
-    const back = await post(
+    const back = await callEndpoint(
       t.app,
-      '/recovery/take_back',
+      takeBack,
       { caseIds: [c!.id], remarks: 'review' },
       admin,
     );
     expect(back.statusCode).toBe(200);
-    const again = await post(
+    const again = await callEndpoint(
       t.app,
-      '/recovery/take_back',
+      takeBack,
       { caseIds: [c!.id], remarks: 'review' },
       admin,
     );
     expect(again.statusCode).toBe(409);
-    const wrongStage = await post(
+    const wrongStage = await callEndpoint(
       t.app,
-      '/recovery/dispatch_manual',
+      manualDispatch,
       { caseIds: [c!.id], collectorId: staff.b.id },
       admin,
     );
     expect(wrongStage.statusCode).toBe(409);
-    const ok = await post(
+    const ok = await callEndpoint(
       t.app,
-      '/recovery/dispatch_manual',
+      manualDispatch,
       { caseIds: [c!.id], collectorId: staff.c.id },
       admin,
     );
@@ -512,35 +533,20 @@ describe('manual dispatch', () => {
         .where(sql`status = 'open' and kind = 'collection'`)
     ).slice(0, 2);
     expect(open).toHaveLength(2);
-    await post(
-      t.app,
-      '/recovery/take_back',
-      { caseIds: open.map((c) => c.id), remarks: 'race' },
-      admin,
-    );
+    await callEndpoint(t.app, takeBack, { caseIds: open.map((c) => c.id), remarks: 'race' }, admin);
     // D's group takes S2 with one place a day.
-    const groups = (await post(t.app, '/recovery/group_list', {}, admin)).json().ret.list;
-    const spare = groups.find((g: { name: string }) => g.name === 'Spare');
-    await post(
-      t.app,
-      '/recovery/group_save',
-      {
-        ...spare,
-        members: undefined,
-        openCases: undefined,
-        brokenPromiseLimitInForce: undefined,
-        stages: ['S2'],
-      },
-      admin,
-    );
+    const groups = (await callEndpoint(t.app, listGroups, {}, admin)).json().ret.list;
+    // The row as listed, less what the list adds to a group (the save takes none of it).
+    const {
+      members: _members,
+      openCases: _openCases,
+      brokenPromiseLimitInForce: _inForce,
+      ...spare
+    } = groups.find((g) => g.name === 'Spare')!;
+    await callEndpoint(t.app, saveGroup, { ...spare, stages: ['S2'] }, admin);
     const [r1, r2] = await Promise.all(
       open.map((c) =>
-        post(
-          t.app,
-          '/recovery/dispatch_manual',
-          { caseIds: [c.id], collectorId: staff.d.id },
-          admin,
-        ),
+        callEndpoint(t.app, manualDispatch, { caseIds: [c.id], collectorId: staff.d.id }, admin),
       ),
     );
     expect([r1!.statusCode, r2!.statusCode].sort()).toEqual([200, 409]);
@@ -552,12 +558,12 @@ describe('manual dispatch', () => {
   });
 
   it('a group with members cannot be deleted (409); a bad group is a 400', async () => {
-    const groups = (await post(t.app, '/recovery/group_list', {}, admin)).json().ret.list;
-    const r = await post(t.app, '/recovery/group_delete', { id: groups[0].id }, admin);
+    const groups = (await callEndpoint(t.app, listGroups, {}, admin)).json().ret.list;
+    const r = await callEndpoint(t.app, deleteGroup, { id: groups[0]!.id }, admin);
     expect(r.statusCode).toBe(409);
-    const bad = await post(
+    const bad = await callEndpoint(
       t.app,
-      '/recovery/group_save',
+      saveGroup,
       {
         kind: 'collection',
         name: 'x',

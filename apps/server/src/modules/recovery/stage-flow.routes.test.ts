@@ -1,9 +1,10 @@
+import { logFollowUp, stageFlow } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanOrders } from '../../db-schema.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { postRepayment, type LoanBookDeps } from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
@@ -67,9 +68,9 @@ beforeAll(async () => {
   for (const o of orders) expect(await owedNow(o.id)).toBe(owedS1);
   admin = await loginAs(t.app);
   const [a, b] = orders;
-  const promise = await post(
+  const promise = await callEndpoint(
     t.app,
-    '/recovery/follow_up',
+    logFollowUp,
     {
       caseId: (await caseOf(a!.id))!.id,
       channel: 'call',
@@ -81,9 +82,9 @@ beforeAll(async () => {
     admin,
   );
   expect(promise.statusCode).toBe(200);
-  const call = await post(
+  const call = await callEndpoint(
     t.app,
-    '/recovery/follow_up',
+    logFollowUp,
     { caseId: (await caseOf(b!.id))!.id, channel: 'call', result: 'connected', remarks: 'part' },
     admin,
   );
@@ -114,9 +115,9 @@ afterAll(async () => {
 
 describe('performance2: the stage flow by month', () => {
   it('counts each stage stay by its month of entry, with exact roll, repaid, amount, contact and promise figures', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/recovery/stage_flow',
+      stageFlow,
       { monthFrom: monthS1, monthTo: monthS2 },
       admin,
     );
@@ -149,8 +150,8 @@ describe('performance2: the stage flow by month', () => {
       promiseKeptPpm: 1_000_000,
     });
     // Not a truncated 0 % nor 100 %: a third of the money owed and a little more.
-    expect(row(monthS1, 'S1').amountRatePpm).toBeGreaterThan(333_333);
-    expect(row(monthS1, 'S1').amountRatePpm).toBeLessThan(350_000);
+    expect(row(monthS1, 'S1')!.amountRatePpm).toBeGreaterThan(333_333);
+    expect(row(monthS1, 'S1')!.amountRatePpm).toBeLessThan(350_000);
     expect(row(monthS2, 'S2')).toMatchObject({
       nextStage: 'S3',
       entered: 2,
@@ -169,34 +170,34 @@ describe('performance2: the stage flow by month', () => {
   });
 
   it('leaves out months outside the range and defaults to the six months to this one', async () => {
-    const before = await post(
+    const before = await callEndpoint(
       t.app,
-      '/recovery/stage_flow',
+      stageFlow,
       { monthFrom: '2024-01', monthTo: '2024-12' },
       admin,
     );
     expect(before.json().ret.list).toEqual([]);
-    const byDefault = await post(t.app, '/recovery/stage_flow', {}, admin);
+    const byDefault = await callEndpoint(t.app, stageFlow, {}, admin);
     expect(byDefault.json().ret).toMatchObject({ monthTo: monthS2 });
     expect(byDefault.json().ret.list).toHaveLength(2);
   });
 
   it('400 for a bad month or a range backwards; 403 without the grant', async () => {
-    const bad = await post(t.app, '/recovery/stage_flow', { monthFrom: '2025-13' }, admin);
+    const bad = await callEndpoint(t.app, stageFlow, { monthFrom: '2025-13' }, admin);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(['monthFrom']);
-    const backwards = await post(
+    expect(bad.json().errors!.map((e: { field: string }) => e.field)).toEqual(['monthFrom']);
+    const backwards = await callEndpoint(
       t.app,
-      '/recovery/stage_flow',
+      stageFlow,
       { monthFrom: '2025-03', monthTo: '2025-02' },
       admin,
     );
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().errors.map((e: { field: string }) => e.field)).toEqual(['monthTo']);
+    expect(backwards.json().errors!.map((e: { field: string }) => e.field)).toEqual(['monthTo']);
     const other = await loginAs(
       t.app,
       await createStaff(t.db, t.clock, { interfaces: ['recovery.performance'] }),
     );
-    expect((await post(t.app, '/recovery/stage_flow', {}, other)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, stageFlow, {}, other)).statusCode).toBe(403);
   });
 });

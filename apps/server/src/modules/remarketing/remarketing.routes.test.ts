@@ -1,10 +1,11 @@
+import { listClearNotLoan, listCollectionOrders, listRegNotLoan } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerAccounts, customers, recoveryCases, staffUsers } from '../../db-schema.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { balancesOf, findOrder, postRepayment, submitApplication } from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
@@ -103,7 +104,7 @@ afterAll(() => t.close());
 
 describe('POST /order/clear_not_loan', () => {
   it('lists customers whose last loan cleared and who did not apply since, masked, with their record', async () => {
-    const response = await post(t.app, '/order/clear_not_loan', {}, reader);
+    const response = await callEndpoint(t.app, listClearNotLoan, {}, reader);
     expect(response.statusCode).toBe(200);
     const { list, total } = response.json().ret;
     expect(total).toBe(1);
@@ -118,42 +119,42 @@ describe('POST /order/clear_not_loan', () => {
       clearedOnTime: 1,
       clearedLate: 0,
     });
-    expect(list[0].totalRepaidPaise).toBeGreaterThan(450_000);
+    expect(list[0]!.totalRepaidPaise).toBeGreaterThan(450_000);
     expect(list.map((row: { id: number }) => row.id)).not.toContain(reapplied.customerId);
   });
 
   it('filters by phone exactly and by the clearing date; refuses a sort it does not offer and a backwards range', async () => {
-    const byPhone = await post(
+    const byPhone = await callEndpoint(
       t.app,
-      '/order/clear_not_loan',
+      listClearNotLoan,
       { filters: { phone: cleared.phone } },
       reader,
     );
     expect(byPhone.json().ret.total).toBe(1);
-    const other = await post(
+    const other = await callEndpoint(
       t.app,
-      '/order/clear_not_loan',
+      listClearNotLoan,
       { filters: { phone: '9000000000' } },
       reader,
     );
     expect(other.json().ret.total).toBe(0);
-    const repeatOnly = await post(
+    const repeatOnly = await callEndpoint(
       t.app,
-      '/order/clear_not_loan',
+      listClearNotLoan,
       { filters: { minLoans: 2 } },
       reader,
     );
     expect(repeatOnly.json().ret.total).toBe(0);
-    const badSort = await post(
+    const badSort = await callEndpoint(
       t.app,
-      '/order/clear_not_loan',
+      listClearNotLoan,
       { sort: { field: 'phone', order: 'asc' } },
       reader,
     );
     expect(badSort.statusCode).toBe(400);
-    const backwards = await post(
+    const backwards = await callEndpoint(
       t.app,
-      '/order/clear_not_loan',
+      listClearNotLoan,
       { filters: { clearedFrom: '2025-02-01', clearedTo: '2025-01-01' } },
       reader,
     );
@@ -161,13 +162,13 @@ describe('POST /order/clear_not_loan', () => {
   });
 
   it('403 without the grant', async () => {
-    expect((await post(t.app, '/order/clear_not_loan', {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, listClearNotLoan, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
 describe('POST /order/reg_not_loan', () => {
   it('lists app accounts that never applied, with KYC progress, masked; filters by KYC and channel', async () => {
-    const response = await post(t.app, '/order/reg_not_loan', {}, reader);
+    const response = await callEndpoint(t.app, listRegNotLoan, {}, reader);
     expect(response.statusCode).toBe(200);
     const { list, total } = response.json().ret;
     expect(total).toBe(2);
@@ -184,29 +185,34 @@ describe('POST /order/reg_not_loan', () => {
       customerName: 'R*** K****',
       daysSinceRegistration: 5,
     });
-    const verified = await post(
+    const verified = await callEndpoint(
       t.app,
-      '/order/reg_not_loan',
+      listRegNotLoan,
       { filters: { kyc: 'bankVerified' } },
       reader,
     );
     expect(verified.json().ret.list.map((r: { phone: string }) => r.phone)).toEqual(['******0002']);
-    const google = await post(
+    const google = await callEndpoint(
       t.app,
-      '/order/reg_not_loan',
+      listRegNotLoan,
       { filters: { channel: 'google' } },
       reader,
     );
     expect(google.json().ret.total).toBe(1);
-    const bad = await post(t.app, '/order/reg_not_loan', { filters: { kyc: 'done' } }, reader);
+    const bad = await callEndpoint(
+      t.app,
+      listRegNotLoan,
+      badBody({ filters: { kyc: 'done' } }),
+      reader,
+    );
     expect(bad.statusCode).toBe(400);
-    expect((await post(t.app, '/order/reg_not_loan', {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, listRegNotLoan, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
 describe('POST /order/collection_list', () => {
   it('lists the orders overdue now with overdue days and band; filters by band', async () => {
-    const response = await post(t.app, '/order/collection_list', {}, reader);
+    const response = await callEndpoint(t.app, listCollectionOrders, {}, reader);
     expect(response.statusCode).toBe(200);
     const { list, total } = response.json().ret;
     expect(total).toBe(1);
@@ -216,11 +222,11 @@ describe('POST /order/collection_list', () => {
 
       customerName: 'A*** V****',
     });
-    const days = list[0].overdueDays as number;
+    const days = list[0]!.overdueDays as number;
     expect(days).toBeGreaterThanOrEqual(1);
     const band = days >= 8 ? '8+' : '1-7';
-    expect(list[0].band).toBe(band);
-    expect(list[0].outstandingPaise).toBeGreaterThan(450_000);
+    expect(list[0]!.band).toBe(band);
+    expect(list[0]!.outstandingPaise).toBeGreaterThan(450_000);
     // The day-end opened its collection case; no collector holds it yet (no groups here).
     expect(list[0]).toMatchObject({ collectorName: null, lastContactAt: null });
     const [collector] = await t.db
@@ -234,28 +240,28 @@ describe('POST /order/collection_list', () => {
       .where(and(eq(recoveryCases.kind, 'collection'), eq(recoveryCases.status, 'open')))
       .returning({ id: recoveryCases.id });
     expect(held).toHaveLength(1);
-    const withCollector = await post(t.app, '/order/collection_list', {}, reader);
+    const withCollector = await callEndpoint(t.app, listCollectionOrders, {}, reader);
     expect(withCollector.json().ret.list[0]).toMatchObject({
       collectorName: collector!.name,
       lastContactAt: contactAt.toISOString(),
     });
-    const same = await post(t.app, '/order/collection_list', { filters: { band } }, reader);
+    const same = await callEndpoint(t.app, listCollectionOrders, { filters: { band } }, reader);
     expect(same.json().ret.total).toBe(1);
     const otherBand = band === '8+' ? '1-7' : '8+';
-    const other = await post(
+    const other = await callEndpoint(
       t.app,
-      '/order/collection_list',
+      listCollectionOrders,
       { filters: { band: otherBand } },
       reader,
     );
     expect(other.json().ret.total).toBe(0);
-    const badSort = await post(
+    const badSort = await callEndpoint(
       t.app,
-      '/order/collection_list',
+      listCollectionOrders,
       { sort: { field: 'phone', order: 'asc' } },
       reader,
     );
     expect(badSort.statusCode).toBe(400);
-    expect((await post(t.app, '/order/collection_list', {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, listCollectionOrders, {}, noGrant)).statusCode).toBe(403);
   });
 });

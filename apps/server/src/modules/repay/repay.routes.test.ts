@@ -1,3 +1,4 @@
+import { listRepayPlan, listRepaymentRecords, repayQuery } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,7 @@ import { customers, virtualAccounts } from '../../db-schema.js';
 import { ensureVirtualAccount } from '../collections/index.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import {
   balancesOf,
@@ -95,7 +96,7 @@ afterAll(() => t.close());
 
 describe('POST /repay/plan_list', () => {
   it('lists orders with money owing: masked customer, due per part, paid, outstanding and today’s clearing amount', async () => {
-    const response = await post(t.app, '/repay/plan_list', {}, reader);
+    const response = await callEndpoint(t.app, listRepayPlan, {}, reader);
     expect(response.statusCode).toBe(200);
     const { list, total } = response.json().ret;
     expect(total).toBe(3);
@@ -120,57 +121,67 @@ describe('POST /repay/plan_list', () => {
       clearingTodayPaise: Number(clearing.total),
       clearingDate: today,
     });
-    expect(row.outstandingPaise).toBe(
-      row.duePrincipalPaise +
-        row.dueInterestPaise +
-        row.dueFeePaise +
-        row.dueGstPaise +
-        row.duePenalPaise,
+    expect(row!.outstandingPaise).toBe(
+      row!.duePrincipalPaise +
+        row!.dueInterestPaise +
+        row!.dueFeePaise +
+        row!.dueGstPaise +
+        row!.duePenalPaise,
     );
     // No raw phone number anywhere in the answer.
     expect(response.body).not.toContain(overdue.phone);
     // A reversed repayment is not paid.
-    expect(list.find((r: { id: number }) => r.id === reversed.id).paidPaise).toBe(0);
+    expect(list.find((r: { id: number }) => r.id === reversed.id)!.paidPaise).toBe(0);
   });
 
   it('filters by order number, exact phone, status, due dates and overdue days', async () => {
-    const byNo = await post(
+    const byNo = await callEndpoint(
       t.app,
-      '/repay/plan_list',
+      listRepayPlan,
       { filters: { orderNo: overdue.orderNo.toLowerCase() } },
       reader,
     );
     expect(byNo.json().ret.list.map((r: { id: number }) => r.id)).toEqual([overdue.id]);
-    const byPhone = await post(
+    const byPhone = await callEndpoint(
       t.app,
-      '/repay/plan_list',
+      listRepayPlan,
       { filters: { phone: `+91 ${active.phone}` } },
       reader,
     );
     expect(byPhone.json().ret.list.map((r: { id: number }) => r.id)).toEqual([active.id]);
-    const partial = await post(
+    const partial = await callEndpoint(
       t.app,
-      '/repay/plan_list',
+      listRepayPlan,
       { filters: { phone: active.phone.slice(0, 6) } },
       reader,
     );
     expect(partial.statusCode).toBe(400);
-    expect(partial.json().errors[0].field).toContain('phone');
-    const status = await post(t.app, '/repay/plan_list', { filters: { status: 'ACTIVE' } }, reader);
+    expect(partial.json().errors![0]!.field).toContain('phone');
+    const status = await callEndpoint(
+      t.app,
+      listRepayPlan,
+      { filters: { status: 'ACTIVE' } },
+      reader,
+    );
     expect(status.json().ret.list.map((r: { id: number }) => r.id)).toEqual([active.id]);
-    const late = await post(t.app, '/repay/plan_list', { filters: { overdueDaysMin: 1 } }, reader);
+    const late = await callEndpoint(
+      t.app,
+      listRepayPlan,
+      { filters: { overdueDaysMin: 1 } },
+      reader,
+    );
     expect(late.json().ret.total).toBe(2);
     const today = indiaDateOf(t.clock.now());
-    const dueLater = await post(
+    const dueLater = await callEndpoint(
       t.app,
-      '/repay/plan_list',
+      listRepayPlan,
       { filters: { dueDateFrom: today } },
       reader,
     );
     expect(dueLater.json().ret.list.map((r: { id: number }) => r.id)).toEqual([active.id]);
-    const backwards = await post(
+    const backwards = await callEndpoint(
       t.app,
-      '/repay/plan_list',
+      listRepayPlan,
       { filters: { dueDateFrom: today, dueDateTo: '2020-01-01' } },
       reader,
     );
@@ -181,16 +192,16 @@ describe('POST /repay/plan_list', () => {
   });
 
   it('sorts by overdue days and refuses a field it does not sort by', async () => {
-    const sorted = await post(
+    const sorted = await callEndpoint(
       t.app,
-      '/repay/plan_list',
+      listRepayPlan,
       { sort: { field: 'overdueDays', order: 'asc' } },
       reader,
     );
-    expect(sorted.json().ret.list[0].id).toBe(active.id);
-    const refused = await post(
+    expect(sorted.json().ret.list[0]!.id).toBe(active.id);
+    const refused = await callEndpoint(
       t.app,
-      '/repay/plan_list',
+      listRepayPlan,
       { sort: { field: 'customerPhone', order: 'asc' } },
       reader,
     );
@@ -199,14 +210,14 @@ describe('POST /repay/plan_list', () => {
   });
 
   it('is refused without its grant', async () => {
-    const response = await post(t.app, '/repay/plan_list', {}, noGrant);
+    const response = await callEndpoint(t.app, listRepayPlan, {}, noGrant);
     expect(response.statusCode).toBe(403);
   });
 });
 
 describe('POST /repay/record_list', () => {
   it('lists every repayment with its allocation, type and status', async () => {
-    const response = await post(t.app, '/repay/record_list', {}, reader);
+    const response = await callEndpoint(t.app, listRepaymentRecords, {}, reader);
     expect(response.statusCode).toBe(200);
     const { list, total } = response.json().ret;
     expect(total).toBe(2);
@@ -222,60 +233,65 @@ describe('POST /repay/record_list', () => {
       customerName: 'A*** V****',
     });
     expect(partial).toMatchObject({ orderNo: overdue.orderNo, status: 'posted', reversedAt: null });
-    expect(partial.serialNo).toMatch(/^RP\d{8}\d{8}$/);
+    expect(partial!.serialNo).toMatch(/^RP\d{8}\d{8}$/);
     expect(
-      partial.principalPaise +
-        partial.interestPaise +
-        partial.feePaise +
-        partial.gstPaise +
-        partial.penalPaise,
+      partial!.principalPaise +
+        partial!.interestPaise +
+        partial!.feePaise +
+        partial!.gstPaise +
+        partial!.penalPaise,
     ).toBe(100_000);
-    expect(partial.valueDate).toBe(indiaDateOf(t.clock.now()));
+    expect(partial!.valueDate).toBe(indiaDateOf(t.clock.now()));
   });
 
   it('filters by order, status, type and value date; sorts; refuses an unknown sort', async () => {
-    const byOrder = await post(
+    const byOrder = await callEndpoint(
       t.app,
-      '/repay/record_list',
+      listRepaymentRecords,
       { filters: { orderNo: overdue.orderNo } },
       reader,
     );
     expect(byOrder.json().ret.total).toBe(1);
-    const reversedOnly = await post(
+    const reversedOnly = await callEndpoint(
       t.app,
-      '/repay/record_list',
+      listRepaymentRecords,
       { filters: { status: 'reversed' } },
       reader,
     );
     expect(reversedOnly.json().ret.list.map((r: { id: number }) => r.id)).toEqual([
       reversed.repaymentId,
     ]);
-    const renewals = await post(
+    const renewals = await callEndpoint(
       t.app,
-      '/repay/record_list',
+      listRepaymentRecords,
       { filters: { kind: 'renew' } },
       reader,
     );
     expect(renewals.json().ret.total).toBe(0);
-    const full = await post(t.app, '/repay/record_list', { filters: { coverage: 'full' } }, reader);
-    expect(full.json().ret.total).toBe(0);
-    const old = await post(
+    const full = await callEndpoint(
       t.app,
-      '/repay/record_list',
+      listRepaymentRecords,
+      { filters: { coverage: 'full' } },
+      reader,
+    );
+    expect(full.json().ret.total).toBe(0);
+    const old = await callEndpoint(
+      t.app,
+      listRepaymentRecords,
       { filters: { valueDateFrom: '2020-01-01', valueDateTo: '2020-01-31' } },
       reader,
     );
     expect(old.json().ret.total).toBe(0);
-    const byAmount = await post(
+    const byAmount = await callEndpoint(
       t.app,
-      '/repay/record_list',
+      listRepaymentRecords,
       { sort: { field: 'amountPaise', order: 'asc' } },
       reader,
     );
-    expect(byAmount.json().ret.list[0].amountPaise).toBe(50_000);
-    const refused = await post(
+    expect(byAmount.json().ret.list[0]!.amountPaise).toBe(50_000);
+    const refused = await callEndpoint(
       t.app,
-      '/repay/record_list',
+      listRepaymentRecords,
       { sort: { field: 'channel', order: 'asc' } },
       reader,
     );
@@ -283,7 +299,7 @@ describe('POST /repay/record_list', () => {
   });
 
   it('is refused without its grant', async () => {
-    expect((await post(t.app, '/repay/record_list', {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, listRepaymentRecords, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
@@ -291,9 +307,9 @@ describe('POST /repay/query', () => {
   it('answers what clears an order on a chosen date, the rollover quote and where to pay', async () => {
     const today = indiaDateOf(t.clock.now());
     const inFive = indiaDateOf(new Date(t.clock.now().getTime() + 5 * DAY));
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/repay/query',
+      repayQuery,
       { orderNo: active.orderNo, date: inFive },
       reader,
     );
@@ -303,7 +319,7 @@ describe('POST /repay/query', () => {
     expect(orders).toHaveLength(1);
     const order = (await findOrder(t.db, active.id))!;
     const engine = clearingAmountOn(balancesOf(order)!, WORKED_EXAMPLE_TERMS, inFive);
-    expect(orders[0].clearing).toEqual({
+    expect(orders[0]!.clearing).toEqual({
       date: inFive,
       principalPaise: Number(engine.components.principal),
       interestPaise: Number(engine.components.interest),
@@ -313,11 +329,11 @@ describe('POST /repay/query', () => {
       totalPaise: Number(engine.total),
       overdueDays: 0,
     });
-    expect(orders[0].rollover).toMatchObject({ available: true, rolloverNumber: 1 });
+    expect(orders[0]!.rollover).toMatchObject({ available: true, rolloverNumber: 1 });
     expect(response.body).not.toContain(active.phone);
-    const again = await post(t.app, '/repay/query', { phone: active.phone }, reader);
+    const again = await callEndpoint(t.app, repayQuery, { phone: active.phone }, reader);
     expect(again.json().ret).toMatchObject({ date: today });
-    expect(again.json().ret.orders[0].clearing.date).toBe(today);
+    expect(again.json().ret.orders[0]!.clearing!.date).toBe(today);
   });
 
   it('is a read (decision 0058): no payment account yet is said so, and none is opened at the gateway', async () => {
@@ -328,7 +344,7 @@ describe('POST /repay/query', () => {
     ];
     const accountsBefore = await t.db.$count(virtualAccounts);
     try {
-      const response = await post(t.app, '/repay/query', { orderNo: active.orderNo }, reader);
+      const response = await callEndpoint(t.app, repayQuery, { orderNo: active.orderNo }, reader);
       expect(response.json().ret.orders[0]).toMatchObject({
         orderNo: active.orderNo,
         clearing: { totalPaise: expect.any(Number) },
@@ -355,7 +371,7 @@ describe('POST /repay/query', () => {
     const created = vi.spyOn(gateway, 'createVirtualAccount');
     const accountsBefore = await t.db.$count(virtualAccounts);
     try {
-      const response = await post(t.app, '/repay/query', { phone: active.phone }, reader);
+      const response = await callEndpoint(t.app, repayQuery, { phone: active.phone }, reader);
       expect(response.json().ret.orders[0]).toMatchObject({
         orderNo: active.orderNo,
         instructions: {
@@ -372,7 +388,7 @@ describe('POST /repay/query', () => {
   });
 
   it('refuses an empty search naming the order number, and a date in the past', async () => {
-    const empty = await post(t.app, '/repay/query', { orderNo: '  ' }, reader);
+    const empty = await callEndpoint(t.app, repayQuery, { orderNo: '  ' }, reader);
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({
       code: 4000,
@@ -380,23 +396,23 @@ describe('POST /repay/query', () => {
         { field: 'orderNo', message: expect.stringContaining('order number cannot be empty') },
       ],
     });
-    const past = await post(
+    const past = await callEndpoint(
       t.app,
-      '/repay/query',
+      repayQuery,
       { orderNo: active.orderNo, date: '2020-01-01' },
       reader,
     );
     expect(past.json()).toMatchObject({ code: 4000, errors: [{ field: 'date' }] });
-    const unknown = await post(t.app, '/repay/query', { orderNo: 'LN000' }, reader);
+    const unknown = await callEndpoint(t.app, repayQuery, { orderNo: 'LN000' }, reader);
     expect(unknown.json().ret.orders).toEqual([]);
   });
 
   it('is refused without its grant', async () => {
     expect(
-      (await post(t.app, '/repay/query', { orderNo: active.orderNo }, noGrant)).statusCode,
+      (await callEndpoint(t.app, repayQuery, { orderNo: active.orderNo }, noGrant)).statusCode,
     ).toBe(403);
-    expect((await post(t.app, '/repay/query', { orderNo: active.orderNo }, admin)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await callEndpoint(t.app, repayQuery, { orderNo: active.orderNo }, admin)).statusCode,
+    ).toBe(200);
   });
 });

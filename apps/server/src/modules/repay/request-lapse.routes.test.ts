@@ -1,9 +1,21 @@
+import {
+  approveWaiver,
+  approveWriteOff,
+  listRepayPlan,
+  orderDetail,
+  postRepayment,
+  rejectWriteOff,
+  reverseRepayment,
+  rolloverOrder,
+  waiveOrder,
+  writeOffOrder,
+} from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db-schema.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { rolloverQuoteOfOrder } from '../borrower-app/index.js';
 import { runDayEnd } from '../day-end/index.js';
 import { findOrder, type LoanBookDeps } from '../loan-book/index.js';
@@ -23,17 +35,17 @@ let overdue: { id: number; orderNo: string }[];
 let active: { id: number; orderNo: string };
 
 const detailOf = async (orderId: number) =>
-  (await post(t.app, '/order/detail', { orderId }, admin)).json().ret;
+  (await callEndpoint(t.app, orderDetail, { orderId }, admin)).json().ret;
 
 const planRow = async (orderNo: string) =>
-  (await post(t.app, '/repay/plan_list', { filters: { orderNo } }, checker)).json().ret.list[0];
+  (await callEndpoint(t.app, listRepayPlan, { filters: { orderNo } }, checker)).json().ret.list[0]!;
 
 /** Pays what clears the order today, in full. */
 async function repayInFull(orderId: number, key: string) {
   const { clearingTodayPaise } = await planRow((await findOrder(t.db, orderId))!.orderNo);
-  const paid = await post(
+  const paid = await callEndpoint(
     t.app,
-    '/repay/post_repayment',
+    postRepayment,
     { orderId, idempotencyKey: key, amountPaise: clearingTodayPaise, channel: 'upi' },
     admin,
   );
@@ -78,22 +90,22 @@ afterAll(async () => {
 describe('a waiting request lapses when its order stops qualifying (decision 0054)', () => {
   it('repaying an order lapses its write-off: approve and reject are 409 4192, the detail and audit say so, and it can be asked again once overdue again', async () => {
     const order = overdue[0]!;
-    const asked = await post(
+    const asked = await callEndpoint(
       t.app,
-      '/repay/write_off',
+      writeOffOrder,
       { orderId: order.id, idempotencyKey: 'lapse-wo-1', reason: 'No payment for 60 days' },
       maker,
     );
     const requestId = asked.json().ret.writeOffRequestId as number;
-    const seen = (await planRow(order.orderNo)).pendingWaiver;
+    const seen = (await planRow(order.orderNo))!.pendingWaiver;
     expect(seen).toMatchObject({ id: requestId, kind: 'writeOff' });
 
     const repaymentId = await repayInFull(order.id, 'lapse-wo-repay');
 
-    const approve = await post(
+    const approve = await callEndpoint(
       t.app,
-      '/repay/write_off_approve',
-      { id: requestId, idempotencyKey: 'lapse-wo-approve', amountPaise: seen.toWaivePaise },
+      approveWriteOff,
+      { id: requestId, idempotencyKey: 'lapse-wo-approve', amountPaise: seen!.toWaivePaise },
       checker,
     );
     expect(approve.statusCode).toBe(409);
@@ -101,9 +113,9 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
     expect(approve.json().msg).toContain(order.orderNo);
     expect(approve.json().msg).toContain('lapsed');
     expect((await findOrder(t.db, order.id))!.status).toBe('CLEARED');
-    const reject = await post(
+    const reject = await callEndpoint(
       t.app,
-      '/repay/write_off_reject',
+      rejectWriteOff,
       { id: requestId, reason: 'Paid meanwhile' },
       checker,
     );
@@ -134,22 +146,22 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
     );
 
     // The payment bounces: the order is overdue again, and a write-off can be asked for again.
-    const reversed = await post(
+    const reversed = await callEndpoint(
       t.app,
-      '/repay/reverse',
+      reverseRepayment,
       { repaymentId, idempotencyKey: 'lapse-wo-reverse', reason: 'bounced' },
       admin,
     );
     expect(reversed.json().ret.status).toBe('OVERDUE');
-    const again = await post(
+    const again = await callEndpoint(
       t.app,
-      '/repay/write_off',
+      writeOffOrder,
       { orderId: order.id, idempotencyKey: 'lapse-wo-2', reason: 'Payment bounced' },
       maker,
     );
     expect(again.statusCode).toBe(200);
     expect(again.json().ret.writeOffRequestId).toBeGreaterThan(requestId);
-    expect((await planRow(order.orderNo)).pendingWaiver).toMatchObject({
+    expect((await planRow(order.orderNo))!.pendingWaiver).toMatchObject({
       id: again.json().ret.writeOffRequestId,
       kind: 'writeOff',
     });
@@ -157,21 +169,21 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
 
   it('repaying an order lapses its settlement waiver; approving it is 409 4192 and a new one can be asked for', async () => {
     const order = overdue[1]!;
-    const asked = await post(
+    const asked = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       { orderId: order.id, idempotencyKey: 'lapse-wv-1', reason: 'Hardship' },
       maker,
     );
     const requestId = asked.json().ret.waiverRequestId as number;
     expect(requestId).toBeGreaterThan(0);
-    const seen = (await planRow(order.orderNo)).pendingWaiver;
+    const seen = (await planRow(order.orderNo))!.pendingWaiver;
     const repaymentId = await repayInFull(order.id, 'lapse-wv-repay');
 
-    const approve = await post(
+    const approve = await callEndpoint(
       t.app,
-      '/repay/waiver_approve',
-      { id: requestId, idempotencyKey: 'lapse-wv-approve', amountPaise: seen.toWaivePaise },
+      approveWaiver,
+      { id: requestId, idempotencyKey: 'lapse-wv-approve', amountPaise: seen!.toWaivePaise },
       checker,
     );
     expect(approve.statusCode).toBe(409);
@@ -179,15 +191,15 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
     const [row] = (await detailOf(order.id)).approvalRequests;
     expect(row).toMatchObject({ id: requestId, status: 'lapsed', lapseEvent: 'repayFull' });
 
-    await post(
+    await callEndpoint(
       t.app,
-      '/repay/reverse',
+      reverseRepayment,
       { repaymentId, idempotencyKey: 'lapse-wv-reverse', reason: 'bounced' },
       admin,
     );
-    const again = await post(
+    const again = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       { orderId: order.id, idempotencyKey: 'lapse-wv-2', reason: 'Hardship, again' },
       maker,
     );
@@ -196,9 +208,9 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
   });
 
   it('a rollover lapses a waiting waiver (a new term), though the order stays open', async () => {
-    const asked = await post(
+    const asked = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       { orderId: active.id, idempotencyKey: 'lapse-roll-1', reason: 'Goodwill' },
       maker,
     );
@@ -208,9 +220,9 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
       (await findOrder(t.db, active.id))!,
       indiaDateOf(t.clock.now()),
     );
-    const rolled = await post(
+    const rolled = await callEndpoint(
       t.app,
-      '/repay/rollover',
+      rolloverOrder,
       {
         orderId: active.id,
         idempotencyKey: 'lapse-roll-pay',
@@ -220,7 +232,7 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
       admin,
     );
     expect(rolled.json().ret.status).toBe('ACTIVE');
-    expect((await planRow(active.orderNo)).pendingWaiver).toBeNull();
+    expect((await planRow(active.orderNo))!.pendingWaiver).toBeNull();
     const [row] = (await detailOf(active.id)).approvalRequests;
     expect(row).toMatchObject({ id: requestId, status: 'lapsed', lapseEvent: 'rollover' });
     const lapses = await t.db
@@ -237,16 +249,16 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
 
   it('a partial repayment leaves a waiting write-off as it is (the order is still overdue)', async () => {
     const order = overdue[0]!;
-    const waiting = (await planRow(order.orderNo)).pendingWaiver;
-    await post(
+    const waiting = (await planRow(order.orderNo))!.pendingWaiver;
+    await callEndpoint(
       t.app,
-      '/repay/post_repayment',
+      postRepayment,
       { orderId: order.id, idempotencyKey: 'lapse-partial', amountPaise: 10_000, channel: 'upi' },
       admin,
     );
     expect((await findOrder(t.db, order.id))!.status).toBe('OVERDUE');
-    expect((await planRow(order.orderNo)).pendingWaiver).toMatchObject({
-      id: waiting.id,
+    expect((await planRow(order.orderNo))!.pendingWaiver).toMatchObject({
+      id: waiting!.id,
       kind: 'writeOff',
     });
   });

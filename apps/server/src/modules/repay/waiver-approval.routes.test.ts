@@ -1,8 +1,15 @@
+import {
+  approveWaiver,
+  listRepayPlan,
+  rejectWaiver,
+  saveSetting,
+  waiveOrder,
+} from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db-schema.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { findOrder, type LoanBookDeps } from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
@@ -19,7 +26,7 @@ let checker: string;
 let productId: number;
 
 const planRow = async (orderNo: string, token = admin) =>
-  (await post(t.app, '/repay/plan_list', { filters: { orderNo } }, token)).json().ret.list[0];
+  (await callEndpoint(t.app, listRepayPlan, { filters: { orderNo } }, token)).json().ret.list[0];
 
 beforeAll(async () => {
   t = await buildTestApp({ demoData: false });
@@ -46,9 +53,9 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
   it('applies a waiver up to the amount at once', async () => {
     const order = await makeActiveOrder(deps, productId);
     // ₹4,500 owed: a ₹900 part of the principal is under the amount.
-    const waived = await post(
+    const waived = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       {
         orderId: order.id,
         idempotencyKey: 'small-waiver-1',
@@ -66,53 +73,53 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
   it('keeps a larger one waiting, the order unchanged, until another person approves it', async () => {
     const order = await makeActiveOrder(deps, productId);
     const body = { orderId: order.id, idempotencyKey: 'settle-1', reason: 'hardship: job lost' };
-    const asked = await post(t.app, '/repay/waiver', body, maker);
+    const asked = await callEndpoint(t.app, waiveOrder, body, maker);
     expect(asked.statusCode).toBe(200);
     const requestId = asked.json().ret.waiverRequestId as number;
     expect(asked.json().ret).toMatchObject({ status: 'ACTIVE', amountPaise: 450_000 });
     expect(requestId).toBeGreaterThan(0);
     expect((await findOrder(t.db, order.id))!.status).toBe('ACTIVE');
     // The same call again is the same request; the order has one waiting at a time.
-    expect((await post(t.app, '/repay/waiver', body, maker)).json().ret.waiverRequestId).toBe(
+    expect((await callEndpoint(t.app, waiveOrder, body, maker)).json().ret.waiverRequestId).toBe(
       requestId,
     );
-    const second = await post(
+    const second = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       { ...body, idempotencyKey: 'settle-2' },
       maker,
     );
     expect(second.statusCode).toBe(409);
 
     // The repayment plan shows it waiting, with who asked, and can list only those.
-    expect((await planRow(order.orderNo, checker)).pendingWaiver).toMatchObject({
+    expect((await planRow(order.orderNo, checker))!.pendingWaiver).toMatchObject({
       id: requestId,
       amountPaise: 450_000,
       settle: true,
       reason: 'hardship: job lost',
       yours: false,
     });
-    expect((await planRow(order.orderNo, maker)).pendingWaiver.yours).toBe(true);
-    const waiting = await post(
+    expect((await planRow(order.orderNo, maker))!.pendingWaiver!.yours).toBe(true);
+    const waiting = await callEndpoint(
       t.app,
-      '/repay/plan_list',
+      listRepayPlan,
       { filters: { waiverPending: true } },
       checker,
     );
     expect(waiting.json().ret.list.map((r: { id: number }) => r.id)).toEqual([order.id]);
 
     // Approving takes its own grant, which the maker does not hold.
-    const own = await post(
+    const own = await callEndpoint(
       t.app,
-      '/repay/waiver_approve',
+      approveWaiver,
       { id: requestId, idempotencyKey: 'approve-own', amountPaise: 450_000 },
       maker,
     );
     expect(own.statusCode).toBe(403);
 
-    const approved = await post(
+    const approved = await callEndpoint(
       t.app,
-      '/repay/waiver_approve',
+      approveWaiver,
       { id: requestId, idempotencyKey: 'approve-1', amountPaise: 450_000 },
       checker,
     );
@@ -124,16 +131,16 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
       waiverRequestId: requestId,
     });
     // A replay answers the same; a second approval with another key is refused.
-    const replay = await post(
+    const replay = await callEndpoint(
       t.app,
-      '/repay/waiver_approve',
+      approveWaiver,
       { id: requestId, idempotencyKey: 'approve-1', amountPaise: 450_000 },
       checker,
     );
     expect(replay.json().ret).toMatchObject({ status: 'CLEARED', amountPaise: 450_000 });
-    const again = await post(
+    const again = await callEndpoint(
       t.app,
-      '/repay/waiver_approve',
+      approveWaiver,
       { id: requestId, idempotencyKey: 'approve-2', amountPaise: 450_000 },
       checker,
     );
@@ -148,16 +155,16 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
 
   it('refuses the maker as checker, even one who holds the grant', async () => {
     const order = await makeActiveOrder(deps, productId);
-    const asked = await post(
+    const asked = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-admin', reason: 'hardship' },
       admin,
     );
     const requestId = asked.json().ret.waiverRequestId as number;
-    const own = await post(
+    const own = await callEndpoint(
       t.app,
-      '/repay/waiver_approve',
+      approveWaiver,
       { id: requestId, idempotencyKey: 'approve-own-2', amountPaise: 450_000 },
       admin,
     );
@@ -168,39 +175,39 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
 
   it('a rejection leaves the order as it was and frees it for another request', async () => {
     const order = await makeActiveOrder(deps, productId);
-    const asked = await post(
+    const asked = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-3', reason: 'asked by borrower' },
       maker,
     );
     const requestId = asked.json().ret.waiverRequestId as number;
-    const noReason = await post(
+    const noReason = await callEndpoint(
       t.app,
-      '/repay/waiver_reject',
+      rejectWaiver,
       { id: requestId, reason: ' ' },
       checker,
     );
     expect(noReason.statusCode).toBe(400);
-    const rejected = await post(
+    const rejected = await callEndpoint(
       t.app,
-      '/repay/waiver_reject',
+      rejectWaiver,
       { id: requestId, reason: 'no hardship shown' },
       checker,
     );
     expect(rejected.json().ret).toEqual({ id: requestId, status: 'rejected' });
     expect((await findOrder(t.db, order.id))!.status).toBe('ACTIVE');
-    expect((await planRow(order.orderNo)).pendingWaiver).toBeNull();
-    const approveRejected = await post(
+    expect((await planRow(order.orderNo))!.pendingWaiver).toBeNull();
+    const approveRejected = await callEndpoint(
       t.app,
-      '/repay/waiver_approve',
+      approveWaiver,
       { id: requestId, idempotencyKey: 'approve-3', amountPaise: 450_000 },
       checker,
     );
     expect(approveRejected.statusCode).toBe(409);
-    const anew = await post(
+    const anew = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-4', reason: 'asked again' },
       maker,
     );
@@ -215,9 +222,9 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
       t.app,
       await createStaff(t.db, t.clock, { interfaces: ['repay.waiver'] }),
     );
-    const asked = await post(
+    const asked = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-late', reason: 'hardship' },
       makerNow,
     );
@@ -232,9 +239,9 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
         interfaces: ['repay.waiver_approve', 'repay.plan_list'],
       }),
     );
-    const stale = await post(
+    const stale = await callEndpoint(
       t.app,
-      '/repay/waiver_approve',
+      approveWaiver,
       { id: requestId, idempotencyKey: 'approve-late', amountPaise: askedPaise },
       checkerLater,
     );
@@ -242,28 +249,28 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     expect(stale.json().code).toBe(4190);
     expect((await findOrder(t.db, order.id))!.status).toBe('OVERDUE');
     // The plan shows what it waives today; approving that sum settles the order.
-    const waiting = (await planRow(order.orderNo, checkerLater)).pendingWaiver;
-    expect(waiting.amountPaise).toBe(askedPaise);
-    expect(waiting.toWaivePaise).toBeGreaterThan(askedPaise);
-    const approved = await post(
+    const waiting = (await planRow(order.orderNo, checkerLater))!.pendingWaiver;
+    expect(waiting!.amountPaise).toBe(askedPaise);
+    expect(waiting!.toWaivePaise).toBeGreaterThan(askedPaise);
+    const approved = await callEndpoint(
       t.app,
-      '/repay/waiver_approve',
-      { id: requestId, idempotencyKey: 'approve-late-2', amountPaise: waiting.toWaivePaise },
+      approveWaiver,
+      { id: requestId, idempotencyKey: 'approve-late-2', amountPaise: waiting!.toWaivePaise },
       checkerLater,
     );
     expect(approved.json().ret).toMatchObject({
       status: 'CLEARED',
       closureType: 'SETTLED_WITH_WAIVER',
-      amountPaise: waiting.toWaivePaise,
+      amountPaise: waiting!.toWaivePaise,
     });
   });
 
   it('reads the amount from the operations settings at each waiver', async () => {
     // Signed in again: the clock moved past the earlier sessions.
     admin = await loginAs(t.app);
-    const saved = await post(
+    const saved = await callEndpoint(
       t.app,
-      '/systemConfig/save',
+      saveSetting,
       {
         item: 'waiver_approval_above_rupees',
         value: '10000',
@@ -275,17 +282,17 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     );
     expect(saved.statusCode).toBe(200);
     const order = await makeActiveOrder(deps, productId);
-    const waived = await post(
+    const waived = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-under-10k', reason: 'goodwill' },
       admin,
     );
     expect(waived.json().ret).toMatchObject({ status: 'CLEARED', amountPaise: 450_000 });
     // The same call again replays the answer, though the order is closed and owes nothing.
-    const again = await post(
+    const again = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-under-10k', reason: 'goodwill' },
       admin,
     );

@@ -1,8 +1,18 @@
+import {
+  approveWaiver,
+  approveWriteOff,
+  checkLedger,
+  listRepayPlan,
+  orderDetail,
+  rejectWriteOff,
+  waiveOrder,
+  writeOffOrder,
+} from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, ledgerEntries, ledgerJournals } from '../../db-schema.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { findOrder, type LoanBookDeps } from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
@@ -22,10 +32,10 @@ let overdue: { id: number; orderNo: string }[];
 let active: { id: number; orderNo: string };
 
 const planRow = async (orderNo: string, token = admin) =>
-  (await post(t.app, '/repay/plan_list', { filters: { orderNo } }, token)).json().ret.list[0];
+  (await callEndpoint(t.app, listRepayPlan, { filters: { orderNo } }, token)).json().ret.list[0];
 
 const ask = (orderId: number, idempotencyKey: string, token = maker, reason = 'No payment') =>
-  post(t.app, '/repay/write_off', { orderId, idempotencyKey, reason }, token);
+  callEndpoint(t.app, writeOffOrder, { orderId, idempotencyKey, reason }, token);
 
 beforeAll(async () => {
   t = await buildTestApp({ demoData: false });
@@ -83,9 +93,9 @@ describe('write-offs wait for a second person', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe(4091);
     // One request waits per order: a settlement waiver above the amount is refused too.
-    const settle = await post(
+    const settle = await callEndpoint(
       t.app,
-      '/repay/waiver',
+      waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-while-wo', reason: 'hardship' },
       maker,
     );
@@ -94,29 +104,29 @@ describe('write-offs wait for a second person', () => {
 
     // The plan shows it as a write-off, filters to it, and the order detail shows it read-only.
     const row = await planRow(order.orderNo, checker);
-    expect(row.pendingWaiver).toMatchObject({
+    expect(row!.pendingWaiver).toMatchObject({
       id: requestId,
       kind: 'writeOff',
       amountPaise: asked.json().ret.amountPaise,
-      toWaivePaise: row.clearingTodayPaise,
+      toWaivePaise: row!.clearingTodayPaise,
       reason: 'No payment for 60 days',
       yours: false,
     });
-    const writeOffs = await post(
+    const writeOffs = await callEndpoint(
       t.app,
-      '/repay/plan_list',
+      listRepayPlan,
       { filters: { writeOffPending: true } },
       checker,
     );
     expect(writeOffs.json().ret.list.map((r: { id: number }) => r.id)).toEqual([order.id]);
-    const waivers = await post(
+    const waivers = await callEndpoint(
       t.app,
-      '/repay/plan_list',
+      listRepayPlan,
       { filters: { waiverPending: true } },
       checker,
     );
     expect(waivers.json().ret.list).toEqual([]);
-    const detail = await post(t.app, '/order/detail', { orderId: order.id }, maker);
+    const detail = await callEndpoint(t.app, orderDetail, { orderId: order.id }, maker);
     expect(detail.json().ret.pendingApproval).toMatchObject({
       kind: 'writeOff',
       amountPaise: asked.json().ret.amountPaise,
@@ -135,26 +145,24 @@ describe('write-offs wait for a second person', () => {
     const order = overdue[1]!;
     const requestId = (await ask(order.id, 'write-off-grants')).json().ret
       .writeOffRequestId as number;
-    const amountPaise = (await planRow(order.orderNo)).pendingWaiver.toWaivePaise as number;
+    const amountPaise = (await planRow(order.orderNo))!.pendingWaiver!.toWaivePaise as number;
     const body = { id: requestId, idempotencyKey: 'approve-grants', amountPaise };
-    expect((await post(t.app, '/repay/write_off_approve', body, maker)).statusCode).toBe(403);
-    expect((await post(t.app, '/repay/write_off_approve', body, waiverChecker)).statusCode).toBe(
-      403,
-    );
-    expect((await post(t.app, '/repay/waiver_approve', body, waiverChecker)).statusCode).toBe(404);
+    expect((await callEndpoint(t.app, approveWriteOff, body, maker)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, approveWriteOff, body, waiverChecker)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, approveWaiver, body, waiverChecker)).statusCode).toBe(404);
     expect((await findOrder(t.db, order.id))!.status).toBe('OVERDUE');
   });
 
   it('refuses the maker as checker, even one who holds the grant (409 4120)', async () => {
     const order = overdue[2]!;
     const asked = await ask(order.id, 'write-off-admin', admin);
-    const own = await post(
+    const own = await callEndpoint(
       t.app,
-      '/repay/write_off_approve',
+      approveWriteOff,
       {
-        id: asked.json().ret.writeOffRequestId,
+        id: asked.json().ret.writeOffRequestId!,
         idempotencyKey: 'approve-own',
-        amountPaise: asked.json().ret.amountPaise,
+        amountPaise: asked.json().ret.amountPaise!,
       },
       admin,
     );
@@ -168,40 +176,40 @@ describe('write-offs wait for a second person', () => {
     const order = overdue[3]!;
     const requestId = (await ask(order.id, 'write-off-reject')).json().ret
       .writeOffRequestId as number;
-    const noReason = await post(
+    const noReason = await callEndpoint(
       t.app,
-      '/repay/write_off_reject',
+      rejectWriteOff,
       { id: requestId, reason: ' ' },
       checker,
     );
     expect(noReason.statusCode).toBe(400);
-    const rejected = await post(
+    const rejected = await callEndpoint(
       t.app,
-      '/repay/write_off_reject',
+      rejectWriteOff,
       { id: requestId, reason: 'Borrower promised to pay' },
       checker,
     );
     expect(rejected.json().ret).toEqual({ id: requestId, status: 'rejected' });
     expect((await findOrder(t.db, order.id))!.status).toBe('OVERDUE');
-    expect((await planRow(order.orderNo)).pendingWaiver).toBeNull();
+    expect((await planRow(order.orderNo))!.pendingWaiver).toBeNull();
     const again = await ask(order.id, 'write-off-reject-2');
     expect(again.json().ret.writeOffRequestId).toBeGreaterThan(requestId);
   });
 
   it('approval writes the order off with balancing ledger entries; a replay answers the same', async () => {
     const order = overdue[0]!;
-    const waiting = (await planRow(order.orderNo, checker)).pendingWaiver;
-    const approved = await post(
+    const waiting = (await planRow(order.orderNo, checker))!.pendingWaiver;
+    const approved = await callEndpoint(
       t.app,
-      '/repay/write_off_approve',
-      { id: waiting.id, idempotencyKey: 'approve-wo-1', amountPaise: waiting.toWaivePaise },
+      approveWriteOff,
+      { id: waiting!.id, idempotencyKey: 'approve-wo-1', amountPaise: waiting!.toWaivePaise },
       checker,
     );
     expect(approved.statusCode).toBe(200);
     expect(approved.json().ret).toMatchObject({
       status: 'WRITTEN_OFF',
-      amountPaise: waiting.toWaivePaise,
-      writeOffRequestId: waiting.id,
+      amountPaise: waiting!.toWaivePaise,
+      writeOffRequestId: waiting!.id,
     });
     const written = (await findOrder(t.db, order.id))!;
     expect(written.status).toBe('WRITTEN_OFF');
@@ -219,22 +227,22 @@ describe('write-offs wait for a second person', () => {
       lines
         .filter((line) => line.account === 'expense:write_off')
         .reduce((sum, line) => sum + line.amountPaise, 0n),
-    ).toBe(BigInt(waiting.toWaivePaise));
-    const check = await post(t.app, '/ledger/check', {}, admin);
+    ).toBe(BigInt(waiting!.toWaivePaise));
+    const check = await callEndpoint(t.app, checkLedger, {}, admin);
     expect(check.json().ret).toMatchObject({ ok: true, unbalancedJournals: [] });
 
-    const replay = await post(
+    const replay = await callEndpoint(
       t.app,
-      '/repay/write_off_approve',
-      { id: waiting.id, idempotencyKey: 'approve-wo-1', amountPaise: waiting.toWaivePaise },
+      approveWriteOff,
+      { id: waiting!.id, idempotencyKey: 'approve-wo-1', amountPaise: waiting!.toWaivePaise },
       checker,
     );
     expect(replay.statusCode).toBe(200);
     expect(replay.json().ret).toEqual(approved.json().ret);
-    const again = await post(
+    const again = await callEndpoint(
       t.app,
-      '/repay/write_off_approve',
-      { id: waiting.id, idempotencyKey: 'approve-wo-2', amountPaise: waiting.toWaivePaise },
+      approveWriteOff,
+      { id: waiting!.id, idempotencyKey: 'approve-wo-2', amountPaise: waiting!.toWaivePaise },
       checker,
     );
     expect(again.statusCode).toBe(409);
@@ -244,7 +252,7 @@ describe('write-offs wait for a second person', () => {
       .from(auditEvents)
       .where(eq(auditEvents.action, 'repay.write_off_approve'));
     expect(audits.length).toBeGreaterThan(0);
-    const detail = await post(t.app, '/order/detail', { orderId: order.id }, maker);
+    const detail = await callEndpoint(t.app, orderDetail, { orderId: order.id }, maker);
     expect(detail.json().ret.pendingApproval).toBeNull();
     expect(detail.json().ret.waivers).toEqual([
       expect.objectContaining({ kind: 'writeOff', reason: 'No payment for 60 days' }),
@@ -263,26 +271,26 @@ describe('write-offs wait for a second person', () => {
         interfaces: ['repay.write_off_approve', 'repay.plan_list'],
       }),
     );
-    const stale = await post(
+    const stale = await callEndpoint(
       t.app,
-      '/repay/write_off_approve',
-      { id: requestId, idempotencyKey: 'approve-late', amountPaise: asked.json().ret.amountPaise },
+      approveWriteOff,
+      { id: requestId, idempotencyKey: 'approve-late', amountPaise: asked.json().ret.amountPaise! },
       checkerLater,
     );
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe(4191);
     expect((await findOrder(t.db, order.id))!.status).toBe('OVERDUE');
-    const waiting = (await planRow(order.orderNo, checkerLater)).pendingWaiver;
-    expect(waiting.toWaivePaise).toBeGreaterThan(asked.json().ret.amountPaise);
-    const approved = await post(
+    const waiting = (await planRow(order.orderNo, checkerLater))!.pendingWaiver;
+    expect(waiting!.toWaivePaise).toBeGreaterThan(asked.json().ret.amountPaise!);
+    const approved = await callEndpoint(
       t.app,
-      '/repay/write_off_approve',
-      { id: requestId, idempotencyKey: 'approve-late-2', amountPaise: waiting.toWaivePaise },
+      approveWriteOff,
+      { id: requestId, idempotencyKey: 'approve-late-2', amountPaise: waiting!.toWaivePaise },
       checkerLater,
     );
     expect(approved.json().ret).toMatchObject({
       status: 'WRITTEN_OFF',
-      amountPaise: waiting.toWaivePaise,
+      amountPaise: waiting!.toWaivePaise,
     });
   });
 });

@@ -1,7 +1,20 @@
+import {
+  backtestRiskDraft,
+  discardRiskDraft,
+  listRiskRules,
+  reviewerQuality,
+  riskRuleAnalysis,
+  saveRejectionCode,
+  saveReviewGroup,
+  saveReviewer,
+  saveRiskRule,
+  singleRiskRuleAnalysis,
+  startRiskDraft,
+} from '@lending/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import {
   createPayout,
@@ -107,9 +120,9 @@ beforeAll(async () => {
   // Reviewers: one first reviewer, two final reviewers (H loans to one, N loans to the other).
   const groupOf = async (name: string, stage: 'first' | 'final') =>
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/approve/group_save',
+        saveReviewGroup,
         { name, stage, productIds: [productId], customerType: 'all', dailyCap: 100, active: true },
         admin,
       ),
@@ -123,18 +136,18 @@ beforeAll(async () => {
   ] as const) {
     staff[key] = (await createStaff(t.db, t.clock, { name, interfaces: [] })).id;
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/approve/reviewer_save',
+        saveReviewer,
         { userId: staff[key], groupId, onDuty: true, dailyCap: null },
         admin,
       ),
     );
   }
   rejectionCodeId = ok(
-    await post(
+    await callEndpoint(
       t.app,
-      '/approve/rejection_save',
+      saveRejectionCode,
       {
         code: 'INCOME_UNVERIFIED',
         textEn: 'Income not verified',
@@ -207,17 +220,17 @@ describe('the book the figures read', () => {
 
 describe('back-test: the later overdue of the loans a draft would newly reject', () => {
   it('counts the disbursed loans it turns to reject, each rate over the loans old enough for it', async () => {
-    ok(await post(t.app, '/risk/version_draft', {}, admin));
+    ok(await callEndpoint(t.app, startRiskDraft, {}, admin));
     const draftRules = ok(
-      await post(t.app, '/risk/rule_list', { filters: { fieldName: 'bureauScore' } }, admin),
+      await callEndpoint(t.app, listRiskRules, { filters: { fieldName: 'bureauScore' } }, admin),
     ).list as Json[];
     const draftRule = draftRules.find((r) => r.versionStatus === 'draft' && r.ruleCode === 'R001');
     const { ruleSetId, version: _v, versionStatus: _vs, ...body } = draftRule;
     // R001 costs 70 points: bureau 600 scores 30, below the reject threshold of 40.
-    ok(await post(t.app, '/risk/rule_save', { ...body, score: 70 }, admin));
+    ok(await callEndpoint(t.app, saveRiskRule, { ...body, score: 70 }, admin));
 
     const test = ok(
-      await post(t.app, '/risk/version_backtest', { id: ruleSetId, days: 60 }, admin),
+      await callEndpoint(t.app, backtestRiskDraft, { id: ruleSetId, days: 60 }, admin),
     );
     expect(test).toMatchObject({
       evaluated: 10,
@@ -237,7 +250,7 @@ describe('back-test: the later overdue of the loans a draft would newly reject',
 
     // Over the last 20 days only N5 was decided: nothing changes, and no rate is made up.
     expect(
-      ok(await post(t.app, '/risk/version_backtest', { id: ruleSetId, days: 20 }, admin)),
+      ok(await callEndpoint(t.app, backtestRiskDraft, { id: ruleSetId, days: 20 }, admin)),
     ).toMatchObject({
       evaluated: 1,
       changed: 0,
@@ -248,16 +261,16 @@ describe('back-test: the later overdue of the loans a draft would newly reject',
       allLoans: 1,
       allLoansFpdPpm: 1_000_000,
     });
-    ok(await post(t.app, '/risk/version_discard', { id: ruleSetId }, admin));
+    ok(await callEndpoint(t.app, discardRiskDraft, { id: ruleSetId }, admin));
   });
 });
 
 describe('rule analysis: FPD / 7+ / 30+ of loans that hit a rule against those that did not', () => {
   it('gives each rule its hit rate, pass rate of hits and overdue rates on both sides', async () => {
     const analysis = ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/risk/rule_analysis',
+        riskRuleAnalysis,
         { filters: { dateFrom: '2025-01-15', dateTo: '2025-03-03' } },
         admin,
       ),
@@ -304,7 +317,7 @@ describe('rule analysis: FPD / 7+ / 30+ of loans that hit a rule against those t
     });
 
     // The default range (the last 30 days) holds only N5.
-    const recent = ok(await post(t.app, '/risk/rule_analysis', {}, admin));
+    const recent = ok(await callEndpoint(t.app, riskRuleAnalysis, {}, admin));
     expect(recent.list[0]).toMatchObject({
       ruleCode: 'R001',
       evaluated: 1,
@@ -317,9 +330,9 @@ describe('rule analysis: FPD / 7+ / 30+ of loans that hit a rule against those t
     });
 
     const single = ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/risk/single_rule_analysis',
+        singleRiskRuleAnalysis,
         { ruleCode: 'R001', dateFrom: '2025-01-15', dateTo: '2025-01-16' },
         admin,
       ),
@@ -351,7 +364,7 @@ describe('rule analysis: FPD / 7+ / 30+ of loans that hit a rule against those t
 
 describe('reviewer quality: how the loans each reviewer passed went later', () => {
   it('counts loans, first-payment defaults, 7+ and 30+ per reviewer, over the range asked', async () => {
-    const quality = ok(await post(t.app, '/approve/reviewer_quality', {}, admin));
+    const quality = ok(await callEndpoint(t.app, reviewerQuality, {}, admin));
     const row = (id: number) => quality.list.find((r: Json) => r.reviewerId === id);
     // The first reviewer decided nine (eight passes, H4 refused) and passed all eight loans.
     expect(row(staff.first)).toMatchObject({
@@ -388,9 +401,9 @@ describe('reviewer quality: how the loans each reviewer passed went later', () =
 
     // Day 30 only: N5's two tasks.
     const day30 = ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/approve/reviewer_quality',
+        reviewerQuality,
         { dateFrom: '2025-02-14', dateTo: '2025-02-14' },
         admin,
       ),
@@ -401,9 +414,9 @@ describe('reviewer quality: how the loans each reviewer passed went later', () =
       ['Farah First', 1, 1, 1],
       ['Hari Final', 1, 1, 1],
     ]);
-    const backwards = await post(
+    const backwards = await callEndpoint(
       t.app,
-      '/approve/reviewer_quality',
+      reviewerQuality,
       { dateFrom: '2025-02-14', dateTo: '2025-02-13' },
       admin,
     );

@@ -1,10 +1,19 @@
+import type { EndpointBody } from '@lending/contract';
+import {
+  firstReviewOrder,
+  getRiskConfig,
+  rejectOrder,
+  saveRejectionCode,
+  saveRiskConfig,
+  saveSetting,
+} from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riskDecisions } from '../../db-schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { indiaClockOf, indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, loginAs } from '../../shared/testing/factories.js';
 import {
   createCustomer,
   findOrder,
@@ -29,7 +38,7 @@ let deps: LoanBookDeps;
 let admin: string;
 let productId: number;
 /** riskConfig as the first start leaves it, without its `updatedAt`. */
-let baseline: Record<string, unknown>;
+let baseline: EndpointBody<typeof saveRiskConfig>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
 type Json = any;
@@ -38,9 +47,9 @@ const ok = (response: { statusCode: number; body: string; json: () => { ret: unk
   return response.json().ret;
 };
 
-async function configure(over: Record<string, unknown>) {
+async function configure(over: Partial<EndpointBody<typeof saveRiskConfig>>) {
   admin = await loginAs(t.app);
-  ok(await post(t.app, '/risk/config_save', { ...baseline, ...over }, admin));
+  ok(await callEndpoint(t.app, saveRiskConfig, { ...baseline, ...over }, admin));
 }
 
 let seq = 0;
@@ -100,7 +109,7 @@ beforeAll(async () => {
   deps = loanBookDeps(t.db, t.clock);
   productId = (await makeProduct(deps)).id;
   admin = await loginAs(t.app);
-  const { updatedAt: _u, ...settings } = ok(await post(t.app, '/risk/config_get', {}, admin));
+  const { updatedAt: _u, ...settings } = ok(await callEndpoint(t.app, getRiskConfig, {}, admin));
   baseline = settings;
   expect(baseline).toMatchObject({
     maxOpenLoans: 10,
@@ -248,17 +257,17 @@ describe('the re-apply wait: riskConfig, the system setting and the rejection co
     at('2025-01-17', '10:30');
     await configure({ reapplyDaysAfterRejection: 3 });
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/systemConfig/save',
+        saveSetting,
         { item: 'reapply_after_days', value: '1', type: 'string', remarks: 'One day' },
         admin,
       ),
     );
     const code = ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/approve/rejection_save',
+        saveRejectionCode,
         {
           code: 'DOCS_UNCLEAR',
           textEn: 'Documents unclear',
@@ -326,7 +335,14 @@ describe('the re-apply wait: riskConfig, the system setting and the rejection co
     const first = ok(await applyOnce());
     expect(first.status).toBe('FIRST_REVIEW');
     admin = await loginAs(t.app);
-    ok(await post(t.app, '/order/reject', { orderId: first.orderId, reason: 'no payslip' }, admin));
+    ok(
+      await callEndpoint(
+        t.app,
+        rejectOrder,
+        { orderId: first.orderId, reason: 'no payslip' },
+        admin,
+      ),
+    );
     // The borrower app waits the system's one day…
     await expectWaitUntil('2025-01-18');
     // …then lets the application in; riskConfig's three days refuse it at machine review.
@@ -349,9 +365,9 @@ describe('the re-apply wait: riskConfig, the system setting and the rejection co
     // A code asking for longer than the setting: the borrower app waits the code's five days.
     admin = await loginAs(t.app);
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/order/first_review',
+        firstReviewOrder,
         {
           orderId: third.orderId,
           decision: 'reject',

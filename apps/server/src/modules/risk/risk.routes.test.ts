@@ -1,9 +1,33 @@
+import type { EndpointBody } from '@lending/contract';
+import {
+  addBlacklist,
+  backtestRiskDraft,
+  deleteRiskRule,
+  discardRiskDraft,
+  enableRiskRule,
+  getRiskConfig,
+  importBlacklist,
+  listBlacklist,
+  listRiskRules,
+  listRiskVersions,
+  publishRiskDraft,
+  removeBlacklist,
+  riskDataStatistics,
+  riskRuleAnalysis,
+  ruleHitRate,
+  ruleHitRateDetail,
+  saveRiskConfig,
+  saveRiskRule,
+  saveRiskThresholds,
+  singleRiskRuleAnalysis,
+  startRiskDraft,
+} from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, riskDecisions } from '../../db-schema.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs, post } from '../../shared/testing/factories.js';
 import {
   findOrder,
   publishRuleSet,
@@ -79,23 +103,23 @@ describe('rule versions: draft → back-test → publish', () => {
     expect(before).toMatchObject({ ruleSetVersion: 1, machineScore: 70, status: 'FIRST_REVIEW' });
 
     // Edits need a draft (409), then go into it.
-    const rules = ok(await post(t.app, '/risk/rule_list', {}, admin));
+    const rules = ok(await callEndpoint(t.app, listRiskRules, {}, admin));
     expect(rules.list).toMatchObject([
       { ruleCode: 'R001', version: 1, versionStatus: 'published' },
     ]);
     const { ruleSetId: _s, version: _v, versionStatus: _vs, ...ruleBody } = rules.list[0];
     expect(
-      (await post(t.app, '/risk/rule_save', { ...ruleBody, score: 70 }, admin)).statusCode,
+      (await callEndpoint(t.app, saveRiskRule, { ...ruleBody, score: 70 }, admin)).statusCode,
     ).toBe(409);
 
-    const draft = ok(await post(t.app, '/risk/version_draft', {}, admin));
+    const draft = ok(await callEndpoint(t.app, startRiskDraft, {}, admin));
     expect(draft).toMatchObject({ version: 2, status: 'draft', ruleCount: 1 });
-    expect((await post(t.app, '/risk/version_draft', {}, admin)).statusCode).toBe(409);
-    const draftRules = ok(await post(t.app, '/risk/rule_list', {}, admin));
+    expect((await callEndpoint(t.app, startRiskDraft, {}, admin)).statusCode).toBe(409);
+    const draftRules = ok(await callEndpoint(t.app, listRiskRules, {}, admin));
     const { ruleSetId: _s2, version: _v2, versionStatus: _vs2, ...draftRule } = draftRules.list[0];
     expect(draftRules.list[0]).toMatchObject({ version: 2, ruleCode: 'R001' });
     const edited = ok(
-      await post(t.app, '/risk/rule_save', { ...draftRule, score: 70, level: 'soft' }, admin),
+      await callEndpoint(t.app, saveRiskRule, { ...draftRule, score: 70, level: 'soft' }, admin),
     );
     expect(edited).toMatchObject({ score: 70, version: 2 });
 
@@ -106,10 +130,12 @@ describe('rule versions: draft → back-test → publish', () => {
     });
 
     // Publishing needs a back-test of the draft as it is now.
-    expect((await post(t.app, '/risk/version_publish', { id: draft.id }, admin)).statusCode).toBe(
+    expect((await callEndpoint(t.app, publishRiskDraft, { id: draft.id }, admin)).statusCode).toBe(
       409,
     );
-    const test = ok(await post(t.app, '/risk/version_backtest', { id: draft.id, days: 30 }, admin));
+    const test = ok(
+      await callEndpoint(t.app, backtestRiskDraft, { id: draft.id, days: 30 }, admin),
+    );
     // The two bureau-600 applications: refer (70) → reject (30).
     expect(test).toMatchObject({
       evaluated: 2,
@@ -118,26 +144,26 @@ describe('rule versions: draft → back-test → publish', () => {
       transitions: [{ from: 'refer', to: 'reject', count: 2 }],
     });
     // Back-testing the published version changes nothing.
-    const versions = ok(await post(t.app, '/risk/version_list', {}, admin));
+    const versions = ok(await callEndpoint(t.app, listRiskVersions, {}, admin));
     const live = versions.list.find((v: { status: string }) => v.status === 'published');
     expect(
-      ok(await post(t.app, '/risk/version_backtest', { id: live.id, days: 30 }, admin)),
+      ok(await callEndpoint(t.app, backtestRiskDraft, { id: live.id, days: 30 }, admin)),
     ).toMatchObject({
       evaluated: 2,
       changed: 0,
     });
 
     // A change after the back-test makes it stale.
-    ok(await post(t.app, '/risk/rule_enable', { id: draftRule.id, enable: true }, admin));
-    expect((await post(t.app, '/risk/version_publish', { id: draft.id }, admin)).statusCode).toBe(
+    ok(await callEndpoint(t.app, enableRiskRule, { id: draftRule.id, enable: true }, admin));
+    expect((await callEndpoint(t.app, publishRiskDraft, { id: draft.id }, admin)).statusCode).toBe(
       409,
     );
-    ok(await post(t.app, '/risk/version_backtest', { id: draft.id, days: 30 }, admin));
-    expect(ok(await post(t.app, '/risk/version_publish', { id: draft.id }, admin))).toMatchObject({
+    ok(await callEndpoint(t.app, backtestRiskDraft, { id: draft.id, days: 30 }, admin));
+    expect(ok(await callEndpoint(t.app, publishRiskDraft, { id: draft.id }, admin))).toMatchObject({
       version: 2,
       status: 'published',
     });
-    expect((await post(t.app, '/risk/version_publish', { id: draft.id }, admin)).statusCode).toBe(
+    expect((await callEndpoint(t.app, publishRiskDraft, { id: draft.id }, admin)).statusCode).toBe(
       409,
     );
 
@@ -146,13 +172,13 @@ describe('rule versions: draft → back-test → publish', () => {
     // The first order keeps the version that decided it.
     expect(await findOrder(t.db, before.id)).toMatchObject({ ruleSetVersion: 1 });
     // Rules of a published version cannot change any more.
-    expect((await post(t.app, '/risk/rule_delete', { id: draftRule.id }, admin)).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await callEndpoint(t.app, deleteRiskRule, { id: draftRule.id }, admin)).statusCode,
+    ).toBe(409);
   });
 
   it('validates expressions against the field catalogue: a bad one is a 400 naming the field', async () => {
-    ok(await post(t.app, '/risk/version_draft', {}, admin));
+    ok(await callEndpoint(t.app, startRiskDraft, {}, admin));
     const base = {
       ruleName: 'Young',
       className: 'identity',
@@ -163,26 +189,26 @@ describe('rule versions: draft → back-test → publish', () => {
       weight: 1,
       level: 'soft',
       enable: true,
-    };
-    const bad = await post(t.app, '/risk/rule_save', base, admin);
+    } satisfies EndpointBody<typeof saveRiskRule>;
+    const bad = await callEndpoint(t.app, saveRiskRule, base, admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toContain('age');
-    const contacts = await post(
+    const contacts = await callEndpoint(
       t.app,
-      '/risk/rule_save',
+      saveRiskRule,
       { ...base, fieldName: 'contactsCount', comparisonValue: '5' },
       admin,
     );
     expect(contacts.statusCode).toBe(400);
     expect(contacts.json().msg).toContain('contactsCount');
     const created = ok(
-      await post(t.app, '/risk/rule_save', { ...base, comparisonValue: '21' }, admin),
+      await callEndpoint(t.app, saveRiskRule, { ...base, comparisonValue: '21' }, admin),
     );
     expect(created).toMatchObject({ ruleCode: 'R002', versionStatus: 'draft' });
-    ok(await post(t.app, '/risk/rule_delete', { id: created.id }, admin));
+    ok(await callEndpoint(t.app, deleteRiskRule, { id: created.id }, admin));
     // Thresholds: pass must not be below reject (400), unknown product (400).
     const versions = ok(
-      await post(t.app, '/risk/version_list', { filters: { status: 'draft' } }, admin),
+      await callEndpoint(t.app, listRiskVersions, { filters: { status: 'draft' } }, admin),
     );
     const draftId = versions.list[0].id;
     const thresholds = {
@@ -192,12 +218,12 @@ describe('rule versions: draft → back-test → publish', () => {
       passAbove: 40,
       overrides: [],
     };
-    expect((await post(t.app, '/risk/version_thresholds', thresholds, admin)).statusCode).toBe(400);
+    expect((await callEndpoint(t.app, saveRiskThresholds, thresholds, admin)).statusCode).toBe(400);
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/risk/version_thresholds',
+          saveRiskThresholds,
           {
             ...thresholds,
             passAbove: 60,
@@ -209,9 +235,9 @@ describe('rule versions: draft → back-test → publish', () => {
     ).toBe(400);
     expect(
       ok(
-        await post(
+        await callEndpoint(
           t.app,
-          '/risk/version_thresholds',
+          saveRiskThresholds,
           {
             ...thresholds,
             passAbove: 60,
@@ -222,28 +248,29 @@ describe('rule versions: draft → back-test → publish', () => {
       ),
     ).toMatchObject({ rejectBelow: 50, passAbove: 60, overrides: [{ productId }] });
     expect(
-      (await post(t.app, '/risk/rule_list', { sort: { field: 'nope', order: 'asc' } }, admin))
+      (await callEndpoint(t.app, listRiskRules, { sort: { field: 'nope', order: 'asc' } }, admin))
         .statusCode,
     ).toBe(400);
 
     // The draft is thrown away whole, back-test included; the published version cannot be.
-    ok(await post(t.app, '/risk/version_backtest', { id: draftId, days: 30 }, admin));
-    const all = ok(await post(t.app, '/risk/version_list', {}, admin));
+    ok(await callEndpoint(t.app, backtestRiskDraft, { id: draftId, days: 30 }, admin));
+    const all = ok(await callEndpoint(t.app, listRiskVersions, {}, admin));
     const live = all.list.find((v: { status: string }) => v.status === 'published');
-    expect((await post(t.app, '/risk/version_discard', { id: live.id }, admin)).statusCode).toBe(
+    expect((await callEndpoint(t.app, discardRiskDraft, { id: live.id }, admin)).statusCode).toBe(
       409,
     );
-    expect(ok(await post(t.app, '/risk/version_discard', { id: draftId }, admin))).toEqual({
+    expect(ok(await callEndpoint(t.app, discardRiskDraft, { id: draftId }, admin))).toEqual({
       ok: true,
     });
     expect(
-      ok(await post(t.app, '/risk/version_list', { filters: { status: 'draft' } }, admin)).total,
+      ok(await callEndpoint(t.app, listRiskVersions, { filters: { status: 'draft' } }, admin))
+        .total,
     ).toBe(0);
-    expect(ok(await post(t.app, '/risk/version_list', {}, admin)).total).toBe(all.total - 1);
-    expect((await post(t.app, '/risk/version_discard', { id: draftId }, admin)).statusCode).toBe(
+    expect(ok(await callEndpoint(t.app, listRiskVersions, {}, admin)).total).toBe(all.total - 1);
+    expect((await callEndpoint(t.app, discardRiskDraft, { id: draftId }, admin)).statusCode).toBe(
       404,
     );
-    expect(ok(await post(t.app, '/risk/version_draft', {}, admin))).toMatchObject({
+    expect(ok(await callEndpoint(t.app, startRiskDraft, {}, admin))).toMatchObject({
       status: 'draft',
     });
   });
@@ -257,9 +284,9 @@ describe('riskConfig and the blacklist in machine review', () => {
       .from(customers)
       .where(eq(customers.id, order.customerId));
     const added = ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/toolMage/blacklist_add',
+        addBlacklist,
         { kind: 'phone', value: `+91 ${customer!.phone}`, reason: 'fraud ring', source: 'fraud' },
         admin,
       ),
@@ -267,9 +294,9 @@ describe('riskConfig and the blacklist in machine review', () => {
     expect(added.value).not.toContain(customer!.phone);
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/toolMage/blacklist_add',
+          addBlacklist,
           { kind: 'phone', value: customer!.phone, reason: 'again', source: 'manual' },
           admin,
         )
@@ -277,9 +304,9 @@ describe('riskConfig and the blacklist in machine review', () => {
     ).toBe(409);
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/toolMage/blacklist_add',
+          addBlacklist,
           { kind: 'pan', value: '12', reason: 'x', source: 'manual' },
           admin,
         )
@@ -297,18 +324,18 @@ describe('riskConfig and the blacklist in machine review', () => {
     expect(decision!.checksFailed).toEqual(['blacklist:phone']);
 
     const list = ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/toolMage/blacklist_list',
+        listBlacklist,
         { filters: { kind: 'phone', value: customer!.phone } },
         reader,
       ),
     );
     expect(list).toMatchObject({ total: 1, list: [{ id: added.id, hits: 1, source: 'fraud' }] });
     expect(JSON.stringify(list)).not.toContain(customer!.phone);
-    ok(await post(t.app, '/toolMage/blacklist_remove', { id: added.id, reason: 'cleared' }, admin));
+    ok(await callEndpoint(t.app, removeBlacklist, { id: added.id, reason: 'cleared' }, admin));
     expect(
-      (await post(t.app, '/toolMage/blacklist_remove', { id: added.id, reason: 'again' }, admin))
+      (await callEndpoint(t.app, removeBlacklist, { id: added.id, reason: 'again' }, admin))
         .statusCode,
     ).toBe(409);
   });
@@ -330,7 +357,7 @@ describe('riskConfig and the blacklist in machine review', () => {
       fileName: 'blacklist.xlsx',
       contentBase64: Buffer.from(await book.xlsx.writeBuffer()).toString('base64'),
     };
-    const report = ok(await post(t.app, '/toolMage/blacklist_import', upload, admin));
+    const report = ok(await callEndpoint(t.app, importBlacklist, upload, admin));
     expect(report).toMatchObject({ accepted: 2, refused: 4 });
     expect(
       report.rows.map((r: { row: number; reason: string | null }) => [r.row, r.reason]),
@@ -343,40 +370,40 @@ describe('riskConfig and the blacklist in machine review', () => {
       [7, 'source: must be manual or fraud'],
     ]);
     const listed = ok(
-      await post(t.app, '/toolMage/blacklist_list', { filters: { value: '9876543210' } }, reader),
+      await callEndpoint(t.app, listBlacklist, { filters: { value: '9876543210' } }, reader),
     );
     expect(listed).toMatchObject({ total: 1, list: [{ kind: 'phone', source: 'fraud' }] });
     const pan = ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/toolMage/blacklist_list',
+        listBlacklist,
         { filters: { kind: 'pan', value: 'ABCDE1234F' } },
         reader,
       ),
     );
     expect(pan).toMatchObject({ total: 1, list: [{ source: 'manual' }] });
 
-    const again = ok(await post(t.app, '/toolMage/blacklist_import', upload, admin));
+    const again = ok(await callEndpoint(t.app, importBlacklist, upload, admin));
     expect(again).toMatchObject({ accepted: 0, refused: 6 });
     expect(again.rows[0].reason).toBe('value: already on the blacklist');
     // The list reader may look, not import.
-    expect((await post(t.app, '/toolMage/blacklist_import', upload, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, importBlacklist, upload, reader)).statusCode).toBe(403);
   });
 
   it('the server reads riskConfig: age limits and allowed regions refuse; a bad range is 400', async () => {
-    const settings = ok(await post(t.app, '/risk/config_get', {}, admin));
+    const settings = ok(await callEndpoint(t.app, getRiskConfig, {}, admin));
     expect(settings).toMatchObject({ blacklistCheck: true, maxOpenLoans: 10 });
     const save = (over: Record<string, unknown>) =>
-      post(t.app, '/risk/config_save', { ...settings, updatedAt: undefined, ...over }, admin);
+      callEndpoint(t.app, saveRiskConfig, { ...settings, updatedAt: undefined, ...over }, admin);
     const { updatedAt: _u, ...body } = settings;
     expect(
-      (await post(t.app, '/risk/config_save', { ...body, minAge: 60, maxAge: 30 }, admin))
+      (await callEndpoint(t.app, saveRiskConfig, { ...body, minAge: 60, maxAge: 30 }, admin))
         .statusCode,
     ).toBe(400);
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/risk/config_save',
+        saveRiskConfig,
         { ...body, minAge: 25, allowedRegions: ['Karnataka'] },
         admin,
       ),
@@ -394,20 +421,20 @@ describe('riskConfig and the blacklist in machine review', () => {
 describe('analysis screens', () => {
   it('hit rate per rule and day, its detail (masked), rule analysis, one rule, data statistics', async () => {
     const rates = ok(
-      await post(t.app, '/risk/hit_rate', { filters: { ruleCode: 'R001' } }, reader),
+      await callEndpoint(t.app, ruleHitRate, { filters: { ruleCode: 'R001' } }, reader),
     );
     expect(rates.total).toBeGreaterThan(0);
     const hits = rates.list.reduce((sum: number, r: { hit: number }) => sum + r.hit, 0);
     expect(hits).toBeGreaterThanOrEqual(3);
     expect(
-      (await post(t.app, '/risk/hit_rate', { sort: { field: 'x', order: 'asc' } }, reader))
+      (await callEndpoint(t.app, ruleHitRate, { sort: { field: 'x', order: 'asc' } }, reader))
         .statusCode,
     ).toBe(400);
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/risk/hit_rate',
+          ruleHitRate,
           { filters: { dateFrom: '2030-01-02', dateTo: '2030-01-01' } },
           reader,
         )
@@ -415,23 +442,25 @@ describe('analysis screens', () => {
     ).toBe(400);
 
     const detail = ok(
-      await post(t.app, '/risk/hit_rate_detail', { filters: { ruleCode: 'R001' } }, admin),
+      await callEndpoint(t.app, ruleHitRateDetail, { filters: { ruleCode: 'R001' } }, admin),
     );
     expect(detail.total).toBe(hits);
     expect(detail.list[0].customerPhone).toMatch(/^\*+\d{4}$/);
 
-    const analysis = ok(await post(t.app, '/risk/rule_analysis', {}, admin));
+    const analysis = ok(await callEndpoint(t.app, riskRuleAnalysis, {}, admin));
     expect(analysis.list.find((r: { ruleCode: string }) => r.ruleCode === 'R001')).toMatchObject({
       hit: hits,
     });
-    const single = ok(await post(t.app, '/risk/single_rule_analysis', { ruleCode: 'R001' }, admin));
+    const single = ok(
+      await callEndpoint(t.app, singleRiskRuleAnalysis, { ruleCode: 'R001' }, admin),
+    );
     expect(single.days).toHaveLength(30);
     expect(single.days.reduce((s: number, d: { hit: number }) => s + d.hit, 0)).toBe(hits);
     expect(
-      (await post(t.app, '/risk/single_rule_analysis', { ruleCode: 'R999' }, admin)).statusCode,
+      (await callEndpoint(t.app, singleRiskRuleAnalysis, { ruleCode: 'R999' }, admin)).statusCode,
     ).toBe(404);
 
-    const stats = ok(await post(t.app, '/risk/data_statistics', {}, admin));
+    const stats = ok(await callEndpoint(t.app, riskDataStatistics, {}, admin));
     const bureau = stats.fields.find((f: { field: string }) => f.field === 'bureauScore');
     expect(bureau.buckets.map((b: { bucket: string }) => b.bucket)).toContain('600–649');
   });
@@ -450,6 +479,6 @@ describe('analysis screens', () => {
       expect((await post(t.app, path, {}, noGrant)).statusCode, path).toBe(403);
     }
     // The reader holds the lists, not the changes.
-    expect((await post(t.app, '/risk/version_draft', {}, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, startRiskDraft, {}, reader)).statusCode).toBe(403);
   });
 });

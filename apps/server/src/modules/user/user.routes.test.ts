@@ -1,16 +1,31 @@
+import type { InvalidOnPurpose } from '../../shared/testing/call-endpoint.js';
+import type { EndpointBody } from '@lending/contract';
 import {
   ADMIN_ROLE,
   businessRouteNames,
+  changePassword,
+  editUser,
+  getUsers,
   getUsersRetSchema,
   grantableInterfaceIds,
+  login as loginEndpoint,
   loginRetSchema,
+  logout as logoutEndpoint,
+  profile as profileEndpoint,
   staffUserSchema,
+  userInfo,
   userInfoSchema,
 } from '@lending/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { ADMIN_LOGIN, createStaff, get, loginAs, post } from '../../shared/testing/factories.js';
+import {
+  ADMIN_LOGIN,
+  badBody,
+  callEndpoint,
+  createStaff,
+  loginAs,
+} from '../../shared/testing/factories.js';
 import { attemptsForEmail } from './login-attempts.repository.js';
 import { roles, staffUserRoles } from './roles.table.js';
 import { hashToken } from './sessions.service.js';
@@ -32,7 +47,7 @@ async function roleId(name: string): Promise<number> {
 
 describe('POST /user/login', () => {
   it('signs in with a trimmed, upper-case e-mail and returns a fresh token each time', async () => {
-    const response = await post(t.app, '/user/login', {
+    const response = await callEndpoint(t.app, loginEndpoint, {
       email: '  ADMIN@example.com ',
       password: 'Admin12345',
     });
@@ -59,13 +74,13 @@ describe('POST /user/login', () => {
   });
 
   it('refuses a wrong password and an unknown e-mail alike with 4010 and records both', async () => {
-    const wrong = await post(t.app, '/user/login', {
+    const wrong = await callEndpoint(t.app, loginEndpoint, {
       email: 'admin@example.com',
       password: 'nope',
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ code: 4010, msg: 'Incorrect e-mail or password' });
-    const unknown = await post(t.app, '/user/login', {
+    const unknown = await callEndpoint(t.app, loginEndpoint, {
       email: 'ghost@example.com',
       password: 'Admin12345',
     });
@@ -83,9 +98,9 @@ describe('POST /user/login', () => {
   });
 
   it('answers in Chinese when LANGUAGE is ZH', async () => {
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/user/login',
+      loginEndpoint,
       { email: 'admin@example.com', password: 'nope' },
       undefined,
       { language: 'ZH' },
@@ -94,16 +109,23 @@ describe('POST /user/login', () => {
   });
 
   it('names the invalid field', async () => {
-    const response = await post(t.app, '/user/login', { email: 'not-an-email', password: 'x' });
+    const response = await callEndpoint(t.app, loginEndpoint, {
+      email: 'not-an-email',
+      password: 'x',
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.code).toBe(4000);
     expect(body.msg).toContain('email');
-    expect(body.errors[0].field).toBe('email');
+    expect(body.errors![0]!.field).toBe('email');
   });
 
   it('names a missing field', async () => {
-    const response = await post(t.app, '/user/login', { email: 'admin@example.com' });
+    const response = await callEndpoint(
+      t.app,
+      loginEndpoint,
+      badBody({ email: 'admin@example.com' }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 4000, errors: [{ field: 'password' }] });
     expect(response.json().msg).toContain('password');
@@ -111,13 +133,16 @@ describe('POST /user/login', () => {
 
   it('refuses a disabled account with 4012 (only with the right password)', async () => {
     const staff = await createStaff(t.db, t.clock, { status: 'disabled' });
-    const right = await post(t.app, '/user/login', {
+    const right = await callEndpoint(t.app, loginEndpoint, {
       email: staff.email,
       password: staff.password,
     });
     expect(right.statusCode).toBe(403);
     expect(right.json().code).toBe(4012);
-    const wrong = await post(t.app, '/user/login', { email: staff.email, password: 'Wrong12345' });
+    const wrong = await callEndpoint(t.app, loginEndpoint, {
+      email: staff.email,
+      password: 'Wrong12345',
+    });
     expect(wrong.json().code).toBe(4010);
   });
 });
@@ -128,7 +153,7 @@ describe('POST /user/profile', () => {
       email: 'reviewer@example.com',
       password: 'Reviewer12345',
     });
-    const response = await post(t.app, '/user/profile', undefined, token);
+    const response = await callEndpoint(t.app, profileEndpoint, undefined, token);
     expect(response.statusCode).toBe(200);
     const own = staffUserSchema.parse(response.json().ret);
     expect(own).toMatchObject({ email: 'reviewer@example.com', name: 'Riya Reviewer' });
@@ -136,14 +161,14 @@ describe('POST /user/profile', () => {
     expect(own.lastLoginAt).not.toBeNull();
     expect(JSON.stringify(response.json())).not.toContain('password');
     // Without a session: 4005.
-    expect((await post(t.app, '/user/profile', undefined)).json().code).toBe(4005);
+    expect((await callEndpoint(t.app, profileEndpoint, undefined)).json().code).toBe(4005);
   });
 });
 
 describe('GET /user/user_info', () => {
   it("gives admin ['admin'] and every grantable interface id", async () => {
     const token = await loginAs(t.app);
-    const response = await get(t.app, '/user/user_info', token);
+    const response = await callEndpoint(t.app, userInfo, undefined, token);
     expect(response.statusCode).toBe(200);
     const info = userInfoSchema.parse(response.json().ret);
     expect(info).toEqual({
@@ -161,7 +186,7 @@ describe('GET /user/user_info', () => {
       interfaces: ['power.roles', 'user.get_users', 'no.such_interface'],
     });
     const info = userInfoSchema.parse(
-      (await get(t.app, '/user/user_info', await loginAs(t.app, staff))).json().ret,
+      (await callEndpoint(t.app, userInfo, undefined, await loginAs(t.app, staff))).json().ret,
     );
     expect(info.interfaces).toEqual(['user.get_users', 'power.roles']);
   });
@@ -171,7 +196,9 @@ describe('GET /user/user_info', () => {
       email: 'reviewer@example.com',
       password: 'Reviewer12345',
     });
-    const info = userInfoSchema.parse((await get(t.app, '/user/user_info', token)).json().ret);
+    const info = userInfoSchema.parse(
+      (await callEndpoint(t.app, userInfo, undefined, token)).json().ret,
+    );
     expect(info.name).toBe('Riya Reviewer');
     expect(info.roles).toContain('Dashboard');
     expect(info.roles).toContain('Approve');
@@ -182,16 +209,16 @@ describe('GET /user/user_info', () => {
 
   it('ignores a token in the query string: only X-Token authenticates', async () => {
     const token = await loginAs(t.app);
-    const response = await get(t.app, `/user/user_info?token=${token}`);
+    const response = await callEndpoint(t.app, userInfo, { token });
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe(4005);
-    const withHeader = await get(t.app, `/user/user_info?token=${token}`, token);
+    const withHeader = await callEndpoint(t.app, userInfo, { token }, token);
     expect(withHeader.json().code).toBe(0);
   });
 
   it('refuses unknown query parameters', async () => {
     const token = await loginAs(t.app);
-    const response = await get(t.app, '/user/user_info?admin=1', token);
+    const response = await callEndpoint(t.app, userInfo, badBody({ admin: '1' }), token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 4000, errors: [{ field: 'query.admin' }] });
   });
@@ -223,12 +250,12 @@ describe('session lifetime', () => {
   it('ends after the idle timeout', async () => {
     const token = await loginAs(t.app);
     t.clock.advanceMinutes(t.config.sessionIdleMinutes - 1);
-    expect((await get(t.app, '/user/user_info', token)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().code).toBe(0);
     // Activity extended it: another almost-idle period is still fine.
     t.clock.advanceMinutes(t.config.sessionIdleMinutes - 1);
-    expect((await get(t.app, '/user/user_info', token)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().code).toBe(0);
     t.clock.advanceMinutes(t.config.sessionIdleMinutes);
-    const expired = await get(t.app, '/user/user_info', token);
+    const expired = await callEndpoint(t.app, userInfo, undefined, token);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().code).toBe(4005);
   });
@@ -240,7 +267,7 @@ describe('session lifetime', () => {
     let okCalls = 0;
     for (let i = 0; i < steps + 2; i += 1) {
       t.clock.advanceMinutes(10);
-      lastCode = (await get(t.app, '/user/user_info', token)).json().code;
+      lastCode = (await callEndpoint(t.app, userInfo, undefined, token)).json().code;
       if (lastCode !== 0) break;
       okCalls += 1;
     }
@@ -251,28 +278,33 @@ describe('session lifetime', () => {
   it('ends at logout; the token then answers 4005', async () => {
     const token = await loginAs(t.app);
     const other = await loginAs(t.app);
-    const response = await post(t.app, '/user/logout', undefined, token);
+    const response = await callEndpoint(t.app, logoutEndpoint, undefined, token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ code: 0, ret: null });
-    expect((await get(t.app, '/user/user_info', token)).json().code).toBe(4005);
-    expect((await post(t.app, '/user/logout', undefined, token)).json().code).toBe(4005);
+    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().code).toBe(4005);
+    expect((await callEndpoint(t.app, logoutEndpoint, undefined, token)).json().code).toBe(4005);
     // Another session of the same account is untouched.
-    expect((await get(t.app, '/user/user_info', other)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, userInfo, undefined, other)).json().code).toBe(0);
   });
 
   it('refuses a body on logout', async () => {
     const token = await loginAs(t.app);
-    const response = await post(t.app, '/user/logout', { everything: true }, token);
+    const response = await callEndpoint(
+      t.app,
+      logoutEndpoint,
+      badBody({ everything: true }),
+      token,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 4000, errors: [{ field: 'body.everything' }] });
     // An empty object is fine (some clients always send one).
-    expect((await post(t.app, '/user/logout', {}, token)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, logoutEndpoint, {}, token)).json().code).toBe(0);
   });
 });
 
 describe('POST /user/change_password', () => {
-  const attempt = (token: string, body: Record<string, unknown>) =>
-    post(t.app, '/user/change_password', body, token);
+  const attempt = (token: string, body: EndpointBody<typeof changePassword> | InvalidOnPurpose) =>
+    callEndpoint(t.app, changePassword, body, token);
 
   it('checks the old password, the rule, the confirmation, the e-mail and reuse', async () => {
     const staff = await createStaff(t.db, t.clock, { password: 'Original123' });
@@ -315,10 +347,10 @@ describe('POST /user/change_password', () => {
       ],
     ];
     for (const [body, code, field] of cases) {
-      const response = await attempt(token, body);
+      const response = await attempt(token, badBody(body));
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().code, JSON.stringify(body)).toBe(code);
-      if (field) expect(response.json().errors[0].field).toBe(field);
+      if (field) expect(response.json().errors![0]!.field).toBe(field);
     }
     const mismatch = await attempt(token, {
       oldPassword: 'Original123',
@@ -327,7 +359,7 @@ describe('POST /user/change_password', () => {
     });
     expect(mismatch.json().msg).toBe('The two passwords are not consistent');
     // Nothing above changed anything: the session still works.
-    expect((await get(t.app, '/user/user_info', token)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().code).toBe(0);
   });
 
   it('re-hashes and ends every session of the account, the current one included', async () => {
@@ -342,32 +374,35 @@ describe('POST /user/change_password', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ code: 0, ret: null });
-    expect((await get(t.app, '/user/user_info', current)).json().code).toBe(4005);
-    expect((await get(t.app, '/user/user_info', other)).json().code).toBe(4005);
-    expect((await get(t.app, '/user/user_info', admin)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, userInfo, undefined, current)).json().code).toBe(4005);
+    expect((await callEndpoint(t.app, userInfo, undefined, other)).json().code).toBe(4005);
+    expect((await callEndpoint(t.app, userInfo, undefined, admin)).json().code).toBe(0);
     expect(
-      (await post(t.app, '/user/login', { email: staff.email, password: 'Original123' })).json()
-        .code,
+      (
+        await callEndpoint(t.app, loginEndpoint, { email: staff.email, password: 'Original123' })
+      ).json().code,
     ).toBe(4010);
     await loginAs(t.app, { email: staff.email, password: 'Changed4567' });
   });
 
   it('names unknown and wrongly typed fields', async () => {
     const token = await loginAs(t.app);
-    const unknown = await attempt(token, {
-      oldPassword: 'Admin12345',
-      newPassword: 'Better1234',
-      confirmPassword: 'Better1234',
-      userId: 1,
-    });
+    const unknown = await attempt(
+      token,
+      badBody({
+        oldPassword: 'Admin12345',
+        newPassword: 'Better1234',
+        confirmPassword: 'Better1234',
+        userId: 1,
+      }),
+    );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ code: 4000, errors: [{ field: 'userId' }] });
     expect(unknown.json().msg).toContain('userId');
-    const wrongType = await attempt(token, {
-      oldPassword: 12345678,
-      newPassword: 'Better1234',
-      confirmPassword: 'Better1234',
-    });
+    const wrongType = await attempt(
+      token,
+      badBody({ oldPassword: 12345678, newPassword: 'Better1234', confirmPassword: 'Better1234' }),
+    );
     expect(wrongType.json()).toMatchObject({ code: 4000, errors: [{ field: 'oldPassword' }] });
   });
 });
@@ -375,7 +410,7 @@ describe('POST /user/change_password', () => {
 describe('POST /user/get_users', () => {
   it('lists with paging, filters and sort', async () => {
     const token = await loginAs(t.app);
-    const all = await post(t.app, '/user/get_users', { page: 1, pageSize: 100 }, token);
+    const all = await callEndpoint(t.app, getUsers, { page: 1, pageSize: 100 }, token);
     expect(all.statusCode).toBe(200);
     const list = getUsersRetSchema.parse(all.json().ret);
     expect(list.total).toBeGreaterThanOrEqual(4);
@@ -387,33 +422,33 @@ describe('POST /user/get_users', () => {
     expect(JSON.stringify(all.json())).not.toContain('argon2');
 
     const byEmail = getUsersRetSchema.parse(
-      (await post(t.app, '/user/get_users', { filters: { email: 'REVIEWER' } }, token)).json().ret,
+      (await callEndpoint(t.app, getUsers, { filters: { email: 'REVIEWER' } }, token)).json().ret,
     );
     expect(byEmail.list.map((user) => user.email)).toEqual(['reviewer@example.com']);
     expect(byEmail.total).toBe(1);
 
     const byName = getUsersRetSchema.parse(
-      (await post(t.app, '/user/get_users', { filters: { name: 'meera' } }, token)).json().ret,
+      (await callEndpoint(t.app, getUsers, { filters: { name: 'meera' } }, token)).json().ret,
     );
     expect(byName.list.map((user) => user.name)).toEqual(['Meera Finance']);
 
     const wildcard = getUsersRetSchema.parse(
-      (await post(t.app, '/user/get_users', { filters: { email: '%' } }, token)).json().ret,
+      (await callEndpoint(t.app, getUsers, { filters: { email: '%' } }, token)).json().ret,
     );
     expect(wildcard.total).toBe(0);
 
     const collectorRole = await roleId('Collector');
     const byRole = getUsersRetSchema.parse(
-      (await post(t.app, '/user/get_users', { filters: { roleId: collectorRole } }, token)).json()
+      (await callEndpoint(t.app, getUsers, { filters: { roleId: collectorRole } }, token)).json()
         .ret,
     );
     expect(byRole.list.map((user) => user.email)).toEqual(['collector@example.com']);
 
     const paged = getUsersRetSchema.parse(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/user/get_users',
+          getUsers,
           { page: 2, pageSize: 2, sort: { field: 'email', order: 'desc' } },
           token,
         )
@@ -428,39 +463,44 @@ describe('POST /user/get_users', () => {
     expect(paged.list.map((user) => user.email)).toEqual(emailsDesc.slice(2, 4));
 
     const disabled = getUsersRetSchema.parse(
-      (await post(t.app, '/user/get_users', { filters: { status: 'disabled' } }, token)).json().ret,
+      (await callEndpoint(t.app, getUsers, { filters: { status: 'disabled' } }, token)).json().ret,
     );
     expect(disabled.list.every((user) => user.status === 'disabled')).toBe(true);
   });
 
   it('refuses an unknown sort field, a page size over 100 and unknown filters', async () => {
     const token = await loginAs(t.app);
-    const badSort = await post(
+    const badSort = await callEndpoint(
       t.app,
-      '/user/get_users',
+      getUsers,
       { sort: { field: 'passwordHash', order: 'asc' } },
       token,
     );
     expect(badSort.statusCode).toBe(400);
     expect(badSort.json()).toMatchObject({ code: 4000, errors: [{ field: 'sort.field' }] });
-    const big = await post(t.app, '/user/get_users', { pageSize: 1000 }, token);
+    const big = await callEndpoint(t.app, getUsers, { pageSize: 1000 }, token);
     expect(big.json()).toMatchObject({ code: 4000, errors: [{ field: 'pageSize' }] });
-    const filter = await post(t.app, '/user/get_users', { filters: { password: 'x' } }, token);
+    const filter = await callEndpoint(
+      t.app,
+      getUsers,
+      badBody({ filters: { password: 'x' } }),
+      token,
+    );
     expect(filter.json()).toMatchObject({ code: 4000, errors: [{ field: 'filters.password' }] });
   });
 
   it('refuses a staff member without the grant with 4003, and serves one with it', async () => {
     const without = await createStaff(t.db, t.clock, { menus: ['account'] });
-    const refused = await post(t.app, '/user/get_users', {}, await loginAs(t.app, without));
+    const refused = await callEndpoint(t.app, getUsers, {}, await loginAs(t.app, without));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe(4003);
     const withGrant = await createStaff(t.db, t.clock, { interfaces: ['user.get_users'] });
-    const served = await post(t.app, '/user/get_users', {}, await loginAs(t.app, withGrant));
+    const served = await callEndpoint(t.app, getUsers, {}, await loginAs(t.app, withGrant));
     expect(served.json().code).toBe(0);
     // The grant of one interface is not the grant of another.
-    const edit = await post(
+    const edit = await callEndpoint(
       t.app,
-      '/user/edit_user',
+      editUser,
       { id: withGrant.id, name: 'Self Promoted' },
       await loginAs(t.app, withGrant),
     );
@@ -473,13 +513,13 @@ describe('POST /user/edit_user', () => {
     const admin = await loginAs(t.app);
     const staff = await createStaff(t.db, t.clock, { menus: ['Dashboard'] });
     const staffToken = await loginAs(t.app, staff);
-    const before = (await get(t.app, '/user/user_info', staffToken)).json().ret;
+    const before = (await callEndpoint(t.app, userInfo, undefined, staffToken)).json().ret;
     expect(before.roles).toEqual(['Dashboard']);
 
     const finance = await roleId('Finance');
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/user/edit_user',
+      editUser,
       {
         id: staff.id,
         name: '  New Name ',
@@ -496,7 +536,7 @@ describe('POST /user/edit_user', () => {
       avatar: 'https://example.com/a.png',
       roles: [{ id: finance, name: 'Finance' }],
     });
-    const after = (await get(t.app, '/user/user_info', staffToken)).json().ret;
+    const after = (await callEndpoint(t.app, userInfo, undefined, staffToken)).json().ret;
     expect(after.name).toBe('New Name');
     expect(after.roles).toContain('Loan');
     expect(after.roles).not.toContain('Approve');
@@ -510,58 +550,61 @@ describe('POST /user/edit_user', () => {
     const admin = await loginAs(t.app);
     const staff = await createStaff(t.db, t.clock);
     const staffToken = await loginAs(t.app, staff);
-    expect((await post(t.app, '/user/get_users', {}, staffToken)).json().code).toBe(4003);
-    await post(
+    expect((await callEndpoint(t.app, getUsers, {}, staffToken)).json().code).toBe(4003);
+    await callEndpoint(
       t.app,
-      '/user/edit_user',
+      editUser,
       { id: staff.id, roleIds: [await roleId(ADMIN_ROLE)] },
       admin,
     );
-    expect((await post(t.app, '/user/get_users', {}, staffToken)).json().code).toBe(0);
-    expect((await get(t.app, '/user/user_info', staffToken)).json().ret.roles).toEqual([
+    expect((await callEndpoint(t.app, getUsers, {}, staffToken)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, userInfo, undefined, staffToken)).json().ret.roles).toEqual([
       ADMIN_ROLE,
     ]);
-    await post(t.app, '/user/edit_user', { id: staff.id, roleIds: [] }, admin);
-    expect((await post(t.app, '/user/get_users', {}, staffToken)).json().code).toBe(4003);
-    expect((await get(t.app, '/user/user_info', staffToken)).json().ret.roles).toEqual([]);
+    await callEndpoint(t.app, editUser, { id: staff.id, roleIds: [] }, admin);
+    expect((await callEndpoint(t.app, getUsers, {}, staffToken)).json().code).toBe(4003);
+    expect((await callEndpoint(t.app, userInfo, undefined, staffToken)).json().ret.roles).toEqual(
+      [],
+    );
   });
 
   it('disabling ends the sessions at once and blocks sign-in; enabling allows it again', async () => {
     const admin = await loginAs(t.app);
     const staff = await createStaff(t.db, t.clock);
     const staffToken = await loginAs(t.app, staff);
-    const response = await post(
+    const response = await callEndpoint(
       t.app,
-      '/user/edit_user',
+      editUser,
       { id: staff.id, status: 'disabled' },
       admin,
     );
     expect(response.json()).toMatchObject({ code: 0, ret: { status: 'disabled' } });
-    expect((await get(t.app, '/user/user_info', staffToken)).json().code).toBe(4005);
+    expect((await callEndpoint(t.app, userInfo, undefined, staffToken)).json().code).toBe(4005);
     expect(
-      (await post(t.app, '/user/login', { email: staff.email, password: staff.password })).json()
-        .code,
+      (
+        await callEndpoint(t.app, loginEndpoint, { email: staff.email, password: staff.password })
+      ).json().code,
     ).toBe(4012);
-    await post(t.app, '/user/edit_user', { id: staff.id, status: 'enabled' }, admin);
+    await callEndpoint(t.app, editUser, { id: staff.id, status: 'enabled' }, admin);
     await loginAs(t.app, staff);
   });
 
   it('answers 4004 for an unknown account and 4000 naming roleIds for an unknown role', async () => {
     const admin = await loginAs(t.app);
-    const missing = await post(t.app, '/user/edit_user', { id: 999_999, name: 'X' }, admin);
+    const missing = await callEndpoint(t.app, editUser, { id: 999_999, name: 'X' }, admin);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe(4004);
     const staff = await createStaff(t.db, t.clock);
-    const badRole = await post(
+    const badRole = await callEndpoint(
       t.app,
-      '/user/edit_user',
+      editUser,
       { id: staff.id, roleIds: [999_999] },
       admin,
     );
     expect(badRole.statusCode).toBe(400);
     expect(badRole.json()).toMatchObject({ code: 4000, errors: [{ field: 'roleIds' }] });
     expect(badRole.json().msg).toContain('roleIds');
-    const wrongType = await post(t.app, '/user/edit_user', { id: 'one' }, admin);
+    const wrongType = await callEndpoint(t.app, editUser, badBody({ id: 'one' }), admin);
     expect(wrongType.json()).toMatchObject({ code: 4000, errors: [{ field: 'id' }] });
   });
 
@@ -572,41 +615,38 @@ describe('POST /user/edit_user', () => {
       .from(staffUsers)
       .where(eq(staffUsers.email, ADMIN_LOGIN.email));
     const adminId = adminRow?.id ?? 0;
-    const disable = await post(
-      t.app,
-      '/user/edit_user',
-      { id: adminId, status: 'disabled' },
-      admin,
-    );
+    const disable = await callEndpoint(t.app, editUser, { id: adminId, status: 'disabled' }, admin);
     expect(disable.statusCode).toBe(409);
     expect(disable.json().code).toBe(4090);
-    const demote = await post(t.app, '/user/edit_user', { id: adminId, roleIds: [] }, admin);
+    const demote = await callEndpoint(t.app, editUser, { id: adminId, roleIds: [] }, admin);
     expect(demote.json().code).toBe(4090);
     // Nothing changed, and the name-only edit of the same account still works.
-    expect((await get(t.app, '/user/user_info', admin)).json().ret.roles).toEqual([ADMIN_ROLE]);
+    expect((await callEndpoint(t.app, userInfo, undefined, admin)).json().ret.roles).toEqual([
+      ADMIN_ROLE,
+    ]);
     expect(
-      (await post(t.app, '/user/edit_user', { id: adminId, name: 'Admin' }, admin)).json().code,
+      (await callEndpoint(t.app, editUser, { id: adminId, name: 'Admin' }, admin)).json().code,
     ).toBe(0);
 
     // With a second administrator, the first may step down.
     const second = await createStaff(t.db, t.clock);
-    await post(
+    await callEndpoint(
       t.app,
-      '/user/edit_user',
+      editUser,
       { id: second.id, roleIds: [await roleId(ADMIN_ROLE)] },
       admin,
     );
-    const stepDown = await post(t.app, '/user/edit_user', { id: adminId, roleIds: [] }, admin);
+    const stepDown = await callEndpoint(t.app, editUser, { id: adminId, roleIds: [] }, admin);
     expect(stepDown.json().code).toBe(0);
     const secondToken = await loginAs(t.app, second);
     expect(
       (
-        await post(t.app, '/user/edit_user', { id: second.id, status: 'disabled' }, secondToken)
+        await callEndpoint(t.app, editUser, { id: second.id, status: 'disabled' }, secondToken)
       ).json().code,
     ).toBe(4090);
-    const restore = await post(
+    const restore = await callEndpoint(
       t.app,
-      '/user/edit_user',
+      editUser,
       { id: adminId, roleIds: [await roleId(ADMIN_ROLE)] },
       secondToken,
     );
@@ -632,8 +672,8 @@ describe('last-admin protection under concurrency', () => {
         loginAs(t.app, second),
       ]);
       const results = await Promise.all([
-        post(t.app, '/user/edit_user', { id: second.id, status: 'disabled' }, firstToken),
-        post(t.app, '/user/edit_user', { id: first.id, status: 'disabled' }, secondToken),
+        callEndpoint(t.app, editUser, { id: second.id, status: 'disabled' }, firstToken),
+        callEndpoint(t.app, editUser, { id: first.id, status: 'disabled' }, secondToken),
       ]);
       const codes = results.map((response) => response.json().code).sort((a, b) => a - b);
       // One wins; the other is refused (4090) or finds its own session already ended (4005).

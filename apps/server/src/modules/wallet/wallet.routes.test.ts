@@ -1,10 +1,21 @@
+import {
+  getWalletConfig,
+  listInvitations,
+  listWithdrawals,
+  recordRecharge,
+  reverseRepayment,
+  reviewRecharge,
+  reviewWithdrawal,
+  saveWalletConfig,
+  walletBalanceSummary,
+} from '@lending/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPayoutsConfig } from '../../integrations/payouts/index.js';
 import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { callEndpoint, createStaff, loginAs, post } from '../../shared/testing/factories.js';
 import { checkLedger, postRepayment, type LoanBookDeps } from '../loan-book/index.js';
 import {
   loanBookDeps,
@@ -148,15 +159,15 @@ describe('invitations and rewards', () => {
     expect((await balanceOf(inviter.id)).balance).toBe(100_00n);
     expect((await ledgerAccount('expense:invite_reward')) - expenseBefore).toBe(100_00n);
 
-    const list = await post(
+    const list = await callEndpoint(
       t.app,
-      '/wallet/invitation_list',
+      listInvitations,
       { page: 1, pageSize: 20, filters: { inviterPhone: inviter.phone } },
       finance,
     );
     const row = list.json().ret.list[0];
     expect(row).toMatchObject({ stage: 'repaid', rewardPaise: 100_00 });
-    expect(row.inviterPhone).not.toBe(inviter.phone);
+    expect(row!.inviterPhone).not.toBe(inviter.phone);
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 });
@@ -164,17 +175,17 @@ describe('invitations and rewards', () => {
 describe('a reward clawed back when the repayment that earned it is reversed', () => {
   let reverser = '';
   const reverse = (repaymentId: number, idempotencyKey = k()) =>
-    post(
+    callEndpoint(
       t.app,
-      '/repay/reverse',
+      reverseRepayment,
       { repaymentId, idempotencyKey, reason: 'Returned by the bank' },
       reverser,
     );
 
   async function invitationRow(inviterPhone: string) {
-    const list = await post(
+    const list = await callEndpoint(
       t.app,
-      '/wallet/invitation_list',
+      listInvitations,
       { page: 1, pageSize: 20, filters: { inviterPhone } },
       finance,
     );
@@ -375,25 +386,25 @@ describe('withdrawals', () => {
       idempotencyKey: k(),
     });
     nextDraw = 0.9;
-    const approved = await post(
+    const approved = await callEndpoint(
       t.app,
-      '/wallet/withdrawal_review',
+      reviewWithdrawal,
       { id: asked.id, decision: 'approve' },
       finance,
     );
     expect(approved.json().ret.status).toBe('paying');
-    const again = await post(
+    const again = await callEndpoint(
       t.app,
-      '/wallet/withdrawal_review',
+      reviewWithdrawal,
       { id: asked.id, decision: 'approve' },
       finance2,
     );
     expect(again.json().code).toBe(4121);
     await drainWebhooks();
     expect(await balanceOf(customer.id)).toMatchObject({ balance: 0n, held: 0n, paidOut: 300_00n });
-    const list = await post(
+    const list = await callEndpoint(
       t.app,
-      '/wallet/withdrawal_list',
+      listWithdrawals,
       { page: 1, pageSize: 5, filters: { phone: customer.phone } },
       finance,
     );
@@ -409,12 +420,7 @@ describe('withdrawals', () => {
     });
     const liabilityBefore = await ledgerAccount('liability:wallet');
     nextDraw = 0.1;
-    await post(
-      t.app,
-      '/wallet/withdrawal_review',
-      { id: failing.id, decision: 'approve' },
-      finance,
-    );
+    await callEndpoint(t.app, reviewWithdrawal, { id: failing.id, decision: 'approve' }, finance);
     nextDraw = 0.9;
     await drainWebhooks();
     expect(await balanceOf(customer.id)).toMatchObject({ balance: 400_00n, held: 0n, paidOut: 0n });
@@ -424,16 +430,16 @@ describe('withdrawals', () => {
       amountPaise: 150_00,
       idempotencyKey: k(),
     });
-    const noReason = await post(
+    const noReason = await callEndpoint(
       t.app,
-      '/wallet/withdrawal_review',
+      reviewWithdrawal,
       { id: refused.id, decision: 'reject' },
       finance,
     );
     expect(noReason.json().code).toBe(4000);
-    await post(
+    await callEndpoint(
       t.app,
-      '/wallet/withdrawal_review',
+      reviewWithdrawal,
       { id: refused.id, decision: 'reject', reason: 'account under review' },
       finance,
     );
@@ -447,9 +453,9 @@ describe('withdrawals', () => {
       amountPaise: 200_00,
       idempotencyKey: k(),
     });
-    const refused = await post(
+    const refused = await callEndpoint(
       t.app,
-      '/wallet/withdrawal_review',
+      reviewWithdrawal,
       { id: asked.id, decision: 'reject', reason: 'name does not match the account' },
       finance,
     );
@@ -457,9 +463,9 @@ describe('withdrawals', () => {
     expect(await balanceOf(customer.id)).toMatchObject({ balance: 200_00n, held: 0n });
     // Another checker approves the same withdrawal: refused, naming it and how it was decided.
     for (const decision of ['approve', 'reject'] as const) {
-      const again = await post(
+      const again = await callEndpoint(
         t.app,
-        '/wallet/withdrawal_review',
+        reviewWithdrawal,
         { id: asked.id, decision, reason: 'second look' },
         finance2,
       );
@@ -476,9 +482,9 @@ describe('withdrawals', () => {
       held: 0n,
       paidOut: 0n,
     });
-    const list = await post(
+    const list = await callEndpoint(
       t.app,
-      '/wallet/withdrawal_list',
+      listWithdrawals,
       { page: 1, pageSize: 5, filters: { phone: customer.phone } },
       finance,
     );
@@ -500,9 +506,9 @@ describe('withdrawals', () => {
 
 describe('configuration, balance and recharges', () => {
   it('saves the rules and refuses a daily cap below the least withdrawal', async () => {
-    const bad = await post(
+    const bad = await callEndpoint(
       t.app,
-      '/wallet/config_save',
+      saveWalletConfig,
       {
         rewardsEnabled: true,
         rewardPaise: 50_00,
@@ -513,9 +519,9 @@ describe('configuration, balance and recharges', () => {
     );
     expect(bad.json()).toMatchObject({ code: 4000 });
     expect(bad.json().msg).toMatch(/dailyCapPaise/);
-    const saved = await post(
+    const saved = await callEndpoint(
       t.app,
-      '/wallet/config_save',
+      saveWalletConfig,
       {
         rewardsEnabled: true,
         rewardPaise: 50_00,
@@ -525,36 +531,36 @@ describe('configuration, balance and recharges', () => {
       finance,
     );
     expect(saved.json().ret).toMatchObject({ rewardPaise: 50_00, updatedBy: expect.any(String) });
-    const read = await post(t.app, '/wallet/config_get', {}, finance);
+    const read = await callEndpoint(t.app, getWalletConfig, {}, finance);
     expect(read.json().ret.dailyCapPaise).toBe(1_000_00);
   });
 
   it('a recharge needs a second person, lands at the gateway and in the ledger', async () => {
-    const recorded = await post(
+    const recorded = await callEndpoint(
       t.app,
-      '/wallet/recharge_record',
+      recordRecharge,
       { amountPaise: 1_000_000_00, bankReference: 'UTR0001', idempotencyKey: k() },
       finance,
     );
     const id = recorded.json().ret.id;
-    const self = await post(t.app, '/wallet/recharge_review', { id, decision: 'confirm' }, finance);
+    const self = await callEndpoint(t.app, reviewRecharge, { id, decision: 'confirm' }, finance);
     expect(self.json().code).toBe(4120);
-    const before = await post(t.app, '/wallet/balance_summary', {}, finance);
-    const confirmed = await post(
+    const before = await callEndpoint(t.app, walletBalanceSummary, {}, finance);
+    const confirmed = await callEndpoint(
       t.app,
-      '/wallet/recharge_review',
+      reviewRecharge,
       { id, decision: 'confirm' },
       finance2,
     );
     expect(confirmed.json().ret).toMatchObject({ status: 'confirmed' });
-    const after = await post(t.app, '/wallet/balance_summary', {}, finance);
-    expect(after.json().ret.gatewayBalancePaise - before.json().ret.gatewayBalancePaise).toBe(
+    const after = await callEndpoint(t.app, walletBalanceSummary, {}, finance);
+    expect(after.json().ret.gatewayBalancePaise! - before.json().ret.gatewayBalancePaise!).toBe(
       1_000_000_00,
     );
     expect(await ledgerAccount('cash:operating_bank')).toBe(-1_000_000_00n);
-    const duplicate = await post(
+    const duplicate = await callEndpoint(
       t.app,
-      '/wallet/recharge_record',
+      recordRecharge,
       { amountPaise: 5_00, bankReference: 'UTR0001', idempotencyKey: k() },
       finance,
     );
