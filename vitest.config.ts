@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** One root config, a project per workspace (docs/architecture.md, Tests). */
 export default defineConfig({
   test: {
+    // Vitest runs one file fewer at once than the machine has cores; on CI's two cores that
+    // is one file at a time. The test files are independent (a database each: in-memory
+    // PGlite, or a schema of their own on PostgreSQL), so two run at once, one per core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       { test: { name: 'lending', root: 'packages/lending', include: ['src/**/*.test.ts'] } },
