@@ -1,3 +1,8 @@
+import {
+  importReportSchema,
+  UPLOAD_BODY_LIMIT_BYTES,
+  xlsxUploadBodySchema,
+} from '../common/upload.js';
 import { defineEndpoint } from '../endpoint.js';
 import {
   callListBodySchema,
@@ -49,6 +54,21 @@ export const refreshLeads = defineEndpoint({
   body: leadRefreshBodySchema,
   query: undefined,
   ret: leadRefreshRetSchema,
+});
+
+export const importLeads = defineEndpoint({
+  id: 'telemarketing.lead_import',
+  method: 'POST',
+  path: '/telemarketing/lead_import',
+  module: 'telemarketing',
+  summary:
+    'Put the phones of an .xlsx list on the call list (a phone on it already, opted out of marketing or with an order in progress is refused)',
+  access: 'granted',
+  mutates: true,
+  bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
+  body: xlsxUploadBodySchema,
+  query: undefined,
+  ret: importReportSchema,
 });
 
 export const assignLeads = defineEndpoint({
@@ -176,6 +196,7 @@ export const recordVerification = defineEndpoint({
 export const telemarketingEndpoints = [
   listLeads,
   refreshLeads,
+  importLeads,
   assignLeads,
   listTelemarketers,
   revealLeadPhone,

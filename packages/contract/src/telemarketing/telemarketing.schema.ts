@@ -12,8 +12,11 @@ import { withRanges } from '../common/rules.js';
  * payouts.
  */
 
-/** Why the phone is on the call list (the /order re-marketing lists it comes from). */
-export const leadSourceSchema = z.enum(['regNotLoan', 'clearNotLoan', 'rejectReapply']);
+/**
+ * Why the phone is on the call list: one of the /order re-marketing lists it comes from, or a
+ * list of phones staff imported from .xlsx (decision 0080).
+ */
+export const leadSourceSchema = z.enum(['regNotLoan', 'clearNotLoan', 'rejectReapply', 'imported']);
 export type LeadSource = z.infer<typeof leadSourceSchema>;
 
 /**
@@ -59,7 +62,8 @@ export const leadRowSchema = z.object({
   phone: z.string(),
   /**
    * The registration date (regNotLoan), the last loan's clearing date (clearNotLoan), or the
-   * first day a rejected borrower may apply again (rejectReapply).
+   * first day a rejected borrower may apply again (rejectReapply), or the India day the phone
+   * was imported (imported).
    */
   sinceDate: indiaDateSchema,
   telemarketerId: z.int().nullable(),

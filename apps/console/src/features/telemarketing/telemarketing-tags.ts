@@ -12,6 +12,7 @@ export const leadSourceTags: StatusTags<LeadSource> = {
   regNotLoan: { label: 'telemarketing.source.regNotLoan', color: 'blue' },
   clearNotLoan: { label: 'telemarketing.source.clearNotLoan', color: 'purple' },
   rejectReapply: { label: 'telemarketing.source.rejectReapply', color: 'orange' },
+  imported: { label: 'telemarketing.source.imported', color: 'cyan' },
 };
 
 /** Follow: promise / connected / not connected, and new before the first call. */

@@ -22,6 +22,7 @@ export const telemarketing = {
       regNotLoan: 'Registered, not borrowed',
       clearNotLoan: 'Cleared, not borrowing again',
       rejectReapply: 'Rejected, may apply again',
+      imported: 'Imported list',
     },
     follow: {
       new: 'Not called yet',
@@ -71,9 +72,14 @@ export const telemarketing = {
     refresh: {
       button: 'Refresh call list',
       title: 'Refresh the call list',
-      text: 'Adds the users who registered and never borrowed, and those whose last loan cleared, who are not on the list yet.',
+      text: 'Adds the users who registered and never borrowed, those whose last loan cleared, and those rejected whose wait to apply again is over, who are not on the list yet.',
       ok: 'Refresh',
       done: '{{count}} user(s) added to the call list',
+    },
+    import: {
+      button: 'Import list',
+      title: 'Import a call list',
+      columns: 'Phone (a 10-digit Indian mobile number; +91 or a leading 0 allowed)',
     },
     rate: {
       range: 'Assigned between',

@@ -22,6 +22,7 @@ export const telemarketing = {
       regNotLoan: '注册未借款',
       clearNotLoan: '结清未复借',
       rejectReapply: '被拒可再申请',
+      imported: '导入名单',
     },
     follow: {
       new: '未拨打',
@@ -69,9 +70,14 @@ export const telemarketing = {
     refresh: {
       button: '刷新名单',
       title: '刷新电销名单',
-      text: '将注册后从未借款的用户、以及最近一笔借款已结清的用户中尚未在名单上的加入名单。',
+      text: '将注册后从未借款的用户、最近一笔借款已结清的用户、以及被拒后再申请等待期已满的用户中尚未在名单上的加入名单。',
       ok: '刷新',
       done: '已将 {{count}} 个用户加入电销名单',
+    },
+    import: {
+      button: '导入名单',
+      title: '导入电销名单',
+      columns: '手机号（10 位印度手机号，可带 +91 或前导 0）',
     },
     rate: {
       range: '分配日期',

@@ -93,6 +93,79 @@ export async function insertNewLeads(
   return registered.length + cleared.length + mayReapply.length;
 }
 
+/** Why an imported phone stays off the call list (decision 0080). */
+export type ImportRefusal = 'onList' | 'optedOut' | 'blacklisted' | 'orderOpen';
+
+/** Order statuses after which a customer may be offered a new loan: nothing open, nothing owed. */
+const CLOSED_ORDER_STATUSES = ['CLEARED', 'REJECTED', 'CANCELLED', 'OVERPAID'];
+
+const phoneArray = (phones: readonly string[]) =>
+  sql`array[${sql.join(
+    phones.map((phone) => sql`${phone}`),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * The phones among `phones` that may not be put on the call list, each with why: on it
+ * already (a lead keeps its first source), opted out of marketing, on the blacklist, or a
+ * customer's with an order in progress or unpaid (a telemarketer offers a loan to someone who
+ * has none running).
+ */
+export async function importRefusals(
+  db: Executor,
+  phones: readonly string[],
+): Promise<Map<string, ImportRefusal>> {
+  if (phones.length === 0) return new Map();
+  const rows = await queryRows(
+    db,
+    sql`select p.phone, case
+        when exists (select 1 from telemarketing_leads l where l.phone = p.phone) then 'onList'
+        when exists (select 1 from marketing_opt_outs m where m.phone = p.phone) then 'optedOut'
+        when exists (select 1 from risk_blacklist b
+          where b.kind = 'phone' and b.value = p.phone and b.removed_at is null) then 'blacklisted'
+        when exists (select 1 from customers c join loan_orders o on o.customer_id = c.id
+          where c.phone = p.phone and o.status not in (${sql.join(
+            CLOSED_ORDER_STATUSES.map((status) => sql`${status}`),
+            sql`, `,
+          )})) then 'orderOpen'
+      end as reason
+      from unnest(${phoneArray(phones)}) as p(phone)`,
+  );
+  const refusals = new Map<string, ImportRefusal>();
+  for (const row of rows) {
+    if (row.reason) refusals.set(String(row.phone), row.reason as ImportRefusal);
+  }
+  return refusals;
+}
+
+/**
+ * Puts imported phones on the call list, since `today`, linked to the app account and the
+ * latest loan-book customer with that phone when there are any. A phone that reached the list
+ * meanwhile (a refresh or another import at the same moment) is left as it is: the answer
+ * holds only the phones this call put on it, with their lead ids.
+ */
+export async function insertImportedLeads(
+  db: Executor,
+  phones: readonly string[],
+  now: Date,
+  today: string,
+): Promise<Map<string, number>> {
+  if (phones.length === 0) return new Map();
+  const rows = await queryRows(
+    db,
+    sql`insert into telemarketing_leads (phone, source, borrower_account_id, customer_id, since_date, created_at)
+      select p.phone, 'imported', ba.id,
+        coalesce((select max(c.id) from customers c where c.phone = p.phone), ba.customer_id),
+        ${today}::date, ${now}
+      from unnest(${phoneArray(phones)}) with ordinality as p(phone, n)
+      left join borrower_accounts ba on ba.phone = p.phone
+      order by p.n
+      on conflict (phone) do nothing
+      returning id, phone`,
+  );
+  return new Map(rows.map((row) => [String(row.phone), Number(row.id)]));
+}
+
 /**
  * The calls a lead's number had on an India day, whoever made them; refused attempts are no
  * calls (decision 0057) and do not count towards the daily cap (decision 0063).

@@ -1,5 +1,6 @@
 import {
   assignLeads,
+  importLeads,
   listCalls,
   listLeads,
   listTelemarketers,
@@ -31,6 +32,7 @@ export function registerTelemarketingRoutes(
     telemarketing.viewerOf(callerOf(ctx).userId, ctx.grants);
   endpoints.register(listLeads, (ctx) => telemarketing.listLeads(deps, viewer(ctx), ctx.body));
   endpoints.register(refreshLeads, () => telemarketing.refreshLeads(deps));
+  endpoints.register(importLeads, (ctx) => telemarketing.importLeads(deps, ctx.body));
   endpoints.register(assignLeads, (ctx) =>
     telemarketing.assignLeads(deps, callerOf(ctx).userId, ctx.body),
   );

@@ -1,14 +1,16 @@
-import type {
-  CallHours,
-  CallRow,
-  LeadConversion,
-  LeadRow,
-  RateRow,
-  callListBodySchema,
-  callRecordBodySchema,
-  leadAssignBodySchema,
-  leadListBodySchema,
-  rateBodySchema,
+import {
+  phoneSearchSchema,
+  type CallHours,
+  type CallRow,
+  type ImportReport,
+  type LeadConversion,
+  type LeadRow,
+  type RateRow,
+  type callListBodySchema,
+  type callRecordBodySchema,
+  type leadAssignBodySchema,
+  type leadListBodySchema,
+  type rateBodySchema,
 } from '@lending/contract';
 import { addDays } from '@lending/lending';
 import type { z } from 'zod';
@@ -18,6 +20,12 @@ import type { Defer } from '../../shared/after-reply.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { hoursText, isWithinHours } from '../../shared/contact-hours.js';
+import {
+  readXlsxRows,
+  textOf,
+  xlsxBytesOf,
+  type UploadedXlsx,
+} from '../../shared/import/xlsx-import.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
 import { readRiskSettings } from '../loan-book/index.js';
@@ -63,6 +71,83 @@ export async function refreshLeads(deps: TelemarketingDeps): Promise<{ added: nu
     riskDays: (await readRiskSettings(deps.db)).reapplyDaysAfterRejection,
   };
   return { added: await repository.insertNewLeads(deps.db, now, waits) };
+}
+
+const IMPORT_COLUMNS = [
+  { key: 'phone', headers: ['phone', 'mobile', 'phone number', '手机号', '电话'], required: true },
+] as const;
+
+/** At most this many rows in one imported call list. */
+export const LEAD_IMPORT_MAX_ROWS = 10_000;
+
+/** Phones per statement: well inside PostgreSQL's limit of bound parameters. */
+const IMPORT_SLICE = 1_000;
+
+const IMPORT_REFUSALS: Record<repository.ImportRefusal, string> = {
+  onList: 'phone: already on the call list',
+  optedOut: 'phone: opted out of marketing, never called',
+  blacklisted: 'phone: on the blacklist',
+  orderOpen: 'phone: has a loan order in progress or unpaid',
+};
+
+/**
+ * A call list imported from .xlsx (one column "phone"; decision 0080): each phone the list
+ * may take goes on it as an unassigned lead of source `imported`, since today; the lead then
+ * assigns it as any other. Refused rows say why: not a mobile number, a repeat of an earlier
+ * row, on the list already, opted out, blacklisted or with an order open. Importing the same
+ * file again refuses every row as on the list already, so nothing doubles.
+ */
+export async function importLeads(
+  deps: TelemarketingDeps,
+  upload: UploadedXlsx,
+): Promise<ImportReport> {
+  const rows = await readXlsxRows(xlsxBytesOf(upload), IMPORT_COLUMNS, LEAD_IMPORT_MAX_ROWS);
+  const report: ImportReport = { fileName: upload.fileName, accepted: 0, refused: 0, rows: [] };
+  const refuse = (row: number, reason: string) => {
+    report.refused += 1;
+    report.rows.push({ row, status: 'refused', reason, id: null });
+  };
+  const candidates: { row: number; phone: string }[] = [];
+  const seen = new Set<string>();
+  for (const { row, values } of rows) {
+    const parsed = phoneSearchSchema.safeParse(textOf(values.phone) ?? '');
+    if (!parsed.success || parsed.data === '')
+      refuse(row, 'phone: must be a 10-digit Indian mobile number');
+    else if (seen.has(parsed.data)) refuse(row, 'phone: repeats an earlier row');
+    else {
+      seen.add(parsed.data);
+      candidates.push({ row, phone: parsed.data });
+    }
+  }
+  const refusals = new Map<string, repository.ImportRefusal>();
+  for (let start = 0; start < candidates.length; start += IMPORT_SLICE) {
+    const phones = candidates.slice(start, start + IMPORT_SLICE).map((c) => c.phone);
+    for (const [phone, why] of await repository.importRefusals(deps.db, phones))
+      refusals.set(phone, why);
+  }
+  const now = deps.clock.now();
+  const welcome = candidates.filter(({ phone }) => !refusals.has(phone));
+  const added = new Map<string, number>();
+  for (let start = 0; start < welcome.length; start += IMPORT_SLICE) {
+    const phones = welcome.slice(start, start + IMPORT_SLICE).map((c) => c.phone);
+    for (const [phone, id] of await repository.insertImportedLeads(
+      deps.db,
+      phones,
+      now,
+      indiaDateOf(now),
+    ))
+      added.set(phone, id);
+  }
+  for (const { row, phone } of candidates) {
+    const id = added.get(phone);
+    if (id === undefined) refuse(row, IMPORT_REFUSALS[refusals.get(phone) ?? 'onList']);
+    else {
+      report.accepted += 1;
+      report.rows.push({ row, status: 'accepted', reason: null, id });
+    }
+  }
+  report.rows.sort((a, b) => a.row - b.row);
+  return report;
 }
 
 export async function listLeads(

@@ -14,7 +14,7 @@ import { borrowerAccounts } from '../borrower-app/tables.js';
 import { customers } from '../loan-book/tables.js';
 import { staffUsers } from '../user/tables.js';
 
-export type LeadSourceColumn = 'regNotLoan' | 'clearNotLoan' | 'rejectReapply';
+export type LeadSourceColumn = 'regNotLoan' | 'clearNotLoan' | 'rejectReapply' | 'imported';
 export type CallOutcomeColumn = 'promise' | 'connected' | 'notConnected';
 export type CallRefusalColumn = 'outsideHours' | 'callCap';
 
@@ -34,7 +34,8 @@ export const telemarketingLeads = pgTable(
     customerId: integer('customer_id').references(() => customers.id),
     /**
      * Registration date (regNotLoan), the last loan's clearing date (clearNotLoan), or the first
-     * day a rejected borrower may apply again (rejectReapply, decision 0075).
+     * day a rejected borrower may apply again (rejectReapply, decision 0075), or the India day
+     * the phone was imported from .xlsx (imported, decision 0080).
      */
     sinceDate: date('since_date', { mode: 'string' }).notNull(),
     telemarketerId: integer('telemarketer_id').references(() => staffUsers.id),
@@ -51,7 +52,7 @@ export const telemarketingLeads = pgTable(
   (table) => [
     check(
       'telemarketing_leads_source',
-      sql`${table.source} in ('regNotLoan', 'clearNotLoan', 'rejectReapply')`,
+      sql`${table.source} in ('regNotLoan', 'clearNotLoan', 'rejectReapply', 'imported')`,
     ),
     uniqueIndex('telemarketing_leads_phone_key').on(table.phone),
     index('telemarketing_leads_telemarketer_idx').on(table.telemarketerId, table.nextCallDate),

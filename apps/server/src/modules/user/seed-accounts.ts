@@ -306,7 +306,7 @@ const demoRoles = [
   {
     name: 'Telemarketing lead',
     description:
-      'Telemarketing lead: refreshes the call list, assigns it, follows every call and rate',
+      'Telemarketing lead: refreshes and imports the call list, assigns it, follows every call and rate',
     // The order detail too: a verification call checks what the applicant declared (0078).
     menus: [
       'Dashboard',
@@ -319,6 +319,7 @@ const demoRoles = [
     interfaces: [
       'telemarketing.lead_list',
       'telemarketing.lead_refresh',
+      'telemarketing.lead_import',
       'telemarketing.lead_assign',
       'telemarketing.telemarketer_list',
       'telemarketing.lead_phone',

@@ -2,6 +2,7 @@ import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   assignLeads,
+  importLeads,
   listLeads,
   listTelemarketers,
   refreshLeads,
@@ -9,6 +10,7 @@ import {
   type LeadRow,
 } from '@lending/contract';
 import type { ActionFormProps, BulkFormProps } from '../../../components/list-page';
+import { XlsxUploadDialog } from '../../../components/xlsx-upload/xlsx-upload-dialog';
 import { feedback } from '../../../lib/feedback';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
 
@@ -89,5 +91,22 @@ export function RefreshDialog({ open, onClose }: ActionFormProps<unknown>) {
     >
       <p>{t('telemarketing.refresh.text')}</p>
     </Modal>
+  );
+}
+
+/**
+ * A call list imported from .xlsx (decision 0080): its phones join the list unassigned, and
+ * the report says which rows were refused and why.
+ */
+export function ImportLeadsDialog({ open, onClose }: ActionFormProps<unknown>) {
+  return (
+    <XlsxUploadDialog
+      open={open}
+      onClose={onClose}
+      endpoint={importLeads}
+      title="telemarketing.import.title"
+      columns="telemarketing.import.columns"
+      invalidates={[listLeads, listTelemarketers]}
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  importLeads,
   listCalls,
   listLeads,
   listTelemarketers,
@@ -9,6 +10,7 @@ import {
   telemarketingRate,
   type CallHours,
   type CallRow,
+  type ImportReport,
   type LeadRow,
   type RateRow,
 } from '@lending/contract';
@@ -182,6 +184,70 @@ describe('the call list', () => {
         expect.objectContaining({ filters: { unassigned: true } }),
       ),
     );
+  });
+
+  it('the lead imports a call list from .xlsx and reads the row report', async () => {
+    const report: ImportReport = {
+      fileName: 'diwali.xlsx',
+      accepted: 1,
+      refused: 1,
+      rows: [
+        { row: 2, status: 'accepted', reason: null, id: 12 },
+        {
+          row: 3,
+          status: 'refused',
+          reason: 'phone: opted out of marketing, never called',
+          id: null,
+        },
+      ],
+    };
+    const call = fakeEndpoints([
+      leadsWithHours(
+        { start: '08:00', end: '19:00', withinHours: true },
+        { ...lead, source: 'imported' },
+      ),
+      [listTelemarketers, () => ({ list: [] })],
+      [importLeads, () => report],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderAt(<UserListPage />, '/telemarketing/userList');
+    expect(await screen.findByText('Imported list')).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('toolbar')).getByRole('button', { name: 'Import list' }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Import a call list')).toBeInTheDocument();
+    expect(
+      dialog.getByText(/names the columns: Phone \(a 10-digit Indian mobile number/),
+    ).toBeInTheDocument();
+    fireEvent.change(document.querySelector('input[type=file]')!, {
+      target: { files: [new File([new Uint8Array([80, 75, 3, 4])], 'diwali.xlsx')] },
+    });
+    await user.click(dialog.getByRole('button', { name: 'Upload' }));
+    expect(
+      await dialog.findByText('diwali.xlsx: 1 row(s) accepted, 1 refused'),
+    ).toBeInTheDocument();
+    expect(dialog.getByText('phone: opted out of marketing, never called')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith(importLeads, {
+      fileName: 'diwali.xlsx',
+      contentBase64: 'UEsDBA==',
+    });
+  }, 120_000);
+
+  it('names the imported source and the import in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    fakeEndpoints([
+      leadsWithHours(
+        { start: '08:00', end: '19:00', withinHours: true },
+        { ...lead, source: 'imported' },
+      ),
+      [listTelemarketers, () => ({ list: [] })],
+    ]);
+    renderAt(<UserListPage />, '/telemarketing/userList');
+    expect(await screen.findByText('导入名单', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('toolbar')).getByRole('button', { name: '导入名单' }),
+    ).toBeInTheDocument();
   });
 
   it('a call needs an outcome and remarks, then sends them trimmed', async () => {

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import {
   assignLeads,
   type CallHours,
+  importLeads,
   type EndpointDefinition,
   listCalls,
   listLeads,
@@ -20,7 +21,12 @@ import {
   useListPage,
 } from '../../../components/list-page';
 import { useGrants } from '../../../lib/grants';
-import { AssignDialog, RefreshDialog, useTelemarketerOptions } from '../components/assign-dialogs';
+import {
+  AssignDialog,
+  ImportLeadsDialog,
+  RefreshDialog,
+  useTelemarketerOptions,
+} from '../components/assign-dialogs';
 import { CallDialog } from '../components/call-dialog';
 import { CallHistoryView } from '../components/call-history';
 import { CallHoursContext } from '../components/call-hours';
@@ -68,7 +74,10 @@ const spec = describeList(listLeads, ({ column, filter, action }) => ({
     column.indiaDate('nextCallDate', 'telemarketing.nextCallDate', { sortable: true }),
     column.status('conversion', 'telemarketing.conversion.label', conversionTags),
   ],
-  toolbar: [action.form('telemarketing.refresh.button', RefreshDialog, { needs: refreshLeads })],
+  toolbar: [
+    action.form('telemarketing.refresh.button', RefreshDialog, { needs: refreshLeads }),
+    action.form('telemarketing.import.button', ImportLeadsDialog, { needs: importLeads }),
+  ],
   rowActions: [
     action.form('telemarketing.call.button', CallDialog, {
       needs: recordCall,
@@ -83,8 +92,8 @@ const spec = describeList(listLeads, ({ column, filter, action }) => ({
 }));
 
 /**
- * The call list. Users registered but not borrowing, or cleared and not borrowing again, each
- * assigned by the lead to a telemarketer, who sees only their own, reveals a phone to call it
+ * The call list. Users registered but not borrowing, cleared and not borrowing again, rejected
+ * and free to apply again, or imported from an .xlsx list (decision 0080), each assigned by the lead to a telemarketer, who sees only their own, reveals a phone to call it
  * (audited) and records the call. The list's answer carries the calling hours in force, which
  * the call dialog shows (decision 0057). A number that opted out of marketing is marked and
  * cannot be called (decision 0068).

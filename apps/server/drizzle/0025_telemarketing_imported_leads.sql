@@ -1,0 +1,2 @@
+ALTER TABLE "telemarketing_leads" DROP CONSTRAINT "telemarketing_leads_source";--> statement-breakpoint
+ALTER TABLE "telemarketing_leads" ADD CONSTRAINT "telemarketing_leads_source" CHECK ("telemarketing_leads"."source" in ('regNotLoan', 'clearNotLoan', 'rejectReapply', 'imported'));
