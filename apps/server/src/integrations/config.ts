@@ -15,6 +15,12 @@ const schema = z.object({
   /** MSG91's API (the Flow API under /api/v5/flow); a local fake in tests. */
   MSG91_BASE_URL: z.url().default('https://control.msg91.com'),
   MSG91_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * MSG91 signs no webhook: its delivery reports are taken only at
+   * /webhooks/sms/msg91?token=<this>, the URL saved on MSG91's panel (decision 0081). Unset:
+   * the route is not there, and messages MSG91 took stay `queued`.
+   */
+  MSG91_WEBHOOK_TOKEN: z.string().min(24).max(200).optional(),
   COLLECTION_GATEWAY: z.enum(['sandbox', 'razorpay']).default('sandbox'),
   /**
    * Razorpay Smart Collect (decision 0015): the Razorpay payments account's API keys and the
@@ -58,7 +64,7 @@ export const DEV_SANDBOX_WEBHOOK_SECRET = 'dev-only-sandbox-webhook-secret-chang
 export interface IntegrationsConfig {
   /** `sandbox`: only the sandbox sends SMS; `live`: the provider saved on smsConfig sends. */
   smsGateway: 'sandbox' | 'live';
-  msg91: { baseUrl: string; timeoutMs: number };
+  msg91: { baseUrl: string; timeoutMs: number; webhookToken?: string };
   collectionGateway: 'sandbox' | 'razorpay';
   /** Set when the collection gateway is `razorpay`. */
   razorpay?: RazorpayCollectionsConfig;
@@ -112,7 +118,11 @@ export function loadIntegrationsConfig(
   }
   return {
     smsGateway: v.SMS_GATEWAY,
-    msg91: { baseUrl: v.MSG91_BASE_URL.replace(/\/$/, ''), timeoutMs: v.MSG91_TIMEOUT_MS },
+    msg91: {
+      baseUrl: v.MSG91_BASE_URL.replace(/\/$/, ''),
+      timeoutMs: v.MSG91_TIMEOUT_MS,
+      ...(v.MSG91_WEBHOOK_TOKEN ? { webhookToken: v.MSG91_WEBHOOK_TOKEN } : {}),
+    },
     collectionGateway: v.COLLECTION_GATEWAY,
     ...(v.COLLECTION_GATEWAY === 'razorpay'
       ? {

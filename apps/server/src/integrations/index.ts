@@ -20,6 +20,7 @@ import {
   type SandboxSmsGateway,
 } from './sms/sandbox-sms.js';
 import { applySmsEvent, type SmsReplyHandler } from './sms/sms.service.js';
+import { registerMsg91Webhook } from './sms/msg91-webhook-route.js';
 import { createSmsGateways, type SmsProviderSettingsReader } from './sms/sms-gateways.js';
 import {
   httpDeliverer,
@@ -177,7 +178,11 @@ export function createIntegrations(deps: IntegrationsDeps) {
     scheduler,
     /** The sandboxes' signed webhooks, each applied by the book's handler in its transaction. */
     async registerWebhooks(app: FastifyInstance, book: GatewayEventHandlers) {
-      return registerWebhookRoutes(
+      // MSG91's delivery reports, once its webhook has a token (it signs nothing).
+      if (config.msg91.webhookToken) {
+        await registerMsg91Webhook(app, { token: config.msg91.webhookToken, db: deps.db, clock });
+      }
+      await registerWebhookRoutes(
         app,
         [
           {

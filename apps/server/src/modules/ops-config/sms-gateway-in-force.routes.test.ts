@@ -9,6 +9,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIntegrationsConfig, smsMessages } from '../../integrations/index.js';
 import { startFakeMsg91, type FakeMsg91 } from '../../integrations/sms/fake-msg91.js';
+import { MSG91_WEBHOOK_PATH } from '../../integrations/sms/msg91-webhook-route.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { callEndpoint, loginAs } from '../../shared/testing/factories.js';
 import { queryRows } from '../../shared/sql-rows.js';
@@ -20,6 +21,7 @@ import { auditEvents } from '../audit/audit-events.table.js';
  */
 const AUTH_KEY = 'msg91-live-key-abcd-9876';
 const LOGIN_DLT_ID = '1107161234567890101';
+const WEBHOOK_TOKEN = 'msg91-webhook-token-5f1c2d9e7a';
 
 let t: TestApp;
 let fake: FakeMsg91;
@@ -40,7 +42,7 @@ beforeAll(async () => {
       config: {
         ...loadIntegrationsConfig({}),
         smsGateway: 'live',
-        msg91: { baseUrl: fake.url, timeoutMs: 400 },
+        msg91: { baseUrl: fake.url, timeoutMs: 400, webhookToken: WEBHOOK_TOKEN },
       },
     },
   });
@@ -124,6 +126,79 @@ describe('the SMS provider in force (SMS_GATEWAY=live)', () => {
       providerMessageId: fake.messages.at(-1)!.requestId,
       status: 'queued',
     });
+  });
+
+  it("MSG91's delivery reports reach the message by its request id, only with the webhook token", async () => {
+    const url = `${MSG91_WEBHOOK_PATH}?token=${WEBHOOK_TOKEN}`;
+    const report = (requestId: string, number: string, status: string, desc: string) => ({
+      requestId,
+      number,
+      status,
+      desc,
+      date: '2026-11-24 10:06:20',
+    });
+    // Version 2, MSG91's default: a form whose `data` is a JSON array of requests.
+    const v2 = (requestId: string, number: string, status: string, desc: string) =>
+      `data=${encodeURIComponent(
+        JSON.stringify([
+          {
+            senderId: 'LENDIN',
+            requestId,
+            report: [report(requestId, number, status, desc)],
+            userId: '27001',
+            campaignName: 'API',
+          },
+        ]),
+      )}`;
+    const form = (to: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: to,
+        payload,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    // Version 3: one report as JSON.
+    const json = (payload: unknown) =>
+      t.app.inject({ method: 'POST', url, payload: payload as object });
+    const statusOf = async (requestId: string) =>
+      (
+        await t.db.select().from(smsMessages).where(eq(smsMessages.providerMessageId, requestId))
+      )[0];
+
+    const otp = fake.messages.at(-1)!.requestId;
+    const missing = await form(MSG91_WEBHOOK_PATH, v2(otp, '919811000002', '1', 'DELIVERED'));
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().code).toBe(4206);
+    const wrong = await form(
+      `${MSG91_WEBHOOK_PATH}?token=${WEBHOOK_TOKEN}x`,
+      v2(otp, '919811000002', '1', 'DELIVERED'),
+    );
+    expect(wrong.statusCode).toBe(401);
+    expect(await statusOf(otp)).toMatchObject({ status: 'queued' });
+
+    // A status MSG91 does not list as final is kept and changes nothing.
+    const pending = await json(report(otp, '919811000002', '8', 'SUBMITTED'));
+    expect(pending.statusCode, pending.body).toBe(200);
+    expect(await statusOf(otp)).toMatchObject({ status: 'queued' });
+
+    const delivered = await form(url, v2(otp, '919811000002', '1', 'DELIVERED'));
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json().ret).toEqual({ reports: 1, duplicates: 0 });
+    expect(await statusOf(otp)).toMatchObject({ status: 'delivered', errorCode: null });
+    const again = await form(url, v2(otp, '919811000002', '1', 'DELIVERED'));
+    expect(again.json().ret).toEqual({ reports: 1, duplicates: 1 });
+    // A late failure never undoes a delivery.
+    expect((await json(report(otp, '919811000002', '2', 'FAILED'))).statusCode).toBe(200);
+    expect(await statusOf(otp)).toMatchObject({ status: 'delivered' });
+
+    // A blocked number: MSG91's 17 fails the message, kept with its code and words.
+    expect((await sendOtp('9811000012')).statusCode).toBe(200);
+    const blocked = fake.messages.at(-1)!.requestId;
+    expect((await json(report(blocked, '919811000012', '17', 'BLOCKED'))).statusCode).toBe(200);
+    expect(await statusOf(blocked)).toMatchObject({ status: 'failed', errorCode: '17 BLOCKED' });
+
+    const junk = await json({ hello: 'world' });
+    expect(junk.statusCode).toBe(400);
   });
 
   it('a refusal or a timeout at MSG91 is 503 4177 naming it: no code is left, nothing recorded', async () => {
