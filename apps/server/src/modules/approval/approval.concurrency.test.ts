@@ -1,8 +1,17 @@
+import {
+  assignReview,
+  firstReviewOrder,
+  reviewerList,
+  saveReviewer,
+  saveReviewGroup,
+  type EndpointRet,
+} from '@lending/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewTasks } from '../../db-schema.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import type { EndpointReply } from '../../shared/testing/call-endpoint.js';
+import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
 import { loanBookDeps, makeApplication, makeProduct } from '../loan-book/loan-book.factories.js';
 
@@ -16,13 +25,7 @@ describe.runIf(process.env.DATABASE_URL)('review work claimed at once (PostgreSQ
   let deps: LoanBookDeps;
   let admin: string;
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
-  type Json = any;
-  const ok = (response: {
-    statusCode: number;
-    body: string;
-    json: () => { ret: unknown };
-  }): Json => {
+  const ok = <E>(response: EndpointReply<E>): EndpointRet<E> => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json().ret;
   };
@@ -31,9 +34,9 @@ describe.runIf(process.env.DATABASE_URL)('review work claimed at once (PostgreSQ
   async function desk(cap: number, names: string[]) {
     const productId = (await makeProduct(deps)).id;
     const groupId = ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/approve/group_save',
+        saveReviewGroup,
         {
           name: `First ${productId}`,
           stage: 'first',
@@ -44,7 +47,7 @@ describe.runIf(process.env.DATABASE_URL)('review work claimed at once (PostgreSQ
         },
         admin,
       ),
-    ).id as number;
+    ).id;
     const reviewers: { id: number; token: string }[] = [];
     for (const name of names) {
       const staff = await createStaff(t.db, t.clock, {
@@ -52,9 +55,9 @@ describe.runIf(process.env.DATABASE_URL)('review work claimed at once (PostgreSQ
         interfaces: ['approve.queue_list', 'order.first_review'],
       });
       ok(
-        await post(
+        await callEndpoint(
           t.app,
-          '/approve/reviewer_save',
+          saveReviewer,
           { userId: staff.id, groupId, onDuty: true, dailyCap: null },
           admin,
         ),
@@ -65,9 +68,9 @@ describe.runIf(process.env.DATABASE_URL)('review work claimed at once (PostgreSQ
   }
 
   async function reviewerRows(groupId: number) {
-    const list = ok(await post(t.app, '/approve/reviewer_list', { filters: { groupId } }, admin));
+    const list = ok(await callEndpoint(t.app, reviewerList, { filters: { groupId } }, admin));
     return new Map<number, { pending: number; decidedToday: number }>(
-      list.list.map((row: Json) => [row.userId, row]),
+      list.list.map((row) => [row.userId, row]),
     );
   }
 
@@ -132,8 +135,13 @@ describe.runIf(process.env.DATABASE_URL)('review work claimed at once (PostgreSQ
         );
       const taskIds = tasks.map((task) => task.id);
       const answers = await Promise.all([
-        post(t.app, '/approve/assign', { taskIds, reviewerId: kavi }, admin),
-        post(t.app, '/approve/assign', { taskIds: [...taskIds].reverse(), reviewerId: lata }, lead),
+        callEndpoint(t.app, assignReview, { taskIds, reviewerId: kavi }, admin),
+        callEndpoint(
+          t.app,
+          assignReview,
+          { taskIds: [...taskIds].reverse(), reviewerId: lata },
+          lead,
+        ),
       ]);
       // A lead may reassign (a hand assignment may exceed the cap): neither call is refused.
       expect(
@@ -174,8 +182,13 @@ describe.runIf(process.env.DATABASE_URL)('review work claimed at once (PostgreSQ
       const holder = reviewers.find((r) => r.id === task!.reviewerId)!;
       const other = reviewers.find((r) => r.id !== holder.id)!;
       const [decided, assigned] = await Promise.all([
-        post(t.app, '/order/first_review', { orderId: order.id, decision: 'pass' }, holder.token),
-        post(t.app, '/approve/assign', { taskIds: [task!.id], reviewerId: other.id }, admin),
+        callEndpoint(
+          t.app,
+          firstReviewOrder,
+          { orderId: order.id, decision: 'pass' },
+          holder.token,
+        ),
+        callEndpoint(t.app, assignReview, { taskIds: [task!.id], reviewerId: other.id }, admin),
       ]);
       const pair = `${decided.statusCode}/${assigned.statusCode}`;
       outcomes.set(pair, (outcomes.get(pair) ?? 0) + 1);

@@ -1,8 +1,38 @@
-import { approvalEndpoints, ADMIN_API_BASE } from '@lending/contract';
+import {
+  ADMIN_API_BASE,
+  approvalEndpoints,
+  assignReview,
+  deleteRejectionCode,
+  deleteReviewGroup,
+  finalReviewOrder,
+  firstReviewOrder,
+  machineDetail,
+  machineList,
+  machineRefer,
+  rejectionCodeList,
+  reviewDecisionList,
+  reviewerList,
+  reviewerQuality,
+  reviewForm,
+  reviewGroupList,
+  reviewQueue,
+  saveRejectionCode,
+  saveReviewer,
+  saveReviewGroup,
+  type EndpointBody,
+  type EndpointRet,
+} from '@lending/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import type { EndpointReply } from '../../shared/testing/call-endpoint.js';
+import {
+  badBody,
+  callEndpoint,
+  createStaff,
+  loginAs,
+  post,
+} from '../../shared/testing/factories.js';
 import { auditEvents, customers, riskBlacklist } from '../../db-schema.js';
 import { lastRejection } from '../borrower-app/loans.repository.js';
 import {
@@ -27,8 +57,7 @@ const REVIEWER_INTERFACES = [
   'order.final_review',
 ];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
-const ok = (response: { statusCode: number; body: string; json: () => { ret: unknown } }): any => {
+const ok = <E>(response: EndpointReply<E>): EndpointRet<E> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json().ret;
 };
@@ -38,16 +67,16 @@ async function reviewer(name: string) {
   return { id: staff.id, token: await loginAs(t.app, staff) };
 }
 
-async function group(body: Record<string, unknown>): Promise<number> {
-  const saved = await post(t.app, '/approve/group_save', body, admin);
+async function group(body: EndpointBody<typeof saveReviewGroup>): Promise<number> {
+  const saved = await callEndpoint(t.app, saveReviewGroup, body, admin);
   expect(saved.statusCode, saved.body).toBe(200);
   return saved.json().ret.id;
 }
 
 async function addReviewer(userId: number, groupId: number, dailyCap: number | null = null) {
-  const saved = await post(
+  const saved = await callEndpoint(
     t.app,
-    '/approve/reviewer_save',
+    saveReviewer,
     { userId, groupId, onDuty: true, dailyCap },
     admin,
   );
@@ -63,17 +92,14 @@ async function queuedOrder(productId: number, principal?: bigint) {
 }
 
 async function waiting(stage: 'first' | 'final', token: string, orderNo?: string) {
-  const list = await post(
+  const list = await callEndpoint(
     t.app,
-    '/approve/queue_list',
+    reviewQueue,
     { pageSize: 100, filters: { stage, state: 'wait', ...(orderNo ? { orderNo } : {}) } },
     token,
   );
   expect(list.statusCode, list.body).toBe(200);
-  return list.json().ret as {
-    total: number;
-    list: { taskId: number; orderNo: string; reviewerId: number | null; customerName: string }[];
-  };
+  return list.json().ret;
 }
 
 beforeAll(async () => {
@@ -130,9 +156,9 @@ describe('assignment', () => {
     expect(own.list[0]!.customerName).toMatch(/\*/);
 
     // Off duty: A's two orders are released (D is at the cap, so they wait unassigned).
-    const off = await post(
+    const off = await callEndpoint(
       t.app,
-      '/approve/reviewer_save',
+      saveReviewer,
       { userId: a.id, groupId: firstGroup, onDuty: false, dailyCap: null },
       admin,
     );
@@ -144,25 +170,25 @@ describe('assignment', () => {
       (row) => row.reviewerId === null && orders.some((o) => o.orderNo === row.orderNo),
     );
     expect(unassigned).toHaveLength(3);
-    const refused = await post(
+    const refused = await callEndpoint(
       t.app,
-      '/approve/assign',
+      assignReview,
       { taskIds: [unassigned[0]!.taskId], reviewerId: a.id },
       admin,
     );
     expect(refused.statusCode).toBe(400); // A is off duty
-    const assigned = await post(
+    const assigned = await callEndpoint(
       t.app,
-      '/approve/assign',
+      assignReview,
       { taskIds: unassigned.map((row) => row.taskId), reviewerId: d.id },
       admin,
     );
     expect(assigned.json().ret).toEqual({ assigned: 3 });
     expect((await waiting('first', d.token)).total).toBe(5);
 
-    const list = await post(
+    const list = await callEndpoint(
       t.app,
-      '/approve/reviewer_list',
+      reviewerList,
       { filters: { groupId: firstGroup } },
       admin,
     );
@@ -172,9 +198,9 @@ describe('assignment', () => {
         expect.objectContaining({ userId: a.id, pending: 0, onDuty: false }),
       ]),
     );
-    const badSort = await post(
+    const badSort = await callEndpoint(
       t.app,
-      '/approve/queue_list',
+      reviewQueue,
       { sort: { field: 'customerName', order: 'asc' } },
       admin,
     );
@@ -213,9 +239,9 @@ describe('first and final review', () => {
     other = await reviewer('Omar Other');
     await addReviewer(first.id, firstGroupId);
     await addReviewer(final.id, finalGroup);
-    const code = await post(
+    const code = await callEndpoint(
       t.app,
-      '/approve/rejection_save',
+      saveRejectionCode,
       {
         code: 'INCOME_LOW',
         textEn: 'Income too low',
@@ -235,38 +261,38 @@ describe('first and final review', () => {
     const order = await queuedOrder(productId, 400_000n);
     expect((await waiting('first', first.token, order.orderNo)).list[0]!.reviewerId).toBe(first.id);
     // Reviewer scope: another reviewer cannot decide A's order.
-    const notTheirs = await post(
+    const notTheirs = await callEndpoint(
       t.app,
-      '/order/first_review',
+      firstReviewOrder,
       { orderId: order.id, decision: 'pass' },
       other.token,
     );
     expect(notTheirs.statusCode).toBe(403);
-    const form = await post(t.app, '/approve/review_form', { orderNo: order.orderNo }, first.token);
+    const form = await callEndpoint(t.app, reviewForm, { orderNo: order.orderNo }, first.token);
     expect(form.json().ret).toMatchObject({
       stage: 'first',
       canDecide: true,
       principalPaise: 400_000,
       finalReviewers: [{ userId: final.id, name: 'Bala Final' }],
     });
-    const self = await post(
+    const self = await callEndpoint(
       t.app,
-      '/order/first_review',
+      firstReviewOrder,
       { orderId: order.id, decision: 'pass', finalReviewerId: first.id },
       first.token,
     );
     expect(self.statusCode).toBe(400);
     expect(self.json().msg).toContain('finalReviewerId');
-    const passed = await post(
+    const passed = await callEndpoint(
       t.app,
-      '/order/first_review',
+      firstReviewOrder,
       { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
       first.token,
     );
     expect(passed.json().ret).toMatchObject({ status: 'FINAL_REVIEW' });
-    const again = await post(
+    const again = await callEndpoint(
       t.app,
-      '/order/first_review',
+      firstReviewOrder,
       { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
       first.token,
     );
@@ -274,33 +300,33 @@ describe('first and final review', () => {
     expect((await waiting('final', final.token, order.orderNo)).total).toBe(1);
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/order/final_review',
+          finalReviewOrder,
           { orderId: order.id, decision: 'pass' },
           first.token,
         )
       ).statusCode,
     ).toBe(403);
 
-    const higher = await post(
+    const higher = await callEndpoint(
       t.app,
-      '/order/final_review',
+      finalReviewOrder,
       { orderId: order.id, decision: 'pass', approvedPrincipalPaise: 400_001 },
       final.token,
     );
     expect(higher.statusCode).toBe(400);
     expect(higher.json().msg).toContain('approvedPrincipalPaise');
-    const belowMinimum = await post(
+    const belowMinimum = await callEndpoint(
       t.app,
-      '/order/final_review',
+      finalReviewOrder,
       { orderId: order.id, decision: 'pass', approvedPrincipalPaise: 1_000 },
       final.token,
     );
     expect(belowMinimum.statusCode).toBe(400);
-    const approved = await post(
+    const approved = await callEndpoint(
       t.app,
-      '/order/final_review',
+      finalReviewOrder,
       { orderId: order.id, decision: 'pass', approvedPrincipalPaise: 300_000 },
       final.token,
     );
@@ -308,31 +334,27 @@ describe('first and final review', () => {
     const [row] = await t.db.select().from(loanOrders).where(eq(loanOrders.id, order.id));
     expect(row!.principalPaise).toBe(300_000n);
     expect(row!.keyFacts.principalPaise).toBe('300000');
-    const twice = await post(
+    const twice = await callEndpoint(
       t.app,
-      '/order/final_review',
+      finalReviewOrder,
       { orderId: order.id, decision: 'pass' },
       final.token,
     );
     expect(twice.statusCode).toBe(409);
 
-    const decisions = await post(
+    const decisions = await callEndpoint(
       t.app,
-      '/approve/decision_list',
+      reviewDecisionList,
       { filters: { orderNo: order.orderNo } },
       admin,
     );
-    expect(
-      decisions
-        .json()
-        .ret.list.map((d: { stage: string; decision: string }) => [d.stage, d.decision]),
-    ).toEqual(
+    expect(decisions.json().ret.list.map((d) => [d.stage, d.decision])).toEqual(
       expect.arrayContaining([
         ['first', 'pass'],
         ['final', 'pass'],
       ]),
     );
-    const quality = await post(t.app, '/approve/reviewer_quality', {}, admin);
+    const quality = await callEndpoint(t.app, reviewerQuality, {}, admin);
     expect(quality.json().ret.list).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ reviewerId: final.id, decided: 1, passRatePpm: 1_000_000 }),
@@ -342,10 +364,10 @@ describe('first and final review', () => {
 
   it('the same person cannot do first and final review, even a lead (409)', async () => {
     const order = await queuedOrder(productId);
-    await post(t.app, '/order/first_review', { orderId: order.id, decision: 'pass' }, admin);
-    const same = await post(
+    await callEndpoint(t.app, firstReviewOrder, { orderId: order.id, decision: 'pass' }, admin);
+    const same = await callEndpoint(
       t.app,
-      '/order/final_review',
+      finalReviewOrder,
       { orderId: order.id, decision: 'pass' },
       admin,
     );
@@ -356,16 +378,16 @@ describe('first and final review', () => {
   it("final review sends an order back: it returns to its first reviewer's queue, or to another when they are off duty", async () => {
     const order = await queuedOrder(productId);
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/order/first_review',
+        firstReviewOrder,
         { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
         first.token,
       ),
     );
-    const back = await post(
+    const back = await callEndpoint(
       t.app,
-      '/order/final_review',
+      finalReviewOrder,
       { orderId: order.id, decision: 'sendBack', reason: 'bank statement missing' },
       final.token,
     );
@@ -375,16 +397,16 @@ describe('first and final review', () => {
       expect.objectContaining({ orderNo: order.orderNo, reviewerId: first.id }),
     ]);
     expect((await waiting('final', final.token, order.orderNo)).total).toBe(0);
-    const decided = await post(
+    const decided = await callEndpoint(
       t.app,
-      '/approve/decision_list',
+      reviewDecisionList,
       { filters: { orderNo: order.orderNo } },
       admin,
     );
     expect(
       decided
         .json()
-        .ret.list.map((d: { stage: string; decision: string }) => [d.stage, d.decision])
+        .ret.list.map((d) => [d.stage, d.decision])
         .sort(),
     ).toEqual([
       ['final', 'sendBack'],
@@ -393,9 +415,9 @@ describe('first and final review', () => {
     // The final reviewer's send-back is decided: a second one is refused.
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/order/final_review',
+          finalReviewOrder,
           { orderId: order.id, decision: 'sendBack' },
           final.token,
         )
@@ -405,9 +427,9 @@ describe('first and final review', () => {
     // Passed again, sent back again while its first reviewer is off duty: another first
     // reviewer of the group takes it.
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/order/first_review',
+        firstReviewOrder,
         { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
         first.token,
       ),
@@ -415,18 +437,18 @@ describe('first and final review', () => {
     const stand = await reviewer('Sara Standby');
     await addReviewer(stand.id, firstGroupId);
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/approve/reviewer_save',
+        saveReviewer,
         { userId: first.id, groupId: firstGroupId, onDuty: false, dailyCap: null },
         admin,
       ),
     );
     expect(
       ok(
-        await post(
+        await callEndpoint(
           t.app,
-          '/order/final_review',
+          finalReviewOrder,
           { orderId: order.id, decision: 'sendBack' },
           final.token,
         ),
@@ -436,17 +458,17 @@ describe('first and final review', () => {
       expect.objectContaining({ reviewerId: stand.id }),
     ]);
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/approve/reviewer_save',
+        saveReviewer,
         { userId: first.id, groupId: firstGroupId, onDuty: true, dailyCap: null },
         admin,
       ),
     );
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/approve/reviewer_save',
+        saveReviewer,
         { userId: stand.id, groupId: firstGroupId, onDuty: false, dailyCap: null },
         admin,
       ),
@@ -457,16 +479,16 @@ describe('first and final review', () => {
     const order = await queuedOrder(productId);
     const [task] = (await waiting('first', admin, order.orderNo)).list;
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/order/first_review',
+        firstReviewOrder,
         { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
         first.token,
       ),
     );
-    const late = await post(
+    const late = await callEndpoint(
       t.app,
-      '/approve/assign',
+      assignReview,
       { taskIds: [task!.taskId], reviewerId: first.id },
       admin,
     );
@@ -481,9 +503,9 @@ describe('first and final review', () => {
     await addReviewer(spare.id, firstGroupId);
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/approve/assign',
+          assignReview,
           { taskIds: [open!.taskId, task!.taskId], reviewerId: spare.id },
           admin,
         )
@@ -492,9 +514,9 @@ describe('first and final review', () => {
     expect((await waiting('first', admin, next.orderNo)).list[0]!.reviewerId).toBe(first.id);
     expect(
       ok(
-        await post(
+        await callEndpoint(
           t.app,
-          '/approve/assign',
+          assignReview,
           { taskIds: [open!.taskId], reviewerId: spare.id },
           admin,
         ),
@@ -502,9 +524,9 @@ describe('first and final review', () => {
     ).toEqual({ assigned: 1 });
     // Off duty again: Tara's order goes back to the group.
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/approve/reviewer_save',
+        saveReviewer,
         { userId: spare.id, groupId: firstGroupId, onDuty: false, dailyCap: null },
         admin,
       ),
@@ -514,25 +536,25 @@ describe('first and final review', () => {
 
   it('two decisions at once: one wins, the other is refused', async () => {
     const order = await queuedOrder(productId);
-    await post(
+    await callEndpoint(
       t.app,
-      '/order/first_review',
+      firstReviewOrder,
       { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
       first.token,
     );
     const results = await Promise.all([
-      post(t.app, '/order/final_review', { orderId: order.id, decision: 'pass' }, final.token),
-      post(
+      callEndpoint(t.app, finalReviewOrder, { orderId: order.id, decision: 'pass' }, final.token),
+      callEndpoint(
         t.app,
-        '/order/final_review',
+        finalReviewOrder,
         { orderId: order.id, decision: 'reject', reason: 'no', rejectionCodeId: codeId },
         admin,
       ),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const decided = await post(
+    const decided = await callEndpoint(
       t.app,
-      '/approve/decision_list',
+      reviewDecisionList,
       { filters: { orderNo: order.orderNo, stage: 'final' } },
       admin,
     );
@@ -540,9 +562,9 @@ describe('first and final review', () => {
   });
 
   it('a code marked blacklist puts the phone and PAN on the blacklist; machine review then refuses the customer', async () => {
-    const code = await post(
+    const code = await callEndpoint(
       t.app,
-      '/approve/rejection_save',
+      saveRejectionCode,
       {
         code: 'FORGED_DOCS',
         textEn: 'Forged documents',
@@ -557,9 +579,9 @@ describe('first and final review', () => {
     );
     expect(code.statusCode, code.body).toBe(200);
     const order = await queuedOrder(productId);
-    const rejected = await post(
+    const rejected = await callEndpoint(
       t.app,
-      '/order/first_review',
+      firstReviewOrder,
       {
         orderId: order.id,
         decision: 'reject',
@@ -605,17 +627,17 @@ describe('first and final review', () => {
 
   it('rejecting needs remarks and a rejection code; a used code is disabled, not deleted', async () => {
     const order = await queuedOrder(productId);
-    const bare = await post(
+    const bare = await callEndpoint(
       t.app,
-      '/order/first_review',
+      firstReviewOrder,
       { orderId: order.id, decision: 'reject' },
       first.token,
     );
     expect(bare.statusCode).toBe(400);
     expect(bare.json().msg).toMatch(/reason|rejectionCodeId/);
-    const rejected = await post(
+    const rejected = await callEndpoint(
       t.app,
-      '/order/first_review',
+      firstReviewOrder,
       {
         orderId: order.id,
         decision: 'reject',
@@ -627,18 +649,18 @@ describe('first and final review', () => {
     expect(rejected.json().ret).toMatchObject({ status: 'REJECTED' });
     // The code's 30 re-apply days outlast the system's default for the borrower app.
     expect(await lastRejection(t.db, order.customerId)).toMatchObject({ codeDays: 30 });
-    const list = await post(
+    const list = await callEndpoint(
       t.app,
-      '/approve/queue_list',
+      reviewQueue,
       { filters: { stage: 'first', state: 'reject', orderNo: order.orderNo } },
       first.token,
     );
     expect(list.json().ret.list[0]).toMatchObject({ rejectionCode: 'INCOME_LOW' });
-    const del = await post(t.app, '/approve/rejection_delete', { id: codeId }, admin);
+    const del = await callEndpoint(t.app, deleteRejectionCode, { id: codeId }, admin);
     expect(del.statusCode).toBe(409);
-    const duplicate = await post(
+    const duplicate = await callEndpoint(
       t.app,
-      '/approve/rejection_save',
+      saveRejectionCode,
       {
         code: 'INCOME_LOW',
         textEn: 'x',
@@ -652,9 +674,9 @@ describe('first and final review', () => {
       admin,
     );
     expect(duplicate.statusCode).toBe(409);
-    const unused = await post(
+    const unused = await callEndpoint(
       t.app,
-      '/approve/rejection_save',
+      saveRejectionCode,
       {
         code: 'UNUSED',
         textEn: 'Unused',
@@ -668,12 +690,12 @@ describe('first and final review', () => {
       admin,
     );
     expect(
-      (await post(t.app, '/approve/rejection_delete', { id: unused.json().ret.id }, admin))
+      (await callEndpoint(t.app, deleteRejectionCode, { id: unused.json().ret.id }, admin))
         .statusCode,
     ).toBe(200);
-    const codes = await post(
+    const codes = await callEndpoint(
       t.app,
-      '/approve/rejection_list',
+      rejectionCodeList,
       { filters: { code: 'INCOME' } },
       admin,
     );
@@ -710,9 +732,9 @@ describe('machine review', () => {
       monthlyIncomePaise: 500_000,
     });
     await runMachineReview(deps, order.id);
-    const list = await post(
+    const list = await callEndpoint(
       t.app,
-      '/approve/machine_list',
+      machineList,
       { filters: { result: 'reject', orderNo: order.orderNo } },
       admin,
     );
@@ -723,30 +745,30 @@ describe('machine review', () => {
       firstRefusingRule: 'Income below ₹10,000 a month',
       referred: false,
     });
-    const detail = await post(t.app, '/approve/machine_detail', { orderNo: order.orderNo }, admin);
+    const detail = await callEndpoint(t.app, machineDetail, { orderNo: order.orderNo }, admin);
     expect(detail.json().ret).toMatchObject({
       referable: true,
       rules: [
         expect.objectContaining({ fieldName: 'monthlyIncomePaise', value: '500000', hit: true }),
       ],
     });
-    const badReason = await post(
+    const badReason = await callEndpoint(
       t.app,
-      '/approve/machine_refer',
-      { orderId: order.id, reasonCode: 'approveIt', remarks: 'x' },
+      machineRefer,
+      badBody({ orderId: order.id, reasonCode: 'approveIt', remarks: 'x' }),
       admin,
     );
     expect(badReason.statusCode).toBe(400);
-    const referred = await post(
+    const referred = await callEndpoint(
       t.app,
-      '/approve/machine_refer',
+      machineRefer,
       { orderId: order.id, reasonCode: 'documentsVerified', remarks: 'salary slips checked' },
       admin,
     );
     expect(referred.json().ret).toMatchObject({ status: 'FIRST_REVIEW' });
-    const again = await post(
+    const again = await callEndpoint(
       t.app,
-      '/approve/machine_refer',
+      machineRefer,
       { orderId: order.id, reasonCode: 'documentsVerified', remarks: 'again' },
       admin,
     );
@@ -777,8 +799,8 @@ describe('review groups', () => {
     const member = await reviewer('Uma Member');
     await addReviewer(member.id, staffed);
     const names = async () =>
-      ok(await post(t.app, '/approve/group_list', { pageSize: 100 }, admin)).list.map(
-        (g: { name: string }) => g.name,
+      ok(await callEndpoint(t.app, reviewGroupList, { pageSize: 100 }, admin)).list.map(
+        (g) => g.name,
       );
     expect(await names()).toEqual(expect.arrayContaining(['Final Night', 'First Day']));
 
@@ -787,18 +809,18 @@ describe('review groups', () => {
       t.app,
       await createStaff(t.db, t.clock, { interfaces: ['approve.group_list'] }),
     );
-    expect((await post(t.app, '/approve/group_delete', { id: empty }, listOnly)).statusCode).toBe(
+    expect((await callEndpoint(t.app, deleteReviewGroup, { id: empty }, listOnly)).statusCode).toBe(
       403,
     );
     expect(await names()).toContain('Final Night');
 
     // 409: a group with members stays.
-    const withMembers = await post(t.app, '/approve/group_delete', { id: staffed }, admin);
+    const withMembers = await callEndpoint(t.app, deleteReviewGroup, { id: staffed }, admin);
     expect(withMembers.statusCode).toBe(409);
     expect(withMembers.json().msg).toContain('the group has members');
     expect(await names()).toContain('First Day');
 
-    expect(ok(await post(t.app, '/approve/group_delete', { id: empty }, admin))).toEqual({
+    expect(ok(await callEndpoint(t.app, deleteReviewGroup, { id: empty }, admin))).toEqual({
       id: empty,
     });
     expect(await names()).not.toContain('Final Night');
@@ -810,7 +832,9 @@ describe('review groups', () => {
       .limit(1);
     expect(audit).toMatchObject({ request: { id: empty } });
     // 404: gone.
-    expect((await post(t.app, '/approve/group_delete', { id: empty }, admin)).statusCode).toBe(404);
+    expect((await callEndpoint(t.app, deleteReviewGroup, { id: empty }, admin)).statusCode).toBe(
+      404,
+    );
 
     // Its last member moved to another group of the same stage, the staffed group can go.
     const other = await group({
@@ -822,12 +846,12 @@ describe('review groups', () => {
       active: true,
     });
     await addReviewer(member.id, other);
-    expect(ok(await post(t.app, '/approve/group_delete', { id: staffed }, admin))).toEqual({
+    expect(ok(await callEndpoint(t.app, deleteReviewGroup, { id: staffed }, admin))).toEqual({
       id: staffed,
     });
-    await post(
+    await callEndpoint(
       t.app,
-      '/approve/reviewer_save',
+      saveReviewer,
       { userId: member.id, groupId: other, onDuty: false, dailyCap: null },
       admin,
     );
@@ -845,35 +869,40 @@ describe('review groups', () => {
     const id = await group(body);
     const member = await reviewer('Vik Weekend');
     await addReviewer(member.id, id);
-    const stage = await post(t.app, '/approve/group_save', { ...body, id, stage: 'first' }, admin);
+    const stage = await callEndpoint(
+      t.app,
+      saveReviewGroup,
+      { ...body, id, stage: 'first' },
+      admin,
+    );
     expect(stage.statusCode).toBe(409);
     expect(stage.json()).toMatchObject({ code: 4090 });
     expect(stage.json().msg).toContain('the group has members');
-    const list = ok(await post(t.app, '/approve/group_list', { pageSize: 100 }, admin)).list.find(
-      (g: { id: number }) => g.id === id,
+    const list = ok(await callEndpoint(t.app, reviewGroupList, { pageSize: 100 }, admin)).list.find(
+      (g) => g.id === id,
     );
     expect(list).toMatchObject({ stage: 'final', members: ['Vik Weekend'] });
     // Other changes to a staffed group are fine.
     expect(
-      ok(await post(t.app, '/approve/group_save', { ...body, id, dailyCap: 12 }, admin)),
+      ok(await callEndpoint(t.app, saveReviewGroup, { ...body, id, dailyCap: 12 }, admin)),
     ).toEqual({ id });
 
-    const clash = await post(t.app, '/approve/group_save', { ...body, stage: 'first' }, admin);
+    const clash = await callEndpoint(t.app, saveReviewGroup, { ...body, stage: 'first' }, admin);
     expect(clash.statusCode).toBe(409);
     expect(clash.json().msg).toContain('name');
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/approve/group_save',
+          saveReviewGroup,
           { ...body, name: 'Final Holiday', id: 999_999 },
           admin,
         )
       ).statusCode,
     ).toBe(404);
-    await post(
+    await callEndpoint(
       t.app,
-      '/approve/reviewer_save',
+      saveReviewer,
       { userId: member.id, groupId: id, onDuty: false, dailyCap: null },
       admin,
     );

@@ -1,10 +1,16 @@
+import { assignLeads, listLeads, recordCall, refreshLeads, saveSetting } from '@lending/contract';
 import { addDays } from '@lending/lending';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerAccounts } from '../../db-schema.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post, type CreatedStaff } from '../../shared/testing/factories.js';
+import {
+  callEndpoint,
+  createStaff,
+  loginAs,
+  type CreatedStaff,
+} from '../../shared/testing/factories.js';
 import { telemarketingCalls } from './telemarketing.table.js';
 
 /*
@@ -44,9 +50,9 @@ async function setIndiaTime(hhmm: string) {
 }
 
 function call(token: string, leadId: number, headers: Record<string, string> = {}) {
-  return post(
+  return callEndpoint(
     t.app,
-    '/telemarketing/call_record',
+    recordCall,
     { leadId, outcome: 'notConnected', remarks: 'No answer' },
     token,
     headers,
@@ -54,9 +60,9 @@ function call(token: string, leadId: number, headers: Record<string, string> = {
 }
 
 function saveCap(value: string) {
-  return post(
+  return callEndpoint(
     t.app,
-    '/systemConfig/save',
+    saveSetting,
     {
       item: 'telemarketing_call_cap',
       value,
@@ -69,9 +75,9 @@ function saveCap(value: string) {
 }
 
 async function assign(phone: string, holder: CreatedStaff) {
-  const r = await post(
+  const r = await callEndpoint(
     t.app,
-    '/telemarketing/lead_assign',
+    assignLeads,
     { leadIds: [leadOf.get(phone)!], telemarketerId: holder.id },
     tokens.lead,
   );
@@ -80,14 +86,9 @@ async function assign(phone: string, holder: CreatedStaff) {
 
 /** The lead's row as its holder's call list shows it. */
 async function rowOf(token: string, phone: string) {
-  const r = await post(t.app, '/telemarketing/lead_list', { pageSize: 100 }, token);
+  const r = await callEndpoint(t.app, listLeads, { pageSize: 100 }, token);
   expect(r.statusCode).toBe(200);
-  const list = r.json().ret.list as {
-    id: number;
-    calls: number;
-    callsToday: number;
-    callCap: number;
-  }[];
+  const list = r.json().ret.list;
   return list.find((row) => row.id === leadOf.get(phone))!;
 }
 
@@ -121,9 +122,9 @@ beforeAll(async () => {
     tm2: await createStaff(t.db, t.clock, { interfaces: TELEMARKETER, name: 'Tanvi Two' }),
   };
   await setIndiaTime('10:00');
-  expect((await post(t.app, '/telemarketing/lead_refresh', {}, tokens.lead)).statusCode).toBe(200);
-  const r = await post(t.app, '/telemarketing/lead_list', { pageSize: 100 }, tokens.lead);
-  for (const row of r.json().ret.list as { id: number; phone: string }[])
+  expect((await callEndpoint(t.app, refreshLeads, {}, tokens.lead)).statusCode).toBe(200);
+  const r = await callEndpoint(t.app, listLeads, { pageSize: 100 }, tokens.lead);
+  for (const row of r.json().ret.list)
     leadOf.set(
       PHONES.find((phone) => row.phone.endsWith(phone.slice(-4)))!,
       row.id,

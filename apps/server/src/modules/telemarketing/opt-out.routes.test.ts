@@ -1,9 +1,23 @@
+import {
+  assignLeads,
+  listCalls,
+  listLeads,
+  recordCall,
+  refreshLeads,
+  telemarketingRate,
+  type EndpointBody,
+} from '@lending/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerAccounts } from '../../db-schema.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post, type CreatedStaff } from '../../shared/testing/factories.js';
+import {
+  callEndpoint,
+  createStaff,
+  loginAs,
+  type CreatedStaff,
+} from '../../shared/testing/factories.js';
 import { applyOptOutReply, marketingOptOuts } from '../marketing-sms/index.js';
 import { telemarketingCalls } from './telemarketing.table.js';
 
@@ -54,10 +68,14 @@ async function setIndiaTime(hhmm: string) {
   await signIn();
 }
 
-function call(who: Who, extra: object = {}, headers: Record<string, string> = {}) {
-  return post(
+function call(
+  who: Who,
+  extra: Partial<EndpointBody<typeof recordCall>> = {},
+  headers: Record<string, string> = {},
+) {
+  return callEndpoint(
     t.app,
-    '/telemarketing/call_record',
+    recordCall,
     { leadId: leadOf[who], outcome: 'connected', remarks: 'Explained the offer', ...extra },
     tokens.tm1,
     headers,
@@ -65,16 +83,9 @@ function call(who: Who, extra: object = {}, headers: Record<string, string> = {}
 }
 
 async function rows() {
-  const r = await post(t.app, '/telemarketing/lead_list', { pageSize: 100 }, tokens.tm1);
+  const r = await callEndpoint(t.app, listLeads, { pageSize: 100 }, tokens.tm1);
   expect(r.statusCode).toBe(200);
-  return r.json().ret.list as {
-    id: number;
-    optedOut: boolean;
-    calls: number;
-    callsToday: number;
-    followStatus: string;
-    lastCallAt: string | null;
-  }[];
+  return r.json().ret.list;
 }
 
 async function rowOf(who: Who) {
@@ -125,15 +136,15 @@ beforeAll(async () => {
     await t.db
       .insert(marketingOptOuts)
       .values({ phone: PHONES[source], source, optedOutAt: t.clock.now() });
-  expect((await post(t.app, '/telemarketing/lead_refresh', {}, tokens.lead)).statusCode).toBe(200);
-  const r = await post(t.app, '/telemarketing/lead_list', { pageSize: 100 }, tokens.lead);
-  for (const row of r.json().ret.list as { id: number; phone: string }[]) {
+  expect((await callEndpoint(t.app, refreshLeads, {}, tokens.lead)).statusCode).toBe(200);
+  const r = await callEndpoint(t.app, listLeads, { pageSize: 100 }, tokens.lead);
+  for (const row of r.json().ret.list) {
     const who = (Object.keys(PHONES) as Who[]).find((w) => row.phone.endsWith(PHONES[w].slice(-4)));
     leadOf[who!] = row.id;
   }
-  const assigned = await post(
+  const assigned = await callEndpoint(
     t.app,
-    '/telemarketing/lead_assign',
+    assignLeads,
     { leadIds: Object.values(leadOf), telemarketerId: staff.tm1.id },
     tokens.lead,
   );
@@ -169,19 +180,19 @@ describe('numbers that opted out of marketing', () => {
       });
     // The number that did not opt out is called as usual.
     expect((await call('none')).statusCode).toBe(200);
-    const rate = await post(t.app, '/telemarketing/rate', {}, tokens.tm1);
+    const rate = await callEndpoint(t.app, telemarketingRate, {}, tokens.tm1);
     expect(rate.json().ret.total).toMatchObject({ assigned: 4, called: 1, connected: 1 });
-    const history = await post(t.app, '/telemarketing/call_list', {}, tokens.tm1);
+    const history = await callEndpoint(t.app, listCalls, {}, tokens.tm1);
     expect(history.json().ret.total).toBe(1);
   });
 
   it('answer a request wrong in itself (400) or a lead not yours (403) before the opt-out', async () => {
     const past = await call('stopReply', { nextCallDate: '2020-01-01' });
     expect(past.statusCode).toBe(400);
-    expect(past.json().errors[0].field).toBe('nextCallDate');
-    const notMine = await post(
+    expect(past.json().errors![0]!.field).toBe('nextCallDate');
+    const notMine = await callEndpoint(
       t.app,
-      '/telemarketing/call_record',
+      recordCall,
       { leadId: leadOf.stopReply, outcome: 'connected', remarks: 'Explained the offer' },
       tokens.tm2,
     );

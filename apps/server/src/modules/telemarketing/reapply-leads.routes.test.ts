@@ -1,7 +1,16 @@
+import {
+  firstReviewOrder,
+  listLeads,
+  refreshLeads,
+  saveRejectionCode,
+  saveSetting,
+  type EndpointRet,
+} from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { loginAs, post } from '../../shared/testing/factories.js';
+import type { EndpointReply } from '../../shared/testing/call-endpoint.js';
+import { callEndpoint, loginAs } from '../../shared/testing/factories.js';
 import { publishRuleSet, runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
 import { loanBookDeps, makeApplication, makeProduct } from '../loan-book/loan-book.factories.js';
 
@@ -14,9 +23,7 @@ let t: TestApp;
 let deps: LoanBookDeps;
 let admin: string;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
-type Json = any;
-const ok = (response: { statusCode: number; body: string; json: () => { ret: unknown } }): Json => {
+const ok = <E>(response: EndpointReply<E>): EndpointRet<E> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json().ret;
 };
@@ -29,18 +36,18 @@ async function moveTo(day: string) {
 
 /** Refreshes the call list, then answers its rejectReapply rows: masked phone, since date. */
 async function mayReapplyLeads() {
-  ok(await post(t.app, '/telemarketing/lead_refresh', {}, admin));
+  ok(await callEndpoint(t.app, refreshLeads, {}, admin));
   const listed = ok(
-    await post(
+    await callEndpoint(
       t.app,
-      '/telemarketing/lead_list',
+      listLeads,
       { pageSize: 100, filters: { source: 'rejectReapply' } },
       admin,
     ),
   );
-  return (listed.list as Json[]).map((row) => ({
-    phone: row.phone as string,
-    sinceDate: row.sinceDate as string,
+  return listed.list.map((row) => ({
+    phone: row.phone,
+    sinceDate: row.sinceDate,
   }));
 }
 
@@ -79,17 +86,17 @@ describe('the call list: rejected, may apply again', () => {
       new Date(Date.parse(`${start}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
     await moveTo(day(0));
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/systemConfig/save',
+        saveSetting,
         { item: 'reapply_after_days', value: '2', type: 'string', remarks: 'Two days' },
         admin,
       ),
     );
     const code = ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/approve/rejection_save',
+        saveRejectionCode,
         {
           code: 'DOCS_UNCLEAR',
           textEn: 'Documents unclear',
@@ -111,9 +118,9 @@ describe('the call list: rejected, may apply again', () => {
     const b = await makeApplication(deps, productId, 400_000n, { age: 30 });
     await runMachineReview(deps, b.id);
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/order/first_review',
+        firstReviewOrder,
         {
           orderId: b.id,
           decision: 'reject',

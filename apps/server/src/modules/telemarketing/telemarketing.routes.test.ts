@@ -1,12 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { telemarketingEndpoints } from '@lending/contract';
+import {
+  assignLeads,
+  listCalls,
+  listLeads,
+  listTelemarketers,
+  recordCall,
+  refreshLeads,
+  revealLeadPhone,
+  saveSetting,
+  telemarketingEndpoints,
+  telemarketingRate,
+  type EndpointBody,
+} from '@lending/contract';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, borrowerAccounts, customers } from '../../db-schema.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post, type CreatedStaff } from '../../shared/testing/factories.js';
+import {
+  callEndpoint,
+  createStaff,
+  loginAs,
+  post,
+  type CreatedStaff,
+} from '../../shared/testing/factories.js';
 import {
   balancesOf,
   createPayout,
@@ -76,23 +94,22 @@ async function setIndiaTime(hhmm: string) {
   await signIn();
 }
 
-function call(token: string, leadId: number, extra: object = {}) {
-  return post(
+function call(token: string, leadId: number, extra: Partial<EndpointBody<typeof recordCall>> = {}) {
+  return callEndpoint(
     t.app,
-    '/telemarketing/call_record',
+    recordCall,
     { leadId, outcome: 'connected', remarks: 'Explained the repeat-loan offer', ...extra },
     token,
   );
 }
 
-async function leadList(token: string, filters: object = {}) {
-  const r = await post(t.app, '/telemarketing/lead_list', { pageSize: 100, filters }, token);
+async function leadList(
+  token: string,
+  filters: NonNullable<EndpointBody<typeof listLeads>['filters']> = {},
+) {
+  const r = await callEndpoint(t.app, listLeads, { pageSize: 100, filters }, token);
   expect(r.statusCode).toBe(200);
-  return r.json().ret as {
-    list: Record<string, unknown>[];
-    total: number;
-    callHours: { start: string; end: string; withinHours: boolean };
-  };
+  return r.json().ret;
 }
 
 /** The refused attempts stored, oldest first. */
@@ -173,12 +190,12 @@ describe('the call list', () => {
       expect(r.statusCode, endpoint.id).toBe(403);
     }
     // A telemarketer cannot refresh or assign the list.
-    expect((await post(t.app, '/telemarketing/lead_refresh', {}, tokens.tm1)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, refreshLeads, {}, tokens.tm1)).statusCode).toBe(403);
     expect(
       (
-        await post(
+        await callEndpoint(
           t.app,
-          '/telemarketing/lead_assign',
+          assignLeads,
           { leadIds: [1], telemarketerId: staff.tm1.id },
           tokens.tm1,
         )
@@ -187,14 +204,14 @@ describe('the call list', () => {
   });
 
   it('puts the users registered but not borrowing and the cleared ones on the list, once', async () => {
-    const first = await post(t.app, '/telemarketing/lead_refresh', {}, tokens.lead);
+    const first = await callEndpoint(t.app, refreshLeads, {}, tokens.lead);
     expect(first.json().ret).toEqual({ added: 4 });
-    const again = await post(t.app, '/telemarketing/lead_refresh', {}, tokens.lead);
+    const again = await callEndpoint(t.app, refreshLeads, {}, tokens.lead);
     expect(again.json().ret).toEqual({ added: 0 });
     const { list } = await leadList(tokens.lead);
     const byPhoneEnd = (end: string) => list.find((row) => String(row.phone).endsWith(end))!;
-    leads.r1 = byPhoneEnd('0001').id as number;
-    leads.r2 = byPhoneEnd('0002').id as number;
+    leads.r1 = byPhoneEnd('0001').id;
+    leads.r2 = byPhoneEnd('0002').id;
     expect(byPhoneEnd('0001')).toMatchObject({
       source: 'regNotLoan',
       phone: '******0001',
@@ -207,7 +224,7 @@ describe('the call list', () => {
     const phones = await t.db.select().from(customers);
     const idOfCustomer = (customerId: number) => {
       const phone = phones.find((c) => c.id === customerId)!.phone;
-      return cleared.find((row) => String(row.phone).endsWith(phone.slice(-4)))!.id as number;
+      return cleared.find((row) => String(row.phone).endsWith(phone.slice(-4)))!.id;
     };
     leads.a = idOfCustomer(customerOf.a);
     leads.b = idOfCustomer(customerOf.b);
@@ -216,7 +233,8 @@ describe('the call list', () => {
   });
 
   it('lets the lead assign leads to telemarketers only', async () => {
-    const assign = (body: object) => post(t.app, '/telemarketing/lead_assign', body, tokens.lead);
+    const assign = (body: EndpointBody<typeof assignLeads>) =>
+      callEndpoint(t.app, assignLeads, body, tokens.lead);
     const toLead = await assign({ leadIds: [leads.r1], telemarketerId: staff.lead.id });
     expect(toLead.statusCode).toBe(409);
     expect(toLead.json().code).toBe(4113);
@@ -229,7 +247,7 @@ describe('the call list', () => {
     });
     expect(ok.json().ret).toEqual({ assigned: 3 });
     await assign({ leadIds: [leads.r2], telemarketerId: staff.tm2.id });
-    const options = await post(t.app, '/telemarketing/telemarketer_list', {}, tokens.lead);
+    const options = await callEndpoint(t.app, listTelemarketers, {}, tokens.lead);
     expect(options.json().ret.list).toEqual([
       // By name; the administrator (a system role) is no telemarketer.
       { userId: staff.tm2.id, name: 'Tanvi Two', leads: 1 },
@@ -246,10 +264,10 @@ describe('the call list', () => {
   });
 
   it("reveals an assigned user's phone to its holder only, and audits each reveal", async () => {
-    const other = await post(t.app, '/telemarketing/lead_phone', { leadId: leads.r2 }, tokens.tm1);
+    const other = await callEndpoint(t.app, revealLeadPhone, { leadId: leads.r2 }, tokens.tm1);
     expect(other.statusCode).toBe(403);
     expect(other.json().code).toBe(4034);
-    const own = await post(t.app, '/telemarketing/lead_phone', { leadId: leads.r1 }, tokens.tm1);
+    const own = await callEndpoint(t.app, revealLeadPhone, { leadId: leads.r1 }, tokens.tm1);
     expect(own.json().ret).toEqual({ phone: '9811100001' });
     const [row] = await t.db
       .select()
@@ -290,9 +308,9 @@ describe('calls', () => {
       [leads.r2, 'Tried at 07:59'],
     ]);
     // The history shows each, with the hours then in force; the lead's summary is untouched.
-    const history = await post(
+    const history = await callEndpoint(
       t.app,
-      '/telemarketing/call_list',
+      listCalls,
       { filters: { outcome: 'refused' } },
       tokens.tm2,
     );
@@ -343,9 +361,9 @@ describe('calls', () => {
   it('keeps the calling hours the operations settings hold, read at each call', async () => {
     let admin = await loginAs(t.app);
     const hours = (value: string) =>
-      post(
+      callEndpoint(
         t.app,
-        '/systemConfig/save',
+        saveSetting,
         {
           item: 'telemarketing_call_hours',
           value,
@@ -404,7 +422,7 @@ describe('calls', () => {
     const today = indiaDateOf(t.clock.now());
     const past = await call(tokens.tm1, leads.a, { nextCallDate: '2020-01-01' });
     expect(past.statusCode).toBe(400);
-    expect(past.json().errors[0].field).toBe('nextCallDate');
+    expect(past.json().errors![0]!.field).toBe('nextCallDate');
     const blank = await call(tokens.tm1, leads.a, { remarks: '   ' });
     expect(blank.statusCode).toBe(400);
     const r = await call(tokens.tm1, leads.a, { nextCallDate: today });
@@ -419,9 +437,9 @@ describe('calls', () => {
     expect((await leadList(tokens.tm1, { nextCallBy: today })).list.map((row) => row.id)).toEqual([
       leads.a,
     ]);
-    const calls = await post(
+    const calls = await callEndpoint(
       t.app,
-      '/telemarketing/call_list',
+      listCalls,
       { filters: { outcome: 'promise' } },
       tokens.tm1,
     );
@@ -435,15 +453,11 @@ describe('calls', () => {
     ]);
     // tm2 sees only their own refused attempt; the lead sees all five calls (one at 09:00
     // under narrowed hours) and the five refused attempts.
-    expect((await post(t.app, '/telemarketing/call_list', {}, tokens.tm2)).json().ret.total).toBe(
-      1,
-    );
-    expect((await post(t.app, '/telemarketing/call_list', {}, tokens.lead)).json().ret.total).toBe(
-      10,
-    );
-    const refused = await post(
+    expect((await callEndpoint(t.app, listCalls, {}, tokens.tm2)).json().ret.total).toBe(1);
+    expect((await callEndpoint(t.app, listCalls, {}, tokens.lead)).json().ret.total).toBe(10);
+    const refused = await callEndpoint(
       t.app,
-      '/telemarketing/call_list',
+      listCalls,
       { filters: { outcome: 'refused' } },
       tokens.lead,
     );
@@ -473,12 +487,10 @@ describe('the rate report', () => {
       utr: `UTR${order.id}`,
     });
 
-    const r = await post(t.app, '/telemarketing/rate', {}, tokens.lead);
+    const r = await callEndpoint(t.app, telemarketingRate, {}, tokens.lead);
     expect(r.statusCode).toBe(200);
     const { list, total } = r.json().ret;
-    const tara = list.find(
-      (row: { telemarketerId: number }) => row.telemarketerId === staff.tm1.id,
-    );
+    const tara = list.find((row) => row.telemarketerId === staff.tm1.id);
     expect(tara).toMatchObject({
       assigned: 3,
       called: 3,
@@ -490,9 +502,7 @@ describe('the rate report', () => {
       appliedRatePpm: 666_667,
       disbursedRatePpm: 333_333,
     });
-    const tanvi = list.find(
-      (row: { telemarketerId: number }) => row.telemarketerId === staff.tm2.id,
-    );
+    const tanvi = list.find((row) => row.telemarketerId === staff.tm2.id);
     expect(tanvi).toMatchObject({
       assigned: 1,
       called: 0,
@@ -509,18 +519,16 @@ describe('the rate report', () => {
     expect(rows.find((row) => row.id === leads.a)?.conversion).toBe('applied');
 
     // A telemarketer sees their own row only, even when asking for another's.
-    const own = await post(
+    const own = await callEndpoint(
       t.app,
-      '/telemarketing/rate',
+      telemarketingRate,
       { telemarketerId: staff.tm2.id },
       tokens.tm1,
     );
-    expect(
-      own.json().ret.list.map((row: { telemarketerId: number }) => row.telemarketerId),
-    ).toEqual([staff.tm1.id]);
-    const bad = await post(
+    expect(own.json().ret.list.map((row) => row.telemarketerId)).toEqual([staff.tm1.id]);
+    const bad = await callEndpoint(
       t.app,
-      '/telemarketing/rate',
+      telemarketingRate,
       { dateFrom: '2025-02-02', dateTo: '2025-02-01' },
       tokens.lead,
     );

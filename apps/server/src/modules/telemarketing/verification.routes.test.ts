@@ -1,9 +1,20 @@
+import {
+  listVerifications,
+  recordVerification,
+  reviewQueue,
+  saveReviewer,
+  saveReviewGroup,
+  saveSetting,
+  type EndpointBody,
+  type EndpointRet,
+} from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, customers, loanOrders, marketingOptOuts } from '../../db-schema.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import type { EndpointReply, InvalidOnPurpose } from '../../shared/testing/call-endpoint.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import {
   FIRST_REVIEWER,
   loanBookDeps,
@@ -37,8 +48,7 @@ let final: { id: number; orderNo: string };
 /** Approved: no longer in review. */
 let approved: { id: number; orderNo: string };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
-const ok = (response: { statusCode: number; body: string; json: () => { ret: unknown } }): any => {
+const ok = <E>(response: EndpointReply<E>): EndpointRet<E> => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json().ret;
 };
@@ -65,17 +75,24 @@ async function setIndiaTime(hhmm: string) {
   t.clock.advance(delta);
 }
 
-function queue(token: string, filters: Record<string, unknown> = {}) {
-  return post(t.app, '/telemarketing/verification_list', { pageSize: 100, filters }, token);
+type VerificationFilters = NonNullable<EndpointBody<typeof listVerifications>['filters']>;
+type VerificationCall = EndpointBody<typeof recordVerification>;
+
+function queue(token: string, filters: VerificationFilters = {}) {
+  return callEndpoint(t.app, listVerifications, { pageSize: 100, filters }, token);
 }
 
 async function rowOf(orderNo: string, token = tokens.admin) {
   const { list } = ok(await queue(token, { orderNo }));
-  return list[0];
+  return list[0]!;
 }
 
-function record(body: Record<string, unknown>, token = tokens.desk, headers = {}) {
-  return post(t.app, '/telemarketing/verification_record', body, token, headers);
+function record(
+  body: VerificationCall | InvalidOnPurpose,
+  token = tokens.desk,
+  headers: Record<string, string> = {},
+) {
+  return callEndpoint(t.app, recordVerification, body, token, headers);
 }
 
 beforeAll(async () => {
@@ -86,9 +103,9 @@ beforeAll(async () => {
   productId = (await makeProduct(deps)).id;
   // One first reviewer taking one order a day: the first order is theirs, the next nobody's.
   const group = ok(
-    await post(
+    await callEndpoint(
       t.app,
-      '/approve/group_save',
+      saveReviewGroup,
       {
         name: 'Verification first',
         stage: 'first',
@@ -101,9 +118,9 @@ beforeAll(async () => {
     ),
   );
   ok(
-    await post(
+    await callEndpoint(
       t.app,
-      '/approve/reviewer_save',
+      saveReviewer,
       { userId: reviewerId, groupId: group.id, onDuty: true, dailyCap: null },
       tokens.admin,
     ),
@@ -126,7 +143,7 @@ describe('the verification queue', () => {
   it('lists each order in manual review as not checked, masked, with its stage', async () => {
     const { list, total } = ok(await queue(tokens.desk));
     expect(total).toBe(3);
-    expect(list.map((row: { orderNo: string }) => row.orderNo).sort()).toEqual(
+    expect(list.map((row) => row.orderNo).sort()).toEqual(
       [mine.orderNo, other.orderNo, final.orderNo].sort(),
     );
     const [customer] = await t.db
@@ -209,11 +226,9 @@ describe('recording a verification call', () => {
     // The status and checked-date filters.
     const today = indiaDateOf(t.clock.now());
     const failed = ok(await queue(tokens.desk, { checkingStatus: 'failed' }));
-    expect(failed.list.map((r: { orderId: number }) => r.orderId)).toEqual([other.id]);
+    expect(failed.list.map((r) => r.orderId)).toEqual([other.id]);
     const notChecked = ok(await queue(tokens.desk, { checkingStatus: 'not_checked' }));
-    expect(notChecked.list.map((r: { orderId: number }) => r.orderId).sort()).toEqual(
-      [mine.id, final.id].sort(),
-    );
+    expect(notChecked.list.map((r) => r.orderId).sort()).toEqual([mine.id, final.id].sort());
     expect(ok(await queue(tokens.desk, { checkedFrom: today, checkedTo: today })).total).toBe(1);
     expect(
       ok(await queue(tokens.desk, { checkedFrom: '2000-01-01', checkedTo: '2000-01-02' })).total,
@@ -228,15 +243,15 @@ describe('recording a verification call', () => {
 
   it('shows the reviewers the checking status on their review queue', async () => {
     const { list } = ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/approve/queue_list',
+        reviewQueue,
         { pageSize: 100, filters: { stage: 'first', state: 'wait' } },
         tokens.admin,
       ),
     );
     const statusOf = (orderNo: string) =>
-      list.find((row: { orderNo: string }) => row.orderNo === orderNo)?.checkingStatus;
+      list.find((row) => row.orderNo === orderNo)?.checkingStatus;
     expect(statusOf(other.orderNo)).toBe('failed');
     expect(statusOf(mine.orderNo)).toBe('not_checked');
   });
@@ -256,13 +271,15 @@ describe('recording a verification call', () => {
     const noItems = await record({ orderId: mine.id, items: [], result: 'passed' });
     expect(noItems.statusCode).toBe(400);
     expect(noItems.json().msg).toContain('items');
-    const unknown = await record({ orderId: mine.id, items: ['salary'], result: 'passed' });
+    const unknown = await record(
+      badBody({ orderId: mine.id, items: ['salary'], result: 'passed' }),
+    );
     expect(unknown.statusCode).toBe(400);
     expect((await rowOf(mine.orderNo)).checks).toBe(0);
   });
 
   it('refuses an order no longer in manual review (409 4170, en and zh), and an unknown one (404)', async () => {
-    const body = { orderId: approved.id, items: ['identity'], result: 'passed' };
+    const body: VerificationCall = { orderId: approved.id, items: ['identity'], result: 'passed' };
     const refused = await record(body);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
@@ -297,7 +314,7 @@ describe('recording a verification call', () => {
 describe('a reviewer’s scope', () => {
   it('sees and checks only the orders of their own review tasks (403 4172 on another)', async () => {
     const { list } = ok(await queue(tokens.reviewer));
-    expect(list.map((row: { orderId: number }) => row.orderId)).toEqual([mine.id]);
+    expect(list.map((row) => row.orderId)).toEqual([mine.id]);
     const refused = await record(
       { orderId: other.id, items: ['identity'], result: 'passed' },
       tokens.reviewer,
@@ -311,7 +328,7 @@ describe('a reviewer’s scope', () => {
 
 describe('the calling hours', () => {
   it('refuses a call outside them as telemarketing calls are (409 4171 naming the hours), keeping nothing', async () => {
-    const body = { orderId: other.id, items: ['identity'], result: 'passed' };
+    const body: VerificationCall = { orderId: other.id, items: ['identity'], result: 'passed' };
     const before = (await rowOf(other.orderNo)).checks;
     for (const time of ['07:59', '19:00']) {
       await setIndiaTime(time);
@@ -328,9 +345,9 @@ describe('the calling hours', () => {
     await setIndiaTime('08:30');
     await signIn();
     ok(
-      await post(
+      await callEndpoint(
         t.app,
-        '/systemConfig/save',
+        saveSetting,
         {
           item: 'telemarketing_call_hours',
           value: '09:00-17:00',
