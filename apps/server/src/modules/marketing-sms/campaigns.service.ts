@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   indiaClockText,
   insidePromotionalHours,
-  phoneSearchSchema,
   sendHoursText,
   type Campaign,
   type CampaignAudience,
@@ -19,12 +18,7 @@ import type { AuditRecorder } from '../../plugins/audit-port.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
-import {
-  readXlsxRows,
-  textOf,
-  xlsxBytesOf,
-  type UploadedXlsx,
-} from '../../shared/import/xlsx-import.js';
+import { readPhoneList, type UploadedXlsx } from '../../shared/import/xlsx-import.js';
 import { containsPattern, runList } from '../../shared/list-query.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { promotionalSendHours } from '../ops-config/index.js';
@@ -355,10 +349,6 @@ async function campaignViews(db: Executor, rows: readonly CampaignRow[]): Promis
 
 /* ----------------------------------- uploaded lists ------------------------------------ */
 
-const PHONE_COLUMNS = [
-  { key: 'phone', headers: ['phone', 'mobile', 'phone number', '手机号', '电话'], required: true },
-] as const;
-
 /**
  * An .xlsx of phone numbers (one column "phone") becomes an uploaded list; each row is
  * accepted or refused (not a mobile number, a repeat) in the report. Opt-outs and the
@@ -371,24 +361,7 @@ export async function importAudienceList(
   actorId: number,
   upload: UploadedXlsx,
 ): Promise<ImportReport> {
-  const rows = await readXlsxRows(xlsxBytesOf(upload), PHONE_COLUMNS, 50_000);
-  const seen = new Set<string>();
-  const report: ImportReport = { fileName: upload.fileName, accepted: 0, refused: 0, rows: [] };
-  const accepted: { row: number; phone: string }[] = [];
-  for (const { row, values } of rows) {
-    const parsed = phoneSearchSchema.safeParse(textOf(values.phone) ?? '');
-    const refuse = (reason: string) => {
-      report.refused += 1;
-      report.rows.push({ row, status: 'refused', reason, id: null });
-    };
-    if (!parsed.success || parsed.data === '')
-      refuse('phone: must be a 10-digit Indian mobile number');
-    else if (seen.has(parsed.data)) refuse('phone: repeats an earlier row');
-    else {
-      seen.add(parsed.data);
-      accepted.push({ row, phone: parsed.data });
-    }
-  }
+  const { phones: accepted, report } = await readPhoneList(upload, 50_000);
   if (accepted.length === 0) {
     throw AppError.invalid('contentBase64', 'the file has no valid phone number');
   }

@@ -45,6 +45,11 @@ async function sheet(rows: unknown[][]): Promise<string> {
   return Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
 }
 
+/** Uploads `rows` (the first is the header) as the .xlsx file `fileName`. */
+async function importSheet(fileName: string, rows: unknown[][], token = lead) {
+  return callEndpoint(t.app, importLeads, { fileName, contentBase64: await sheet(rows) }, token);
+}
+
 async function importedRows(token = lead) {
   const response = await callEndpoint(
     t.app,
@@ -113,12 +118,7 @@ describe('a call list imported from .xlsx', () => {
   ];
 
   it('puts the phones the list may take on it, unassigned, and says why it refused the others', async () => {
-    const response = await callEndpoint(
-      t.app,
-      importLeads,
-      { fileName: 'diwali-callers.xlsx', contentBase64: await sheet(rows()) },
-      lead,
-    );
+    const response = await importSheet('diwali-callers.xlsx', rows());
     expect(response.statusCode, response.body).toBe(200);
     const report = response.json().ret;
     expect(report).toMatchObject({ fileName: 'diwali-callers.xlsx', accepted: 3, refused: 5 });
@@ -161,12 +161,7 @@ describe('a call list imported from .xlsx', () => {
   });
 
   it('adds nothing when the same file comes again: every phone is on the list already', async () => {
-    const response = await callEndpoint(
-      t.app,
-      importLeads,
-      { fileName: 'diwali-callers.xlsx', contentBase64: await sheet(rows()) },
-      lead,
-    );
+    const response = await importSheet('diwali-callers.xlsx', rows());
     expect(response.statusCode, response.body).toBe(200);
     const report = response.json().ret;
     expect(report.accepted).toBe(0);
@@ -177,32 +172,17 @@ describe('a call list imported from .xlsx', () => {
   });
 
   it('refuses a file that is not .xlsx, or has no phone column, naming the field', async () => {
-    const csv = await callEndpoint(
-      t.app,
-      importLeads,
-      { fileName: 'callers.csv', contentBase64: await sheet(rows()) },
-      lead,
-    );
+    const csv = await importSheet('callers.csv', rows());
     expect(csv.statusCode).toBe(400);
     expect(csv.json().errors?.[0]).toMatchObject({ field: 'fileName' });
-    const noPhone = await callEndpoint(
-      t.app,
-      importLeads,
-      { fileName: 'callers.xlsx', contentBase64: await sheet([['Name'], ['Asha']]) },
-      lead,
-    );
+    const noPhone = await importSheet('callers.xlsx', [['Name'], ['Asha']]);
     expect(noPhone.statusCode).toBe(400);
     expect(noPhone.json().errors?.[0]).toMatchObject({ field: 'contentBase64' });
     expect(noPhone.json().errors?.[0]?.message).toContain('missing column(s): phone');
   });
 
   it('is refused to a telemarketer without the import grant', async () => {
-    const response = await callEndpoint(
-      t.app,
-      importLeads,
-      { fileName: 'mine.xlsx', contentBase64: await sheet([['phone'], ['9844400099']]) },
-      telemarketer,
-    );
+    const response = await importSheet('mine.xlsx', [['phone'], ['9844400099']], telemarketer);
     expect(response.statusCode).toBe(403);
     expect(await importedRows()).toHaveLength(3);
   });

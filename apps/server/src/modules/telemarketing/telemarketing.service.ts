@@ -1,5 +1,4 @@
 import {
-  phoneSearchSchema,
   type CallHours,
   type CallRow,
   type ImportReport,
@@ -20,12 +19,7 @@ import type { Defer } from '../../shared/after-reply.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { hoursText, isWithinHours } from '../../shared/contact-hours.js';
-import {
-  readXlsxRows,
-  textOf,
-  xlsxBytesOf,
-  type UploadedXlsx,
-} from '../../shared/import/xlsx-import.js';
+import { readPhoneList, type UploadedXlsx } from '../../shared/import/xlsx-import.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
 import { readRiskSettings } from '../loan-book/index.js';
@@ -73,10 +67,6 @@ export async function refreshLeads(deps: TelemarketingDeps): Promise<{ added: nu
   return { added: await repository.insertNewLeads(deps.db, now, waits) };
 }
 
-const IMPORT_COLUMNS = [
-  { key: 'phone', headers: ['phone', 'mobile', 'phone number', '手机号', '电话'], required: true },
-] as const;
-
 /** At most this many rows in one imported call list. */
 export const LEAD_IMPORT_MAX_ROWS = 10_000;
 
@@ -101,24 +91,7 @@ export async function importLeads(
   deps: TelemarketingDeps,
   upload: UploadedXlsx,
 ): Promise<ImportReport> {
-  const rows = await readXlsxRows(xlsxBytesOf(upload), IMPORT_COLUMNS, LEAD_IMPORT_MAX_ROWS);
-  const report: ImportReport = { fileName: upload.fileName, accepted: 0, refused: 0, rows: [] };
-  const refuse = (row: number, reason: string) => {
-    report.refused += 1;
-    report.rows.push({ row, status: 'refused', reason, id: null });
-  };
-  const candidates: { row: number; phone: string }[] = [];
-  const seen = new Set<string>();
-  for (const { row, values } of rows) {
-    const parsed = phoneSearchSchema.safeParse(textOf(values.phone) ?? '');
-    if (!parsed.success || parsed.data === '')
-      refuse(row, 'phone: must be a 10-digit Indian mobile number');
-    else if (seen.has(parsed.data)) refuse(row, 'phone: repeats an earlier row');
-    else {
-      seen.add(parsed.data);
-      candidates.push({ row, phone: parsed.data });
-    }
-  }
+  const { phones: candidates, report } = await readPhoneList(upload, LEAD_IMPORT_MAX_ROWS);
   const refusals = new Map<string, repository.ImportRefusal>();
   for (let start = 0; start < candidates.length; start += IMPORT_SLICE) {
     const phones = candidates.slice(start, start + IMPORT_SLICE).map((c) => c.phone);
@@ -140,8 +113,12 @@ export async function importLeads(
   }
   for (const { row, phone } of candidates) {
     const id = added.get(phone);
-    if (id === undefined) refuse(row, IMPORT_REFUSALS[refusals.get(phone) ?? 'onList']);
-    else {
+    if (id === undefined) {
+      // Not added: refused above, or put on the list meanwhile by a refresh or another import.
+      report.refused += 1;
+      const reason = IMPORT_REFUSALS[refusals.get(phone) ?? 'onList'];
+      report.rows.push({ row, status: 'refused', reason, id: null });
+    } else {
       report.accepted += 1;
       report.rows.push({ row, status: 'accepted', reason: null, id });
     }

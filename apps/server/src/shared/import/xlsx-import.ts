@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { ImportReport } from '@lending/contract';
-import { XLSX_MAX_BYTES } from '@lending/contract';
+import { phoneSearchSchema, XLSX_MAX_BYTES } from '@lending/contract';
 import { AppError } from '../app-error.js';
 import { inspectXlsxZip, ZipRefused } from './zip-inspection.js';
 
@@ -173,4 +173,42 @@ export function paiseOfRupees(value: CellValue): number | null {
   const [whole, fraction = ''] = text.replace('-', '').split('.');
   const paise = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return text.startsWith('-') ? -paise : paise;
+}
+
+/** The one column of a list of phones, by the names staff give it. */
+const PHONE_LIST_COLUMNS = [
+  { key: 'phone', headers: ['phone', 'mobile', 'phone number', '手机号', '电话'], required: true },
+] as const;
+
+/**
+ * A list of phones (one column "phone"; marketing audiences, telemarketing call lists): each
+ * row's number as staff type it (+91, a leading 0, spaces, a number cell) read as a 10-digit
+ * mobile number, or refused in `report` as not one or as a repeat of an earlier row.
+ */
+export async function readPhoneList(
+  upload: UploadedXlsx,
+  maxRows: number,
+): Promise<{ phones: { row: number; phone: string }[]; report: ImportReport }> {
+  const rows = await readXlsxRows(xlsxBytesOf(upload), PHONE_LIST_COLUMNS, maxRows);
+  const report: ImportReport = { fileName: upload.fileName, accepted: 0, refused: 0, rows: [] };
+  const phones: { row: number; phone: string }[] = [];
+  const seen = new Set<string>();
+  for (const { row, values } of rows) {
+    const parsed = phoneSearchSchema.safeParse(textOf(values.phone) ?? '');
+    const phone = parsed.success ? parsed.data : '';
+    const reason =
+      phone === ''
+        ? 'phone: must be a 10-digit Indian mobile number'
+        : seen.has(phone)
+          ? 'phone: repeats an earlier row'
+          : null;
+    if (reason) {
+      report.refused += 1;
+      report.rows.push({ row, status: 'refused', reason, id: null });
+    } else {
+      seen.add(phone);
+      phones.push({ row, phone });
+    }
+  }
+  return { phones, report };
 }
