@@ -14,7 +14,10 @@ export interface EndpointDefinition<
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Ret extends z.ZodType = z.ZodType,
 > {
-  /** Stable interface id, `<module>.<action>`; roles grant these. */
+  /**
+   * Stable interface id, `<module>.<action>` (`app.<module>.<action>` for the borrower API);
+   * roles grant these, and the path and module follow from it (`endpointPlaceOf`).
+   */
   id: string;
   method: 'GET' | 'POST';
   /** Relative to the admin API base `/admin-api`. */
@@ -42,12 +45,48 @@ export interface EndpointDefinition<
   ret: Ret;
 }
 
+/** What an endpoint file writes: everything but the path and module, which follow from the id. */
+export type EndpointDeclaration<
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Ret extends z.ZodType = z.ZodType,
+> = Omit<EndpointDefinition<Body, Query, Ret>, 'path' | 'module'>;
+
+/**
+ * Admin modules whose URLs the console's route tree names otherwise: the finance screens live
+ * under /financialManagement, the blacklist under /toolMage (one URL segment, its action after
+ * `blacklist_`), and the marketing campaigns' module name is camel case where URLs are not.
+ */
+const adminPathBases: Readonly<Record<string, string>> = {
+  finance: '/financialManagement/',
+  blacklist: '/toolMage/blacklist_',
+  marketingSms: '/marketing_sms/',
+};
+
+/** The borrower API's ids start with this; its paths are relative to its own base. */
+const APP_ID_PREFIX = 'app.';
+
+/**
+ * Where an id puts its endpoint: `<module>.<action>` (admin) or `app.<module>.<action>`
+ * (borrower) answers at `/<module>/<action>` under its API's base, bar the admin exceptions
+ * above. Declared once, the id cannot drift from the URL or the operation log's module.
+ */
+export function endpointPlaceOf(id: string): { module: string; path: string } {
+  const app = id.startsWith(APP_ID_PREFIX);
+  const parts = (app ? id.slice(APP_ID_PREFIX.length) : id).split('.');
+  const [module, action] = parts;
+  if (parts.length !== 2 || !module || !action)
+    throw new Error(`endpoint id ${id} is not [app.]<module>.<action>`);
+  const base = (!app && adminPathBases[module]) || `/${module}/`;
+  return { module, path: `${base}${action}` };
+}
+
 export function defineEndpoint<
   Body extends z.ZodType | undefined,
   Query extends z.ZodType | undefined,
   Ret extends z.ZodType,
->(definition: EndpointDefinition<Body, Query, Ret>): EndpointDefinition<Body, Query, Ret> {
-  return definition;
+>(declaration: EndpointDeclaration<Body, Query, Ret>): EndpointDefinition<Body, Query, Ret> {
+  return { ...declaration, ...endpointPlaceOf(declaration.id) };
 }
 
 export type EndpointBody<E> =

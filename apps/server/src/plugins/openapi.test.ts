@@ -116,8 +116,6 @@ describe('the error answers in the documents', () => {
   const sample = defineEndpoint({
     id: 'sample.save',
     method: 'POST',
-    path: '/sample/save',
-    module: 'sample',
     summary: 'A throw-away operation declaring three business errors',
     access: 'granted',
     mutates: true,
@@ -238,8 +236,6 @@ describe('rules across fields (decision 0069)', () => {
     const unexplained = defineEndpoint({
       id: 'sample.rule',
       method: 'POST',
-      path: '/sample/rule',
-      module: 'sample',
       summary: 'A throw-away operation with an unexplained rule',
       access: 'granted',
       mutates: false,

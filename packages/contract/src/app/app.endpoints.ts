@@ -40,8 +40,6 @@ export const APP_TOKEN_HEADER = 'X-App-Token';
 export const appSendOtp = defineEndpoint({
   id: 'app.auth.send_otp',
   method: 'POST',
-  path: '/auth/send_otp',
-  module: 'auth',
   summary: 'Send a 6-digit code by SMS (sign-in/registration, or accepting a loan)',
   access: 'public',
   mutates: true,
@@ -54,8 +52,6 @@ export const appSendOtp = defineEndpoint({
 export const appVerifyOtp = defineEndpoint({
   id: 'app.auth.verify_otp',
   method: 'POST',
-  path: '/auth/verify_otp',
-  module: 'auth',
   summary: 'Verify the code: registers the borrower on first use, returns a session token',
   access: 'public',
   mutates: true,
@@ -68,8 +64,6 @@ export const appVerifyOtp = defineEndpoint({
 export const appLogout = defineEndpoint({
   id: 'app.auth.logout',
   method: 'POST',
-  path: '/auth/logout',
-  module: 'auth',
   summary: 'End the borrower session',
   access: 'session',
   mutates: true,
@@ -81,8 +75,6 @@ export const appLogout = defineEndpoint({
 export const appProfile = defineEndpoint({
   id: 'app.profile.get',
   method: 'POST',
-  path: '/profile/get',
-  module: 'profile',
   summary: "The borrower's profile, KYC (masked) and bank account",
   access: 'session',
   mutates: false,
@@ -94,8 +86,6 @@ export const appProfile = defineEndpoint({
 export const appSaveProfile = defineEndpoint({
   id: 'app.profile.save',
   method: 'POST',
-  path: '/profile/save',
-  module: 'profile',
   summary: 'Save the profile and KYC (PAN; Aadhaar kept only as last 4 digits + keyed hash)',
   access: 'session',
   mutates: true,
@@ -108,8 +98,6 @@ export const appSaveProfile = defineEndpoint({
 export const appSaveBank = defineEndpoint({
   id: 'app.bank.save',
   method: 'POST',
-  path: '/bank/save',
-  module: 'bank',
   summary: 'Save the bank account for disbursal (verification pending until a penny drop)',
   access: 'session',
   mutates: true,
@@ -122,8 +110,6 @@ export const appSaveBank = defineEndpoint({
 export const appLoanProducts = defineEndpoint({
   id: 'app.loan.products',
   method: 'POST',
-  path: '/loan/products',
-  module: 'loan',
   summary: 'Products the borrower may apply for (first loan or re-loan)',
   access: 'session',
   mutates: false,
@@ -135,8 +121,6 @@ export const appLoanProducts = defineEndpoint({
 export const appLoanQuote = defineEndpoint({
   id: 'app.loan.quote',
   method: 'POST',
-  path: '/loan/quote',
-  module: 'loan',
   summary: 'Key fact statement for a product and amount: charges, net disbursed, due, APR',
   access: 'session',
   mutates: false,
@@ -149,8 +133,6 @@ export const appLoanQuote = defineEndpoint({
 export const appApplyLoan = defineEndpoint({
   id: 'app.loan.apply',
   method: 'POST',
-  path: '/loan/apply',
-  module: 'loan',
   summary: 'Apply: accept the key fact statement with the OTP; the order goes to machine review',
   access: 'session',
   mutates: true,
@@ -172,8 +154,6 @@ export const appApplyLoan = defineEndpoint({
 export const appAcceptRevisedLoan = defineEndpoint({
   id: 'app.loan.accept_revised',
   method: 'POST',
-  path: '/loan/accept_revised',
-  module: 'loan',
   summary:
     'Accept, with the OTP, the key fact statement of an amount the review lowered; the payout waits for it',
   access: 'session',
@@ -196,8 +176,6 @@ export const appAcceptRevisedLoan = defineEndpoint({
 export const appLoanList = defineEndpoint({
   id: 'app.loan.list',
   method: 'POST',
-  path: '/loan/list',
-  module: 'loan',
   summary: "The borrower's loans with what clears each today",
   access: 'session',
   mutates: false,
@@ -209,8 +187,6 @@ export const appLoanList = defineEndpoint({
 export const appRepayInstructions = defineEndpoint({
   id: 'app.repay.instructions',
   method: 'POST',
-  path: '/repay/instructions',
-  module: 'repay',
   summary: "Where to pay: the borrower's virtual account (number + IFSC) and UPI id",
   access: 'session',
   mutates: true,
@@ -223,8 +199,6 @@ export const appRepayInstructions = defineEndpoint({
 export const appRolloverQuote = defineEndpoint({
   id: 'app.loan.rollover_quote',
   method: 'POST',
-  path: '/loan/rollover_quote',
-  module: 'loan',
   summary: 'What renewing costs today (interest to date + fee + GST, + penal if overdue)',
   access: 'session',
   mutates: false,
@@ -237,8 +211,6 @@ export const appRolloverQuote = defineEndpoint({
 export const appCoolingOffQuote = defineEndpoint({
   id: 'app.loan.cooling_off_quote',
   method: 'POST',
-  path: '/loan/cooling_off_quote',
-  module: 'loan',
   summary:
     'What exiting in the cooling-off period costs today (principal + interest for days used)',
   access: 'session',
@@ -252,8 +224,6 @@ export const appCoolingOffQuote = defineEndpoint({
 export const appRollover = defineEndpoint({
   id: 'app.loan.rollover',
   method: 'POST',
-  path: '/loan/rollover',
-  module: 'loan',
   summary: "Renew: today's rollover price and where to pay it (the credit renews the loan)",
   access: 'session',
   mutates: true,
@@ -273,8 +243,6 @@ export const appRollover = defineEndpoint({
 export const appCoolingOffExit = defineEndpoint({
   id: 'app.loan.cooling_off_exit',
   method: 'POST',
-  path: '/loan/cooling_off_exit',
-  module: 'loan',
   summary:
     "Exit in the cooling-off period: today's exit amount and where to pay it (the credit closes the loan)",
   access: 'session',

@@ -36,8 +36,6 @@ import {
 export const machineList = defineEndpoint({
   id: 'approve.machine_list',
   method: 'POST',
-  path: '/approve/machine_list',
-  module: 'approve',
   summary: 'The machine review decisions: score, rules hit, first refusing rule, version',
   access: 'granted',
   mutates: false,
@@ -49,8 +47,6 @@ export const machineList = defineEndpoint({
 export const machineDetail = defineEndpoint({
   id: 'approve.machine_detail',
   method: 'POST',
-  path: '/approve/machine_detail',
-  module: 'approve',
   summary: "One order's machine review, rule by rule",
   access: 'granted',
   mutates: false,
@@ -63,8 +59,6 @@ export const machineDetail = defineEndpoint({
 export const machineRefer = defineEndpoint({
   id: 'approve.machine_refer',
   method: 'POST',
-  path: '/approve/machine_refer',
-  module: 'approve',
   summary: 'Refer a machine rejection to manual (first) review with a reason code',
   access: 'granted',
   mutates: true,
@@ -77,8 +71,6 @@ export const machineRefer = defineEndpoint({
 export const reviewQueue = defineEndpoint({
   id: 'approve.queue_list',
   method: 'POST',
-  path: '/approve/queue_list',
-  module: 'approve',
   summary: 'First and final review queues: waiting, passed, rejected',
   access: 'granted',
   mutates: false,
@@ -90,8 +82,6 @@ export const reviewQueue = defineEndpoint({
 export const assignReview = defineEndpoint({
   id: 'approve.assign',
   method: 'POST',
-  path: '/approve/assign',
-  module: 'approve',
   summary: 'Distribute waiting orders to a reviewer (a lead sees every queue)',
   access: 'granted',
   mutates: true,
@@ -104,8 +94,6 @@ export const assignReview = defineEndpoint({
 export const reviewGroupList = defineEndpoint({
   id: 'approve.group_list',
   method: 'POST',
-  path: '/approve/group_list',
-  module: 'approve',
   summary: 'Review groups: stage, members, products, new/old, daily cap',
   access: 'granted',
   mutates: false,
@@ -117,8 +105,6 @@ export const reviewGroupList = defineEndpoint({
 export const saveReviewGroup = defineEndpoint({
   id: 'approve.group_save',
   method: 'POST',
-  path: '/approve/group_save',
-  module: 'approve',
   summary: 'Create or change a review group',
   access: 'granted',
   mutates: true,
@@ -131,8 +117,6 @@ export const saveReviewGroup = defineEndpoint({
 export const deleteReviewGroup = defineEndpoint({
   id: 'approve.group_delete',
   method: 'POST',
-  path: '/approve/group_delete',
-  module: 'approve',
   summary: 'Delete a review group without members',
   access: 'granted',
   mutates: true,
@@ -145,8 +129,6 @@ export const deleteReviewGroup = defineEndpoint({
 export const reviewerList = defineEndpoint({
   id: 'approve.reviewer_list',
   method: 'POST',
-  path: '/approve/reviewer_list',
-  module: 'approve',
   summary: 'Reviewers: group, on duty, cap, pending, decided today, pass rate',
   access: 'granted',
   mutates: false,
@@ -158,8 +140,6 @@ export const reviewerList = defineEndpoint({
 export const saveReviewer = defineEndpoint({
   id: 'approve.reviewer_save',
   method: 'POST',
-  path: '/approve/reviewer_save',
-  module: 'approve',
   summary: 'Add or change a reviewer; off duty releases their queue',
   access: 'granted',
   mutates: true,
@@ -171,8 +151,6 @@ export const saveReviewer = defineEndpoint({
 export const reviewerOptions = defineEndpoint({
   id: 'approve.reviewer_options',
   method: 'POST',
-  path: '/approve/reviewer_options',
-  module: 'approve',
   summary: 'Reviewers, staff, groups and products to choose from',
   access: 'granted',
   mutates: false,
@@ -184,8 +162,6 @@ export const reviewerOptions = defineEndpoint({
 export const rejectionCodeList = defineEndpoint({
   id: 'approve.rejection_list',
   method: 'POST',
-  path: '/approve/rejection_list',
-  module: 'approve',
   summary: 'Rejection codes with their texts, stage and effect',
   access: 'granted',
   mutates: false,
@@ -197,8 +173,6 @@ export const rejectionCodeList = defineEndpoint({
 export const saveRejectionCode = defineEndpoint({
   id: 'approve.rejection_save',
   method: 'POST',
-  path: '/approve/rejection_save',
-  module: 'approve',
   summary: 'Create or change a rejection code',
   access: 'granted',
   mutates: true,
@@ -211,8 +185,6 @@ export const saveRejectionCode = defineEndpoint({
 export const setRejectionCodeStatus = defineEndpoint({
   id: 'approve.rejection_status',
   method: 'POST',
-  path: '/approve/rejection_status',
-  module: 'approve',
   summary: 'Enable or disable a rejection code',
   access: 'granted',
   mutates: true,
@@ -225,8 +197,6 @@ export const setRejectionCodeStatus = defineEndpoint({
 export const deleteRejectionCode = defineEndpoint({
   id: 'approve.rejection_delete',
   method: 'POST',
-  path: '/approve/rejection_delete',
-  module: 'approve',
   summary: 'Delete a rejection code that was never used',
   access: 'granted',
   mutates: true,
@@ -239,8 +209,6 @@ export const deleteRejectionCode = defineEndpoint({
 export const reviewDecisionList = defineEndpoint({
   id: 'approve.decision_list',
   method: 'POST',
-  path: '/approve/decision_list',
-  module: 'approve',
   summary: 'Every review decision: stage, reviewer, decision, code, minutes',
   access: 'granted',
   mutates: false,
@@ -252,8 +220,6 @@ export const reviewDecisionList = defineEndpoint({
 export const reviewerQuality = defineEndpoint({
   id: 'approve.reviewer_quality',
   method: 'POST',
-  path: '/approve/reviewer_quality',
-  module: 'approve',
   summary: 'Per reviewer: assigned, decided, pass rate, median minutes, later overdue',
   access: 'granted',
   mutates: false,
@@ -265,8 +231,6 @@ export const reviewerQuality = defineEndpoint({
 export const reviewForm = defineEndpoint({
   id: 'approve.review_form',
   method: 'POST',
-  path: '/approve/review_form',
-  module: 'approve',
   summary: "What the approval detail's review form needs for one order",
   access: 'granted',
   mutates: false,

@@ -17,8 +17,6 @@ export type ConsoleConfig = z.infer<typeof consoleConfigSchema>;
 export const configIndex = defineEndpoint({
   id: 'config.index',
   method: 'POST',
-  path: '/config/index',
-  module: 'config',
   summary:
     "The console's configuration: product title, languages, time zone, currency, upload limit",
   access: 'public',

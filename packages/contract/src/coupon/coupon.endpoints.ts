@@ -22,8 +22,6 @@ import { emptyAppBodySchema } from '../app/app.schema.js';
 export const listCoupons = defineEndpoint({
   id: 'coupon.list',
   method: 'POST',
-  path: '/coupon/list',
-  module: 'coupon',
   summary: 'Coupon templates with how many were sent and used',
   access: 'granted',
   mutates: false,
@@ -35,8 +33,6 @@ export const listCoupons = defineEndpoint({
 export const saveCoupon = defineEndpoint({
   id: 'coupon.save',
   method: 'POST',
-  path: '/coupon/save',
-  module: 'coupon',
   summary: 'Create a coupon, or edit one never sent',
   access: 'granted',
   mutates: true,
@@ -49,8 +45,6 @@ export const saveCoupon = defineEndpoint({
 export const setCouponStatus = defineEndpoint({
   id: 'coupon.set_status',
   method: 'POST',
-  path: '/coupon/set_status',
-  module: 'coupon',
   summary: 'Make a coupon available or unavailable for sending',
   access: 'granted',
   mutates: true,
@@ -63,8 +57,6 @@ export const setCouponStatus = defineEndpoint({
 export const deleteCoupon = defineEndpoint({
   id: 'coupon.delete',
   method: 'POST',
-  path: '/coupon/delete',
-  module: 'coupon',
   summary: 'Delete a coupon never sent (permanent)',
   access: 'granted',
   mutates: true,
@@ -77,8 +69,6 @@ export const deleteCoupon = defineEndpoint({
 export const couponAudience = defineEndpoint({
   id: 'coupon.audience',
   method: 'POST',
-  path: '/coupon/audience',
-  module: 'coupon',
   summary: 'The borrowers a coupon send would reach (blacklisted left out), masked',
   access: 'granted',
   mutates: false,
@@ -90,8 +80,6 @@ export const couponAudience = defineEndpoint({
 export const sendCoupon = defineEndpoint({
   id: 'coupon.send',
   method: 'POST',
-  path: '/coupon/send',
-  module: 'coupon',
   summary: 'Send a coupon to a filtered audience (once per idempotency key)',
   access: 'granted',
   mutates: true,
@@ -104,8 +92,6 @@ export const sendCoupon = defineEndpoint({
 export const listSentCoupons = defineEndpoint({
   id: 'coupon.sent_list',
   method: 'POST',
-  path: '/coupon/sent_list',
-  module: 'coupon',
   summary: 'Every coupon sent: unused, used (on which loan, how much) or expired',
   access: 'granted',
   mutates: false,
@@ -128,8 +114,6 @@ export const couponEndpoints = [
 export const appCouponList = defineEndpoint({
   id: 'app.coupon.list',
   method: 'POST',
-  path: '/coupon/list',
-  module: 'coupon',
   summary: "The borrower's coupons: unused, used or expired",
   access: 'session',
   mutates: false,
@@ -141,8 +125,6 @@ export const appCouponList = defineEndpoint({
 export const appApplyCoupon = defineEndpoint({
   id: 'app.coupon.apply',
   method: 'POST',
-  path: '/coupon/apply',
-  module: 'coupon',
   summary: 'Use a coupon on a loan: what the repayment must be drops by its reduction',
   access: 'session',
   mutates: true,

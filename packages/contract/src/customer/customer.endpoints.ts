@@ -9,8 +9,6 @@ import { unmaskCustomerBodySchema, unmaskCustomerRetSchema } from './customer.sc
 export const unmaskCustomer = defineEndpoint({
   id: 'customer.unmask',
   method: 'POST',
-  path: '/customer/unmask',
-  module: 'customer',
   summary: "Show one field of a customer's personal data in full (audited)",
   access: 'granted',
   mutates: false,

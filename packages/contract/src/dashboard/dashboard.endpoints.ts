@@ -4,8 +4,6 @@ import { dashboardSummaryBodySchema, dashboardSummarySchema } from './dashboard.
 export const dashboardSummary = defineEndpoint({
   id: 'dashboard.summary',
   method: 'POST',
-  path: '/dashboard/summary',
-  module: 'dashboard',
   summary:
     'Dashboard figures as of 23:59:59 India time today: registrations, applications, approvals, disbursals, repayments, due and overdue, with a daily series',
   access: 'granted',

@@ -17,8 +17,6 @@ import {
 export const waitLoanList = defineEndpoint({
   id: 'loan.wait_list',
   method: 'POST',
-  path: '/loan/wait_list',
-  module: 'loan',
   summary: 'Approved orders waiting for disbursement, with the account and net disbursement',
   access: 'granted',
   mutates: false,
@@ -30,8 +28,6 @@ export const waitLoanList = defineEndpoint({
 export const loanRecordList = defineEndpoint({
   id: 'loan.record_list',
   method: 'POST',
-  path: '/loan/record_list',
-  module: 'loan',
   summary: 'Disbursed loans: lend success, lend fail or lending, with UTR, channel and amounts',
   access: 'granted',
   mutates: false,
@@ -43,8 +39,6 @@ export const loanRecordList = defineEndpoint({
 export const loanFlowList = defineEndpoint({
   id: 'loan.flow_list',
   method: 'POST',
-  path: '/loan/flow_list',
-  module: 'loan',
   summary: 'Every payout attempt: status, channel, fail count, error message, gateway reference',
   access: 'granted',
   mutates: false,

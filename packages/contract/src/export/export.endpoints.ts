@@ -13,8 +13,6 @@ import {
 export const startExport = defineEndpoint({
   id: 'export.start',
   method: 'POST',
-  path: '/export/start',
-  module: 'export',
   summary: 'Export a list to .xlsx in the background (its filters, sort and masking)',
   access: 'granted',
   mutates: true,
@@ -27,8 +25,6 @@ export const startExport = defineEndpoint({
 export const listMyExports = defineEndpoint({
   id: 'export.list',
   method: 'POST',
-  path: '/export/list',
-  module: 'export',
   summary: 'My exports: status, progress, rows, size and expiry',
   access: 'session',
   mutates: false,

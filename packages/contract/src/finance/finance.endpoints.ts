@@ -23,8 +23,6 @@ import {
 export const orderLoanList = defineEndpoint({
   id: 'finance.order_loan_list',
   method: 'POST',
-  path: '/financialManagement/order_loan_list',
-  module: 'finance',
   summary: 'Disbursement statement: every processed payout with principal, fee, GST, net; totals',
   access: 'granted',
   mutates: false,
@@ -36,8 +34,6 @@ export const orderLoanList = defineEndpoint({
 export const repaymentOrderList = defineEndpoint({
   id: 'finance.repayment_order_list',
   method: 'POST',
-  path: '/financialManagement/repayment_order_list',
-  module: 'finance',
   summary: 'Repayment statement: repayments and reversals split by component; totals',
   access: 'granted',
   mutates: false,
@@ -49,8 +45,6 @@ export const repaymentOrderList = defineEndpoint({
 export const reconciliationDayList = defineEndpoint({
   id: 'finance.reconciliation_list',
   method: 'POST',
-  path: '/financialManagement/reconciliation_list',
-  module: 'finance',
   summary: 'Reconciliation per day, side and channel: system vs third-party amounts and counts',
   access: 'granted',
   mutates: false,
@@ -62,8 +56,6 @@ export const reconciliationDayList = defineEndpoint({
 export const reconciliationBreakList = defineEndpoint({
   id: 'finance.break_list',
   method: 'POST',
-  path: '/financialManagement/break_list',
-  module: 'finance',
   summary: 'Reconciliation breaks: amount mismatch, ours only, gateway only',
   access: 'granted',
   mutates: false,
@@ -75,8 +67,6 @@ export const reconciliationBreakList = defineEndpoint({
 export const resolveBreak = defineEndpoint({
   id: 'finance.resolve_break',
   method: 'POST',
-  path: '/financialManagement/resolve_break',
-  module: 'finance',
   summary: "Resolve a break: accept the gateway's record (posted), refund, or ignore with a reason",
   access: 'granted',
   mutates: true,
@@ -96,8 +86,6 @@ export const resolveBreak = defineEndpoint({
 export const runReconciliation = defineEndpoint({
   id: 'finance.run_reconciliation',
   method: 'POST',
-  path: '/financialManagement/run_reconciliation',
-  module: 'finance',
   summary: "Reconcile one India day against the gateways' statements (again)",
   access: 'granted',
   mutates: true,
@@ -111,8 +99,6 @@ export const runReconciliation = defineEndpoint({
 export const trialBalance = defineEndpoint({
   id: 'finance.trial_balance',
   method: 'POST',
-  path: '/financialManagement/trial_balance',
-  module: 'finance',
   summary: 'Trial balance from the ledger: each account as of the end of an India day',
   access: 'granted',
   mutates: false,
@@ -124,8 +110,6 @@ export const trialBalance = defineEndpoint({
 export const gstByMonth = defineEndpoint({
   id: 'finance.gst_by_month',
   method: 'POST',
-  path: '/financialManagement/gst_by_month',
-  module: 'finance',
   summary: 'GST on fees per India month from the ledger: fee base, GST charged, reversed, net',
   access: 'granted',
   mutates: false,
@@ -137,8 +121,6 @@ export const gstByMonth = defineEndpoint({
 export const cashFlow = defineEndpoint({
   id: 'finance.cash_flow',
   method: 'POST',
-  path: '/financialManagement/cash_flow',
-  module: 'finance',
   summary: "Each India day's cash from the ledger: disbursed, collected, refunded, net",
   access: 'granted',
   mutates: false,

@@ -25,8 +25,6 @@ import {
 export const listLoanConfig = defineEndpoint({
   id: 'loanConfig.list',
   method: 'POST',
-  path: '/loanConfig/list',
-  module: 'loanConfig',
   summary: 'List loan configurations (first loans and re-loans)',
   access: 'granted',
   mutates: false,
@@ -38,8 +36,6 @@ export const listLoanConfig = defineEndpoint({
 export const saveLoanConfig = defineEndpoint({
   id: 'loanConfig.save',
   method: 'POST',
-  path: '/loanConfig/save',
-  module: 'loanConfig',
   summary: 'Create a loan configuration, or save a new version of one',
   access: 'granted',
   mutates: true,
@@ -52,8 +48,6 @@ export const saveLoanConfig = defineEndpoint({
 export const setLoanConfigStatus = defineEndpoint({
   id: 'loanConfig.set_status',
   method: 'POST',
-  path: '/loanConfig/set_status',
-  module: 'loanConfig',
   summary: 'Make a loan configuration available or unavailable',
   access: 'granted',
   mutates: true,
@@ -66,8 +60,6 @@ export const setLoanConfigStatus = defineEndpoint({
 export const checkLedger = defineEndpoint({
   id: 'ledger.check',
   method: 'POST',
-  path: '/ledger/check',
-  module: 'ledger',
   summary: 'Run the ledger check: every journal balances; each order equals its postings',
   access: 'granted',
   mutates: false,
@@ -79,8 +71,6 @@ export const checkLedger = defineEndpoint({
 export const firstReviewOrder = defineEndpoint({
   id: 'order.first_review',
   method: 'POST',
-  path: '/order/first_review',
-  module: 'order',
   summary: 'First review: pass to final review or reject',
   access: 'granted',
   mutates: true,
@@ -93,8 +83,6 @@ export const firstReviewOrder = defineEndpoint({
 export const finalReviewOrder = defineEndpoint({
   id: 'order.final_review',
   method: 'POST',
-  path: '/order/final_review',
-  module: 'order',
   summary: 'Final review by a second person: pass, reject or send back',
   access: 'granted',
   mutates: true,
@@ -107,8 +95,6 @@ export const finalReviewOrder = defineEndpoint({
 export const rejectOrder = defineEndpoint({
   id: 'order.reject',
   method: 'POST',
-  path: '/order/reject',
-  module: 'order',
   summary: 'Reject an order at its current review stage',
   access: 'granted',
   mutates: true,
@@ -121,8 +107,6 @@ export const rejectOrder = defineEndpoint({
 export const cancelOrder = defineEndpoint({
   id: 'order.cancel',
   method: 'POST',
-  path: '/order/cancel',
-  module: 'order',
   summary: 'Cancel an order before its payout',
   access: 'granted',
   mutates: true,
@@ -135,8 +119,6 @@ export const cancelOrder = defineEndpoint({
 export const orderDetail = defineEndpoint({
   id: 'order.detail',
   method: 'POST',
-  path: '/order/detail',
-  module: 'order',
   summary: 'One order with its amounts, history, payouts, repayments and ledger',
   access: 'granted',
   mutates: false,
@@ -149,8 +131,6 @@ export const orderDetail = defineEndpoint({
 export const createPayout = defineEndpoint({
   id: 'loan.create_payout',
   method: 'POST',
-  path: '/loan/create_payout',
-  module: 'loan',
   summary: 'Create the disbursal payout of an approved order (idempotent by key)',
   access: 'granted',
   mutates: true,
@@ -163,8 +143,6 @@ export const createPayout = defineEndpoint({
 export const postRepayment = defineEndpoint({
   id: 'repay.post_repayment',
   method: 'POST',
-  path: '/repay/post_repayment',
-  module: 'repay',
   summary: 'Post money received for an order (idempotent by key and gateway payment id)',
   access: 'granted',
   mutates: true,
@@ -177,8 +155,6 @@ export const postRepayment = defineEndpoint({
 export const rolloverOrder = defineEndpoint({
   id: 'repay.rollover',
   method: 'POST',
-  path: '/repay/rollover',
-  module: 'repay',
   summary: 'Renew a loan on payment of the rollover quote',
   access: 'granted',
   mutates: true,
@@ -199,8 +175,6 @@ export const rolloverOrder = defineEndpoint({
 export const waiveOrder = defineEndpoint({
   id: 'repay.waiver',
   method: 'POST',
-  path: '/repay/waiver',
-  module: 'repay',
   summary: 'Settle an open loan by waiving what remains',
   access: 'granted',
   mutates: true,
@@ -219,8 +193,6 @@ export const waiveOrder = defineEndpoint({
 export const writeOffOrder = defineEndpoint({
   id: 'repay.write_off',
   method: 'POST',
-  path: '/repay/write_off',
-  module: 'repay',
   summary: 'Ask to write off an overdue loan: it waits for a second person (decision 0050)',
   access: 'granted',
   mutates: true,
@@ -239,8 +211,6 @@ export const writeOffOrder = defineEndpoint({
 export const reverseRepayment = defineEndpoint({
   id: 'repay.reverse',
   method: 'POST',
-  path: '/repay/reverse',
-  module: 'repay',
   summary: 'Reverse a repayment (bounced or charged back); re-opens a cleared order',
   access: 'granted',
   mutates: true,

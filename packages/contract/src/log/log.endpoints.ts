@@ -11,8 +11,6 @@ import {
 export const loginLog = defineEndpoint({
   id: 'log.login_log',
   method: 'POST',
-  path: '/log/login_log',
-  module: 'log',
   summary: 'Every sign-in attempt: e-mail tried, account, result, address, user agent, time',
   access: 'granted',
   mutates: false,
@@ -24,8 +22,6 @@ export const loginLog = defineEndpoint({
 export const operationLog = defineEndpoint({
   id: 'log.operation_log',
   method: 'POST',
-  path: '/log/operation_log',
-  module: 'log',
   summary: 'The operation log: every call that changed data, who made it, when and from where',
   access: 'granted',
   mutates: false,
@@ -37,8 +33,6 @@ export const operationLog = defineEndpoint({
 export const operationLogDetail = defineEndpoint({
   id: 'log.operation_log_detail',
   method: 'POST',
-  path: '/log/operation_log_detail',
-  module: 'log',
   summary: 'One operation log entry with its before and after',
   access: 'granted',
   mutates: false,

@@ -22,8 +22,6 @@ const emptyBodySchema = z.strictObject({}).optional();
 export const listCampaigns = defineEndpoint({
   id: 'marketingSms.list',
   method: 'POST',
-  path: '/marketing_sms/list',
-  module: 'marketingSms',
   summary: 'Marketing SMS campaigns with their progress and delivery figures',
   access: 'granted',
   mutates: false,
@@ -35,8 +33,6 @@ export const listCampaigns = defineEndpoint({
 export const listCampaignTemplates = defineEndpoint({
   id: 'marketingSms.templates',
   method: 'POST',
-  path: '/marketing_sms/templates',
-  module: 'marketingSms',
   summary: 'The enabled promotional SMS templates a campaign may use',
   access: 'granted',
   mutates: false,
@@ -48,8 +44,6 @@ export const listCampaignTemplates = defineEndpoint({
 export const previewCampaignAudience = defineEndpoint({
   id: 'marketingSms.preview',
   method: 'POST',
-  path: '/marketing_sms/preview',
-  module: 'marketingSms',
   summary: 'How many an audience names, and how many are skipped (opted out, blacklisted)',
   access: 'granted',
   mutates: false,
@@ -62,8 +56,6 @@ export const previewCampaignAudience = defineEndpoint({
 export const createCampaign = defineEndpoint({
   id: 'marketingSms.create',
   method: 'POST',
-  path: '/marketing_sms/create',
-  module: 'marketingSms',
   summary: 'Schedule a marketing SMS campaign (idempotent by key; only inside 10:00–21:00 IST)',
   access: 'granted',
   mutates: true,
@@ -81,8 +73,6 @@ export const createCampaign = defineEndpoint({
 export const cancelCampaign = defineEndpoint({
   id: 'marketingSms.cancel',
   method: 'POST',
-  path: '/marketing_sms/cancel',
-  module: 'marketingSms',
   summary: 'Stop a scheduled or sending campaign (what was sent stays sent)',
   access: 'granted',
   mutates: true,
@@ -95,8 +85,6 @@ export const cancelCampaign = defineEndpoint({
 export const importAudienceList = defineEndpoint({
   id: 'marketingSms.list_import',
   method: 'POST',
-  path: '/marketing_sms/list_import',
-  module: 'marketingSms',
   summary: 'Upload an .xlsx of phone numbers as a campaign audience',
   access: 'granted',
   mutates: true,
@@ -109,8 +97,6 @@ export const importAudienceList = defineEndpoint({
 export const listAudienceLists = defineEndpoint({
   id: 'marketingSms.lists',
   method: 'POST',
-  path: '/marketing_sms/lists',
-  module: 'marketingSms',
   summary: 'The uploaded phone lists, newest first',
   access: 'granted',
   mutates: false,

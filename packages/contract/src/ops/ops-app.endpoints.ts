@@ -10,8 +10,6 @@ import {
 export const appClientConfig = defineEndpoint({
   id: 'app.config.get',
   method: 'POST',
-  path: '/config/get',
-  module: 'config',
   summary: "The app's telephone and help, privacy, terms and loan agreement addresses",
   access: 'public',
   mutates: false,
@@ -24,8 +22,6 @@ export const appClientConfig = defineEndpoint({
 export const appVersionCheck = defineEndpoint({
   id: 'app.config.version_check',
   method: 'POST',
-  path: '/config/version_check',
-  module: 'config',
   summary: 'Whether a newer app version is released for this version, and whether it is forced',
   access: 'public',
   mutates: false,

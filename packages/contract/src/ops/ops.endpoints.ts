@@ -40,8 +40,6 @@ const okRetSchema = z.object({});
 export const listSettings = defineEndpoint({
   id: 'systemConfig.list',
   method: 'POST',
-  path: '/systemConfig/list',
-  module: 'systemConfig',
   summary: 'List system configuration items',
   access: 'granted',
   mutates: false,
@@ -53,8 +51,6 @@ export const listSettings = defineEndpoint({
 export const saveSetting = defineEndpoint({
   id: 'systemConfig.save',
   method: 'POST',
-  path: '/systemConfig/save',
-  module: 'systemConfig',
   summary: 'Create or change a system configuration item (takes effect at once)',
   access: 'granted',
   mutates: true,
@@ -67,8 +63,6 @@ export const saveSetting = defineEndpoint({
 export const deleteSetting = defineEndpoint({
   id: 'systemConfig.delete',
   method: 'POST',
-  path: '/systemConfig/delete',
-  module: 'systemConfig',
   summary: 'Delete a system configuration item the server does not read',
   access: 'granted',
   mutates: true,
@@ -81,8 +75,6 @@ export const deleteSetting = defineEndpoint({
 export const getAppConfig = defineEndpoint({
   id: 'appConfig.get',
   method: 'POST',
-  path: '/appConfig/get',
-  module: 'appConfig',
   summary: 'The app configuration: telephone, help, privacy, terms and loan agreement addresses',
   access: 'granted',
   mutates: false,
@@ -94,8 +86,6 @@ export const getAppConfig = defineEndpoint({
 export const saveAppConfig = defineEndpoint({
   id: 'appConfig.save',
   method: 'POST',
-  path: '/appConfig/save',
-  module: 'appConfig',
   summary: 'Save the app configuration (served to the app at once)',
   access: 'granted',
   mutates: true,
@@ -107,8 +97,6 @@ export const saveAppConfig = defineEndpoint({
 export const listVersions = defineEndpoint({
   id: 'appVersion.list',
   method: 'POST',
-  path: '/appVersion/list',
-  module: 'appVersion',
   summary: 'List app version releases',
   access: 'granted',
   mutates: false,
@@ -120,8 +108,6 @@ export const listVersions = defineEndpoint({
 export const saveVersion = defineEndpoint({
   id: 'appVersion.save',
   method: 'POST',
-  path: '/appVersion/save',
-  module: 'appVersion',
   summary: 'Release an app version, or edit a release',
   access: 'granted',
   mutates: true,
@@ -134,8 +120,6 @@ export const saveVersion = defineEndpoint({
 export const deleteVersion = defineEndpoint({
   id: 'appVersion.delete',
   method: 'POST',
-  path: '/appVersion/delete',
-  module: 'appVersion',
   summary: 'Withdraw (delete) an app version release',
   access: 'granted',
   mutates: true,
@@ -148,8 +132,6 @@ export const deleteVersion = defineEndpoint({
 export const listSmsTemplates = defineEndpoint({
   id: 'sms.template_list',
   method: 'POST',
-  path: '/sms/template_list',
-  module: 'sms',
   summary: 'List SMS templates (DLT registered)',
   access: 'granted',
   mutates: false,
@@ -161,8 +143,6 @@ export const listSmsTemplates = defineEndpoint({
 export const saveSmsTemplate = defineEndpoint({
   id: 'sms.template_save',
   method: 'POST',
-  path: '/sms/template_save',
-  module: 'sms',
   summary: 'Create or change an SMS template',
   access: 'granted',
   mutates: true,
@@ -175,8 +155,6 @@ export const saveSmsTemplate = defineEndpoint({
 export const setSmsTemplateEnabled = defineEndpoint({
   id: 'sms.template_enable',
   method: 'POST',
-  path: '/sms/template_enable',
-  module: 'sms',
   summary: 'Enable or disable an SMS template (a disabled template is never sent)',
   access: 'granted',
   mutates: true,
@@ -189,8 +167,6 @@ export const setSmsTemplateEnabled = defineEndpoint({
 export const getSmsConfig = defineEndpoint({
   id: 'sms.config_get',
   method: 'POST',
-  path: '/sms/config_get',
-  module: 'sms',
   summary: 'The SMS gateway settings (secrets are never returned)',
   access: 'granted',
   mutates: false,
@@ -202,8 +178,6 @@ export const getSmsConfig = defineEndpoint({
 export const saveSmsConfig = defineEndpoint({
   id: 'sms.config_save',
   method: 'POST',
-  path: '/sms/config_save',
-  module: 'sms',
   summary: 'Save the SMS gateway settings; a new API key replaces the stored one',
   access: 'granted',
   mutates: true,
@@ -216,8 +190,6 @@ export const saveSmsConfig = defineEndpoint({
 export const listSmsMessages = defineEndpoint({
   id: 'sms.message_list',
   method: 'POST',
-  path: '/sms/message_list',
-  module: 'sms',
   summary: 'Every SMS sent, with its delivery status',
   access: 'granted',
   mutates: false,
@@ -229,8 +201,6 @@ export const listSmsMessages = defineEndpoint({
 export const listChannels = defineEndpoint({
   id: 'channel.list',
   method: 'POST',
-  path: '/channel/list',
-  module: 'channel',
   summary: 'List acquisition channels with their registrations',
   access: 'granted',
   mutates: false,
@@ -242,8 +212,6 @@ export const listChannels = defineEndpoint({
 export const saveChannel = defineEndpoint({
   id: 'channel.save',
   method: 'POST',
-  path: '/channel/save',
-  module: 'channel',
   summary: 'Create or change an acquisition channel',
   access: 'granted',
   mutates: true,
@@ -256,8 +224,6 @@ export const saveChannel = defineEndpoint({
 export const listVerifyCodes = defineEndpoint({
   id: 'telemarketing.verify_code_list',
   method: 'POST',
-  path: '/telemarketing/verify_code_list',
-  module: 'telemarketing',
   summary: 'One-time codes sent to borrowers: phone (masked), purpose, status, delivery',
   access: 'granted',
   mutates: false,
@@ -269,8 +235,6 @@ export const listVerifyCodes = defineEndpoint({
 export const revealVerifyCode = defineEndpoint({
   id: 'telemarketing.verify_code_reveal',
   method: 'POST',
-  path: '/telemarketing/verify_code_reveal',
-  module: 'telemarketing',
   summary: 'Read a live one-time code to a borrower on a call (each reading is audited)',
   access: 'granted',
   mutates: false,
@@ -284,8 +248,6 @@ export const revealVerifyCode = defineEndpoint({
 export const trxStatistics = defineEndpoint({
   id: 'trx.statistics',
   method: 'POST',
-  path: '/trx/statistics',
-  module: 'trx',
   summary:
     'Payouts and collections per payment channel and India day: count, amount, success share, settle time',
   access: 'granted',

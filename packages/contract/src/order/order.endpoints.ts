@@ -4,8 +4,6 @@ import { orderListBodySchema, orderListRetSchema } from './order.schema.js';
 export const listOrders = defineEndpoint({
   id: 'order.list',
   method: 'POST',
-  path: '/order/list',
-  module: 'order',
   summary: 'Every loan order, filtered, sorted and paged (personal data masked)',
   access: 'granted',
   mutates: false,

@@ -11,8 +11,6 @@ import {
 export const listClearNotLoan = defineEndpoint({
   id: 'order.clear_not_loan',
   method: 'POST',
-  path: '/order/clear_not_loan',
-  module: 'order',
   summary: 'Customers whose last loan cleared and who have not applied since (masked)',
   access: 'granted',
   mutates: false,
@@ -24,8 +22,6 @@ export const listClearNotLoan = defineEndpoint({
 export const listRegNotLoan = defineEndpoint({
   id: 'order.reg_not_loan',
   method: 'POST',
-  path: '/order/reg_not_loan',
-  module: 'order',
   summary: 'Borrowers registered in the app who never applied, with their KYC progress (masked)',
   access: 'granted',
   mutates: false,
@@ -37,8 +33,6 @@ export const listRegNotLoan = defineEndpoint({
 export const listCollectionOrders = defineEndpoint({
   id: 'order.collection_list',
   method: 'POST',
-  path: '/order/collection_list',
-  module: 'order',
   summary: 'Orders in collection (overdue now), with overdue days and band (masked)',
   access: 'granted',
   mutates: false,

@@ -17,8 +17,6 @@ export const setLanguageBodySchema = z.strictObject({ language: languageSchema }
 export const setLanguage = defineEndpoint({
   id: 'power.set_language',
   method: 'POST',
-  path: '/power/set_language',
-  module: 'power',
   summary: "Store the staff member's console language (bur, en or zh)",
   access: 'session',
   mutates: true,
@@ -30,8 +28,6 @@ export const setLanguage = defineEndpoint({
 export const getRoles = defineEndpoint({
   id: 'power.roles',
   method: 'POST',
-  path: '/power/roles',
-  module: 'power',
   summary: 'List roles with their menus, interfaces and number of accounts',
   access: 'granted',
   mutates: false,
@@ -43,8 +39,6 @@ export const getRoles = defineEndpoint({
 export const roleDetail = defineEndpoint({
   id: 'power.role_detail',
   method: 'POST',
-  path: '/power/role_detail',
-  module: 'power',
   summary: 'One role with its menus and interfaces',
   access: 'granted',
   mutates: false,
@@ -57,8 +51,6 @@ export const roleDetail = defineEndpoint({
 export const saveRole = defineEndpoint({
   id: 'power.save_role',
   method: 'POST',
-  path: '/power/save_role',
-  module: 'power',
   summary: "Create a role, or edit a role's name and description",
   access: 'granted',
   mutates: true,
@@ -71,8 +63,6 @@ export const saveRole = defineEndpoint({
 export const deleteRole = defineEndpoint({
   id: 'power.delete_role',
   method: 'POST',
-  path: '/power/delete_role',
-  module: 'power',
   summary: 'Delete a role for good (not a system role, not one still assigned)',
   access: 'granted',
   mutates: true,
@@ -85,8 +75,6 @@ export const deleteRole = defineEndpoint({
 export const setRoleMenus = defineEndpoint({
   id: 'power.set_role_menus',
   method: 'POST',
-  path: '/power/set_role_menus',
-  module: 'power',
   summary: 'Replace the route names (menus) a role grants',
   access: 'granted',
   mutates: true,
@@ -99,8 +87,6 @@ export const setRoleMenus = defineEndpoint({
 export const setRoleInterfaces = defineEndpoint({
   id: 'power.set_role_interfaces',
   method: 'POST',
-  path: '/power/set_role_interfaces',
-  module: 'power',
   summary: 'Replace the interface ids a role grants',
   access: 'granted',
   mutates: true,
@@ -113,8 +99,6 @@ export const setRoleInterfaces = defineEndpoint({
 export const getInterfaces = defineEndpoint({
   id: 'power.interfaces',
   method: 'POST',
-  path: '/power/interfaces',
-  module: 'power',
   summary: 'The catalogue of grantable interfaces, grouped by module',
   access: 'granted',
   mutates: false,

@@ -35,8 +35,6 @@ const okRet = z.object({ ok: z.literal(true) });
 export const listCases = defineEndpoint({
   id: 'recovery.case_list',
   method: 'POST',
-  path: '/recovery/case_list',
-  module: 'recovery',
   summary:
     'Collection and pre-collection cases: stage, overdue days, owed, collector, follow status, promise (a collector sees only their own)',
   access: 'granted',
@@ -49,8 +47,6 @@ export const listCases = defineEndpoint({
 export const caseDetail = defineEndpoint({
   id: 'recovery.case_detail',
   method: 'POST',
-  path: '/recovery/case_detail',
-  module: 'recovery',
   summary:
     'One case: history of moves, follow-ups, promises and the contact panel (within record scope)',
   access: 'granted',
@@ -64,8 +60,6 @@ export const caseDetail = defineEndpoint({
 export const logFollowUp = defineEndpoint({
   id: 'recovery.follow_up',
   method: 'POST',
-  path: '/recovery/follow_up',
-  module: 'recovery',
   summary:
     'Log a contact: channel, result, promise date and amount, remarks (conduct guard: 08:00–19:00 India time, daily attempt cap)',
   access: 'granted',
@@ -79,8 +73,6 @@ export const logFollowUp = defineEndpoint({
 export const instalmentPlan = defineEndpoint({
   id: 'recovery.instalment_plan',
   method: 'POST',
-  path: '/recovery/instalment_plan',
-  module: 'recovery',
   summary: "Split what is owed into 2–4 dated promises (the loan's money does not change)",
   access: 'granted',
   mutates: true,
@@ -93,8 +85,6 @@ export const instalmentPlan = defineEndpoint({
 export const sendReminder = defineEndpoint({
   id: 'recovery.send_reminder',
   method: 'POST',
-  path: '/recovery/send_reminder',
-  module: 'recovery',
   summary: 'Send the borrower the reminder SMS template (conduct guard applies)',
   access: 'granted',
   mutates: true,
@@ -114,8 +104,6 @@ export const sendReminder = defineEndpoint({
 export const listGroups = defineEndpoint({
   id: 'recovery.group_list',
   method: 'POST',
-  path: '/recovery/group_list',
-  module: 'recovery',
   summary: 'Collection groups: stages, members, daily cap, dispatch mode, keep days, active',
   access: 'granted',
   mutates: false,
@@ -127,8 +115,6 @@ export const listGroups = defineEndpoint({
 export const saveGroup = defineEndpoint({
   id: 'recovery.group_save',
   method: 'POST',
-  path: '/recovery/group_save',
-  module: 'recovery',
   summary: 'Create or edit a collection group',
   access: 'granted',
   mutates: true,
@@ -141,8 +127,6 @@ export const saveGroup = defineEndpoint({
 export const deleteGroup = defineEndpoint({
   id: 'recovery.group_delete',
   method: 'POST',
-  path: '/recovery/group_delete',
-  module: 'recovery',
   summary: 'Delete a collection group without members or open cases',
   access: 'granted',
   mutates: true,
@@ -155,8 +139,6 @@ export const deleteGroup = defineEndpoint({
 export const listCollectors = defineEndpoint({
   id: 'recovery.collector_list',
   method: 'POST',
-  path: '/recovery/collector_list',
-  module: 'recovery',
   summary: 'Collectors: group, on duty, cap, open cases, contacts today, recovered this month',
   access: 'granted',
   mutates: false,
@@ -168,8 +150,6 @@ export const listCollectors = defineEndpoint({
 export const saveCollector = defineEndpoint({
   id: 'recovery.collector_save',
   method: 'POST',
-  path: '/recovery/collector_save',
-  module: 'recovery',
   summary: 'Put a staff member in a group as a collector, or change their duty, cap and weight',
   access: 'granted',
   mutates: true,
@@ -182,8 +162,6 @@ export const saveCollector = defineEndpoint({
 export const manualDispatch = defineEndpoint({
   id: 'recovery.dispatch_manual',
   method: 'POST',
-  path: '/recovery/dispatch_manual',
-  module: 'recovery',
   summary: 'Dispatch selected cases to one collector (every move kept in the case history)',
   access: 'granted',
   mutates: true,
@@ -196,8 +174,6 @@ export const manualDispatch = defineEndpoint({
 export const takeBack = defineEndpoint({
   id: 'recovery.take_back',
   method: 'POST',
-  path: '/recovery/take_back',
-  module: 'recovery',
   summary: 'Take cases back to the pool',
   access: 'granted',
   mutates: true,
@@ -210,8 +186,6 @@ export const takeBack = defineEndpoint({
 export const moveBook = defineEndpoint({
   id: 'recovery.move_book',
   method: 'POST',
-  path: '/recovery/move_book',
-  module: 'recovery',
   summary: 'Move every open case of one collector to another',
   access: 'granted',
   mutates: true,
@@ -224,8 +198,6 @@ export const moveBook = defineEndpoint({
 export const runDispatch = defineEndpoint({
   id: 'recovery.dispatch_run',
   method: 'POST',
-  path: '/recovery/dispatch_run',
-  module: 'recovery',
   summary: "Dispatch the pool by the groups' rules now; reports the cases no one can take and why",
   access: 'granted',
   mutates: true,
@@ -237,8 +209,6 @@ export const runDispatch = defineEndpoint({
 export const dailyProcess = defineEndpoint({
   id: 'recovery.daily_process',
   method: 'POST',
-  path: '/recovery/daily_process',
-  module: 'recovery',
   summary:
     'Per collector and group for a day: held, new, contacted, connected, promises, kept, recovered, cleared',
   access: 'granted',
@@ -251,8 +221,6 @@ export const dailyProcess = defineEndpoint({
 export const performance = defineEndpoint({
   id: 'recovery.performance',
   method: 'POST',
-  path: '/recovery/performance',
-  module: 'recovery',
   summary:
     'Recovery rate by count and amount, promise-kept, contact and roll rates by collector, group, stage or month',
   access: 'granted',
@@ -265,8 +233,6 @@ export const performance = defineEndpoint({
 export const stageFlow = defineEndpoint({
   id: 'recovery.stage_flow',
   method: 'POST',
-  path: '/recovery/stage_flow',
-  module: 'recovery',
   summary:
     'Collection stage flow by month: cases entering each stage, roll rate to the next, repaid, recovered by amount, contact and promise-kept rates',
   access: 'granted',

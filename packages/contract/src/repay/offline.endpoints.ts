@@ -25,8 +25,6 @@ import {
 export const listOfflineRepayments = defineEndpoint({
   id: 'repay.offline_list',
   method: 'POST',
-  path: '/repay/offline_list',
-  module: 'repay',
   summary: 'Offline repayments (bank transfer, cash deposit) and their review',
   access: 'granted',
   mutates: false,
@@ -38,8 +36,6 @@ export const listOfflineRepayments = defineEndpoint({
 export const recordOfflineRepayment = defineEndpoint({
   id: 'repay.offline_record',
   method: 'POST',
-  path: '/repay/offline_record',
-  module: 'repay',
   summary: 'Record an offline repayment with its value date and receipt (the maker)',
   access: 'granted',
   mutates: true,
@@ -53,8 +49,6 @@ export const recordOfflineRepayment = defineEndpoint({
 export const reviewOfflineRepayment = defineEndpoint({
   id: 'repay.offline_review',
   method: 'POST',
-  path: '/repay/offline_review',
-  module: 'repay',
   summary: 'Pass (post as of its value date) or refuse an offline repayment (the checker)',
   access: 'granted',
   mutates: true,
@@ -74,8 +68,6 @@ export const reviewOfflineRepayment = defineEndpoint({
 export const offlineReceipt = defineEndpoint({
   id: 'repay.offline_receipt',
   method: 'POST',
-  path: '/repay/offline_receipt',
-  module: 'repay',
   summary: "An offline repayment's receipt photo",
   access: 'granted',
   mutates: false,
@@ -89,8 +81,6 @@ export const offlineReceipt = defineEndpoint({
 export const importOfflineRepayments = defineEndpoint({
   id: 'repay.offline_import',
   method: 'POST',
-  path: '/repay/offline_import',
-  module: 'repay',
   summary: 'Import a batch of offline repayments from .xlsx (each row waits for review)',
   access: 'granted',
   mutates: true,
@@ -104,8 +94,6 @@ export const importOfflineRepayments = defineEndpoint({
 export const listOverdueRepayments = defineEndpoint({
   id: 'repay.overdue_list',
   method: 'POST',
-  path: '/repay/overdue_list',
-  module: 'repay',
   summary: 'Repayments received on overdue orders: overdue days when paid, band, penal collected',
   access: 'granted',
   mutates: false,
@@ -117,8 +105,6 @@ export const listOverdueRepayments = defineEndpoint({
 export const listExcessRepayments = defineEndpoint({
   id: 'repay.excess_list',
   method: 'POST',
-  path: '/repay/excess_list',
-  module: 'repay',
   summary: 'Overpayments: the excess over what cleared the order, and its refund',
   access: 'granted',
   mutates: false,
@@ -130,8 +116,6 @@ export const listExcessRepayments = defineEndpoint({
 export const requestExcessRefund = defineEndpoint({
   id: 'repay.excess_refund_request',
   method: 'POST',
-  path: '/repay/excess_refund_request',
-  module: 'repay',
   summary: "Ask for an overpayment's refund to the borrower's verified account (the maker)",
   access: 'granted',
   mutates: true,
@@ -144,8 +128,6 @@ export const requestExcessRefund = defineEndpoint({
 export const approveExcessRefund = defineEndpoint({
   id: 'repay.excess_refund_approve',
   method: 'POST',
-  path: '/repay/excess_refund_approve',
-  module: 'repay',
   summary: 'Approve an overpayment refund: it is paid out through the gateway (the checker)',
   access: 'granted',
   mutates: true,

@@ -11,8 +11,6 @@ import {
 export const listRepayPlan = defineEndpoint({
   id: 'repay.plan_list',
   method: 'POST',
-  path: '/repay/plan_list',
-  module: 'repay',
   summary: 'Orders with money owing: due per component, paid, outstanding, clearing amount today',
   access: 'granted',
   mutates: false,
@@ -24,8 +22,6 @@ export const listRepayPlan = defineEndpoint({
 export const listRepaymentRecords = defineEndpoint({
   id: 'repay.record_list',
   method: 'POST',
-  path: '/repay/record_list',
-  module: 'repay',
   summary: 'Every repayment: serial number, channel, virtual account, amounts per component',
   access: 'granted',
   mutates: false,
@@ -37,8 +33,6 @@ export const listRepaymentRecords = defineEndpoint({
 export const repayQuery = defineEndpoint({
   id: 'repay.query',
   method: 'POST',
-  path: '/repay/query',
-  module: 'repay',
   summary:
     'Find an order by number or phone: what clears it on a date, the rollover quote, where to pay',
   access: 'granted',

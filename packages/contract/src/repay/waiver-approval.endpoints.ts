@@ -9,8 +9,6 @@ import {
 export const approveWaiver = defineEndpoint({
   id: 'repay.waiver_approve',
   method: 'POST',
-  path: '/repay/waiver_approve',
-  module: 'repay',
   summary: 'Approve a waiver that waits for a second person: it is applied (the checker)',
   access: 'granted',
   mutates: true,
@@ -32,8 +30,6 @@ export const approveWaiver = defineEndpoint({
 export const rejectWaiver = defineEndpoint({
   id: 'repay.waiver_reject',
   method: 'POST',
-  path: '/repay/waiver_reject',
-  module: 'repay',
   summary: 'Reject a waiver that waits for a second person, with the reason',
   access: 'granted',
   mutates: true,
@@ -51,8 +47,6 @@ export const rejectWaiver = defineEndpoint({
 export const approveWriteOff = defineEndpoint({
   id: 'repay.write_off_approve',
   method: 'POST',
-  path: '/repay/write_off_approve',
-  module: 'repay',
   summary: 'Approve a write-off that waits for a second person: it is applied (the checker)',
   access: 'granted',
   mutates: true,
@@ -74,8 +68,6 @@ export const approveWriteOff = defineEndpoint({
 export const rejectWriteOff = defineEndpoint({
   id: 'repay.write_off_reject',
   method: 'POST',
-  path: '/repay/write_off_reject',
-  module: 'repay',
   summary: 'Reject a write-off that waits for a second person, with the reason',
   access: 'granted',
   mutates: true,

@@ -17,8 +17,6 @@ import {
 export const channelMonitoring = defineEndpoint({
   id: 'report.channel_monitoring',
   method: 'POST',
-  path: '/report/channel_monitoring',
-  module: 'report',
   summary: 'Per channel and India day: registrations, applications, approvals, payouts, overdue',
   access: 'granted',
   mutates: false,
@@ -30,8 +28,6 @@ export const channelMonitoring = defineEndpoint({
 export const conversionRate = defineEndpoint({
   id: 'report.conversion_rate',
   method: 'POST',
-  path: '/report/conversion_rate',
-  module: 'report',
   summary: 'Registrants’ funnel by day or week: KYC, applied, machine pass, approved, disbursed',
   access: 'granted',
   mutates: false,
@@ -43,8 +39,6 @@ export const conversionRate = defineEndpoint({
 export const registrationReport = defineEndpoint({
   id: 'report.registration_report',
   method: 'POST',
-  path: '/report/registration_report',
-  module: 'report',
   summary: 'Registrations per India day and channel, KYC completion, same-day applications',
   access: 'granted',
   mutates: false,
@@ -56,8 +50,6 @@ export const registrationReport = defineEndpoint({
 export const borrowAgainRate = defineEndpoint({
   id: 'report.borrow_again_rate',
   method: 'POST',
-  path: '/report/borrow_again_rate',
-  module: 'report',
   summary: 'Loans cleared per day and the share re-borrowing within 3, 7 and 30 days',
   access: 'granted',
   mutates: false,
@@ -69,8 +61,6 @@ export const borrowAgainRate = defineEndpoint({
 export const channelConversionRate = defineEndpoint({
   id: 'report.channel_conversion_rate',
   method: 'POST',
-  path: '/report/channel_conversion_rate',
-  module: 'report',
   summary: 'Registrants’ funnel per acquisition channel over a date range',
   access: 'granted',
   mutates: false,
@@ -82,8 +72,6 @@ export const channelConversionRate = defineEndpoint({
 export const pipelineAnalysis = defineEndpoint({
   id: 'channel.pipeline_analysis',
   method: 'POST',
-  path: '/channel/pipeline_analysis',
-  module: 'channel',
   summary: 'Each acquisition channel’s funnel per India day of registration',
   access: 'granted',
   mutates: false,

@@ -9,8 +9,6 @@ import {
 export const dailyOrderAnalysis = defineEndpoint({
   id: 'report.daily_order_analysis',
   method: 'POST',
-  path: '/report/daily_order_analysis',
-  module: 'report',
   summary: 'Per India day: applications, reviews, disbursals, fees and GST, repayments, cleared',
   access: 'granted',
   mutates: false,
@@ -22,8 +20,6 @@ export const dailyOrderAnalysis = defineEndpoint({
 export const orderOverdue = defineEndpoint({
   id: 'report.order_overdue',
   method: 'POST',
-  path: '/report/order_overdue',
-  module: 'report',
   summary: 'Per due-date cohort: due, first-day overdue, 1–7 and 8+ days overdue, recovered',
   access: 'granted',
   mutates: false,

@@ -44,8 +44,6 @@ const okSchema = z.object({ ok: z.literal(true) });
 export const listRiskRules = defineEndpoint({
   id: 'risk.rule_list',
   method: 'POST',
-  path: '/risk/rule_list',
-  module: 'risk',
   summary:
     'Rules of a rule-set version (the draft by default): field, expression, comparison value, score, weight, level',
   access: 'granted',
@@ -58,8 +56,6 @@ export const listRiskRules = defineEndpoint({
 export const saveRiskRule = defineEndpoint({
   id: 'risk.rule_save',
   method: 'POST',
-  path: '/risk/rule_save',
-  module: 'risk',
   summary:
     'Create or edit a rule in the draft version; the expression is validated against the field catalogue',
   access: 'granted',
@@ -73,8 +69,6 @@ export const saveRiskRule = defineEndpoint({
 export const enableRiskRule = defineEndpoint({
   id: 'risk.rule_enable',
   method: 'POST',
-  path: '/risk/rule_enable',
-  module: 'risk',
   summary: 'Enable or disable a rule of the draft version',
   access: 'granted',
   mutates: true,
@@ -87,8 +81,6 @@ export const enableRiskRule = defineEndpoint({
 export const deleteRiskRule = defineEndpoint({
   id: 'risk.rule_delete',
   method: 'POST',
-  path: '/risk/rule_delete',
-  module: 'risk',
   summary: 'Delete a rule of the draft version',
   access: 'granted',
   mutates: true,
@@ -101,8 +93,6 @@ export const deleteRiskRule = defineEndpoint({
 export const listRiskVersions = defineEndpoint({
   id: 'risk.version_list',
   method: 'POST',
-  path: '/risk/version_list',
-  module: 'risk',
   summary: 'Rule-set versions: status, score thresholds, rules, last back-test',
   access: 'granted',
   mutates: false,
@@ -114,8 +104,6 @@ export const listRiskVersions = defineEndpoint({
 export const startRiskDraft = defineEndpoint({
   id: 'risk.version_draft',
   method: 'POST',
-  path: '/risk/version_draft',
-  module: 'risk',
   summary: 'Start a draft version as a copy of the published one',
   access: 'granted',
   mutates: true,
@@ -128,8 +116,6 @@ export const startRiskDraft = defineEndpoint({
 export const saveRiskThresholds = defineEndpoint({
   id: 'risk.version_thresholds',
   method: 'POST',
-  path: '/risk/version_thresholds',
-  module: 'risk',
   summary: 'Base score and decision thresholds of the draft, per product and new/old customer',
   access: 'granted',
   mutates: true,
@@ -142,8 +128,6 @@ export const saveRiskThresholds = defineEndpoint({
 export const backtestRiskDraft = defineEndpoint({
   id: 'risk.version_backtest',
   method: 'POST',
-  path: '/risk/version_backtest',
-  module: 'risk',
   summary:
     "Run the draft over the last N days' applications: decisions that change, later overdue of loans it would reject",
   access: 'granted',
@@ -157,8 +141,6 @@ export const backtestRiskDraft = defineEndpoint({
 export const publishRiskDraft = defineEndpoint({
   id: 'risk.version_publish',
   method: 'POST',
-  path: '/risk/version_publish',
-  module: 'risk',
   summary: 'Publish the back-tested draft: it decides applications from then on',
   access: 'granted',
   mutates: true,
@@ -171,8 +153,6 @@ export const publishRiskDraft = defineEndpoint({
 export const discardRiskDraft = defineEndpoint({
   id: 'risk.version_discard',
   method: 'POST',
-  path: '/risk/version_discard',
-  module: 'risk',
   summary:
     'Discard the draft version with its rules and back-tests; the published one is untouched',
   access: 'granted',
@@ -186,8 +166,6 @@ export const discardRiskDraft = defineEndpoint({
 export const getRiskConfig = defineEndpoint({
   id: 'risk.config_get',
   method: 'POST',
-  path: '/risk/config_get',
-  module: 'risk',
   summary: 'Global risk settings machine review applies before the rules',
   access: 'granted',
   mutates: false,
@@ -199,8 +177,6 @@ export const getRiskConfig = defineEndpoint({
 export const saveRiskConfig = defineEndpoint({
   id: 'risk.config_save',
   method: 'POST',
-  path: '/risk/config_save',
-  module: 'risk',
   summary: 'Change the global risk settings',
   access: 'granted',
   mutates: true,
@@ -212,8 +188,6 @@ export const saveRiskConfig = defineEndpoint({
 export const ruleHitRate = defineEndpoint({
   id: 'risk.hit_rate',
   method: 'POST',
-  path: '/risk/hit_rate',
-  module: 'risk',
   summary: 'Per rule and India date: applications evaluated, hit, hit rate',
   access: 'granted',
   mutates: false,
@@ -225,8 +199,6 @@ export const ruleHitRate = defineEndpoint({
 export const ruleHitRateDetail = defineEndpoint({
   id: 'risk.hit_rate_detail',
   method: 'POST',
-  path: '/risk/hit_rate_detail',
-  module: 'risk',
   summary: 'The applications a rule hit',
   access: 'granted',
   mutates: false,
@@ -238,8 +210,6 @@ export const ruleHitRateDetail = defineEndpoint({
 export const riskRuleAnalysis = defineEndpoint({
   id: 'risk.rule_analysis',
   method: 'POST',
-  path: '/risk/rule_analysis',
-  module: 'risk',
   summary:
     'Per rule: hit rate, pass rate, later overdue of approved loans that hit against those that did not',
   access: 'granted',
@@ -252,8 +222,6 @@ export const riskRuleAnalysis = defineEndpoint({
 export const singleRiskRuleAnalysis = defineEndpoint({
   id: 'risk.single_rule_analysis',
   method: 'POST',
-  path: '/risk/single_rule_analysis',
-  module: 'risk',
   summary: 'One rule over time: hit rate, pass rate and later overdue per day',
   access: 'granted',
   mutates: false,
@@ -266,8 +234,6 @@ export const singleRiskRuleAnalysis = defineEndpoint({
 export const riskDataStatistics = defineEndpoint({
   id: 'risk.data_statistics',
   method: 'POST',
-  path: '/risk/data_statistics',
-  module: 'risk',
   summary:
     'Distributions of the fields rules read, for applications, approvals and later overdue loans',
   access: 'granted',
@@ -280,8 +246,6 @@ export const riskDataStatistics = defineEndpoint({
 export const listBlacklist = defineEndpoint({
   id: 'blacklist.list',
   method: 'POST',
-  path: '/toolMage/blacklist_list',
-  module: 'blacklist',
   summary: 'Blacklist entries: phone, PAN, device or bank account, reason, source',
   access: 'granted',
   mutates: false,
@@ -293,8 +257,6 @@ export const listBlacklist = defineEndpoint({
 export const addBlacklist = defineEndpoint({
   id: 'blacklist.add',
   method: 'POST',
-  path: '/toolMage/blacklist_add',
-  module: 'blacklist',
   summary: 'Add a blacklist entry',
   access: 'granted',
   mutates: true,
@@ -307,8 +269,6 @@ export const addBlacklist = defineEndpoint({
 export const removeBlacklist = defineEndpoint({
   id: 'blacklist.remove',
   method: 'POST',
-  path: '/toolMage/blacklist_remove',
-  module: 'blacklist',
   summary: 'Remove a blacklist entry (kept in the audit trail with the reason)',
   access: 'granted',
   mutates: true,
@@ -321,8 +281,6 @@ export const removeBlacklist = defineEndpoint({
 export const importBlacklist = defineEndpoint({
   id: 'blacklist.import',
   method: 'POST',
-  path: '/toolMage/blacklist_import',
-  module: 'blacklist',
   summary: 'Add blacklist entries from .xlsx (a row already listed is refused, nothing doubles)',
   access: 'granted',
   mutates: true,

@@ -32,8 +32,6 @@ import {
 export const listLeads = defineEndpoint({
   id: 'telemarketing.lead_list',
   method: 'POST',
-  path: '/telemarketing/lead_list',
-  module: 'telemarketing',
   summary: 'The call list (masked): a telemarketer sees the users assigned to them',
   access: 'granted',
   mutates: false,
@@ -45,8 +43,6 @@ export const listLeads = defineEndpoint({
 export const refreshLeads = defineEndpoint({
   id: 'telemarketing.lead_refresh',
   method: 'POST',
-  path: '/telemarketing/lead_refresh',
-  module: 'telemarketing',
   summary:
     'Put the users registered but not borrowing, or cleared and not borrowing again, on the call list',
   access: 'granted',
@@ -59,8 +55,6 @@ export const refreshLeads = defineEndpoint({
 export const importLeads = defineEndpoint({
   id: 'telemarketing.lead_import',
   method: 'POST',
-  path: '/telemarketing/lead_import',
-  module: 'telemarketing',
   summary:
     'Put the phones of an .xlsx list on the call list (a phone on it already, opted out of marketing or with an order in progress is refused)',
   access: 'granted',
@@ -74,8 +68,6 @@ export const importLeads = defineEndpoint({
 export const assignLeads = defineEndpoint({
   id: 'telemarketing.lead_assign',
   method: 'POST',
-  path: '/telemarketing/lead_assign',
-  module: 'telemarketing',
   summary: 'Assign users on the call list to a telemarketer',
   access: 'granted',
   mutates: true,
@@ -88,8 +80,6 @@ export const assignLeads = defineEndpoint({
 export const listTelemarketers = defineEndpoint({
   id: 'telemarketing.telemarketer_list',
   method: 'POST',
-  path: '/telemarketing/telemarketer_list',
-  module: 'telemarketing',
   summary: 'The telemarketers who may be given users to call, with the users each holds',
   access: 'granted',
   mutates: false,
@@ -101,8 +91,6 @@ export const listTelemarketers = defineEndpoint({
 export const revealLeadPhone = defineEndpoint({
   id: 'telemarketing.lead_phone',
   method: 'POST',
-  path: '/telemarketing/lead_phone',
-  module: 'telemarketing',
   summary: "Show an assigned user's phone in full to call it (audited)",
   access: 'granted',
   mutates: false,
@@ -116,8 +104,6 @@ export const revealLeadPhone = defineEndpoint({
 export const recordCall = defineEndpoint({
   id: 'telemarketing.call_record',
   method: 'POST',
-  path: '/telemarketing/call_record',
-  module: 'telemarketing',
   summary:
     'Record a call to an assigned user: outcome, remarks, next call (within the calling hours only, never to a number that opted out; a refused attempt out of hours or over the cap is kept)',
   access: 'granted',
@@ -131,8 +117,6 @@ export const recordCall = defineEndpoint({
 export const listCalls = defineEndpoint({
   id: 'telemarketing.call_list',
   method: 'POST',
-  path: '/telemarketing/call_list',
-  module: 'telemarketing',
   summary: 'Telemarketing calls made, with outcome, remarks and next call (masked)',
   access: 'granted',
   mutates: false,
@@ -144,8 +128,6 @@ export const listCalls = defineEndpoint({
 export const telemarketingRate = defineEndpoint({
   id: 'telemarketing.rate',
   method: 'POST',
-  path: '/telemarketing/rate',
-  module: 'telemarketing',
   summary:
     'Per telemarketer and day of assignment: assigned, called, connected, applied, disbursed and their rates',
   access: 'granted',
@@ -158,8 +140,6 @@ export const telemarketingRate = defineEndpoint({
 export const listVerifications = defineEndpoint({
   id: 'telemarketing.verification_list',
   method: 'POST',
-  path: '/telemarketing/verification_list',
-  module: 'telemarketing',
   summary:
     'Orders waiting for manual review with their checking status: not checked, or the latest verification call passed or failed (masked)',
   access: 'granted',
@@ -172,8 +152,6 @@ export const listVerifications = defineEndpoint({
 export const recordVerification = defineEndpoint({
   id: 'telemarketing.verification_record',
   method: 'POST',
-  path: '/telemarketing/verification_record',
-  module: 'telemarketing',
   summary:
     'Record a verification call on an order in manual review: items checked, passed or failed, notes (within the calling hours; the marketing opt-out does not apply)',
   access: 'granted',

@@ -19,8 +19,6 @@ import {
 export const login = defineEndpoint({
   id: 'user.login',
   method: 'POST',
-  path: '/user/login',
-  module: 'user',
   summary: 'Sign in with e-mail and password; returns a new session token',
   access: 'public',
   mutates: true,
@@ -33,8 +31,6 @@ export const login = defineEndpoint({
 export const userInfo = defineEndpoint({
   id: 'user.user_info',
   method: 'GET',
-  path: '/user/user_info',
-  module: 'user',
   summary:
     "The signed-in staff member's name, avatar, permitted route names and granted interface ids",
   access: 'session',
@@ -47,8 +43,6 @@ export const userInfo = defineEndpoint({
 export const logout = defineEndpoint({
   id: 'user.logout',
   method: 'POST',
-  path: '/user/logout',
-  module: 'user',
   summary: 'End the current session',
   access: 'session',
   mutates: true,
@@ -60,8 +54,6 @@ export const logout = defineEndpoint({
 export const changePassword = defineEndpoint({
   id: 'user.change_password',
   method: 'POST',
-  path: '/user/change_password',
-  module: 'user',
   summary: 'Change the own password; ends every other session of the account',
   access: 'session',
   mutates: true,
@@ -80,8 +72,6 @@ export const changePassword = defineEndpoint({
 export const profile = defineEndpoint({
   id: 'user.profile',
   method: 'POST',
-  path: '/user/profile',
-  module: 'user',
   summary: "The signed-in staff member's own account: e-mail, name, roles, language, last sign-in",
   access: 'session',
   mutates: false,
@@ -94,8 +84,6 @@ export const profile = defineEndpoint({
 export const getUsers = defineEndpoint({
   id: 'user.get_users',
   method: 'POST',
-  path: '/user/get_users',
-  module: 'user',
   summary: 'List staff accounts',
   access: 'granted',
   mutates: false,
@@ -107,8 +95,6 @@ export const getUsers = defineEndpoint({
 export const editUser = defineEndpoint({
   id: 'user.edit_user',
   method: 'POST',
-  path: '/user/edit_user',
-  module: 'user',
   summary: "Edit a staff account's name, avatar, status or roles",
   access: 'granted',
   mutates: true,
@@ -121,8 +107,6 @@ export const editUser = defineEndpoint({
 export const createUser = defineEndpoint({
   id: 'user.create_user',
   method: 'POST',
-  path: '/user/create_user',
-  module: 'user',
   summary: 'Create a staff account with an initial password and roles',
   access: 'granted',
   mutates: true,
@@ -135,8 +119,6 @@ export const createUser = defineEndpoint({
 export const resetPassword = defineEndpoint({
   id: 'user.reset_password',
   method: 'POST',
-  path: '/user/reset_password',
-  module: 'user',
   summary: "Set a staff account's password; ends every session of that account",
   access: 'granted',
   mutates: true,
@@ -149,8 +131,6 @@ export const resetPassword = defineEndpoint({
 export const deleteUser = defineEndpoint({
   id: 'user.delete_user',
   method: 'POST',
-  path: '/user/delete_user',
-  module: 'user',
   summary: 'Delete a staff account for good (not your own, not the last administrator)',
   access: 'granted',
   mutates: true,
@@ -163,8 +143,6 @@ export const deleteUser = defineEndpoint({
 export const unblockSignIn = defineEndpoint({
   id: 'user.unblock_sign_in',
   method: 'POST',
-  path: '/user/unblock_sign_in',
-  module: 'user',
   summary: "Lift a staff account's sign-in blocks: its failed attempts no longer count",
   access: 'granted',
   mutates: true,

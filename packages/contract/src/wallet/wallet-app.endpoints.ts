@@ -12,8 +12,6 @@ import {
 export const appWallet = defineEndpoint({
   id: 'app.wallet.get',
   method: 'POST',
-  path: '/wallet/get',
-  module: 'wallet',
   summary: 'The invite code, the wallet balance and recent withdrawals',
   access: 'session',
   mutates: false,
@@ -26,8 +24,6 @@ export const appWallet = defineEndpoint({
 export const appBindInvite = defineEndpoint({
   id: 'app.wallet.bind_invite',
   method: 'POST',
-  path: '/wallet/bind_invite',
-  module: 'wallet',
   summary: "Enter a friend's invite code (before the first loan application)",
   access: 'session',
   mutates: true,
@@ -40,8 +36,6 @@ export const appBindInvite = defineEndpoint({
 export const appWithdraw = defineEndpoint({
   id: 'app.wallet.withdraw',
   method: 'POST',
-  path: '/wallet/withdraw',
-  module: 'wallet',
   summary: 'Ask to withdraw wallet money to the verified bank account (reviewed by staff)',
   access: 'session',
   mutates: true,

@@ -24,8 +24,6 @@ const emptyBodySchema = z.strictObject({}).optional();
 export const listInvitations = defineEndpoint({
   id: 'wallet.invitation_list',
   method: 'POST',
-  path: '/wallet/invitation_list',
-  module: 'wallet',
   summary: 'Invitations: inviter, invitee (masked), how far the invitee got, the reward',
   access: 'granted',
   mutates: false,
@@ -37,8 +35,6 @@ export const listInvitations = defineEndpoint({
 export const listWithdrawals = defineEndpoint({
   id: 'wallet.withdrawal_list',
   method: 'POST',
-  path: '/wallet/withdrawal_list',
-  module: 'wallet',
   summary: "Borrowers' wallet withdrawals and their review and payout",
   access: 'granted',
   mutates: false,
@@ -50,8 +46,6 @@ export const listWithdrawals = defineEndpoint({
 export const reviewWithdrawal = defineEndpoint({
   id: 'wallet.withdrawal_review',
   method: 'POST',
-  path: '/wallet/withdrawal_review',
-  module: 'wallet',
   summary: 'Approve (pay through the payout gateway) or refuse (back to the wallet) a withdrawal',
   access: 'granted',
   mutates: true,
@@ -64,8 +58,6 @@ export const reviewWithdrawal = defineEndpoint({
 export const getWalletConfig = defineEndpoint({
   id: 'wallet.config_get',
   method: 'POST',
-  path: '/wallet/config_get',
-  module: 'wallet',
   summary: 'The invitation reward and withdrawal rules',
   access: 'granted',
   mutates: false,
@@ -77,8 +69,6 @@ export const getWalletConfig = defineEndpoint({
 export const saveWalletConfig = defineEndpoint({
   id: 'wallet.config_save',
   method: 'POST',
-  path: '/wallet/config_save',
-  module: 'wallet',
   summary: 'Change the invitation reward and withdrawal rules (audited)',
   access: 'granted',
   mutates: true,
@@ -90,8 +80,6 @@ export const saveWalletConfig = defineEndpoint({
 export const walletBalanceSummary = defineEndpoint({
   id: 'wallet.balance_summary',
   method: 'POST',
-  path: '/wallet/balance_summary',
-  module: 'wallet',
   summary: "The payout account's balance at the gateway and the wallets' total liability",
   access: 'granted',
   mutates: false,
@@ -103,8 +91,6 @@ export const walletBalanceSummary = defineEndpoint({
 export const listWalletBalances = defineEndpoint({
   id: 'wallet.balance_list',
   method: 'POST',
-  path: '/wallet/balance_list',
-  module: 'wallet',
   summary: "Each borrower's wallet: balance, held, rewarded, paid out",
   access: 'granted',
   mutates: false,
@@ -116,8 +102,6 @@ export const listWalletBalances = defineEndpoint({
 export const listRecharges = defineEndpoint({
   id: 'wallet.recharge_list',
   method: 'POST',
-  path: '/wallet/recharge_list',
-  module: 'wallet',
   summary: 'Top-ups of the payout account and their confirmation against the gateway',
   access: 'granted',
   mutates: false,
@@ -129,8 +113,6 @@ export const listRecharges = defineEndpoint({
 export const recordRecharge = defineEndpoint({
   id: 'wallet.recharge_record',
   method: 'POST',
-  path: '/wallet/recharge_record',
-  module: 'wallet',
   summary: 'Record a top-up of the payout account (the maker)',
   access: 'granted',
   mutates: true,
@@ -143,8 +125,6 @@ export const recordRecharge = defineEndpoint({
 export const reviewRecharge = defineEndpoint({
   id: 'wallet.recharge_review',
   method: 'POST',
-  path: '/wallet/recharge_review',
-  module: 'wallet',
   summary: 'Confirm a top-up seen at the gateway, or refuse it (the checker)',
   access: 'granted',
   mutates: true,

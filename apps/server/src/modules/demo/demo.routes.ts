@@ -19,8 +19,6 @@ import { runDayEnd } from '../day-end/index.js';
 export const demoNextDay = defineEndpoint({
   id: 'demo.next_day',
   method: 'POST',
-  path: '/demo/next_day',
-  module: 'demo',
   summary:
     "Demo only: move the server's business date forward by whole days and run the day-end they make due",
   access: 'granted',
@@ -40,8 +38,6 @@ export const demoNextDay = defineEndpoint({
 export const demoSandboxCredit = defineEndpoint({
   id: 'demo.sandbox_credit',
   method: 'POST',
-  path: '/demo/sandbox_credit',
-  module: 'demo',
   summary:
     "Demo only: a payer's transfer into a sandbox virtual account or UPI id; the sandbox reports it by signed webhook",
   access: 'granted',

@@ -14,8 +14,6 @@ import { endpointsByRoute, takeUndeclaredAnswers, watchErrorAnswers } from './er
 const throwaway = defineEndpoint({
   id: 'throwaway.act',
   method: 'POST',
-  path: '/throwaway/act',
-  module: 'throwaway',
   summary: 'Answers the error named in the query',
   access: 'granted',
   mutates: false,
