@@ -19,10 +19,10 @@ import { auditEvents, borrowerAccounts, customers } from '../../db-schema.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import {
+  badBody,
   callEndpoint,
   createStaff,
   loginAs,
-  post,
   type CreatedStaff,
 } from '../../shared/testing/factories.js';
 import {
@@ -186,7 +186,7 @@ afterAll(async () => {
 describe('the call list', () => {
   it('refuses every telemarketing call to a role without its grant (403)', async () => {
     for (const endpoint of telemarketingEndpoints) {
-      const r = await post(t.app, endpoint.path, {}, tokens.none);
+      const r = await callEndpoint(t.app, endpoint, badBody({}), tokens.none);
       expect(r.statusCode, endpoint.id).toBe(403);
     }
     // A telemarketer cannot refresh or assign the list.
