@@ -28,8 +28,6 @@ type Row = z.infer<typeof row>;
 const listLoans = defineEndpoint({
   id: 'order.list',
   method: 'POST',
-  path: '/order/list',
-  module: 'order',
   summary: 'Orders',
   access: 'granted',
   mutates: false,

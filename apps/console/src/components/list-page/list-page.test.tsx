@@ -43,8 +43,6 @@ type Order = z.infer<typeof orderRow>;
 const listOrders = defineEndpoint({
   id: 'order.list',
   method: 'POST',
-  path: '/order/list',
-  module: 'order',
   summary: 'Orders',
   access: 'granted',
   mutates: false,
@@ -68,8 +66,6 @@ function mutation<B extends z.ZodType>(id: string, body: B) {
   return defineEndpoint({
     id,
     method: 'POST',
-    path: `/${id.replace('.', '/')}`,
-    module: 'order',
     summary: id,
     access: 'granted',
     mutates: true,
@@ -89,8 +85,6 @@ const setAutoDebit = mutation(
 const unmaskCustomer = defineEndpoint({
   id: 'customer.unmask',
   method: 'POST',
-  path: '/customer/unmask',
-  module: 'customer',
   summary: 'Show one field in full',
   access: 'granted',
   mutates: false,
