@@ -3,77 +3,71 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import {
-  adminEndpoints,
-  appClientConfig as appClientConfigEndpoint,
-  appVersionCheck,
-} from '@lending/contract';
+import { adminEndpoints } from '@lending/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { createEndpointRegistrar } from './plugins/access.js';
+import { createAppEndpointRegistrar } from './plugins/app-access.js';
 import { redactUrl } from './plugins/auth.js';
 import type { Database } from './plugins/db.js';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js';
 import { registerI18n } from './plugins/i18n.js';
 import { registerHealth, requestIdOf, type Readiness } from './plugins/health.js';
 import { createMetrics, registerMetrics, type Metrics } from './plugins/metrics.js';
+import type { ModuleRoutes, ServerModule } from './plugins/module.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { AppError } from './shared/app-error.js';
 import { systemClock, type Clock, type DemoClock } from './shared/clock.js';
-import { createAuditModule, scopedDatabase } from './modules/audit/index.js';
-import { registerConfigRoutes } from './modules/config/index.js';
-import { registerDashboardRoutes } from './modules/dashboard/index.js';
-import { loadBorrowerAppSettings, registerBorrowerApp } from './modules/borrower-app/index.js';
+import { uploadDirOf } from './shared/import/stored-files.js';
 import { loadIntegrationsConfig } from './integrations/index.js';
 import { wireGateways, type Gateways, type GatewaysDeps } from './gateways.js';
-import { payoutGatewayReferences } from './modules/payouts/index.js';
+import { createApprovalModule } from './modules/approval/index.js';
+import { createAuditModule, scopedDatabase } from './modules/audit/index.js';
+import { createBorrowerAppModule, loadBorrowerAppSettings } from './modules/borrower-app/index.js';
+import { createChannelReportModule } from './modules/channel-report/index.js';
+import { createConfigModule } from './modules/config/index.js';
+import { createCouponModule } from './modules/coupon/index.js';
+import { createCustomerModule } from './modules/customer/index.js';
+import { createDashboardModule } from './modules/dashboard/index.js';
+import { createDemoModule } from './modules/demo/index.js';
+import { createExportModule, type ExportRunner } from './modules/export/index.js';
+import { createFinanceModule } from './modules/finance/index.js';
 import {
   createLoanBookModule,
   loadLoanBookConfig,
   type LoanBookDeps,
 } from './modules/loan-book/index.js';
-import { registerPowerRoutes } from './modules/power/index.js';
-import { registerDemoRoutes } from './modules/demo/index.js';
-import { loadRecoverySettings, registerRecoveryRoutes } from './modules/recovery/index.js';
+import { createMarketingSmsModule } from './modules/marketing-sms/index.js';
 import {
+  contactRulesOf,
+  createOpsConfigModule,
+  createSettingsService,
+  type SettingsService,
+} from './modules/ops-config/index.js';
+import { payoutGatewayReferences } from './modules/payouts/index.js';
+import { createPowerModule } from './modules/power/index.js';
+import { createRecoveryModule, loadRecoverySettings } from './modules/recovery/index.js';
+import { createRemarketingModule } from './modules/remarketing/index.js';
+import {
+  createRepayModule,
   lapseRequestsOnOrderChange,
-  registerRepayRoutes,
   requestsOfOrder,
   waiverApprovalAboveOf,
 } from './modules/repay/index.js';
-import { registerApprovalRoutes } from './modules/approval/index.js';
-import { registerFinanceRoutes } from './modules/finance/index.js';
-import { registerChannelReportRoutes } from './modules/channel-report/index.js';
-import {
-  applyWithdrawalPayout,
-  clawbackRewardOnOrderChange,
-  registerWalletAppRoutes,
-  registerWalletRoutes,
-  withdrawalIdOfReference,
-  type WalletDeps,
-} from './modules/wallet/index.js';
-import {
-  appClientConfig,
-  contactRulesOf,
-  createSettingsService,
-  registerOpsConfigRoutes,
-  versionCheck,
-  type SettingsService,
-} from './modules/ops-config/index.js';
-import { registerCustomerRoutes } from './modules/customer/index.js';
-import { registerRemarketingRoutes } from './modules/remarketing/index.js';
-import { registerTelemarketingRoutes } from './modules/telemarketing/index.js';
-import { registerExports, type ExportRunner } from './modules/export/index.js';
-import { registerRiskRoutes } from './modules/risk/index.js';
-import { registerMarketingSmsRoutes } from './modules/marketing-sms/index.js';
-import { registerCouponAppRoutes, registerCouponRoutes } from './modules/coupon/index.js';
-import { uploadDirOf } from './shared/import/stored-files.js';
+import { createRiskModule } from './modules/risk/index.js';
+import { createTelemarketingModule } from './modules/telemarketing/index.js';
 import {
   createPasswordHasher,
   createUserModule,
   type PasswordHasher,
   type UserModule,
 } from './modules/user/index.js';
+import {
+  applyWithdrawalPayout,
+  clawbackRewardOnOrderChange,
+  createWalletModule,
+  withdrawalIdOfReference,
+} from './modules/wallet/index.js';
 
 /** JSON bodies up to 1 MiB; uploads (later) get their own limit. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -260,12 +254,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       loginThrottle: config.loginThrottle,
     },
   });
-  users.registerRoutes(endpoints);
-  registerPowerRoutes(endpoints, users);
-  registerConfigRoutes(endpoints, { productTitle: config.productTitle });
-  audit.registerRoutes(endpoints);
+  const staffOf = authPort.staffOf;
+
   // Every caller of the loan book's commands gets these deps (or them over moduleDb), so every
-  // order change reaches the same subscribers in its transaction.
+  // order change reaches the same subscribers in its transaction. Over the plain database: the
+  // gateways, the borrower API and its coupon calls.
   const loanBookDeps: LoanBookDeps = {
     db,
     clock,
@@ -284,128 +277,134 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...options.gateways?.payoutDispatcher,
     },
   });
-  createLoanBookModule(
-    {
-      ...loanBookDeps,
-      db: moduleDb,
-      // A committed payout goes to the gateway at once; the sweep catches what this misses.
-      onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
-      staffOf: (userId) => users.authPort.staffOf(userId),
-    },
-    {
-      gatewayReferences: (payoutIds) => payoutGatewayReferences(moduleDb, payoutIds),
-      approvalRequestsOf: requestsOfOrder,
-    },
-  ).registerRoutes(endpoints);
-  registerDashboardRoutes(endpoints, { db: moduleDb, clock });
+  // The book over moduleDb, for the console's calls (they join the audited transaction). The
+  // loan book's and repay's own commands also send a committed payout to the gateway at once
+  // (the sweep catches what this misses); approval's and finance's leave it to the sweep.
+  const auditedLoanBook: LoanBookDeps = { ...loanBookDeps, db: moduleDb };
+  const payingLoanBook: LoanBookDeps = {
+    ...auditedLoanBook,
+    onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
+  };
   // Configuration items: one cached reader for the whole server, invalidated on change.
   const opsSettings = createSettingsService({ db: moduleDb, clock });
-  registerRepayRoutes(endpoints, {
-    db: moduleDb,
-    clock,
-    collections: integrations.collectionGateway,
-    loanBook: {
-      ...loanBookDeps,
-      db: moduleDb,
-      onPayoutCommitted: (payoutId) => integrations.payouts.dispatcher.enqueue(payoutId),
-    },
-    uploadDir: options.uploadDir ?? uploadDirOf(config.dataDir),
-    staffOf: (userId) => users.authPort.staffOf(userId),
-    waiverApprovalAbove: waiverApprovalAboveOf(opsSettings),
-  });
-  registerApprovalRoutes(endpoints, {
-    db: moduleDb,
-    clock,
-    loanBook: { ...loanBookDeps, db: moduleDb },
-  });
-  registerFinanceRoutes(endpoints, {
-    db: moduleDb,
-    clock,
-    loanBook: { ...loanBookDeps, db: moduleDb },
-    collections: integrations.collectionGateway,
-    payouts: integrations.payouts.gateway,
-  });
-  registerChannelReportRoutes(endpoints, { db: moduleDb, clock });
-  const opsDeps = {
-    db: moduleDb,
-    clock,
-    settings: opsSettings,
-    smsGatewayMode: integrations.config.smsGateway,
-  };
-  registerOpsConfigRoutes(endpoints, opsDeps);
-  registerCustomerRoutes(endpoints, { db: moduleDb });
-  registerRemarketingRoutes(endpoints, { db: moduleDb, clock });
-  registerTelemarketingRoutes(app, endpoints, { db: moduleDb, rawDb: db, clock });
-  // Exports page through any list registered above (or later: lists are looked up per job).
-  const exportRunner = registerExports(
-    app,
-    endpoints,
-    {
-      db,
-      clock,
-      dataDir: config.dataDir,
-      listOf: (id) => endpoints.listOf(id),
-      grantsOf: authPort.grantsOf,
-      log: app.log,
-    },
-    { auth: authPort, audit: audit.port },
-  );
-  registerRiskRoutes(endpoints, { db: moduleDb, clock });
-  registerRecoveryRoutes(app, endpoints, {
-    db: moduleDb,
-    rawDb: db,
-    clock,
-    settings: loadRecoverySettings(),
-    contactRules: () => contactRulesOf(opsSettings),
-    sms: integrations.smsGateways,
-  });
-  // Marketing SMS campaigns (/toolMage/marketingSMS, marketingSendSMS); the job is in server.ts.
-  registerMarketingSmsRoutes(endpoints, { db: moduleDb, clock });
+  // Read in the order a start-up with several of them wrong has always reported them.
+  const recoverySettings = loadRecoverySettings();
+  const borrowerAppSettings = loadBorrowerAppSettings();
+
   // Invitations and wallets (decision 0043): withdrawals are paid through the payout gateway.
   const sandboxPayouts = integrations.payouts.sandbox;
-  const walletDeps: WalletDeps = {
+  const wallet = createWalletModule({
     db: moduleDb,
     clock,
     gateway: integrations.payouts.gateway,
-    staffOf: (userId) => users.authPort.staffOf(userId),
+    staffOf,
     ...(sandboxPayouts ? { onRechargeConfirmed: (amount) => sandboxPayouts.deposit(amount) } : {}),
-  };
-  registerWalletRoutes(endpoints, walletDeps);
+  });
   integrations.payouts.addOtherPayouts({
     owns: (reference) => withdrawalIdOfReference(reference) !== undefined,
     apply: (tx, reported, at) =>
       applyWithdrawalPayout(tx, withdrawalIdOfReference(reported.reference)!, reported, at),
   });
-  await integrations.registerWebhooks(app);
-  app.addHook('onClose', async () => integrations.scheduler.stop());
-  const borrowerEndpoints = registerBorrowerApp(
-    app,
-    {
-      db,
-      clock,
-      opsSettings,
-      settings: loadBorrowerAppSettings(),
-      sms: integrations.smsGateways,
-      collections: integrations.collectionGateway,
-      loanBook: loanBookDeps,
-    },
-    config.productTitle,
-  );
-  borrowerEndpoints.register(appClientConfigEndpoint, () => appClientConfig(opsDeps));
-  borrowerEndpoints.register(appVersionCheck, ({ body }) => versionCheck(db, body.version));
-  registerWalletAppRoutes(borrowerEndpoints, walletDeps);
+  const borrowerApp = createBorrowerAppModule({
+    db,
+    clock,
+    opsSettings,
+    settings: borrowerAppSettings,
+    sms: integrations.smsGateways,
+    collections: integrations.collectionGateway,
+    loanBook: loanBookDeps,
+    productTitle: config.productTitle,
+  });
+  // Exports page through any list registered (lists are looked up per job).
+  const exportModule = createExportModule({
+    db,
+    clock,
+    dataDir: config.dataDir,
+    listOf: (id) => endpoints.listOf(id),
+    grantsOf: authPort.grantsOf,
+    log: app.log,
+    access: { auth: authPort, audit: audit.port },
+  });
+  let demo: ServerModule | undefined;
   if (options.demoClock) {
     // The configuration allows a demo clock only on a demo book with sandbox gateways.
     if (!config.demoClockWithin || options.demoClock !== clock)
       throw new Error('a demo clock needs DEMO_CLOCK_WITHIN and must be the app clock');
-    registerDemoRoutes(endpoints, {
+    demo = createDemoModule({
       db: moduleDb,
       clock: options.demoClock,
       credit: (credit) => integrations.collections.simulateCredit(credit),
     });
   }
-  registerCouponRoutes(endpoints, { db: moduleDb, clock });
-  registerCouponAppRoutes(borrowerEndpoints, { db, clock, loanBook: loanBookDeps });
+
+  // Every module, built once, registers its calls the same way (decision 0082), in this order.
+  const modules: ServerModule[] = [
+    users,
+    createPowerModule({ users }),
+    createConfigModule({ productTitle: config.productTitle }),
+    audit,
+    createLoanBookModule(
+      { ...payingLoanBook, staffOf },
+      {
+        gatewayReferences: (payoutIds) => payoutGatewayReferences(moduleDb, payoutIds),
+        approvalRequestsOf: requestsOfOrder,
+      },
+    ),
+    createDashboardModule({ db: moduleDb, clock }),
+    createRepayModule({
+      db: moduleDb,
+      clock,
+      collections: integrations.collectionGateway,
+      loanBook: payingLoanBook,
+      uploadDir: options.uploadDir ?? uploadDirOf(config.dataDir),
+      staffOf,
+      waiverApprovalAbove: waiverApprovalAboveOf(opsSettings),
+    }),
+    createApprovalModule({ db: moduleDb, clock, loanBook: auditedLoanBook }),
+    createFinanceModule({
+      db: moduleDb,
+      clock,
+      loanBook: auditedLoanBook,
+      collections: integrations.collectionGateway,
+      payouts: integrations.payouts.gateway,
+    }),
+    createChannelReportModule({ db: moduleDb, clock }),
+    createOpsConfigModule({
+      db: moduleDb,
+      rawDb: db,
+      clock,
+      settings: opsSettings,
+      smsGatewayMode: integrations.config.smsGateway,
+    }),
+    createCustomerModule({ db: moduleDb }),
+    createRemarketingModule({ db: moduleDb, clock }),
+    createTelemarketingModule({ db: moduleDb, rawDb: db, clock }),
+    exportModule,
+    createRiskModule({ db: moduleDb, clock }),
+    createRecoveryModule({
+      db: moduleDb,
+      rawDb: db,
+      clock,
+      settings: recoverySettings,
+      contactRules: () => contactRulesOf(opsSettings),
+      sms: integrations.smsGateways,
+    }),
+    // Marketing SMS campaigns (/toolMage/marketingSMS, marketingSendSMS); the job is in server.ts.
+    createMarketingSmsModule({ db: moduleDb, clock }),
+    wallet,
+    borrowerApp,
+    ...(demo ? [demo] : []),
+    createCouponModule({ db: moduleDb, rawDb: db, clock, loanBook: loanBookDeps }),
+  ];
+  const routes: ModuleRoutes = {
+    admin: endpoints,
+    app: createAppEndpointRegistrar(app, (token) => borrowerApp.verifySession(token)),
+    server: app,
+  };
+  for (const module of modules) module.registerRoutes(routes);
+
+  await integrations.registerWebhooks(app);
+  app.addHook('onClose', async () => integrations.scheduler.stop());
   registerOpenApi(app, adminEndpoints, {
     title: `${config.productTitle} admin API`,
     version: '0.1.0',
@@ -413,7 +412,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('registeredEndpointIds', endpoints.registered);
   app.decorate('users', users);
-  app.decorate('exportRunner', exportRunner);
+  app.decorate('exportRunner', exportModule.runner);
   app.decorate('integrations', integrations);
   app.decorate('opsSettings', opsSettings);
   app.decorate('loanBook', loanBookDeps);

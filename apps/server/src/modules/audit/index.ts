@@ -1,6 +1,6 @@
 /** The operation log: one audit row per data change, written in the change's own transaction. */
-import type { EndpointRegistrar } from '../../plugins/access.js';
 import type { Database } from '../../plugins/db.js';
+import type { ModuleRoutes } from '../../plugins/module.js';
 import { registerAuditRoutes } from './audit.routes.js';
 import { createAuditPort, createOperationLogService } from './audit.service.js';
 
@@ -16,7 +16,7 @@ export function createAuditModule(db: Database) {
   return {
     port: createAuditPort(db),
     operationLog: operationLogService,
-    registerRoutes: (endpoints: EndpointRegistrar) =>
-      registerAuditRoutes(endpoints, operationLogService),
+    registerRoutes: (routes: ModuleRoutes) =>
+      registerAuditRoutes(routes.admin, operationLogService),
   };
 }

@@ -16,7 +16,7 @@ import {
   appSendOtp,
   appVerifyOtp,
 } from '@lending/contract';
-import { borrowerOf, type AppEndpointRegistrar } from './app-endpoints.js';
+import { borrowerOf, type AppEndpointRegistrar } from '../../plugins/app-access.js';
 import type { BorrowerAppDeps } from './borrower-app.deps.js';
 import * as loans from './loans.service.js';
 import * as otp from './otp.service.js';

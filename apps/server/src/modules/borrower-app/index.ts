@@ -4,9 +4,8 @@
  * repayment instructions and quotes. Its own sessions (X-App-Token); no staff grants.
  */
 import { APP_API_BASE, appEndpoints } from '@lending/contract';
-import type { FastifyInstance } from 'fastify';
+import type { ModuleRoutes } from '../../plugins/module.js';
 import { registerOpenApi } from '../../plugins/openapi.js';
-import { createAppEndpointRegistrar } from './app-endpoints.js';
 import type { BorrowerAppDeps } from './borrower-app.deps.js';
 import { registerBorrowerAppRoutes } from './borrower-app.routes.js';
 import { verifyBorrowerSession } from './otp.service.js';
@@ -15,20 +14,33 @@ export { loadBorrowerAppSettings, type BorrowerAppSettings } from './borrower-ap
 export type { BorrowerAppDeps } from './borrower-app.deps.js';
 export { startBankVerificationJob, verifyPendingBankAccounts } from './bank-verification.js';
 export { borrowerAccounts, otpRequests } from './borrowers.table.js';
-export { borrowerOf, type AppEndpointRegistrar } from './app-endpoints.js';
 export { clearingOfOrder, payToIfOpened, rolloverQuoteOfOrder } from './loans.service.js';
 
-export function registerBorrowerApp(app: FastifyInstance, deps: BorrowerAppDeps, title: string) {
-  const endpoints = createAppEndpointRegistrar(app, (token) => verifyBorrowerSession(deps, token));
-  registerBorrowerAppRoutes(endpoints, deps);
-  registerOpenApi(
-    app,
-    appEndpoints,
-    { title: `${title} borrower API`, version: '0.1.0' },
-    {
-      base: APP_API_BASE,
-      tokenHeader: 'X-App-Token',
+export interface BorrowerAppModuleDeps extends BorrowerAppDeps {
+  /** The product's name, in the title of the borrower API's document. */
+  productTitle: string;
+}
+
+/**
+ * The borrower API's own calls and its document. `verifySession` is what the /app-api
+ * registrar (plugins/app-access.ts) checks a borrower's X-App-Token with; app.ts builds that
+ * registrar with it, and every module with borrower calls registers them on it.
+ */
+export function createBorrowerAppModule(deps: BorrowerAppModuleDeps) {
+  const { productTitle, ...appDeps } = deps;
+  return {
+    verifySession: (token: string | undefined) => verifyBorrowerSession(appDeps, token),
+    registerRoutes(routes: ModuleRoutes) {
+      registerBorrowerAppRoutes(routes.app, appDeps);
+      registerOpenApi(
+        routes.server,
+        appEndpoints,
+        { title: `${productTitle} borrower API`, version: '0.1.0' },
+        {
+          base: APP_API_BASE,
+          tokenHeader: 'X-App-Token',
+        },
+      );
     },
-  );
-  return endpoints;
+  };
 }

@@ -10,7 +10,7 @@ import {
   setCouponStatus,
 } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
-import { borrowerOf, type AppEndpointRegistrar } from '../borrower-app/index.js';
+import { borrowerOf, type AppEndpointRegistrar } from '../../plugins/app-access.js';
 import type { LoanBookDeps } from '../loan-book/index.js';
 import * as service from './coupon.service.js';
 import { useCoupon } from './coupon-use.service.js';

@@ -3,7 +3,7 @@
  * machine, the double-entry ledger, payouts, repayments, rollovers, risk rules and the audit
  * of every change. Money and state rules come from packages/lending; this module stores them.
  */
-import type { EndpointRegistrar } from '../../plugins/access.js';
+import type { ModuleRoutes } from '../../plugins/module.js';
 import type { LoanBookDeps } from './order-command.js';
 import { registerLoanBookRoutes } from './loan-book.routes.js';
 import type { ApprovalRequestsOf } from './order-detail.service.js';
@@ -13,9 +13,36 @@ import {
   type DisbursementListDeps,
 } from './disbursement-lists.service.js';
 
-export * from './applications.service.js';
-export * from './payouts.service.js';
-export * from './repayments.service.js';
+// What the other modules, the simulator, the seed and the tests call, by name (no `export *`:
+// a new service function is the book's own until it is added here).
+export {
+  acceptRevisedKeyFacts,
+  cancelOrder,
+  finalReview,
+  firstReview,
+  referMachineRejection,
+  rejectOrder,
+  runMachineReview,
+  submitApplication,
+} from './applications.service.js';
+export {
+  createPayout,
+  createRefund,
+  markPayoutUnknown,
+  openPayouts,
+  payoutInstruction,
+  recordPayoutResult,
+  type PayoutInstruction,
+  type PayoutOutcome,
+} from './payouts.service.js';
+export {
+  coolingOffExit,
+  postRepayment,
+  reverseRepayment,
+  rollover,
+  waiver,
+  writeOff,
+} from './repayments.service.js';
 export {
   postCouponDiscount,
   type ClaimedCoupon,
@@ -91,9 +118,9 @@ export function createLoanBookModule(
   });
   return {
     deps,
-    registerRoutes: (endpoints: EndpointRegistrar) => {
-      registerLoanBookRoutes(endpoints, deps, { approvalRequestsOf });
-      registerDisbursementRoutes(endpoints, disbursementLists);
+    registerRoutes(routes: ModuleRoutes) {
+      registerLoanBookRoutes(routes.admin, deps, { approvalRequestsOf });
+      registerDisbursementRoutes(routes.admin, disbursementLists);
     },
   };
 }

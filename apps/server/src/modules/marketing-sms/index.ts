@@ -4,7 +4,10 @@
  * promotional templates, TRAI's 10:00–21:00 window, opt-outs and the blacklist skipped, and the
  * job that sends at each campaign's rate.
  */
-export { registerMarketingSmsRoutes } from './marketing-sms.routes.js';
+import type { ModuleRoutes } from '../../plugins/module.js';
+import type { MarketingSmsDeps } from './campaigns.service.js';
+import { registerMarketingSmsRoutes } from './marketing-sms.routes.js';
+
 export type { MarketingSmsDeps } from './campaigns.service.js';
 export {
   sendDueCampaignMessages,
@@ -14,3 +17,9 @@ export {
 } from './sender.js';
 export { marketingOptOuts, marketingSmsCampaigns } from './marketing-sms.table.js';
 export { applyOptOutReply } from './opt-out-replies.js';
+
+export function createMarketingSmsModule(deps: MarketingSmsDeps) {
+  return {
+    registerRoutes: (routes: ModuleRoutes) => registerMarketingSmsRoutes(routes.admin, deps),
+  };
+}

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
+  appClientConfig,
+  appVersionCheck,
   deleteSetting,
   deleteVersion,
   getAppConfig,
@@ -21,7 +23,8 @@ import {
   trxStatistics,
 } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
-import type { Executor } from '../../plugins/db.js';
+import type { AppEndpointRegistrar } from '../../plugins/app-access.js';
+import type { Database, Executor } from '../../plugins/db.js';
 import { staffUsers } from '../user/tables.js';
 import * as ops from './ops-config.service.js';
 import * as trx from './trx-statistics.js';
@@ -76,4 +79,17 @@ export function registerOpsConfigRoutes(endpoints: EndpointRegistrar, deps: ops.
     codes.revealVerifyCode(c.tx, c.audit, deps.clock.now(), c.body.id),
   );
   endpoints.register(trxStatistics, ({ body }) => trx.trxStatistics(deps.db, body));
+}
+
+/**
+ * The borrower API's reads of this configuration: the app's settings and the version check
+ * (which reads through the plain database).
+ */
+export function registerOpsConfigAppRoutes(
+  endpoints: AppEndpointRegistrar,
+  deps: ops.OpsConfigDeps,
+  rawDb: Database,
+) {
+  endpoints.register(appClientConfig, () => ops.appClientConfig(deps));
+  endpoints.register(appVersionCheck, ({ body }) => ops.versionCheck(rawDb, body.version));
 }

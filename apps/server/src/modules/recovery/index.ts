@@ -3,7 +3,10 @@
  * under the conduct guard, groups, collectors, manual dispatch, daily process and performance.
  * Named `recovery` so as not to clash with the payment integrations' `collections`.
  */
-export { registerRecoveryRoutes } from './recovery.routes.js';
+import type { ModuleRoutes } from '../../plugins/module.js';
+import { registerRecoveryRoutes } from './recovery.routes.js';
+import type { RecoveryDeps } from './recovery.service.js';
+
 export type { RecoveryDeps } from './recovery.service.js';
 export {
   recoveryDayEnd,
@@ -13,3 +16,11 @@ export {
   startRecoveryRefreshJob,
 } from './recovery.engine.js';
 export { loadRecoverySettings, type ContactRules } from './recovery.settings.js';
+
+export function createRecoveryModule(deps: RecoveryDeps) {
+  return {
+    // The server too: a refused contact is recorded in the reply's onSend (shared/after-reply.ts).
+    registerRoutes: (routes: ModuleRoutes) =>
+      registerRecoveryRoutes(routes.server, routes.admin, deps),
+  };
+}

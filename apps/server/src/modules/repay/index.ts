@@ -5,7 +5,10 @@
  * second person above the approval amount (decision 0045) and every write-off (decision 0050). The other money commands stay with
  * the loan book (`repay.*` there).
  */
-export { registerRepayRoutes } from './repay.routes.js';
+import type { ModuleRoutes } from '../../plugins/module.js';
+import { registerRepayRoutes } from './repay.routes.js';
+import type { RepayDeps } from './repay.service.js';
+
 export type { RepayDeps } from './repay.service.js';
 export {
   approveExcessRefund,
@@ -29,3 +32,9 @@ export {
 export { lapseRequestsOnOrderChange } from './request-lapse.js';
 export { requestsOfOrder } from './waiver-requests.repository.js';
 export { waiverRequests } from './waiver-requests.table.js';
+
+export function createRepayModule(deps: RepayDeps) {
+  return {
+    registerRoutes: (routes: ModuleRoutes) => registerRepayRoutes(routes.admin, deps),
+  };
+}

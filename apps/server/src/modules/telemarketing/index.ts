@@ -2,5 +2,16 @@
  * Telemarketing (/telemarketing userList, checkList, telemarketingRate; decision 0040): the
  * call list of users not borrowing, assigned to telemarketers, their calls and the rate report.
  */
-export { registerTelemarketingRoutes } from './telemarketing.routes.js';
+import type { ModuleRoutes } from '../../plugins/module.js';
+import { registerTelemarketingRoutes } from './telemarketing.routes.js';
+import type { TelemarketingDeps } from './telemarketing.service.js';
+
 export { refreshLeads, type TelemarketingDeps } from './telemarketing.service.js';
+
+export function createTelemarketingModule(deps: TelemarketingDeps) {
+  return {
+    // The server too: a refused call is recorded in the reply's onSend (shared/after-reply.ts).
+    registerRoutes: (routes: ModuleRoutes) =>
+      registerTelemarketingRoutes(routes.server, routes.admin, deps),
+  };
+}

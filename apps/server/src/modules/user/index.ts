@@ -1,6 +1,6 @@
 /** Staff accounts, roles and their grants, sessions and sign-in attempts (the login log). */
 import type { AuthPort } from '../../plugins/auth.js';
-import type { EndpointRegistrar } from '../../plugins/access.js';
+import type { ModuleRoutes } from '../../plugins/module.js';
 import { createAuthService } from './auth.service.js';
 import { createLoginLogService } from './login-log.service.js';
 import { createLoginThrottle } from './login-throttle.service.js';
@@ -41,8 +41,8 @@ export function createUserModule(deps: UserModuleDeps) {
     roles,
     loginLog,
     authPort,
-    registerRoutes: (endpoints: EndpointRegistrar) =>
-      registerUserRoutes(endpoints, { auth, staffUsers, loginLog }),
+    registerRoutes: (routes: ModuleRoutes) =>
+      registerUserRoutes(routes.admin, { auth, staffUsers, loginLog }),
   };
 }
 

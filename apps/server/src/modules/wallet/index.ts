@@ -3,7 +3,10 @@
  * invitee's first loan is repaid, withdrawals reviewed by staff and paid through the payout
  * gateway, top-ups of the payout account. Every movement is a ledger journal of no order.
  */
-export { registerWalletAppRoutes, registerWalletRoutes } from './wallet.routes.js';
+import type { ModuleRoutes } from '../../plugins/module.js';
+import { registerWalletAppRoutes, registerWalletRoutes } from './wallet.routes.js';
+import type { WalletDeps } from './wallet.service.js';
+
 export {
   applyWithdrawalPayout,
   bindInvite,
@@ -20,3 +23,13 @@ export {
   type WalletDeps,
 } from './wallet.service.js';
 export { startWalletJob } from './wallet-job.js';
+
+/** The console's wallet screens and the borrower API's invitation and wallet calls. */
+export function createWalletModule(deps: WalletDeps) {
+  return {
+    registerRoutes(routes: ModuleRoutes) {
+      registerWalletRoutes(routes.admin, deps);
+      registerWalletAppRoutes(routes.app, deps);
+    },
+  };
+}

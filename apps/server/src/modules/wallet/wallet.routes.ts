@@ -16,7 +16,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import { AppError } from '../../shared/app-error.js';
-import { borrowerOf, type AppEndpointRegistrar } from '../borrower-app/index.js';
+import { borrowerOf, type AppEndpointRegistrar } from '../../plugins/app-access.js';
 import { borrowerAccounts } from '../borrower-app/tables.js';
 import * as wallet from './wallet.service.js';
 

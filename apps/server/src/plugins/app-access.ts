@@ -1,8 +1,8 @@
 import { APP_API_BASE, translateMessage, type EndpointDefinition } from '@lending/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { parseInput } from '../../plugins/input.js';
-import { AppError } from '../../shared/app-error.js';
+import { parseInput } from './input.js';
+import { AppError } from '../shared/app-error.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
