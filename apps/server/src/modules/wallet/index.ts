@@ -19,4 +19,4 @@ export {
   withdrawalIdOfReference,
   type WalletDeps,
 } from './wallet.service.js';
-export { startWalletJob } from './wallet-job.js';
+export { walletJob } from './wallet-job.js';
