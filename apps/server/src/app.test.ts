@@ -166,9 +166,10 @@ describe('metrics for Prometheus', () => {
     await withoutMetrics.close();
   });
 
-  it('counts requests by route pattern and jobs by outcome, for the bearer of the token only', async () => {
+  it('counts requests by route pattern and jobs by outcome and duration, for the bearer of the token only', async () => {
     await withMetrics.app.inject({ method: 'POST', url: '/admin-api/user/login', payload: {} });
     withMetrics.app.metrics.jobRun('day_end', 'success', 1.5);
+    withMetrics.app.metrics.jobRun('day_end', 'failure', 0.02);
     const refused = await withMetrics.app.inject({ method: 'GET', url: '/metrics' });
     expect(refused.statusCode).toBe(401);
     const wrong = await withMetrics.app.inject({
@@ -188,7 +189,20 @@ describe('metrics for Prometheus', () => {
       /http_request_duration_seconds_count\{method="POST",route="\/admin-api\/user\/login",status="4xx"\} 1/,
     );
     expect(scraped.body).toContain('lending_job_runs_total{job="day_end",outcome="success"} 1');
-    expect(scraped.body).toContain('lending_job_last_run_seconds{job="day_end"} 1.5');
+    expect(scraped.body).toContain('lending_job_runs_total{job="day_end",outcome="failure"} 1');
+    expect(scraped.body).toContain('lending_job_last_run_seconds{job="day_end"} 0.02');
+    // Every run's duration, whatever its outcome, in one histogram per job.
+    expect(scraped.body).toContain('# TYPE lending_job_duration_seconds histogram');
+    expect(scraped.body).toContain(
+      'lending_job_duration_seconds_bucket{job="day_end",le="0.05"} 1',
+    );
+    expect(scraped.body).toContain('lending_job_duration_seconds_bucket{job="day_end",le="1"} 1');
+    expect(scraped.body).toContain('lending_job_duration_seconds_bucket{job="day_end",le="5"} 2');
+    expect(scraped.body).toContain(
+      'lending_job_duration_seconds_bucket{job="day_end",le="+Inf"} 2',
+    );
+    expect(scraped.body).toContain('lending_job_duration_seconds_sum{job="day_end"} 1.52');
+    expect(scraped.body).toContain('lending_job_duration_seconds_count{job="day_end"} 2');
     expect(scraped.body).toContain('# TYPE lending_payouts gauge');
   });
 

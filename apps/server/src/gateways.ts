@@ -55,7 +55,7 @@ export function wireGateways(deps: GatewaysDeps) {
       addOtherPayouts: payouts.addOtherPayouts,
     },
     reconcileCollections: collections.reconcile,
-    startCollectionsReconciliation: collections.startReconciliation,
+    collectionsReconciliationJob: collections.reconciliationJob,
     async registerWebhooks(app: FastifyInstance) {
       await payouts.registerProviderWebhooks(app);
       await collections.registerProviderWebhooks(app);

@@ -6,11 +6,13 @@ import { queryRows } from '../shared/sql-rows.js';
 
 /**
  * Prometheus metrics in the text exposition format, without a client library: request
- * latency by route, job runs and failures, and payouts by status read from the book at scrape
+ * latency by route, job runs and failures with their durations, and payouts by status read from the book at scrape
  * time. `GET /metrics` exists only when METRICS_TOKEN is set, and answers only a scraper that
  * sends it as a bearer token: route names and volumes are operational data.
  */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** A job's pass takes from milliseconds (nothing due) to minutes (a day-end over a big book). */
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 900];
 
 interface Histogram {
   counts: number[];
@@ -22,12 +24,42 @@ export type JobOutcome = 'success' | 'failure';
 
 export interface Metrics {
   observeRequest(route: string, method: string, status: number, seconds: number): void;
+  /** A job's pass and, when timed, how long it took (shared/jobs.ts reports every pass). */
   jobRun(job: string, outcome: JobOutcome, seconds?: number): void;
   render(db: Database): Promise<string>;
 }
 
 const escapeLabel = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+
+const emptyHistogram = (buckets: number[]): Histogram => ({
+  counts: buckets.map(() => 0),
+  sum: 0,
+  count: 0,
+});
+
+function observe(histogram: Histogram, buckets: number[], seconds: number): void {
+  buckets.forEach((bound, i) => {
+    if (seconds <= bound) histogram.counts[i]! += 1;
+  });
+  histogram.sum += seconds;
+  histogram.count += 1;
+}
+
+function renderHistogram(
+  lines: string[],
+  name: string,
+  buckets: number[],
+  l: Record<string, string>,
+  histogram: Histogram,
+): void {
+  buckets.forEach((bound, i) => {
+    lines.push(`${name}_bucket{${labels({ ...l, le: String(bound) })}} ${histogram.counts[i]}`);
+  });
+  lines.push(`${name}_bucket{${labels({ ...l, le: '+Inf' })}} ${histogram.count}`);
+  lines.push(`${name}_sum{${labels(l)}} ${histogram.sum}`);
+  lines.push(`${name}_count{${labels(l)}} ${histogram.count}`);
+}
 
 function labels(pairs: Record<string, string>): string {
   return Object.entries(pairs)
@@ -39,6 +71,7 @@ export function createMetrics(): Metrics {
   const requests = new Map<string, { labels: Record<string, string>; histogram: Histogram }>();
   const jobs = new Map<string, { labels: Record<string, string>; total: number }>();
   const jobSeconds = new Map<string, number>();
+  const jobDurations = new Map<string, Histogram>();
 
   return {
     observeRequest(route, method, status, seconds) {
@@ -47,16 +80,11 @@ export function createMetrics(): Metrics {
       if (!entry) {
         entry = {
           labels: { method, route, status: `${Math.floor(status / 100)}xx` },
-          histogram: { counts: BUCKETS.map(() => 0), sum: 0, count: 0 },
+          histogram: emptyHistogram(BUCKETS),
         };
         requests.set(key, entry);
       }
-      const { histogram } = entry;
-      BUCKETS.forEach((bound, i) => {
-        if (seconds <= bound) histogram.counts[i]! += 1;
-      });
-      histogram.sum += seconds;
-      histogram.count += 1;
+      observe(entry.histogram, BUCKETS, seconds);
     },
 
     jobRun(job, outcome, seconds) {
@@ -64,7 +92,11 @@ export function createMetrics(): Metrics {
       const entry = jobs.get(key) ?? { labels: { job, outcome }, total: 0 };
       entry.total += 1;
       jobs.set(key, entry);
-      if (seconds !== undefined) jobSeconds.set(job, seconds);
+      if (seconds === undefined) return;
+      jobSeconds.set(job, seconds);
+      const histogram = jobDurations.get(job) ?? emptyHistogram(JOB_BUCKETS);
+      observe(histogram, JOB_BUCKETS, seconds);
+      jobDurations.set(job, histogram);
     },
 
     async render(db) {
@@ -72,16 +104,7 @@ export function createMetrics(): Metrics {
       lines.push('# HELP http_request_duration_seconds Time to answer a request, by route.');
       lines.push('# TYPE http_request_duration_seconds histogram');
       for (const { labels: l, histogram } of requests.values()) {
-        BUCKETS.forEach((bound, i) => {
-          lines.push(
-            `http_request_duration_seconds_bucket{${labels({ ...l, le: String(bound) })}} ${histogram.counts[i]}`,
-          );
-        });
-        lines.push(
-          `http_request_duration_seconds_bucket{${labels({ ...l, le: '+Inf' })}} ${histogram.count}`,
-        );
-        lines.push(`http_request_duration_seconds_sum{${labels(l)}} ${histogram.sum}`);
-        lines.push(`http_request_duration_seconds_count{${labels(l)}} ${histogram.count}`);
+        renderHistogram(lines, 'http_request_duration_seconds', BUCKETS, l, histogram);
       }
       lines.push('# HELP lending_job_runs_total Background job runs, by job and outcome.');
       lines.push('# TYPE lending_job_runs_total counter');
@@ -92,6 +115,13 @@ export function createMetrics(): Metrics {
       lines.push('# TYPE lending_job_last_run_seconds gauge');
       for (const [job, seconds] of jobSeconds) {
         lines.push(`lending_job_last_run_seconds{${labels({ job })}} ${seconds}`);
+      }
+      lines.push(
+        '# HELP lending_job_duration_seconds How long the runs of a job took, whatever their outcome.',
+      );
+      lines.push('# TYPE lending_job_duration_seconds histogram');
+      for (const [job, histogram] of jobDurations) {
+        renderHistogram(lines, 'lending_job_duration_seconds', JOB_BUCKETS, { job }, histogram);
       }
       const payouts = await queryRows(
         db,

@@ -13,6 +13,7 @@
  *
  * Returns a stop function: no pass starts after it (one in flight finishes). The timer does
  * not keep the process alive.
+ * The server's jobs come here through `startJobs` (jobs.ts), which adds their metrics and log.
  */
 export function startIntervalJob(options: {
   intervalMs: number;

@@ -5,7 +5,7 @@ import type { PayoutGateway } from '../../integrations/payouts/index.js';
 import { setCustomerBankAccount } from '../loan-book/index.js';
 import { customers } from '../loan-book/tables.js';
 import { borrowerAccounts } from './borrowers.table.js';
-import { startIntervalJob } from '../../shared/interval-job.js';
+import type { Job } from '../../shared/jobs.js';
 
 /**
  * Penny-drops the bank accounts borrowers saved (verification `pending`) through the payout
@@ -79,17 +79,16 @@ export async function verifyPendingBankAccounts(
   return result;
 }
 
-/** Runs the penny drops every `intervalMs`, one pass at a time; returns a stop function. */
-export function startBankVerificationJob(options: {
+/** The job that runs the penny drops every `intervalMs` (server.ts's job list). */
+export function bankVerificationJob(options: {
   db: Database;
   gateway: PayoutGateway;
   clock: Clock;
   intervalMs: number;
-  onError?: (error: unknown) => void;
-}): () => void {
-  return startIntervalJob({
+}): Job {
+  return {
+    name: 'bank_verification',
     intervalMs: options.intervalMs,
     pass: () => verifyPendingBankAccounts(options.db, options.gateway, options.clock),
-    onError: options.onError,
-  });
+  };
 }

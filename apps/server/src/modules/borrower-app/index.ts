@@ -12,7 +12,7 @@ import { verifyBorrowerSession } from './otp.service.js';
 
 export { loadBorrowerAppSettings, type BorrowerAppSettings } from './borrower-app.config.js';
 export type { BorrowerAppDeps } from './borrower-app.deps.js';
-export { startBankVerificationJob, verifyPendingBankAccounts } from './bank-verification.js';
+export { bankVerificationJob, verifyPendingBankAccounts } from './bank-verification.js';
 export { borrowerAccounts, otpRequests } from './borrowers.table.js';
 export { clearingOfOrder, payToIfOpened, rolloverQuoteOfOrder } from './loans.service.js';
 

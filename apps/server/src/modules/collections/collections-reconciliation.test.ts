@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../shared/clock.js';
 import type { CollectionGateway } from '../../integrations/collections/collection-gateway.js';
-import { startCollectionsReconciliation } from './collections-reconciliation.js';
+import { startJobs } from '../../shared/jobs.js';
+import { collectionsReconciliationJob } from './collections-reconciliation.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -26,14 +27,19 @@ describe('the periodic collections reconciliation', () => {
       },
     };
     const errors: unknown[] = [];
-    const stop = startCollectionsReconciliation(
-      // A failing statement never reaches the database or the loan book.
-      { db: undefined as never, loanBook: undefined as never, clock, gateway },
+    const outcomes: string[] = [];
+    const log = { debug: () => {}, info: () => {}, warn: () => {} };
+    const stop = startJobs(
+      [
+        collectionsReconciliationJob(
+          // A failing statement never reaches the database or the loan book.
+          { db: undefined as never, loanBook: undefined as never, clock, gateway },
+          { intervalMs: 60_000, lookbackMs: 6 * 3_600_000, graceMs: 5 * 60_000 },
+        ),
+      ],
       {
-        intervalMs: 60_000,
-        lookbackMs: 6 * 3_600_000,
-        graceMs: 5 * 60_000,
-        onError: (error) => errors.push(error),
+        metrics: { jobRun: (job, outcome) => outcomes.push(`${job} ${outcome}`) },
+        log: { ...log, error: (fields: { err?: unknown }) => errors.push(fields.err) },
       },
     );
 
@@ -44,6 +50,7 @@ describe('the periodic collections reconciliation', () => {
     failPending();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(errors).toMatchObject([{ message: 'gateway down' }]);
+    expect(outcomes).toEqual(['collections_reconciliation failure']);
     expect(asked).toHaveLength(2);
 
     stop();

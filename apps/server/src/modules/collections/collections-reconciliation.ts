@@ -1,7 +1,7 @@
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { startIntervalJob } from '../../shared/interval-job.js';
+import { job, type Job } from '../../shared/jobs.js';
 import type { LoanBookDeps } from '../loan-book/index.js';
 import type {
   CollectionGateway,
@@ -149,30 +149,26 @@ async function recover(
 }
 
 /**
- * Reconciles the last `lookbackMs` (up to `graceMs` ago, leaving webhooks in flight their
- * chance) every `intervalMs`, on the server's one job loop; returns its stop function.
+ * The job that reconciles the last `lookbackMs` (up to `graceMs` ago, leaving webhooks in
+ * flight their chance) every `intervalMs` (server.ts's job list). Its pass settles when the
+ * reconciliation has, so the loop keeps runs apart.
  */
-export function startCollectionsReconciliation(
+export function collectionsReconciliationJob(
   deps: CollectionsReconciliationDeps,
-  options: {
-    intervalMs: number;
-    lookbackMs: number;
-    graceMs: number;
-    onReport?: (report: CollectionsReconciliationReport) => void;
-    onError?: (error: unknown) => void;
-  },
-): () => void {
-  return startIntervalJob({
+  options: { intervalMs: number; lookbackMs: number; graceMs: number },
+): Job<CollectionsReconciliationReport> {
+  return job({
+    name: 'collections_reconciliation',
     intervalMs: options.intervalMs,
-    // The pass settles when the reconciliation has, so the loop keeps runs apart. The report is
-    // taken before `onReport` is looked at: `onReport?.(await …)` would skip the whole
-    // reconciliation when nobody listens for reports.
-    pass: async () => {
+    pass: () => {
       const to = new Date(deps.clock.now().getTime() - options.graceMs);
       const from = new Date(to.getTime() - options.lookbackMs);
-      const report = await reconcileCollections(deps, { from, to });
-      options.onReport?.(report);
+      return reconcileCollections(deps, { from, to });
     },
-    onError: options.onError,
+    report: (report, log) => {
+      const { recovered, breaks, notOnStatement } = report;
+      const level = recovered.length + breaks.length + notOnStatement.length > 0 ? 'warn' : 'debug';
+      log[level](report, 'collections reconciled with the gateway statement');
+    },
   });
 }

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, Transaction } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
+import type { Job } from '../../shared/jobs.js';
 import type { CollectionGateway } from '../../integrations/collections/collection-gateway.js';
 import { RAZORPAY_COLLECTIONS_WEBHOOK_PATH } from '../../integrations/collections/razorpay-smart-collect.js';
 import type { RazorpayCollectionsConfig } from '../../integrations/config.js';
@@ -15,8 +16,8 @@ import type { GatewayEvent } from '../../integrations/webhooks/webhook-routes.js
 import type { LoanBookDeps } from '../loan-book/index.js';
 import { applyCollectionCredit } from './collections.service.js';
 import {
+  collectionsReconciliationJob,
   reconcileCollections,
-  startCollectionsReconciliation,
   type CollectionsReconciliationReport,
 } from './collections-reconciliation.js';
 import { registerRazorpayCollectionsWebhook } from './razorpay-smart-collect-webhook.js';
@@ -59,19 +60,15 @@ export function createCollectionsModule(deps: CollectionsModuleDeps) {
     /** The gateway's statement of credits for the period against the book (lost webhooks). */
     reconcile: (period: { from: Date; to: Date }) =>
       reconcileCollections(reconciliationDeps, period),
-    /** The periodic reconciliation of the settings (none when off); returns a stop function. */
-    startReconciliation(handlers: {
-      onReport: (report: CollectionsReconciliationReport) => void;
-      onError: (error: unknown) => void;
-    }): () => void {
+    /** The periodic reconciliation of the settings as a job (server.ts's list); none when off. */
+    reconciliationJob(): Job<CollectionsReconciliationReport> | null {
       const { intervalMinutes, lookbackHours } = deps.reconciliation;
-      if (intervalMinutes === 0) return () => undefined;
-      return startCollectionsReconciliation(reconciliationDeps, {
+      if (intervalMinutes === 0) return null;
+      return collectionsReconciliationJob(reconciliationDeps, {
         intervalMs: intervalMinutes * 60_000,
         lookbackMs: lookbackHours * 3_600_000,
         // Credits of the last minutes may still have their webhook on the way.
         graceMs: 5 * 60_000,
-        ...handlers,
       });
     },
     /** Razorpay Smart Collect's credit webhook (its own signature scheme), when it collects. */

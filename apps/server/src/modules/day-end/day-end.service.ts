@@ -32,7 +32,7 @@ import { refreshReportFigures } from '../finance/index.js';
 import { refreshChannelFigures } from '../channel-report/index.js';
 import { loadRecoverySettings, recoveryDayEnd } from '../recovery/index.js';
 import { dayEndRuns, jobLeases } from './day-end.table.js';
-import { startIntervalJob } from '../../shared/interval-job.js';
+import { job, type Job } from '../../shared/jobs.js';
 
 export const DAY_END_JOB = 'day-end';
 const OPEN: OrderStatus[] = ['ACTIVE', 'DUE', 'OVERDUE'];
@@ -326,22 +326,21 @@ export async function runScheduledDayEnd(options: ScheduledDayEndOptions): Promi
   });
 }
 
-/** Checks every minute whether a day-end is due; returns a stop function (server.ts). */
-export function startDayEndJob(
-  options: ScheduledDayEndOptions & {
-    intervalMs?: number;
-    onError?: (error: unknown) => void;
-    onRun?: (report: DayEndReport) => void;
-  },
-): () => void {
+/**
+ * The job that checks every minute (and at start) whether a day-end is due, under one lease
+ * holder for the process (server.ts's job list).
+ */
+export function dayEndJob(
+  options: ScheduledDayEndOptions & { intervalMs?: number },
+): Job<DayEndReport> {
   const holder = options.holder ?? defaultHolder();
-  return startIntervalJob({
+  return job({
+    name: 'day_end',
     intervalMs: options.intervalMs ?? 60_000,
-    pass: async () => {
-      const report = await runScheduledDayEnd({ ...options, holder });
-      if (report.dates.length > 0) options.onRun?.(report);
-    },
-    onError: options.onError,
     runAtStart: true,
+    pass: () => runScheduledDayEnd({ ...options, holder }),
+    report: (report, log) => {
+      if (report.dates.length > 0) log.info({ dates: report.dates }, 'day-end completed');
+    },
   });
 }

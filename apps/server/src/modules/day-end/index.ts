@@ -7,7 +7,7 @@ export {
   dayEndDueThrough,
   runDayEnd,
   runScheduledDayEnd,
-  startDayEndJob,
+  dayEndJob,
   type DayEndOptions,
   type DayEndReport,
 } from './day-end.service.js';

@@ -11,7 +11,7 @@ export type { FinanceDeps } from './finance.service.js';
 export { reconcileDay, type ReconciliationDeps } from './reconciliation.service.js';
 export {
   reconcileScheduledDay,
-  startScheduledReconciliationJob,
+  scheduledReconciliationJob,
   type ScheduledReconciliationReport,
 } from './scheduled-reconciliation.js';
 export { refreshReportFigures, refreshDailyOrders, refreshDueCohort } from './report-figures.js';

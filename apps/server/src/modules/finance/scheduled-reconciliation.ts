@@ -2,7 +2,7 @@ import { addDays } from '@lending/lending';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../plugins/db.js';
 import { indiaClockOf, indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
-import { startIntervalJob } from '../../shared/interval-job.js';
+import { job, type Job } from '../../shared/jobs.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { recordAudit } from '../audit/index.js';
 import { reconciliationDays } from './finance.table.js';
@@ -131,25 +131,20 @@ export async function runScheduledReconciliation(
 }
 
 /**
- * Checks every `intervalMs` whether a day's reconciliation is due (operations setting
- * `reconciliation_daily_time`, read at every check); returns a stop function (server.ts).
+ * The job that checks every `intervalMs` (and at start) whether a day's reconciliation is due
+ * (operations setting `reconciliation_daily_time`, read at every check; server.ts's job list).
  */
-export function startScheduledReconciliationJob(
+export function scheduledReconciliationJob(
   deps: ReconciliationDeps,
-  options: {
-    time: () => Promise<string>;
-    intervalMs: number;
-    onRun?: (report: ScheduledReconciliationReport) => void;
-    onError?: (error: unknown) => void;
-  },
-): () => void {
-  return startIntervalJob({
+  options: { time: () => Promise<string>; intervalMs: number },
+): Job<ScheduledReconciliationReport> {
+  return job({
+    name: 'scheduled_reconciliation',
     intervalMs: options.intervalMs,
     runAtStart: true,
-    pass: async () => {
-      const report = await runScheduledReconciliation(deps, await options.time());
-      options.onRun?.(report);
+    pass: async () => runScheduledReconciliation(deps, await options.time()),
+    report: (report, log) => {
+      if (report.reconciled.length > 0) log.info(report, 'days reconciled on schedule');
     },
-    onError: options.onError,
   });
 }

@@ -11,7 +11,7 @@ import { registerMarketingSmsRoutes } from './marketing-sms.routes.js';
 export type { MarketingSmsDeps } from './campaigns.service.js';
 export {
   sendDueCampaignMessages,
-  startMarketingSmsJob,
+  marketingSmsJob,
   type CampaignSenderDeps,
   type SendReport,
 } from './sender.js';

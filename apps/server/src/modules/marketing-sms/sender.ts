@@ -8,7 +8,7 @@ import { AppError } from '../../shared/app-error.js';
 import { promotionalSendHours, smsGatewayRatePerMinute } from '../ops-config/index.js';
 import { exclusionsOf } from './audience.js';
 import { marketingSmsCampaigns, marketingSmsRecipients } from './marketing-sms.table.js';
-import { startIntervalJob } from '../../shared/interval-job.js';
+import { job, type Job } from '../../shared/jobs.js';
 
 export interface CampaignSenderDeps {
   db: Database;
@@ -204,18 +204,17 @@ async function completeIfDone(deps: CampaignSenderDeps, campaignId: number, now:
 
 /**
  * The sending job: a pass every `intervalMs` (a minute: rates are per minute), never two at
- * once in this process; the row claims keep two servers apart. Returns its stop function.
+ * once in this process; the row claims keep two servers apart (server.ts's job list).
  */
-export function startMarketingSmsJob(
-  deps: CampaignSenderDeps & {
-    intervalMs: number;
-    onError: (error: unknown) => void;
-    onRun?: (report: SendReport) => void;
-  },
-): () => void {
-  return startIntervalJob({
+export function marketingSmsJob(
+  deps: CampaignSenderDeps & { intervalMs: number },
+): Job<SendReport> {
+  return job({
+    name: 'marketing_sms',
     intervalMs: deps.intervalMs,
-    pass: async () => deps.onRun?.(await sendDueCampaignMessages(deps)),
-    onError: deps.onError,
+    pass: () => sendDueCampaignMessages(deps),
+    report: (report, log) => {
+      if (report.sent + report.skipped + report.failed > 0) log.info(report, 'marketing SMS sent');
+    },
   });
 }

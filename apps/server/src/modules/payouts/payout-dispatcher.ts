@@ -18,7 +18,7 @@ import {
 } from '../../integrations/payouts/payout-gateway.js';
 import { payoutDispatches, type PayoutDispatchRow } from './payout-dispatches.table.js';
 import { applyGatewayPayout, payoutReference } from './payout-results.js';
-import { startIntervalJob } from '../../shared/interval-job.js';
+import type { Job } from '../../shared/jobs.js';
 
 export interface PayoutDispatcherOptions {
   db: Database;
@@ -261,9 +261,9 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
     });
   }
 
-  /** Periodic sweep; returns a stop function. */
-  function start(intervalMs = 30_000): () => void {
-    return startIntervalJob({ intervalMs, pass: sweep, onError: options.onError });
+  /** The periodic sweep as a job (server.ts's list). */
+  function sweepJob(intervalMs = 30_000): Job<SweepReport> {
+    return { name: 'payout_sweep', intervalMs, pass: () => sweep() };
   }
 
   return {
@@ -271,7 +271,7 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
     dispatch,
     sweep,
     enqueue,
-    start,
+    sweepJob,
     /** Resolves when every enqueued dispatch has run (tests, simulator). */
     idle: () => queue,
   };

@@ -13,7 +13,7 @@ export {
   autoDispatch,
   closeSettledCases,
   refreshRecovery,
-  startRecoveryRefreshJob,
+  recoveryRefreshJob,
 } from './recovery.engine.js';
 export { loadRecoverySettings, type ContactRules } from './recovery.settings.js';
 

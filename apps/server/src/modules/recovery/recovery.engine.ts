@@ -15,7 +15,7 @@ import {
   recoveryGroups,
   type CaseKind,
 } from './recovery.table.js';
-import { startIntervalJob } from '../../shared/interval-job.js';
+import { job, type Job } from '../../shared/jobs.js';
 import { brokenPromiseLimit } from '../ops-config/index.js';
 
 /** What an order owes now (sum of the outstanding components). */
@@ -220,18 +220,22 @@ export async function refreshRecovery(db: Database, at: Date): Promise<{ closed:
   });
 }
 
-/** Runs refreshRecovery every `intervalMs` (never two runs at once in one process). */
-export function startRecoveryRefreshJob(deps: {
+/**
+ * The job that runs refreshRecovery every `intervalMs` (server.ts's job list); a pass that
+ * finds another server refreshing (the advisory lock) does nothing and reports null.
+ */
+export function recoveryRefreshJob(deps: {
   db: Database;
   clock: Clock;
   intervalMs: number;
-  onError: (error: unknown) => void;
-  onRun?: (report: { closed: number } | null) => void;
-}): () => void {
-  return startIntervalJob({
+}): Job<{ closed: number } | null> {
+  return job({
+    name: 'recovery_refresh',
     intervalMs: deps.intervalMs,
-    pass: async () => deps.onRun?.(await refreshRecovery(deps.db, deps.clock.now())),
-    onError: deps.onError,
+    pass: () => refreshRecovery(deps.db, deps.clock.now()),
+    report: (report, log) => {
+      if (report && report.closed > 0) log.info(report, 'collection cases closed');
+    },
   });
 }
 

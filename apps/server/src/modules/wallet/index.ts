@@ -22,7 +22,7 @@ export {
   withdrawalIdOfReference,
   type WalletDeps,
 } from './wallet.service.js';
-export { startWalletJob } from './wallet-job.js';
+export { walletJob } from './wallet-job.js';
 
 /** The console's wallet screens and the borrower API's invitation and wallet calls. */
 export function createWalletModule(deps: WalletDeps) {

@@ -1,21 +1,21 @@
 import type { WalletDeps } from './wallet.service.js';
 import { creditDueRewards, sweepWithdrawals } from './wallet.service.js';
-import { startIntervalJob } from '../../shared/interval-job.js';
+import type { Job } from '../../shared/jobs.js';
 
 /**
- * Every `intervalMs`, one pass at a time: rewards of invitees who repaid are credited, and
- * withdrawals whose payout webhook never came are looked up at the gateway. Returns a stop.
+ * The job that, every `intervalMs`, credits the rewards of invitees who repaid and looks up at
+ * the gateway the withdrawals whose payout webhook never came (server.ts's job list).
  */
-export function startWalletJob(
+export function walletJob(
   deps: Pick<WalletDeps, 'db' | 'clock' | 'gateway'>,
-  options: { intervalMs: number; onError: (error: unknown) => void },
-): () => void {
-  return startIntervalJob({
+  options: { intervalMs: number },
+): Job {
+  return {
+    name: 'wallet',
     intervalMs: options.intervalMs,
     pass: async () => {
       await creditDueRewards(deps);
       await sweepWithdrawals(deps);
     },
-    onError: options.onError,
-  });
+  };
 }
