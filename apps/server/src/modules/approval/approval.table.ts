@@ -112,7 +112,13 @@ export const reviewTasks = pgTable(
       .on(table.orderId, table.stage)
       .where(sql`${table.decidedAt} is null`),
     index('review_tasks_reviewer_open_idx').on(table.reviewerId, table.decidedAt),
-    index('review_tasks_stage_decided_idx').on(table.stage, table.decision, table.decidedAt),
+    // The decided reviews of a stage by decision, newest first, nulls first in listOrder's order.
+    index('review_tasks_stage_decided_idx').on(
+      table.stage,
+      table.decision,
+      table.decidedAt.asc().nullsFirst(),
+      table.id,
+    ),
     index('review_tasks_order_idx').on(table.orderId),
   ],
 );

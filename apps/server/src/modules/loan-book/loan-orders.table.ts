@@ -119,10 +119,19 @@ export const loanOrders = pgTable(
       sql`${table.outstandingPrincipalPaise} >= 0 and ${table.outstandingInterestPaise} >= 0 and ${table.outstandingFeePaise} >= 0 and ${table.outstandingGstPaise} >= 0 and ${table.outstandingPenalPaise} >= 0 and ${table.overpaidPaise} >= 0`,
     ),
     index('loan_orders_status_idx').on(table.status, table.id),
-    // machinerReviewPass / Reject: the machine's decisions by result, newest first.
-    index('loan_orders_machine_result_idx').on(table.machineResult, table.machineReviewedAt),
-    // waitLoanList: the orders of one status in order of approval.
-    index('loan_orders_status_final_reviewed_idx').on(table.status, table.finalReviewedAt),
+    // machinerReviewPass / Reject: the machine's decisions by result, newest first. Like the
+    // due-date indexes below, nulls first, in listOrder's order (migration 0026).
+    index('loan_orders_machine_result_idx').on(
+      table.machineResult,
+      table.machineReviewedAt.asc().nullsFirst(),
+      table.id,
+    ),
+    // waitLoanList: the orders of one status in order of approval (nulls first, as above).
+    index('loan_orders_status_final_reviewed_idx').on(
+      table.status,
+      table.finalReviewedAt.asc().nullsFirst(),
+      table.id,
+    ),
     index('loan_orders_customer_idx').on(table.customerId),
     // Nulls first, as listOrder sorts a nullable column ascending (and nulls last descending, this
     // index read backwards): a list sorted by due date reads its page from the index in order
