@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   assertBalanced,
   type Account,
@@ -84,6 +84,40 @@ export function journalsOfOrder(db: Executor, orderId: number) {
     .from(ledgerJournals)
     .where(eq(ledgerJournals.orderId, orderId))
     .orderBy(asc(ledgerJournals.id));
+}
+
+/** The journal posted under an idempotency key, if any (keys name a command's postings). */
+export async function journalByKey(db: Executor, idempotencyKey: string) {
+  const [journal] = await db
+    .select()
+    .from(ledgerJournals)
+    .where(eq(ledgerJournals.idempotencyKey, idempotencyKey));
+  return journal;
+}
+
+export async function journalIdByKey(
+  db: Executor,
+  idempotencyKey: string,
+): Promise<number | undefined> {
+  const [journal] = await db
+    .select({ id: ledgerJournals.id })
+    .from(ledgerJournals)
+    .where(eq(ledgerJournals.idempotencyKey, idempotencyKey));
+  return journal?.id;
+}
+
+/** An order's journals from one on (ids are posting order), oldest first. */
+export async function journalIdsOfOrderFrom(
+  db: Executor,
+  orderId: number,
+  fromJournalId: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: ledgerJournals.id })
+    .from(ledgerJournals)
+    .where(and(eq(ledgerJournals.orderId, orderId), gte(ledgerJournals.id, fromJournalId)))
+    .orderBy(asc(ledgerJournals.id));
+  return rows.map((row) => row.id);
 }
 
 export function entriesOfJournals(db: Executor, journalIds: number[]) {
