@@ -120,6 +120,57 @@ export async function journalIdsOfOrderFrom(
   return rows.map((row) => row.id);
 }
 
+const journalValueDate = sql<string>`coalesce(${ledgerJournals.valueDate}, ${ledgerJournals.businessDate})`;
+
+/** Not undone by a later journal (a value-date reversal or any other). */
+const notReversed = sql`not exists (select 1 from ledger_journals r where r.reverses_journal_id = ${ledgerJournals.id})`;
+
+/**
+ * An order's accrual journals in effect valued on or after a day, oldest first, with their
+ * entries (unordered): what a value-dated repayment restates (decision 0022).
+ */
+export async function accrualsInEffectFrom(db: Executor, orderId: number, valueDate: string) {
+  const heads = await db
+    .select({ id: ledgerJournals.id, event: ledgerJournals.eventType, date: journalValueDate })
+    .from(ledgerJournals)
+    .where(
+      and(
+        eq(ledgerJournals.orderId, orderId),
+        inArray(ledgerJournals.eventType, ['interestAccrual', 'penalAccrual']),
+        sql`${journalValueDate} >= ${valueDate}`,
+        notReversed,
+      ),
+    )
+    .orderBy(asc(ledgerJournals.id));
+  const entries =
+    heads.length === 0
+      ? []
+      : await db
+          .select()
+          .from(ledgerEntries)
+          .where(
+            inArray(
+              ledgerEntries.journalId,
+              heads.map((h) => h.id),
+            ),
+          );
+  return { heads, entries };
+}
+
+/** An order's journals posted on or after a business day, by their event (and what they reverse). */
+export function journalEventsFrom(db: Executor, orderId: number, businessDate: string) {
+  return db
+    .select({
+      event: ledgerJournals.eventType,
+      reverses: ledgerJournals.reversesEventType,
+      date: ledgerJournals.businessDate,
+    })
+    .from(ledgerJournals)
+    .where(
+      and(eq(ledgerJournals.orderId, orderId), gte(ledgerJournals.businessDate, businessDate)),
+    );
+}
+
 export function entriesOfJournals(db: Executor, journalIds: number[]) {
   if (journalIds.length === 0) return Promise.resolve([]);
   return db
