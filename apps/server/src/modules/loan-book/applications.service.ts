@@ -12,13 +12,13 @@ import {
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseToJson } from '../../shared/paise.js';
+import { recordAudit } from '../audit/index.js';
 import { customers } from './customers.table.js';
 import { loanOrders, type LoanOrderRow } from './loan-orders.table.js';
 import {
   auditView,
   mustTransition,
   runOrderCommand,
-  writeAudit,
   type CommandContext,
   type LoanBookDeps,
 } from './order-command.js';
@@ -144,7 +144,7 @@ export async function submitApplication(
       { orderId: order!.id, from: null, to: 'APPLIED', event: 'create', actorId, at: now },
       { orderId: order!.id, from: 'APPLIED', to: submitted.to, event: 'submit', actorId, at: now },
     ]);
-    await writeAudit(tx, {
+    await recordAudit(tx, {
       actorId,
       action: 'order.submit',
       targetType: 'order',
@@ -176,7 +176,7 @@ export async function moveOrder(
       { orderId: ctx.order.id, from: ctx.order.status, to, event, actorId, at: ctx.now, reason },
     ]);
   }
-  await writeAudit(ctx.tx, {
+  await recordAudit(ctx.tx, {
     actorId,
     action: `order.${event}`,
     targetType: 'order',
@@ -548,7 +548,7 @@ export function acceptRevisedKeyFacts(
         revisedKfsPendingSince: null,
         updatedAt: ctx.now,
       });
-      await writeAudit(ctx.tx, {
+      await recordAudit(ctx.tx, {
         actorId: null,
         action: 'order.acceptRevisedKeyFacts',
         targetType: 'order',

@@ -16,7 +16,6 @@ import type { Database, Executor, Transaction } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { recordAudit } from '../audit/index.js';
 import { idempotencyRecords } from './idempotency-records.table.js';
 import type { LoanOrderRow } from './loan-orders.table.js';
 import { postJournals, type JournalToPost } from './ledger.repository.js';
@@ -99,29 +98,6 @@ export async function storeIdempotentResult(
   result: CommandResult,
 ): Promise<void> {
   await tx.update(idempotencyRecords).set({ result }).where(eq(idempotencyRecords.key, key));
-}
-
-export interface AuditRecord {
-  actorId: number | null;
-  action: string;
-  targetType: string;
-  targetId: string | number;
-  before?: unknown;
-  after?: unknown;
-  at: Date;
-}
-
-/** Written through the audit module, so the row carries the call's interface id and actor. */
-export async function writeAudit(tx: Executor, record: AuditRecord): Promise<void> {
-  await recordAudit(tx, {
-    actorId: record.actorId,
-    action: record.action,
-    targetType: record.targetType,
-    targetId: record.targetId,
-    before: record.before,
-    after: record.after,
-    at: record.at,
-  });
 }
 
 /** What an order looks like in the audit trail (before/after). */

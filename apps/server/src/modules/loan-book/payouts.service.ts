@@ -1,6 +1,7 @@
 import type { Executor } from '../../plugins/db.js';
 import { disburse, postingsFor, quoteDisbursal, zeroAmounts } from '@lending/lending';
 import { AppError } from '../../shared/app-error.js';
+import { recordAudit } from '../audit/index.js';
 import { moveOrder } from './applications.service.js';
 import {
   journalByKey,
@@ -14,7 +15,6 @@ import {
   mustTransition,
   runKeyedOrderCommand,
   runOrderCommand,
-  writeAudit,
   type CommandContext,
   type LoanBookDeps,
 } from './order-command.js';
@@ -123,7 +123,7 @@ function outcomeStep(
     actorId,
     setPayout: (patch) => updatePayout(ctx.tx, payout.id, { ...patch, updatedAt: ctx.now }),
     audit: (after) =>
-      writeAudit(ctx.tx, {
+      recordAudit(ctx.tx, {
         actorId,
         action: `payout.${outcome.status}`,
         targetType: 'payout',
@@ -377,7 +377,7 @@ export function createRefund(
         field: ctx.order.orderNo,
         detail: 'refund already in progress',
       });
-    await writeAudit(ctx.tx, {
+    await recordAudit(ctx.tx, {
       actorId,
       action: 'payout.refund',
       targetType: 'payout',

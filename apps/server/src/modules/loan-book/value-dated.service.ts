@@ -14,7 +14,8 @@ import {
   type PostedRepayment,
 } from '@lending/lending';
 import { AppError } from '../../shared/app-error.js';
-import { accrualKey, auditView, writeAudit, type CommandContext } from './order-command.js';
+import { recordAudit } from '../audit/index.js';
+import { accrualKey, auditView, type CommandContext } from './order-command.js';
 import {
   accrualsInEffectFrom,
   journalEventsFrom,
@@ -289,7 +290,7 @@ export async function postValueDated(
       },
     ]);
   }
-  await writeAudit(ctx.tx, {
+  await recordAudit(ctx.tx, {
     actorId,
     action: `order.${VALUE_DATED_REPAYMENT_EVENT}`,
     targetType: 'order',
