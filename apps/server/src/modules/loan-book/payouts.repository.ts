@@ -36,6 +36,10 @@ export async function insertPayoutUnlessLive(
   return payout;
 }
 
+export function payoutsOfOrder(db: Executor, orderId: number): Promise<PayoutRow[]> {
+  return db.select().from(payouts).where(eq(payouts.orderId, orderId)).orderBy(asc(payouts.id));
+}
+
 export async function findPayout(db: Executor, payoutId: number): Promise<PayoutRow | undefined> {
   const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   return row;

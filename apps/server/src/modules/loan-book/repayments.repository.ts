@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../plugins/db.js';
-import { repayments, rollovers, type RepaymentRow } from './repayments.table.js';
+import { repayments, rollovers, type RepaymentRow, type RolloverRow } from './repayments.table.js';
 
 /** Values may be SQL: the serial number comes from a database sequence. */
 export type NewRepayment = PgInsertValue<typeof repayments>;
@@ -20,6 +20,22 @@ export async function updateRepayment(tx: Executor, repaymentId: number, patch: 
 
 export async function insertRollover(tx: Executor, values: typeof rollovers.$inferInsert) {
   await tx.insert(rollovers).values(values);
+}
+
+export function repaymentsOfOrder(db: Executor, orderId: number): Promise<RepaymentRow[]> {
+  return db
+    .select()
+    .from(repayments)
+    .where(eq(repayments.orderId, orderId))
+    .orderBy(asc(repayments.id));
+}
+
+export function rolloversOfOrder(db: Executor, orderId: number): Promise<RolloverRow[]> {
+  return db
+    .select()
+    .from(rollovers)
+    .where(eq(rollovers.orderId, orderId))
+    .orderBy(asc(rollovers.rolloverNumber));
 }
 
 export async function findRepaymentByGatewayPayment(
