@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   accrueDay,
   addDays,
@@ -16,7 +15,11 @@ import type { Database, Executor, Transaction } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { idempotencyRecords } from './idempotency-records.table.js';
+import {
+  findIdempotencyRecord,
+  insertIdempotencyKey,
+  setIdempotentResult,
+} from './idempotency.repository.js';
 import type { LoanOrderRow } from './loan-orders.table.js';
 import { postJournals, type JournalToPost } from './ledger.repository.js';
 import { lockOrder, type OrderChangeSubscriber } from './orders.repository.js';
@@ -71,16 +74,9 @@ export async function claimIdempotencyKey(
   at: Date,
 ): Promise<CommandResult | null> {
   const hash = requestHash(command, payload);
-  const inserted = await tx
-    .insert(idempotencyRecords)
-    .values({ key, command, requestHash: hash, result: null, at })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyRecords.key });
-  if (inserted.length > 0) return null;
-  const [existing] = await tx
-    .select()
-    .from(idempotencyRecords)
-    .where(eq(idempotencyRecords.key, key));
+  if (await insertIdempotencyKey(tx, { key, command, requestHash: hash, result: null, at }))
+    return null;
+  const existing = await findIdempotencyRecord(tx, key);
   if (
     !existing ||
     existing.command !== command ||
@@ -97,7 +93,7 @@ export async function storeIdempotentResult(
   key: string,
   result: CommandResult,
 ): Promise<void> {
-  await tx.update(idempotencyRecords).set({ result }).where(eq(idempotencyRecords.key, key));
+  await setIdempotentResult(tx, key, result);
 }
 
 /** What an order looks like in the audit trail (before/after). */
