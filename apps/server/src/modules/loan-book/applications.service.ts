@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   aprForKeyFacts,
   coolingOffDays,
@@ -12,17 +11,18 @@ import {
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseToJson } from '../../shared/paise.js';
-import { customers } from './customers.table.js';
-import { loanOrders, type LoanOrderRow } from './loan-orders.table.js';
+import { recordAudit } from '../audit/index.js';
+import { customerExists } from './customers.repository.js';
+import type { LoanOrderRow } from './loan-orders.table.js';
 import {
   auditView,
   mustTransition,
   runOrderCommand,
-  writeAudit,
   type CommandContext,
   type LoanBookDeps,
 } from './order-command.js';
 import {
+  insertOrder,
   insertStatusHistory,
   nextOrderNumberSql,
   updateOrder,
@@ -101,11 +101,7 @@ export async function submitApplication(
     if (product.status !== 'available') {
       throw new AppError('orderStateConflict', { field: product.name, detail: 'unavailable' });
     }
-    const [customer] = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(eq(customers.id, input.customerId));
-    if (!customer)
+    if (!(await customerExists(tx, input.customerId)))
       throw new AppError('notFound', { field: 'customerId', detail: String(input.customerId) });
     const terms = termsOfProduct(product);
     if (input.principalPaise < terms.minPrincipal || input.principalPaise > terms.maxPrincipal) {
@@ -113,46 +109,43 @@ export async function submitApplication(
     }
     const { quote, due, apr, keyFacts } = amountsFor(terms, input.principalPaise);
     const submitted = mustTransition({ orderNo: 'new', status: 'APPLIED' }, 'submit');
-    const [order] = await tx
-      .insert(loanOrders)
-      .values({
-        orderNo: nextOrderNumberSql(today),
-        customerId: input.customerId,
-        productId: product.id,
-        productVersion: product.version,
-        productKind: product.kind,
-        terms: termsToJson(terms),
-        principalPaise: quote.principal,
-        processingFeePaise: quote.processingFee,
-        gstOnFeePaise: quote.gstOnFee,
-        netDisbursedPaise: quote.netDisbursed,
-        dueAmountPaise: due,
-        tenorDays: terms.tenorDays,
-        status: submitted.to,
-        lastEvent: 'submit',
-        keyFacts,
-        aprBasisPoints: Number(apr.basisPoints),
-        kfsAcceptedAt: input.acceptance.acceptedAt,
-        kfsChannel: input.acceptance.channel,
-        kfsOtpReference: input.acceptance.otpReference,
-        applicantFeatures: input.applicantFeatures ?? {},
-        appliedAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const order = await insertOrder(tx, {
+      orderNo: nextOrderNumberSql(today),
+      customerId: input.customerId,
+      productId: product.id,
+      productVersion: product.version,
+      productKind: product.kind,
+      terms: termsToJson(terms),
+      principalPaise: quote.principal,
+      processingFeePaise: quote.processingFee,
+      gstOnFeePaise: quote.gstOnFee,
+      netDisbursedPaise: quote.netDisbursed,
+      dueAmountPaise: due,
+      tenorDays: terms.tenorDays,
+      status: submitted.to,
+      lastEvent: 'submit',
+      keyFacts,
+      aprBasisPoints: Number(apr.basisPoints),
+      kfsAcceptedAt: input.acceptance.acceptedAt,
+      kfsChannel: input.acceptance.channel,
+      kfsOtpReference: input.acceptance.otpReference,
+      applicantFeatures: input.applicantFeatures ?? {},
+      appliedAt: now,
+      updatedAt: now,
+    });
     await insertStatusHistory(tx, [
-      { orderId: order!.id, from: null, to: 'APPLIED', event: 'create', actorId, at: now },
-      { orderId: order!.id, from: 'APPLIED', to: submitted.to, event: 'submit', actorId, at: now },
+      { orderId: order.id, from: null, to: 'APPLIED', event: 'create', actorId, at: now },
+      { orderId: order.id, from: 'APPLIED', to: submitted.to, event: 'submit', actorId, at: now },
     ]);
-    await writeAudit(tx, {
+    await recordAudit(tx, {
       actorId,
       action: 'order.submit',
       targetType: 'order',
-      targetId: order!.id,
-      after: auditView(order!),
+      targetId: order.id,
+      after: auditView(order),
       at: now,
     });
-    return order!;
+    return order;
   });
 }
 
@@ -176,7 +169,7 @@ export async function moveOrder(
       { orderId: ctx.order.id, from: ctx.order.status, to, event, actorId, at: ctx.now, reason },
     ]);
   }
-  await writeAudit(ctx.tx, {
+  await recordAudit(ctx.tx, {
     actorId,
     action: `order.${event}`,
     targetType: 'order',
@@ -548,7 +541,7 @@ export function acceptRevisedKeyFacts(
         revisedKfsPendingSince: null,
         updatedAt: ctx.now,
       });
-      await writeAudit(ctx.tx, {
+      await recordAudit(ctx.tx, {
         actorId: null,
         action: 'order.acceptRevisedKeyFacts',
         targetType: 'order',

@@ -6,13 +6,13 @@ import {
   type CouponTerms,
 } from '@lending/lending';
 import { AppError } from '../../shared/app-error.js';
+import { recordAudit } from '../audit/index.js';
 import { balanceColumns, balancesOf, updateOrder } from './orders.repository.js';
 import {
   auditView,
   catchUpAccruals,
   postCommandJournals,
   runKeyedOrderCommand,
-  writeAudit,
   type CommandContext,
   type LoanBookDeps,
 } from './order-command.js';
@@ -93,7 +93,7 @@ export function postCouponDiscount(
       updatedAt: ctx.now,
     });
     await hooks.markUsed(ctx, { amounts: step.amounts, reduced, journalId: ids[ids.length - 1]! });
-    await writeAudit(ctx.tx, {
+    await recordAudit(ctx.tx, {
       actorId,
       action: 'order.coupon',
       targetType: 'order',

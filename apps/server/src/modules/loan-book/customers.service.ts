@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
-import { customers, type CustomerRow } from './customers.table.js';
+import { insertCustomerUnlessKnown, updateCustomer } from './customers.repository.js';
+import type { CustomerRow } from './customers.table.js';
 
 export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 export const AADHAAR_PATTERN = /^[2-9][0-9]{11}$/;
@@ -54,26 +54,22 @@ export async function createCustomer(
           idHash: aadhaarHash(aadhaarHashKey, idNumber),
         }
       : { idNumber, idLast4: null, idHash: null };
-  const [row] = await db
-    .insert(customers)
-    .values({
-      name: input.name,
-      idType: input.idType,
-      ...identity,
-      phone: input.phone,
-      birthDate: input.birthDate ?? null,
-      region: input.region ?? '',
-      registrationDate: input.registrationDate,
-      customerType: input.customerType ?? 'new',
-      channel: input.channel ?? '',
-      bankName: input.bankName ?? '',
-      bankAccountNumber: input.bankAccountNumber ?? '',
-      ifsc: input.ifsc ?? '',
-      bankAccountVerified: input.bankAccountVerified ?? false,
-      createdAt: at,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const row = await insertCustomerUnlessKnown(db, {
+    name: input.name,
+    idType: input.idType,
+    ...identity,
+    phone: input.phone,
+    birthDate: input.birthDate ?? null,
+    region: input.region ?? '',
+    registrationDate: input.registrationDate,
+    customerType: input.customerType ?? 'new',
+    channel: input.channel ?? '',
+    bankName: input.bankName ?? '',
+    bankAccountNumber: input.bankAccountNumber ?? '',
+    ifsc: input.ifsc ?? '',
+    bankAccountVerified: input.bankAccountVerified ?? false,
+    createdAt: at,
+  });
   if (!row) throw new AppError('duplicate', { field: 'idNumber' });
   return row;
 }
@@ -88,13 +84,10 @@ export async function setCustomerBankAccount(
   account: { bankName: string; accountNumber: string; ifsc: string; verified: boolean },
 ): Promise<void> {
   if (!IFSC_PATTERN.test(account.ifsc)) throw AppError.invalid('ifsc', 'not an IFSC');
-  await db
-    .update(customers)
-    .set({
-      bankName: account.bankName,
-      bankAccountNumber: account.accountNumber,
-      ifsc: account.ifsc,
-      bankAccountVerified: account.verified,
-    })
-    .where(eq(customers.id, customerId));
+  await updateCustomer(db, customerId, {
+    bankName: account.bankName,
+    bankAccountNumber: account.accountNumber,
+    ifsc: account.ifsc,
+    bankAccountVerified: account.verified,
+  });
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   assertBalanced,
   type Account,
@@ -84,6 +84,91 @@ export function journalsOfOrder(db: Executor, orderId: number) {
     .from(ledgerJournals)
     .where(eq(ledgerJournals.orderId, orderId))
     .orderBy(asc(ledgerJournals.id));
+}
+
+/** The journal posted under an idempotency key, if any (keys name a command's postings). */
+export async function journalByKey(db: Executor, idempotencyKey: string) {
+  const [journal] = await db
+    .select()
+    .from(ledgerJournals)
+    .where(eq(ledgerJournals.idempotencyKey, idempotencyKey));
+  return journal;
+}
+
+export async function journalIdByKey(
+  db: Executor,
+  idempotencyKey: string,
+): Promise<number | undefined> {
+  const [journal] = await db
+    .select({ id: ledgerJournals.id })
+    .from(ledgerJournals)
+    .where(eq(ledgerJournals.idempotencyKey, idempotencyKey));
+  return journal?.id;
+}
+
+/** An order's journals from one on (ids are posting order), oldest first. */
+export async function journalIdsOfOrderFrom(
+  db: Executor,
+  orderId: number,
+  fromJournalId: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: ledgerJournals.id })
+    .from(ledgerJournals)
+    .where(and(eq(ledgerJournals.orderId, orderId), gte(ledgerJournals.id, fromJournalId)))
+    .orderBy(asc(ledgerJournals.id));
+  return rows.map((row) => row.id);
+}
+
+const journalValueDate = sql<string>`coalesce(${ledgerJournals.valueDate}, ${ledgerJournals.businessDate})`;
+
+/** Not undone by a later journal (a value-date reversal or any other). */
+const notReversed = sql`not exists (select 1 from ledger_journals r where r.reverses_journal_id = ${ledgerJournals.id})`;
+
+/**
+ * An order's accrual journals in effect valued on or after a day, oldest first, with their
+ * entries (unordered): what a value-dated repayment restates (decision 0022).
+ */
+export async function accrualsInEffectFrom(db: Executor, orderId: number, valueDate: string) {
+  const heads = await db
+    .select({ id: ledgerJournals.id, event: ledgerJournals.eventType, date: journalValueDate })
+    .from(ledgerJournals)
+    .where(
+      and(
+        eq(ledgerJournals.orderId, orderId),
+        inArray(ledgerJournals.eventType, ['interestAccrual', 'penalAccrual']),
+        sql`${journalValueDate} >= ${valueDate}`,
+        notReversed,
+      ),
+    )
+    .orderBy(asc(ledgerJournals.id));
+  const entries =
+    heads.length === 0
+      ? []
+      : await db
+          .select()
+          .from(ledgerEntries)
+          .where(
+            inArray(
+              ledgerEntries.journalId,
+              heads.map((h) => h.id),
+            ),
+          );
+  return { heads, entries };
+}
+
+/** An order's journals posted on or after a business day, by their event (and what they reverse). */
+export function journalEventsFrom(db: Executor, orderId: number, businessDate: string) {
+  return db
+    .select({
+      event: ledgerJournals.eventType,
+      reverses: ledgerJournals.reversesEventType,
+      date: ledgerJournals.businessDate,
+    })
+    .from(ledgerJournals)
+    .where(
+      and(eq(ledgerJournals.orderId, orderId), gte(ledgerJournals.businessDate, businessDate)),
+    );
 }
 
 export function entriesOfJournals(db: Executor, journalIds: number[]) {

@@ -17,10 +17,11 @@ import {
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseToApi } from '../../shared/paise.js';
+import { recordAudit } from '../audit/index.js';
 import { reviewScopeOf } from './review-scope.js';
 import * as applications from './applications.service.js';
 import { checkLedger as runLedgerCheck } from './ledger.repository.js';
-import { writeAudit, type LoanBookDeps } from './order-command.js';
+import type { LoanBookDeps } from './order-command.js';
 import { orderDetail as loadOrderDetail, type ApprovalRequestsOf } from './order-detail.service.js';
 import * as orderList from './order-list.service.js';
 import * as payoutsService from './payouts.service.js';
@@ -48,7 +49,7 @@ export function registerLoanBookRoutes(
         actorId,
         now,
       );
-      await writeAudit(tx, {
+      await recordAudit(tx, {
         actorId,
         action: 'loanConfig.save',
         targetType: 'loan_product',
@@ -72,7 +73,7 @@ export function registerLoanBookRoutes(
         actorId,
         now,
       );
-      await writeAudit(tx, {
+      await recordAudit(tx, {
         actorId,
         action: 'loanConfig.set_status',
         targetType: 'loan_product',

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   accrueDay,
   addDays,
@@ -16,8 +15,11 @@ import type { Database, Executor, Transaction } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { recordAudit } from '../audit/index.js';
-import { idempotencyRecords } from './idempotency-records.table.js';
+import {
+  findIdempotencyRecord,
+  insertIdempotencyKey,
+  setIdempotentResult,
+} from './idempotency.repository.js';
 import type { LoanOrderRow } from './loan-orders.table.js';
 import { postJournals, type JournalToPost } from './ledger.repository.js';
 import { lockOrder, type OrderChangeSubscriber } from './orders.repository.js';
@@ -72,16 +74,9 @@ export async function claimIdempotencyKey(
   at: Date,
 ): Promise<CommandResult | null> {
   const hash = requestHash(command, payload);
-  const inserted = await tx
-    .insert(idempotencyRecords)
-    .values({ key, command, requestHash: hash, result: null, at })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyRecords.key });
-  if (inserted.length > 0) return null;
-  const [existing] = await tx
-    .select()
-    .from(idempotencyRecords)
-    .where(eq(idempotencyRecords.key, key));
+  if (await insertIdempotencyKey(tx, { key, command, requestHash: hash, result: null, at }))
+    return null;
+  const existing = await findIdempotencyRecord(tx, key);
   if (
     !existing ||
     existing.command !== command ||
@@ -98,30 +93,7 @@ export async function storeIdempotentResult(
   key: string,
   result: CommandResult,
 ): Promise<void> {
-  await tx.update(idempotencyRecords).set({ result }).where(eq(idempotencyRecords.key, key));
-}
-
-export interface AuditRecord {
-  actorId: number | null;
-  action: string;
-  targetType: string;
-  targetId: string | number;
-  before?: unknown;
-  after?: unknown;
-  at: Date;
-}
-
-/** Written through the audit module, so the row carries the call's interface id and actor. */
-export async function writeAudit(tx: Executor, record: AuditRecord): Promise<void> {
-  await recordAudit(tx, {
-    actorId: record.actorId,
-    action: record.action,
-    targetType: record.targetType,
-    targetId: record.targetId,
-    before: record.before,
-    after: record.after,
-    at: record.at,
-  });
+  await setIdempotentResult(tx, key, result);
 }
 
 /** What an order looks like in the audit trail (before/after). */

@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import type { OrderDetail } from '@lending/contract';
 import {
   clearingAmountOn,
@@ -26,15 +25,16 @@ import {
 } from '../../shared/pii.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { auditTrailOf } from '../audit/index.js';
-import { customers, type CustomerRow } from './customers.table.js';
+import { findCustomer } from './customers.repository.js';
+import type { CustomerRow } from './customers.table.js';
 import { riskDecisionOf } from './risk.repository.js';
 import { entriesOfJournals, journalsOfOrder } from './ledger.repository.js';
-import { loanOrders, type LoanOrderRow } from './loan-orders.table.js';
-import { loanProducts } from './loan-products.table.js';
-import { balancesOf, findOrder, statusHistoryOf } from './orders.repository.js';
+import type { LoanOrderRow } from './loan-orders.table.js';
+import { balancesOf, findOrder, findOrderByNo, statusHistoryOf } from './orders.repository.js';
 import { termsFromJson } from './paise-json.js';
-import { payouts } from './payouts.table.js';
-import { repayments, rollovers } from './repayments.table.js';
+import { payoutsOfOrder } from './payouts.repository.js';
+import { productName } from './products.repository.js';
+import { repaymentsOfOrder, rolloversOfOrder } from './repayments.repository.js';
 
 /** Staff names for the actors of an order's history (wired from the user module). */
 export type StaffNameLookup = (userId: number) => Promise<{ name: string } | undefined>;
@@ -87,14 +87,6 @@ function amountsToApi(amounts: ComponentAmounts) {
     gst: paiseToApi(amounts.gst),
     penal: paiseToApi(amounts.penal),
   };
-}
-
-async function findOrderByNo(db: Executor, orderNo: string): Promise<LoanOrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(loanOrders)
-    .where(eq(loanOrders.orderNo, orderNo.trim().toUpperCase()));
-  return row;
 }
 
 function customerView(row: CustomerRow): OrderDetail['customer'] {
@@ -196,25 +188,18 @@ export async function orderDetail(
     repaymentRows,
     rolloverRows,
     journals,
-    [customer],
-    [product],
+    customer,
+    product,
     requests,
     machine,
   ] = await Promise.all([
     statusHistoryOf(db, orderId),
-    db.select().from(payouts).where(eq(payouts.orderId, orderId)).orderBy(asc(payouts.id)),
-    db.select().from(repayments).where(eq(repayments.orderId, orderId)).orderBy(asc(repayments.id)),
-    db
-      .select()
-      .from(rollovers)
-      .where(eq(rollovers.orderId, orderId))
-      .orderBy(asc(rollovers.rolloverNumber)),
+    payoutsOfOrder(db, orderId),
+    repaymentsOfOrder(db, orderId),
+    rolloversOfOrder(db, orderId),
     journalsOfOrder(db, orderId),
-    db.select().from(customers).where(eq(customers.id, order.customerId)),
-    db
-      .select({ name: loanProducts.name })
-      .from(loanProducts)
-      .where(eq(loanProducts.id, order.productId)),
+    findCustomer(db, order.customerId),
+    productName(db, order.productId),
     // Every request of the order; at most one waits (decisions 0045, 0050), decided on the
     // repayment plan; the others were approved, rejected or lapsed (decision 0054).
     options.approvalRequestsOf?.(db, orderId) ?? [],
@@ -290,7 +275,7 @@ export async function orderDetail(
     productId: order.productId,
     productVersion: order.productVersion,
     productKind: order.productKind,
-    productName: product?.name ?? '',
+    productName: product ?? '',
     customer: customerView(customer),
     terms: termsView(order),
     keyFacts: keyFactsView(order),

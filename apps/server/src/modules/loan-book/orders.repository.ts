@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ClosureType, LoanBalances, OrderEvent, OrderStatus } from '@lending/lending';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { loanOrders, orderStatusHistory, type LoanOrderRow } from './loan-orders.table.js';
@@ -8,6 +9,27 @@ export async function lockOrder(tx: Executor, orderId: number): Promise<LoanOrde
   const [row] = await tx.select().from(loanOrders).where(eq(loanOrders.id, orderId)).for('update');
   if (!row) throw new AppError('notFound', { field: 'orderId', detail: String(orderId) });
   return row;
+}
+
+/** By order number as staff type it (spaces around, any case). */
+export async function findOrderByNo(
+  db: Executor,
+  orderNo: string,
+): Promise<LoanOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(loanOrders)
+    .where(eq(loanOrders.orderNo, orderNo.trim().toUpperCase()));
+  return row;
+}
+
+/** Values may be SQL: the order number comes from a database sequence. */
+export async function insertOrder(
+  tx: Executor,
+  values: PgInsertValue<typeof loanOrders>,
+): Promise<LoanOrderRow> {
+  const [row] = await tx.insert(loanOrders).values(values).returning();
+  return row!;
 }
 
 export async function findOrder(db: Executor, orderId: number): Promise<LoanOrderRow | undefined> {

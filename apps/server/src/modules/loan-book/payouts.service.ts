@@ -1,23 +1,40 @@
-import { and, asc, count, eq, gte, inArray } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
-import { customers } from './customers.table.js';
-import { loanOrders } from './loan-orders.table.js';
 import { disburse, postingsFor, quoteDisbursal, zeroAmounts } from '@lending/lending';
 import { AppError } from '../../shared/app-error.js';
+import { recordAudit } from '../audit/index.js';
 import { moveOrder } from './applications.service.js';
-import { ledgerJournals } from './ledger.table.js';
-import { loadJournal, postJournals } from './ledger.repository.js';
+import {
+  journalByKey,
+  journalIdByKey,
+  journalIdsOfOrderFrom,
+  loadJournal,
+  postJournals,
+  type JournalToPost,
+} from './ledger.repository.js';
 import {
   mustTransition,
   runKeyedOrderCommand,
   runOrderCommand,
-  writeAudit,
+  type CommandContext,
   type LoanBookDeps,
 } from './order-command.js';
 import { balanceColumns, balancesOf } from './orders.repository.js';
 import { termsFromJson } from './paise-json.js';
-import { payouts, type PayoutRow } from './payouts.table.js';
-import { repayments } from './repayments.table.js';
+import {
+  countFailedDisbursals,
+  findPayout,
+  findPayoutInstructionRow,
+  insertPayout,
+  insertPayoutUnlessLive,
+  lockPayout,
+  markQueuedPayoutUnknown,
+  payoutInstructionRowsIn,
+  updatePayout,
+  type PayoutInstructionRow,
+  type PayoutPatch,
+} from './payouts.repository.js';
+import type { PayoutRow } from './payouts.table.js';
+import { countLiveRepayments } from './repayments.repository.js';
 import { orderResult } from './results.js';
 
 /**
@@ -41,42 +58,30 @@ export function createPayout(
     }
     const terms = termsFromJson(ctx.order.terms);
     const { netDisbursed } = quoteDisbursal(terms, ctx.order.principalPaise);
-    const [failed] = await ctx.tx
-      .select({ n: count() })
-      .from(payouts)
-      .where(
-        and(
-          eq(payouts.orderId, ctx.order.id),
-          eq(payouts.purpose, 'disbursal'),
-          inArray(payouts.status, ['failed', 'reversed']),
-        ),
-      );
-    const [payout] = await ctx.tx
-      .insert(payouts)
-      .values({
-        orderId: ctx.order.id,
-        purpose: 'disbursal',
-        idempotencyKey: input.idempotencyKey,
-        amountPaise: netDisbursed,
-        status: 'queued',
-        channel: input.channel,
-        failCount: failed?.n ?? 0,
-        createdBy: actorId,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-      .returning();
+    const failCount = await countFailedDisbursals(ctx.tx, ctx.order.id);
+    const payout = await insertPayout(ctx.tx, {
+      orderId: ctx.order.id,
+      purpose: 'disbursal',
+      idempotencyKey: input.idempotencyKey,
+      amountPaise: netDisbursed,
+      status: 'queued',
+      channel: input.channel,
+      failCount,
+      createdBy: actorId,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
     await postJournals(ctx.tx, [
       {
         orderId: ctx.order.id,
         journal: postingsFor({ type: 'payoutReservation', amount: netDisbursed }),
-        idempotencyKey: `payout:${payout!.id}:reserve`,
+        idempotencyKey: `payout:${payout.id}:reserve`,
         businessDate: ctx.businessDate,
         at: ctx.now,
       },
     ]);
     const updated = await moveOrder(ctx, event, to, actorId, {});
-    return orderResult(updated, { payoutId: payout!.id, amountPaise: netDisbursed });
+    return orderResult(updated, { payoutId: payout.id, amountPaise: netDisbursed });
   });
 }
 
@@ -86,13 +91,49 @@ export type PayoutOutcome =
   | { status: 'failed'; errorMessage: string }
   | { status: 'reversed'; errorMessage: string };
 
-async function findPayout(deps: LoanBookDeps, payoutId: number): Promise<PayoutRow> {
-  const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, payoutId));
-  if (!row) throw new AppError('notFound', { field: 'payoutId', detail: String(payoutId) });
-  return row;
+type OutcomeOf<S extends PayoutOutcome['status']> = Extract<PayoutOutcome, { status: S }>;
+
+function payoutNotFound(payoutId: number) {
+  return new AppError('notFound', { field: 'payoutId', detail: String(payoutId) });
 }
 
 const OPEN_PAYOUT = ['queued', 'processing', 'unknown'] as const;
+
+/** One gateway outcome being applied to its payout, inside the order's command. */
+interface OutcomeStep {
+  ctx: CommandContext;
+  /** The payout as locked, before the outcome. */
+  payout: PayoutRow;
+  isOpen: boolean;
+  actorId: number | null;
+  setPayout: (patch: PayoutPatch) => Promise<unknown>;
+  audit: (after: unknown) => Promise<void>;
+}
+
+function outcomeStep(
+  ctx: CommandContext,
+  payout: PayoutRow,
+  outcome: PayoutOutcome,
+  actorId: number | null,
+): OutcomeStep {
+  return {
+    ctx,
+    payout,
+    isOpen: (OPEN_PAYOUT as readonly string[]).includes(payout.status),
+    actorId,
+    setPayout: (patch) => updatePayout(ctx.tx, payout.id, { ...patch, updatedAt: ctx.now }),
+    audit: (after) =>
+      recordAudit(ctx.tx, {
+        actorId,
+        action: `payout.${outcome.status}`,
+        targetType: 'payout',
+        targetId: payout.id,
+        before: { status: payout.status },
+        after,
+        at: ctx.now,
+      }),
+  };
+}
 
 /**
  * A gateway outcome (webhook or status lookup). Delivered more than once or out of order: an
@@ -106,182 +147,176 @@ export async function recordPayoutResult(
   outcome: PayoutOutcome,
   actorId: number | null = null,
 ) {
-  const found = await findPayout(deps, payoutId);
+  const found = await findPayout(deps.db, payoutId);
+  if (!found) throw payoutNotFound(payoutId);
   return runOrderCommand(deps, { orderId: found.orderId, command: 'payoutResult' }, async (ctx) => {
-    const [payout] = await ctx.tx
-      .select()
-      .from(payouts)
-      .where(eq(payouts.id, payoutId))
-      .for('update');
-    if (!payout) throw new AppError('notFound', { field: 'payoutId', detail: String(payoutId) });
-    const isOpen = (OPEN_PAYOUT as readonly string[]).includes(payout.status);
-    const setPayout = (patch: Partial<typeof payouts.$inferInsert>) =>
-      ctx.tx
-        .update(payouts)
-        .set({ ...patch, updatedAt: ctx.now })
-        .where(eq(payouts.id, payout.id));
-    const audit = (after: unknown) =>
-      writeAudit(ctx.tx, {
-        actorId,
-        action: `payout.${outcome.status}`,
-        targetType: 'payout',
-        targetId: payout.id,
-        before: { status: payout.status },
-        after,
-        at: ctx.now,
-      });
+    const payout = await lockPayout(ctx.tx, payoutId);
+    if (!payout) throw payoutNotFound(payoutId);
+    const step = outcomeStep(ctx, payout, outcome, actorId);
 
     if (outcome.status === 'processing') {
       // The gateway has it: a queued or unknown payout is now processing (never backwards).
       if (payout.status === 'queued' || payout.status === 'unknown')
-        await setPayout({ status: 'processing' });
+        await step.setPayout({ status: 'processing' });
       return orderResult(ctx.order, { payoutId: payout.id });
     }
-    if (payout.status === outcome.status || (!isOpen && outcome.status !== 'reversed')) {
+    if (payout.status === outcome.status || (!step.isOpen && outcome.status !== 'reversed')) {
       return orderResult(ctx.order, { payoutId: payout.id }); // duplicate or late delivery
     }
-    if (payout.purpose === 'refund') return refundOutcome(ctx, payout, outcome, setPayout, audit);
+    if (payout.purpose === 'refund') return refundOutcome(step, outcome);
 
-    const reservation = await ctx.tx
-      .select({ id: ledgerJournals.id })
-      .from(ledgerJournals)
-      .where(eq(ledgerJournals.idempotencyKey, `payout:${payout.id}:reserve`));
-    const release = async () => {
-      const original = await loadJournal(ctx.tx, reservation[0]!.id);
-      return {
-        orderId: ctx.order.id,
-        journal: postingsFor({ type: 'reversal', original }),
-        idempotencyKey: `payout:${payout.id}:release`,
-        businessDate: ctx.businessDate,
-        at: ctx.now,
-        reversesJournalId: reservation[0]!.id,
-      };
-    };
-
-    if (outcome.status === 'processed') {
-      if (!isOpen)
-        throw new AppError('orderStateConflict', {
-          field: ctx.order.orderNo,
-          detail: `payout ${payout.status}`,
-        });
-      const { to } = mustTransition(ctx.order, 'payoutProcessed');
-      const date = outcome.processedDate ?? ctx.businessDate;
-      const terms = termsFromJson(ctx.order.terms);
-      const step = disburse(terms, ctx.order.principalPaise, date);
-      await postJournals(ctx.tx, [
-        await release(),
-        {
-          orderId: ctx.order.id,
-          journal: step.journals[0]!,
-          idempotencyKey: `payout:${payout.id}:disbursal`,
-          businessDate: date,
-          at: ctx.now,
-        },
-      ]);
-      await setPayout({ status: 'processed', utr: outcome.utr, processedDate: date });
-      await audit({ status: 'processed', utr: outcome.utr, processedDate: date });
-      const updated = await moveOrder(ctx, 'payoutProcessed', to, actorId, {
-        ...balanceColumns(step.loan),
-        dayEndDate: step.loan.accruedThrough,
-        overdueDays: 0,
-        overdueBand: null,
-        rbiClass: 'STANDARD',
-      });
-      return orderResult(updated, { payoutId: payout.id });
-    }
-
-    if (outcome.status === 'failed') {
-      if (!isOpen)
-        throw new AppError('orderStateConflict', {
-          field: ctx.order.orderNo,
-          detail: `payout ${payout.status}`,
-        });
-      const { to } = mustTransition(ctx.order, 'payoutFailed');
-      await postJournals(ctx.tx, [await release()]);
-      await setPayout({ status: 'failed', errorMessage: outcome.errorMessage });
-      await audit({ status: 'failed', errorMessage: outcome.errorMessage });
-      const updated = await moveOrder(ctx, 'payoutFailed', to, actorId, {}, outcome.errorMessage);
-      return orderResult(updated, { payoutId: payout.id });
-    }
-
-    // reversed: from processed (the loan is undone) or still open (treated as failed money-wise).
-    const { to } = mustTransition(ctx.order, 'payoutReversed');
-    if (isOpen) {
-      await postJournals(ctx.tx, [await release()]);
-    } else {
-      const [paid] = await ctx.tx
-        .select({ n: count() })
-        .from(repayments)
-        .where(and(eq(repayments.orderId, ctx.order.id), eq(repayments.reversed, false)));
-      if ((paid?.n ?? 0) > 0) {
-        throw new AppError('orderStateConflict', {
-          field: ctx.order.orderNo,
-          detail: 'repaid (reverse the repayments first)',
-        });
-      }
-      // Undo the disbursal and every accrual since, newest first: the receivables return to zero.
-      const [disbursal] = await ctx.tx
-        .select()
-        .from(ledgerJournals)
-        .where(eq(ledgerJournals.idempotencyKey, `payout:${payout.id}:disbursal`));
-      const since = await ctx.tx
-        .select({ id: ledgerJournals.id })
-        .from(ledgerJournals)
-        .where(and(eq(ledgerJournals.orderId, ctx.order.id), gte(ledgerJournals.id, disbursal!.id)))
-        .orderBy(asc(ledgerJournals.id));
-      const reversals = [];
-      for (const { id } of since.reverse()) {
-        const original = await loadJournal(ctx.tx, id);
-        reversals.push({
-          orderId: ctx.order.id,
-          journal: postingsFor({ type: 'reversal', original }),
-          idempotencyKey: `payout:${payout.id}:reverse:${id}`,
-          businessDate: ctx.businessDate,
-          at: ctx.now,
-          reversesJournalId: id,
-        });
-      }
-      await postJournals(ctx.tx, reversals);
-    }
-    await setPayout({ status: 'reversed', errorMessage: outcome.errorMessage });
-    await audit({ status: 'reversed', errorMessage: outcome.errorMessage });
-    const loan = balancesOf(ctx.order);
-    const updated = await moveOrder(
-      ctx,
-      'payoutReversed',
-      to,
-      actorId,
-      loan
-        ? {
-            ...balanceColumns({
-              ...loan,
-              outstanding: zeroAmounts(),
-              penalCharged: 0n,
-              principalDisbursed: 0n,
-            }),
-            disbursalDate: null,
-            dueDate: null,
-            accruedThroughDate: null,
-            dayEndDate: null,
-            overdueDays: 0,
-            overdueBand: null,
-            rbiClass: null,
-          }
-        : {},
-      outcome.errorMessage,
-    );
-    return orderResult(updated, { payoutId: payout.id });
+    const release = await reservationRelease(step);
+    if (outcome.status === 'processed') return applyProcessed(step, outcome, release);
+    if (outcome.status === 'failed') return applyFailed(step, outcome, release);
+    return applyReversed(step, outcome, release);
   });
 }
 
-type CommandCtx = Parameters<Parameters<typeof runOrderCommand>[2]>[0];
+/** Posts nothing: builds the journal that gives the float reserved for the payout back. */
+async function reservationRelease(step: OutcomeStep): Promise<() => Promise<JournalToPost>> {
+  const { ctx, payout } = step;
+  const reservationId = await journalIdByKey(ctx.tx, `payout:${payout.id}:reserve`);
+  return async () => {
+    const original = await loadJournal(ctx.tx, reservationId!);
+    return {
+      orderId: ctx.order.id,
+      journal: postingsFor({ type: 'reversal', original }),
+      idempotencyKey: `payout:${payout.id}:release`,
+      businessDate: ctx.businessDate,
+      at: ctx.now,
+      reversesJournalId: reservationId!,
+    };
+  };
+}
+
+/** Processed and failed only follow an open payout; a closed one was decided otherwise. */
+function mustBeOpen({ ctx, payout, isOpen }: OutcomeStep) {
+  if (!isOpen)
+    throw new AppError('orderStateConflict', {
+      field: ctx.order.orderNo,
+      detail: `payout ${payout.status}`,
+    });
+}
+
+async function applyProcessed(
+  step: OutcomeStep,
+  outcome: OutcomeOf<'processed'>,
+  release: () => Promise<JournalToPost>,
+) {
+  const { ctx, payout } = step;
+  mustBeOpen(step);
+  const { to } = mustTransition(ctx.order, 'payoutProcessed');
+  const date = outcome.processedDate ?? ctx.businessDate;
+  const terms = termsFromJson(ctx.order.terms);
+  const disbursal = disburse(terms, ctx.order.principalPaise, date);
+  await postJournals(ctx.tx, [
+    await release(),
+    {
+      orderId: ctx.order.id,
+      journal: disbursal.journals[0]!,
+      idempotencyKey: `payout:${payout.id}:disbursal`,
+      businessDate: date,
+      at: ctx.now,
+    },
+  ]);
+  await step.setPayout({ status: 'processed', utr: outcome.utr, processedDate: date });
+  await step.audit({ status: 'processed', utr: outcome.utr, processedDate: date });
+  const updated = await moveOrder(ctx, 'payoutProcessed', to, step.actorId, {
+    ...balanceColumns(disbursal.loan),
+    dayEndDate: disbursal.loan.accruedThrough,
+    overdueDays: 0,
+    overdueBand: null,
+    rbiClass: 'STANDARD',
+  });
+  return orderResult(updated, { payoutId: payout.id });
+}
+
+async function applyFailed(
+  step: OutcomeStep,
+  outcome: OutcomeOf<'failed'>,
+  release: () => Promise<JournalToPost>,
+) {
+  const { ctx, payout } = step;
+  mustBeOpen(step);
+  const { to } = mustTransition(ctx.order, 'payoutFailed');
+  await postJournals(ctx.tx, [await release()]);
+  await step.setPayout({ status: 'failed', errorMessage: outcome.errorMessage });
+  await step.audit({ status: 'failed', errorMessage: outcome.errorMessage });
+  const updated = await moveOrder(ctx, 'payoutFailed', to, step.actorId, {}, outcome.errorMessage);
+  return orderResult(updated, { payoutId: payout.id });
+}
+
+/** Reversed: from processed (the loan is undone) or still open (treated as failed money-wise). */
+async function applyReversed(
+  step: OutcomeStep,
+  outcome: OutcomeOf<'reversed'>,
+  release: () => Promise<JournalToPost>,
+) {
+  const { ctx, payout } = step;
+  const { to } = mustTransition(ctx.order, 'payoutReversed');
+  if (step.isOpen) {
+    await postJournals(ctx.tx, [await release()]);
+  } else {
+    await reverseDisbursal(step);
+  }
+  await step.setPayout({ status: 'reversed', errorMessage: outcome.errorMessage });
+  await step.audit({ status: 'reversed', errorMessage: outcome.errorMessage });
+  const loan = balancesOf(ctx.order);
+  const updated = await moveOrder(
+    ctx,
+    'payoutReversed',
+    to,
+    step.actorId,
+    loan
+      ? {
+          ...balanceColumns({
+            ...loan,
+            outstanding: zeroAmounts(),
+            penalCharged: 0n,
+            principalDisbursed: 0n,
+          }),
+          disbursalDate: null,
+          dueDate: null,
+          accruedThroughDate: null,
+          dayEndDate: null,
+          overdueDays: 0,
+          overdueBand: null,
+          rbiClass: null,
+        }
+      : {},
+    outcome.errorMessage,
+  );
+  return orderResult(updated, { payoutId: payout.id });
+}
+
+/** Undo the disbursal and every accrual since, newest first: the receivables return to zero. */
+async function reverseDisbursal({ ctx, payout }: OutcomeStep) {
+  if ((await countLiveRepayments(ctx.tx, ctx.order.id)) > 0) {
+    throw new AppError('orderStateConflict', {
+      field: ctx.order.orderNo,
+      detail: 'repaid (reverse the repayments first)',
+    });
+  }
+  const disbursal = await journalByKey(ctx.tx, `payout:${payout.id}:disbursal`);
+  const since = await journalIdsOfOrderFrom(ctx.tx, ctx.order.id, disbursal!.id);
+  const reversals = [];
+  for (const id of since.reverse()) {
+    const original = await loadJournal(ctx.tx, id);
+    reversals.push({
+      orderId: ctx.order.id,
+      journal: postingsFor({ type: 'reversal', original }),
+      idempotencyKey: `payout:${payout.id}:reverse:${id}`,
+      businessDate: ctx.businessDate,
+      at: ctx.now,
+      reversesJournalId: id,
+    });
+  }
+  await postJournals(ctx.tx, reversals);
+}
 
 async function refundOutcome(
-  ctx: CommandCtx,
-  payout: PayoutRow,
+  { ctx, payout, setPayout, audit }: OutcomeStep,
   outcome: PayoutOutcome,
-  setPayout: (patch: Partial<typeof payouts.$inferInsert>) => Promise<unknown>,
-  audit: (after: unknown) => Promise<void>,
 ) {
   if (outcome.status === 'processed') {
     const { to } = mustTransition(ctx.order, 'refundProcessed');
@@ -326,27 +361,23 @@ export function createRefund(
         detail: ctx.order.status,
       });
     }
-    const [payout] = await ctx.tx
-      .insert(payouts)
-      .values({
-        orderId: ctx.order.id,
-        purpose: 'refund',
-        idempotencyKey: input.idempotencyKey,
-        amountPaise: ctx.order.overpaidPaise,
-        status: 'queued',
-        channel: input.channel,
-        createdBy: actorId,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const payout = await insertPayoutUnlessLive(ctx.tx, {
+      orderId: ctx.order.id,
+      purpose: 'refund',
+      idempotencyKey: input.idempotencyKey,
+      amountPaise: ctx.order.overpaidPaise,
+      status: 'queued',
+      channel: input.channel,
+      createdBy: actorId,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
     if (!payout)
       throw new AppError('orderStateConflict', {
         field: ctx.order.orderNo,
         detail: 'refund already in progress',
       });
-    await writeAudit(ctx.tx, {
+    await recordAudit(ctx.tx, {
       actorId,
       action: 'payout.refund',
       targetType: 'payout',
@@ -370,29 +401,7 @@ export interface PayoutInstruction {
   updatedAt: Date;
 }
 
-function instructionQuery(db: Executor) {
-  return db
-    .select({
-      payoutId: payouts.id,
-      orderId: payouts.orderId,
-      purpose: payouts.purpose,
-      status: payouts.status,
-      idempotencyKey: payouts.idempotencyKey,
-      amountPaise: payouts.amountPaise,
-      name: customers.name,
-      accountNumber: customers.bankAccountNumber,
-      ifsc: customers.ifsc,
-      verified: customers.bankAccountVerified,
-      updatedAt: payouts.updatedAt,
-    })
-    .from(payouts)
-    .innerJoin(loanOrders, eq(loanOrders.id, payouts.orderId))
-    .innerJoin(customers, eq(customers.id, loanOrders.customerId));
-}
-
-function toInstruction(
-  row: Awaited<ReturnType<typeof instructionQuery>>[number],
-): PayoutInstruction {
+function toInstruction(row: PayoutInstructionRow): PayoutInstruction {
   return {
     payoutId: row.payoutId,
     orderId: row.orderId,
@@ -414,16 +423,13 @@ export async function payoutInstruction(
   db: Executor,
   payoutId: number,
 ): Promise<PayoutInstruction | undefined> {
-  const [row] = await instructionQuery(db).where(eq(payouts.id, payoutId));
+  const row = await findPayoutInstructionRow(db, payoutId);
   return row ? toInstruction(row) : undefined;
 }
 
 /** Payouts whose outcome the book does not know yet (queued, processing, unknown), oldest first. */
 export async function openPayouts(db: Executor, limit = 500): Promise<PayoutInstruction[]> {
-  const rows = await instructionQuery(db)
-    .where(inArray(payouts.status, [...OPEN_PAYOUT]))
-    .orderBy(asc(payouts.id))
-    .limit(limit);
+  const rows = await payoutInstructionRowsIn(db, OPEN_PAYOUT, limit);
   return rows.map(toInstruction);
 }
 
@@ -433,16 +439,11 @@ export async function openPayouts(db: Executor, limit = 500): Promise<PayoutInst
  * webhook says what happened (docs/security.md). Only a queued payout becomes unknown: once the
  * gateway has reported it (processing), its outcome is the gateway's to tell.
  */
-export async function markPayoutUnknown(
+export function markPayoutUnknown(
   db: Executor,
   payoutId: number,
   reason: string,
   at: Date,
 ): Promise<boolean> {
-  const updated = await db
-    .update(payouts)
-    .set({ status: 'unknown', errorMessage: reason.slice(0, 500), updatedAt: at })
-    .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'queued')))
-    .returning({ id: payouts.id });
-  return updated.length > 0;
+  return markQueuedPayoutUnknown(db, payoutId, reason.slice(0, 500), at);
 }

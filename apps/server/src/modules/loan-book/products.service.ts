@@ -1,17 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { LoanConfig, listLoanConfigBodySchema, SaveLoanConfigBody } from '@lending/contract';
-import type { z } from 'zod';
+import type { LoanConfig, SaveLoanConfigBody } from '@lending/contract';
 import { validateTerms, type Component, type LoanProductTerms } from '@lending/lending';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
-import { runList } from '../../shared/list-query.js';
 import { paiseToApi } from '../../shared/paise.js';
 import {
-  loanProducts,
   type LoanProductKind,
   type LoanProductRow,
   type LoanProductStatus,
 } from './loan-products.table.js';
+import {
+  insertProduct,
+  lockProduct,
+  updateProduct,
+  updateProductVersion,
+  versionOfProduct,
+} from './products.repository.js';
+
+export { findProduct, listProducts } from './products.repository.js';
 
 /** The engine's terms of a product row. */
 export function termsOfProduct(row: LoanProductRow): LoanProductTerms {
@@ -158,44 +163,26 @@ export async function saveProduct(
     if (input.expectedVersion !== undefined) {
       throw AppError.invalid('expectedVersion', 'only with id (a new version of a product)');
     }
-    const [row] = await db
-      .insert(loanProducts)
-      .values({
-        ...columns,
-        status: input.status ?? 'available',
-        kind: input.kind,
-        version: 1,
-        createdAt: at,
-      })
-      .returning();
-    return row!;
-  }
-  const product = and(eq(loanProducts.id, input.id), eq(loanProducts.kind, input.kind));
-  const [row] = await db
-    .update(loanProducts)
-    .set({
+    return insertProduct(db, {
       ...columns,
-      ...(input.status !== undefined ? { status: input.status } : {}),
-      version: sql`${loanProducts.version} + 1`,
-    })
-    .where(
-      and(
-        product,
-        input.expectedVersion !== undefined
-          ? eq(loanProducts.version, input.expectedVersion)
-          : undefined,
-      ),
-    )
-    .returning();
+      status: input.status ?? 'available',
+      kind: input.kind,
+      version: 1,
+      createdAt: at,
+    });
+  }
+  const product = { id: input.id, kind: input.kind };
+  const row = await updateProductVersion(db, product, input.expectedVersion, {
+    ...columns,
+    ...(input.status !== undefined ? { status: input.status } : {}),
+  });
   if (row) return row;
-  const [current] = await db
-    .select({ version: loanProducts.version })
-    .from(loanProducts)
-    .where(product);
-  if (!current) throw new AppError('notFound', { field: 'id', detail: String(input.id) });
+  const current = await versionOfProduct(db, product);
+  if (current === undefined)
+    throw new AppError('notFound', { field: 'id', detail: String(input.id) });
   throw new AppError('conflict', {
     field: 'expectedVersion',
-    detail: `the product is at version ${current.version}, not ${input.expectedVersion}; reload it and edit again`,
+    detail: `the product is at version ${current}, not ${input.expectedVersion}; reload it and edit again`,
   });
 }
 
@@ -217,46 +204,8 @@ export async function setProductStatus(
   actorId: number | null,
   at: Date,
 ): Promise<{ before: LoanProductRow; after: LoanProductRow }> {
-  const [before] = await db
-    .select()
-    .from(loanProducts)
-    .where(eq(loanProducts.id, id))
-    .for('update');
+  const before = await lockProduct(db, id);
   if (!before) throw new AppError('notFound', { field: 'id', detail: String(id) });
-  const [after] = await db
-    .update(loanProducts)
-    .set({ status, updatedAt: at, updatedBy: actorId })
-    .where(eq(loanProducts.id, id))
-    .returning();
+  const after = await updateProduct(db, id, { status, updatedAt: at, updatedBy: actorId });
   return { before, after: after! };
-}
-
-/** Loan products (the contract's `loanConfig.list` body), by id unless sorted otherwise. */
-export function listProducts(db: Executor, body: z.output<typeof listLoanConfigBodySchema>) {
-  return runList(
-    db,
-    {
-      select: () => db.select().from(loanProducts),
-      where: {
-        kind: (kind) => eq(loanProducts.kind, kind),
-        status: (status) => eq(loanProducts.status, status),
-      },
-      sortColumns: {
-        id: loanProducts.id,
-        name: loanProducts.name,
-        tenorDays: loanProducts.tenorDays,
-        minPrincipalPaise: loanProducts.minPrincipalPaise,
-        maxPrincipalPaise: loanProducts.maxPrincipalPaise,
-        updatedAt: loanProducts.updatedAt,
-      },
-      defaultSort: { field: 'id', order: 'asc' },
-      id: loanProducts.id,
-    },
-    body,
-  );
-}
-
-export async function findProduct(db: Executor, id: number): Promise<LoanProductRow | undefined> {
-  const [row] = await db.select().from(loanProducts).where(eq(loanProducts.id, id));
-  return row;
 }

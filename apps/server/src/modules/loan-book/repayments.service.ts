@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   addDays,
   applyCoolingOffExit,
@@ -38,11 +37,14 @@ import {
 import { balanceColumns, balancesOf, nextRepaymentSerialSql } from './orders.repository.js';
 import { termsFromJson } from './paise-json.js';
 import {
-  repayments,
-  rollovers,
-  type RepaymentRow,
-  type RepaymentType,
-} from './repayments.table.js';
+  findRepaymentByGatewayPayment,
+  insertRepayment,
+  insertRollover,
+  lockRepayment,
+  orderIdOfRepayment,
+  updateRepayment,
+} from './repayments.repository.js';
+import type { RepaymentRow, RepaymentType } from './repayments.table.js';
 import { orderResult } from './results.js';
 import { postValueDated } from './value-dated.service.js';
 
@@ -80,7 +82,8 @@ export interface ReceiptInput {
   gatewayPaymentId?: string | undefined;
 }
 
-async function insertRepayment(
+/** The repayment row of money received on the business day. */
+function recordReceipt(
   ctx: CommandContext,
   input: ReceiptInput,
   values: {
@@ -92,40 +95,33 @@ async function insertRepayment(
     overdueDaysWhenPaid?: number;
   },
 ): Promise<RepaymentRow> {
-  const [row] = await ctx.tx
-    .insert(repayments)
-    .values({
-      serialNo: nextRepaymentSerialSql(ctx.businessDate),
-      orderId: ctx.order.id,
-      channel: input.channel,
-      virtualAccountCode: input.virtualAccountCode ?? null,
-      amountPaise: values.amount,
-      type: values.type,
-      gatewayPaymentId: input.gatewayPaymentId ?? null,
-      idempotencyKey: input.idempotencyKey,
-      allocatedPrincipalPaise: values.allocated.principal,
-      allocatedInterestPaise: values.allocated.interest,
-      allocatedFeePaise: values.allocated.fee,
-      allocatedGstPaise: values.allocated.gst,
-      allocatedPenalPaise: values.allocated.penal,
-      excessPaise: values.excess,
-      journalId: values.journalId,
-      businessDate: ctx.businessDate,
-      valueDate: ctx.businessDate,
-      overdueDaysWhenPaid: values.overdueDaysWhenPaid ?? null,
-      receivedAt: ctx.now,
-    })
-    .returning();
-  return row!;
+  return insertRepayment(ctx.tx, {
+    serialNo: nextRepaymentSerialSql(ctx.businessDate),
+    orderId: ctx.order.id,
+    channel: input.channel,
+    virtualAccountCode: input.virtualAccountCode ?? null,
+    amountPaise: values.amount,
+    type: values.type,
+    gatewayPaymentId: input.gatewayPaymentId ?? null,
+    idempotencyKey: input.idempotencyKey,
+    allocatedPrincipalPaise: values.allocated.principal,
+    allocatedInterestPaise: values.allocated.interest,
+    allocatedFeePaise: values.allocated.fee,
+    allocatedGstPaise: values.allocated.gst,
+    allocatedPenalPaise: values.allocated.penal,
+    excessPaise: values.excess,
+    journalId: values.journalId,
+    businessDate: ctx.businessDate,
+    valueDate: ctx.businessDate,
+    overdueDaysWhenPaid: values.overdueDaysWhenPaid ?? null,
+    receivedAt: ctx.now,
+  });
 }
 
 /** A second credit for the same gateway payment id (another key) replays the first. */
 async function replayByGatewayPayment(ctx: CommandContext, gatewayPaymentId: string | undefined) {
   if (!gatewayPaymentId) return null;
-  const [existing] = await ctx.tx
-    .select()
-    .from(repayments)
-    .where(eq(repayments.gatewayPaymentId, gatewayPaymentId));
+  const existing = await findRepaymentByGatewayPayment(ctx.tx, gatewayPaymentId);
   if (!existing) return null;
   if (existing.orderId !== ctx.order.id)
     throw new AppError('duplicate', { field: 'gatewayPaymentId' });
@@ -166,7 +162,7 @@ export function postRepayment(
       businessDate: ctx.businessDate,
     });
     const ids = await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
-    const repayment = await insertRepayment(ctx, input, {
+    const repayment = await recordReceipt(ctx, input, {
       amount: input.amountPaise,
       type: step.settled ? 'full' : 'partial',
       allocated: step.allocation.allocated,
@@ -222,14 +218,14 @@ export function rollover(
       });
     }
     const ids = await postCommandJournals(ctx, accruals, input.idempotencyKey, step.journals);
-    const repayment = await insertRepayment(ctx, input, {
+    const repayment = await recordReceipt(ctx, input, {
       amount: input.amountPaise,
       type: 'renew',
       allocated: step.quote.payable,
       excess: 0n,
       journalId: ids[ids.length - 1]!,
     });
-    await ctx.tx.insert(rollovers).values({
+    await insertRollover(ctx.tx, {
       orderId: ctx.order.id,
       repaymentId: repayment.id,
       rolloverNumber: step.quote.rolloverNumber,
@@ -287,7 +283,7 @@ export function coolingOffExit(
     );
     const ids = await postJournals(ctx.tx, [...accruals, ...journals]);
     const repaymentIndex = step.journals.findIndex((j) => j.event === 'repayment');
-    const repayment = await insertRepayment(ctx, input, {
+    const repayment = await recordReceipt(ctx, input, {
       amount: input.amountPaise,
       type: 'normal',
       allocated: paidBy(step.journals[repaymentIndex]!),
@@ -398,25 +394,18 @@ export async function reverseRepayment(
   input: { repaymentId: number; idempotencyKey: string; reason: string },
   actorId: number,
 ) {
-  const [found] = await deps.db
-    .select({ orderId: repayments.orderId })
-    .from(repayments)
-    .where(eq(repayments.id, input.repaymentId));
-  if (!found)
+  const orderId = await orderIdOfRepayment(deps.db, input.repaymentId);
+  if (orderId === undefined)
     throw new AppError('notFound', { field: 'repaymentId', detail: String(input.repaymentId) });
   return runOrderCommand(
     deps,
     {
-      orderId: found.orderId,
+      orderId,
       command: 'reverseRepayment',
       idempotency: { key: input.idempotencyKey, payload: input },
     },
     async (ctx) => {
-      const [repayment] = await ctx.tx
-        .select()
-        .from(repayments)
-        .where(eq(repayments.id, input.repaymentId))
-        .for('update');
+      const repayment = await lockRepayment(ctx.tx, input.repaymentId);
       if (!repayment)
         throw new AppError('notFound', { field: 'repaymentId', detail: String(input.repaymentId) });
       if (repayment.reversed)
@@ -463,10 +452,11 @@ export async function reverseRepayment(
           reversesJournalId: repayment.journalId,
         })),
       ]);
-      await ctx.tx
-        .update(repayments)
-        .set({ reversed: true, reversedAt: ctx.now, reversalReason: input.reason })
-        .where(eq(repayments.id, repayment.id));
+      await updateRepayment(ctx.tx, repayment.id, {
+        reversed: true,
+        reversedAt: ctx.now,
+        reversalReason: input.reason,
+      });
       const reopened = to !== ctx.order.status;
       const updated = await moveOrder(
         ctx,

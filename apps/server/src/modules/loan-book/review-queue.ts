@@ -1,19 +1,29 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
-import { customers } from './customers.table.js';
 import type { LoanOrderRow } from './loan-orders.table.js';
-import { riskBlacklist } from './risk.table.js';
 import {
+  customerIdentityOf,
+  customerTypeOf,
+  deleteOpenTasks,
+  findRejectionCode,
+  insertDecidedTask,
+  insertReviewTask,
+  lockOpenTask,
+  lockOpenTaskReviewer,
+  lockReviewAssignment,
+  reviewersUnderCap,
+  updateReviewTask,
+} from './review-queue.repository.js';
+import { insertBlacklistEntriesUnlessActive } from './risk.repository.js';
+import type {
   rejectionCodes,
-  reviewers,
-  reviewGroups,
-  reviewTasks,
-  type ReviewDecision,
-  type ReviewStage,
-  type ReviewTaskRow,
+  ReviewDecision,
+  ReviewStage,
+  ReviewTaskRow,
 } from '../approval/tables.js';
+
+export { lockReviewAssignment } from './review-queue.repository.js';
 
 /** Who is deciding: a reviewer reaches only their own tasks; a lead (approve.assign) all. */
 export interface ReviewScope {
@@ -32,42 +42,8 @@ export async function eligibleReviewers(
   now: Date,
 ) {
   const dayStart = startOfIndiaDate(indiaDateOf(now));
-  const [customer] = await tx
-    .select({ customerType: customers.customerType })
-    .from(customers)
-    .where(eq(customers.id, order.customerId));
-  const open = sql<number>`(select count(*)::int from review_tasks t where t.reviewer_id = reviewers.user_id and t.decided_at is null)`;
-  const today = sql<number>`(select count(*)::int from review_tasks t where t.reviewer_id = reviewers.user_id and t.assigned_at >= ${dayStart.toISOString()}::timestamptz)`;
-  const rows = await tx
-    .select({ userId: reviewers.userId, open, today })
-    .from(reviewers)
-    .innerJoin(reviewGroups, eq(reviewGroups.id, reviewers.groupId))
-    .where(
-      and(
-        eq(reviewGroups.active, true),
-        eq(reviewGroups.stage, stage),
-        eq(reviewers.onDuty, true),
-        sql`(cardinality(${reviewGroups.productIds}) = 0 or ${order.productId} = any(${reviewGroups.productIds}))`,
-        sql`(${reviewGroups.customerType} = 'all' or ${reviewGroups.customerType} = ${customer?.customerType ?? 'new'})`,
-        sql`${today} < coalesce(${reviewers.dailyCap}, ${reviewGroups.dailyCap})`,
-        // Maker-checker: the final review never goes to the order's first reviewer.
-        stage === 'final' && order.firstReviewerId !== null
-          ? sql`${reviewers.userId} <> ${order.firstReviewerId}`
-          : sql`true`,
-      ),
-    )
-    .orderBy(asc(open), asc(today), asc(reviewers.userId));
-  return rows;
-}
-
-/**
- * Automatic assignment one transaction at a time: the daily cap is counted from the tasks
- * already given, so two transactions counting at once would both see a reviewer under the cap
- * and both give them work (on PostgreSQL; PGlite runs one transaction at a time). Held to the
- * end of the transaction; take it after any task rows the transaction locks, never before.
- */
-export async function lockReviewAssignment(tx: Executor): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('review_assignment'))`);
+  const customerType = await customerTypeOf(tx, order.customerId);
+  return reviewersUnderCap(tx, order, customerType ?? 'new', stage, dayStart);
 }
 
 /**
@@ -96,18 +72,14 @@ export async function queueForReview(
     reviewerId = picked.reviewerId;
     assignedBy = 'picked';
   }
-  const [task] = await tx
-    .insert(reviewTasks)
-    .values({
-      orderId: order.id,
-      stage,
-      reviewerId,
-      queuedAt: now,
-      assignedAt: reviewerId === null ? null : now,
-      assignedBy: reviewerId === null ? null : assignedBy,
-    })
-    .returning();
-  return task!;
+  return insertReviewTask(tx, {
+    orderId: order.id,
+    stage,
+    reviewerId,
+    queuedAt: now,
+    assignedAt: reviewerId === null ? null : now,
+    assignedBy: reviewerId === null ? null : assignedBy,
+  });
 }
 
 export interface DecisionDetails {
@@ -119,7 +91,7 @@ export interface DecisionDetails {
 
 /** An enabled rejection code for the stage, or a 400 naming `rejectionCodeId`. */
 export async function usableRejectionCode(tx: Executor, id: number, stage: ReviewStage) {
-  const [code] = await tx.select().from(rejectionCodes).where(eq(rejectionCodes.id, id));
+  const code = await findRejectionCode(tx, id);
   if (!code || !code.enabled || (code.stage !== stage && code.stage !== 'any')) {
     throw AppError.invalid(
       'rejectionCodeId',
@@ -144,10 +116,7 @@ export async function applyRejectionCode(
   now: Date,
 ): Promise<void> {
   if (!code.blacklist) return;
-  const [customer] = await tx
-    .select({ phone: customers.phone, idType: customers.idType, idNumber: customers.idNumber })
-    .from(customers)
-    .where(eq(customers.id, order.customerId));
+  const customer = await customerIdentityOf(tx, order.customerId);
   if (!customer) return;
   const reason = `Rejection code ${code.code} on ${order.orderNo}: ${code.textEn}`;
   const entries: { kind: 'phone' | 'pan'; value: string }[] = [
@@ -156,18 +125,16 @@ export async function applyRejectionCode(
   if (customer.idType === 'pan' && customer.idNumber) {
     entries.push({ kind: 'pan', value: customer.idNumber.toUpperCase() });
   }
-  await tx
-    .insert(riskBlacklist)
-    .values(
-      entries.map((entry) => ({
-        ...entry,
-        reason,
-        source: 'rejectionCode' as const,
-        addedBy: actorId,
-        addedAt: now,
-      })),
-    )
-    .onConflictDoNothing();
+  await insertBlacklistEntriesUnlessActive(
+    tx,
+    entries.map((entry) => ({
+      ...entry,
+      reason,
+      source: 'rejectionCode' as const,
+      addedBy: actorId,
+      addedAt: now,
+    })),
+  );
 }
 
 /**
@@ -184,17 +151,7 @@ export async function closeTask(
   details: DecisionDetails,
   now: Date,
 ): Promise<void> {
-  const [open] = await tx
-    .select()
-    .from(reviewTasks)
-    .where(
-      and(
-        eq(reviewTasks.orderId, order.id),
-        eq(reviewTasks.stage, stage),
-        isNull(reviewTasks.decidedAt),
-      ),
-    )
-    .for('update');
+  const open = await lockOpenTask(tx, order.id, stage);
   if (open && open.reviewerId !== null && open.reviewerId !== scope.callerId && !scope.seesAll) {
     throw new AppError('forbidden', { field: 'orderId' });
   }
@@ -208,10 +165,10 @@ export async function closeTask(
     approvedPrincipalPaise: details.approvedPrincipalPaise ?? null,
   };
   if (open) {
-    await tx.update(reviewTasks).set(values).where(eq(reviewTasks.id, open.id));
+    await updateReviewTask(tx, open.id, values);
     return;
   }
-  await tx.insert(reviewTasks).values({
+  await insertDecidedTask(tx, {
     orderId: order.id,
     stage,
     reviewerId: scope.callerId,
@@ -234,17 +191,7 @@ export async function assertReach(
 ): Promise<void> {
   if (scope.seesAll) return;
   // Locked, so a lead's reassignment in flight is waited for and then read (decision 0030).
-  const [open] = await tx
-    .select({ reviewerId: reviewTasks.reviewerId })
-    .from(reviewTasks)
-    .where(
-      and(
-        eq(reviewTasks.orderId, orderId),
-        eq(reviewTasks.stage, stage),
-        isNull(reviewTasks.decidedAt),
-      ),
-    )
-    .for('update');
+  const open = await lockOpenTaskReviewer(tx, orderId, stage);
   if (open && open.reviewerId !== null && open.reviewerId !== scope.callerId) {
     throw new AppError('forbidden', { field: 'orderId' });
   }
@@ -252,9 +199,7 @@ export async function assertReach(
 
 /** A cancelled order leaves no open review work behind. */
 export async function dropOpenTasks(tx: Executor, orderId: number): Promise<void> {
-  await tx
-    .delete(reviewTasks)
-    .where(and(eq(reviewTasks.orderId, orderId), isNull(reviewTasks.decidedAt)));
+  await deleteOpenTasks(tx, orderId);
 }
 
 export type { ReviewStage };

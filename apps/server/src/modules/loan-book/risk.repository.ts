@@ -156,6 +156,14 @@ export function normaliseBlacklistValue(kind: BlacklistKind, value: string): str
 }
 
 /** Adds an entry unless the same kind and value is already listed (then null). */
+/** Entries already active stay as they were (the unique index on the active entries). */
+export async function insertBlacklistEntriesUnlessActive(
+  tx: Executor,
+  entries: (typeof riskBlacklist.$inferInsert)[],
+): Promise<void> {
+  await tx.insert(riskBlacklist).values(entries).onConflictDoNothing();
+}
+
 export async function addBlacklistEntry(
   tx: Executor,
   input: {

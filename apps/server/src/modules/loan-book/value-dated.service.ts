@@ -1,4 +1,3 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   applyValueDatedRepayment,
   fixedEventKindOf,
@@ -15,9 +14,14 @@ import {
   type PostedRepayment,
 } from '@lending/lending';
 import { AppError } from '../../shared/app-error.js';
-import { accrualKey, auditView, writeAudit, type CommandContext } from './order-command.js';
-import { ledgerEntries, ledgerJournals } from './ledger.table.js';
-import { postJournals, type JournalToPost } from './ledger.repository.js';
+import { recordAudit } from '../audit/index.js';
+import { accrualKey, auditView, type CommandContext } from './order-command.js';
+import {
+  accrualsInEffectFrom,
+  journalEventsFrom,
+  postJournals,
+  type JournalToPost,
+} from './ledger.repository.js';
 import {
   balanceColumns,
   balancesOf,
@@ -26,14 +30,14 @@ import {
   updateOrder,
 } from './orders.repository.js';
 import { termsFromJson } from './paise-json.js';
-import { repayments, type RepaymentRow } from './repayments.table.js';
+import {
+  fixedPaymentsFrom,
+  insertRepayment,
+  standingRepaymentsAfter,
+  updateRepayment,
+} from './repayments.repository.js';
+import type { RepaymentRow } from './repayments.table.js';
 import { orderResult } from './results.js';
-
-const journalValueDate = sql<string>`coalesce(${ledgerJournals.valueDate}, ${ledgerJournals.businessDate})`;
-const repaymentValueDate = sql<string>`coalesce(${repayments.valueDate}, ${repayments.businessDate})`;
-
-/** Not undone by a later journal (a value-date reversal or any other). */
-const notReversed = sql`not exists (select 1 from ledger_journals r where r.reverses_journal_id = ${ledgerJournals.id})`;
 
 interface Tail {
   accruals: PostedAccrual[];
@@ -47,30 +51,7 @@ interface Tail {
 /** What the engine needs of the order from the value date on (decision 0022, step 1). */
 async function readTail(ctx: CommandContext, valueDate: string): Promise<Tail> {
   const { tx, order } = ctx;
-  const accrualHeads = await tx
-    .select({ id: ledgerJournals.id, event: ledgerJournals.eventType, date: journalValueDate })
-    .from(ledgerJournals)
-    .where(
-      and(
-        eq(ledgerJournals.orderId, order.id),
-        inArray(ledgerJournals.eventType, ['interestAccrual', 'penalAccrual']),
-        sql`${journalValueDate} >= ${valueDate}`,
-        notReversed,
-      ),
-    )
-    .orderBy(asc(ledgerJournals.id));
-  const entries =
-    accrualHeads.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(ledgerEntries)
-          .where(
-            inArray(
-              ledgerEntries.journalId,
-              accrualHeads.map((h) => h.id),
-            ),
-          );
+  const { heads: accrualHeads, entries } = await accrualsInEffectFrom(tx, order.id, valueDate);
   const byDate = new Map<string, PostedAccrual>();
   const accrualJournal = new Map<string, number>();
   for (const head of accrualHeads) {
@@ -91,18 +72,7 @@ async function readTail(ctx: CommandContext, valueDate: string): Promise<Tail> {
     byDate.set(head.date, accrual);
     accrualJournal.set(`${head.date}:${head.event}`, head.id);
   }
-  const laterRows = await tx
-    .select()
-    .from(repayments)
-    .where(
-      and(
-        eq(repayments.orderId, order.id),
-        eq(repayments.reversed, false),
-        inArray(repayments.type, ['full', 'partial']),
-        sql`${repaymentValueDate} > ${valueDate}`,
-      ),
-    )
-    .orderBy(asc(repaymentValueDate), asc(repayments.id));
+  const laterRows = await standingRepaymentsAfter(tx, order.id, valueDate);
   const later = laterRows.map((row): PostedRepayment => ({
     ref: String(row.id),
     valueDate: row.valueDate ?? row.businessDate,
@@ -110,14 +80,7 @@ async function readTail(ctx: CommandContext, valueDate: string): Promise<Tail> {
     allocated: allocationOf(row),
     excess: BigInt(row.excessPaise),
   }));
-  const fixedJournals = await tx
-    .select({
-      event: ledgerJournals.eventType,
-      reverses: ledgerJournals.reversesEventType,
-      date: ledgerJournals.businessDate,
-    })
-    .from(ledgerJournals)
-    .where(and(eq(ledgerJournals.orderId, order.id), gte(ledgerJournals.businessDate, valueDate)));
+  const fixedJournals = await journalEventsFrom(tx, order.id, valueDate);
   const fixed: FixedEvent[] = [];
   for (const j of fixedJournals) {
     const kind = fixedEventKindOf({
@@ -126,16 +89,7 @@ async function readTail(ctx: CommandContext, valueDate: string): Promise<Tail> {
     });
     if (kind) fixed.push({ kind, date: j.date });
   }
-  const fixedPayments = await tx
-    .select({ type: repayments.type, date: repaymentValueDate })
-    .from(repayments)
-    .where(
-      and(
-        eq(repayments.orderId, order.id),
-        inArray(repayments.type, ['renew', 'normal']),
-        sql`${repaymentValueDate} >= ${valueDate}`,
-      ),
-    );
+  const fixedPayments = await fixedPaymentsFrom(tx, order.id, valueDate);
   for (const p of fixedPayments) {
     fixed.push({ kind: p.type === 'renew' ? 'rollover' : 'coolingOffExit', date: p.date });
   }
@@ -260,50 +214,44 @@ export async function postValueDated(
     if (posting.role === 'replay' && posting.subject.kind === 'repayment')
       replayIds.set(posting.subject.ref, ids[index]!);
   });
-  const [repayment] = await ctx.tx
-    .insert(repayments)
-    .values({
-      serialNo: nextRepaymentSerialSql(ctx.businessDate),
-      orderId: ctx.order.id,
-      channel: input.channel,
-      virtualAccountCode: input.virtualAccountCode ?? null,
-      amountPaise: input.amountPaise,
-      type: step.payment.settledAfter ? 'full' : 'partial',
-      gatewayPaymentId: input.gatewayPaymentId ?? null,
-      idempotencyKey: input.idempotencyKey,
-      allocatedPrincipalPaise: step.payment.allocated.principal,
-      allocatedInterestPaise: step.payment.allocated.interest,
-      allocatedFeePaise: step.payment.allocated.fee,
-      allocatedGstPaise: step.payment.allocated.gst,
-      allocatedPenalPaise: step.payment.allocated.penal,
-      excessPaise: step.payment.excess,
-      journalId: paymentJournalId,
-      businessDate: ctx.businessDate,
-      valueDate: step.valueDate,
-      requestedValueDate: step.valueDateMoved ? step.requestedValueDate : null,
-      valueDateNote: note,
-      overdueDaysWhenPaid: step.payment.overdueDaysWhenPaid,
-      receivedAt: ctx.now,
-    })
-    .returning();
+  const repayment = await insertRepayment(ctx.tx, {
+    serialNo: nextRepaymentSerialSql(ctx.businessDate),
+    orderId: ctx.order.id,
+    channel: input.channel,
+    virtualAccountCode: input.virtualAccountCode ?? null,
+    amountPaise: input.amountPaise,
+    type: step.payment.settledAfter ? 'full' : 'partial',
+    gatewayPaymentId: input.gatewayPaymentId ?? null,
+    idempotencyKey: input.idempotencyKey,
+    allocatedPrincipalPaise: step.payment.allocated.principal,
+    allocatedInterestPaise: step.payment.allocated.interest,
+    allocatedFeePaise: step.payment.allocated.fee,
+    allocatedGstPaise: step.payment.allocated.gst,
+    allocatedPenalPaise: step.payment.allocated.penal,
+    excessPaise: step.payment.excess,
+    journalId: paymentJournalId,
+    businessDate: ctx.businessDate,
+    valueDate: step.valueDate,
+    requestedValueDate: step.valueDateMoved ? step.requestedValueDate : null,
+    valueDateNote: note,
+    overdueDaysWhenPaid: step.payment.overdueDaysWhenPaid,
+    receivedAt: ctx.now,
+  });
   const restated = [];
   for (const later of step.laterRepayments) {
     if (!later.changed) continue;
     const row = tail.laterRows.get(later.ref)!;
-    await ctx.tx
-      .update(repayments)
-      .set({
-        allocatedPrincipalPaise: later.allocated.principal,
-        allocatedInterestPaise: later.allocated.interest,
-        allocatedFeePaise: later.allocated.fee,
-        allocatedGstPaise: later.allocated.gst,
-        allocatedPenalPaise: later.allocated.penal,
-        excessPaise: later.excess,
-        type: later.settledAfter ? 'full' : 'partial',
-        overdueDaysWhenPaid: later.overdueDaysWhenPaid,
-        ...(replayIds.has(later.ref) ? { journalId: replayIds.get(later.ref)! } : {}),
-      })
-      .where(eq(repayments.id, row.id));
+    await updateRepayment(ctx.tx, row.id, {
+      allocatedPrincipalPaise: later.allocated.principal,
+      allocatedInterestPaise: later.allocated.interest,
+      allocatedFeePaise: later.allocated.fee,
+      allocatedGstPaise: later.allocated.gst,
+      allocatedPenalPaise: later.allocated.penal,
+      excessPaise: later.excess,
+      type: later.settledAfter ? 'full' : 'partial',
+      overdueDaysWhenPaid: later.overdueDaysWhenPaid,
+      ...(replayIds.has(later.ref) ? { journalId: replayIds.get(later.ref)! } : {}),
+    });
     restated.push({
       id: row.id,
       before: later.before,
@@ -342,18 +290,18 @@ export async function postValueDated(
       },
     ]);
   }
-  await writeAudit(ctx.tx, {
+  await recordAudit(ctx.tx, {
     actorId,
     action: `order.${VALUE_DATED_REPAYMENT_EVENT}`,
     targetType: 'order',
     targetId: ctx.order.id,
     before: auditView(ctx.order),
-    after: { ...auditView(updated), reason, repaymentId: repayment!.id, restated },
+    after: { ...auditView(updated), reason, repaymentId: repayment.id, restated },
     at: ctx.now,
   });
   return {
     ...orderResult(updated, {
-      repaymentId: repayment!.id,
+      repaymentId: repayment.id,
       amountPaise: input.amountPaise,
       excessPaise: step.payment.excess,
     }),

@@ -1,0 +1,115 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../plugins/db.js';
+import { customers } from './customers.table.js';
+import { loanOrders } from './loan-orders.table.js';
+import { payouts, type PayoutRow, type PayoutStatus } from './payouts.table.js';
+
+export type NewPayout = typeof payouts.$inferInsert;
+export type PayoutPatch = Partial<NewPayout>;
+
+/** Earlier disbursal attempts that came to nothing: the new payout's `failCount`. */
+export async function countFailedDisbursals(tx: Executor, orderId: number): Promise<number> {
+  const [failed] = await tx
+    .select({ n: count() })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.orderId, orderId),
+        eq(payouts.purpose, 'disbursal'),
+        inArray(payouts.status, ['failed', 'reversed']),
+      ),
+    );
+  return failed?.n ?? 0;
+}
+
+export async function insertPayout(tx: Executor, values: NewPayout): Promise<PayoutRow> {
+  const [payout] = await tx.insert(payouts).values(values).returning();
+  return payout!;
+}
+
+/** Undefined on a unique conflict: in practice, the order already has a live one of its purpose. */
+export async function insertPayoutUnlessLive(
+  tx: Executor,
+  values: NewPayout,
+): Promise<PayoutRow | undefined> {
+  const [payout] = await tx.insert(payouts).values(values).onConflictDoNothing().returning();
+  return payout;
+}
+
+export function payoutsOfOrder(db: Executor, orderId: number): Promise<PayoutRow[]> {
+  return db.select().from(payouts).where(eq(payouts.orderId, orderId)).orderBy(asc(payouts.id));
+}
+
+export async function findPayout(db: Executor, payoutId: number): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  return row;
+}
+
+export async function lockPayout(tx: Executor, payoutId: number): Promise<PayoutRow | undefined> {
+  const [row] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+  return row;
+}
+
+export async function updatePayout(tx: Executor, payoutId: number, patch: PayoutPatch) {
+  await tx.update(payouts).set(patch).where(eq(payouts.id, payoutId));
+}
+
+/**
+ * Only a queued payout moves, so a gateway's later report is never overwritten; false when
+ * the payout was not queued.
+ */
+export async function markQueuedPayoutUnknown(
+  db: Executor,
+  payoutId: number,
+  errorMessage: string,
+  at: Date,
+): Promise<boolean> {
+  const updated = await db
+    .update(payouts)
+    .set({ status: 'unknown', errorMessage, updatedAt: at })
+    .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'queued')))
+    .returning({ id: payouts.id });
+  return updated.length > 0;
+}
+
+function instructionQuery(db: Executor) {
+  return db
+    .select({
+      payoutId: payouts.id,
+      orderId: payouts.orderId,
+      purpose: payouts.purpose,
+      status: payouts.status,
+      idempotencyKey: payouts.idempotencyKey,
+      amountPaise: payouts.amountPaise,
+      name: customers.name,
+      accountNumber: customers.bankAccountNumber,
+      ifsc: customers.ifsc,
+      verified: customers.bankAccountVerified,
+      updatedAt: payouts.updatedAt,
+    })
+    .from(payouts)
+    .innerJoin(loanOrders, eq(loanOrders.id, payouts.orderId))
+    .innerJoin(customers, eq(customers.id, loanOrders.customerId));
+}
+
+/** A payout with its borrower's bank account, as a gateway instruction is built from. */
+export type PayoutInstructionRow = Awaited<ReturnType<typeof instructionQuery>>[number];
+
+export async function findPayoutInstructionRow(
+  db: Executor,
+  payoutId: number,
+): Promise<PayoutInstructionRow | undefined> {
+  const [row] = await instructionQuery(db).where(eq(payouts.id, payoutId));
+  return row;
+}
+
+export function payoutInstructionRowsIn(
+  db: Executor,
+  statuses: readonly PayoutStatus[],
+  limit: number,
+): Promise<PayoutInstructionRow[]> {
+  return instructionQuery(db)
+    .where(inArray(payouts.status, [...statuses]))
+    .orderBy(asc(payouts.id))
+    .limit(limit);
+}

@@ -1,0 +1,120 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../plugins/db.js';
+import { repayments, rollovers, type RepaymentRow, type RolloverRow } from './repayments.table.js';
+
+/** Values may be SQL: the serial number comes from a database sequence. */
+export type NewRepayment = PgInsertValue<typeof repayments>;
+export type RepaymentPatch = PgUpdateSetSource<typeof repayments>;
+
+const repaymentValueDate = sql<string>`coalesce(${repayments.valueDate}, ${repayments.businessDate})`;
+
+export async function insertRepayment(tx: Executor, values: NewRepayment): Promise<RepaymentRow> {
+  const [row] = await tx.insert(repayments).values(values).returning();
+  return row!;
+}
+
+export async function updateRepayment(tx: Executor, repaymentId: number, patch: RepaymentPatch) {
+  await tx.update(repayments).set(patch).where(eq(repayments.id, repaymentId));
+}
+
+export async function insertRollover(tx: Executor, values: typeof rollovers.$inferInsert) {
+  await tx.insert(rollovers).values(values);
+}
+
+export function repaymentsOfOrder(db: Executor, orderId: number): Promise<RepaymentRow[]> {
+  return db
+    .select()
+    .from(repayments)
+    .where(eq(repayments.orderId, orderId))
+    .orderBy(asc(repayments.id));
+}
+
+export function rolloversOfOrder(db: Executor, orderId: number): Promise<RolloverRow[]> {
+  return db
+    .select()
+    .from(rollovers)
+    .where(eq(rollovers.orderId, orderId))
+    .orderBy(asc(rollovers.rolloverNumber));
+}
+
+export async function findRepaymentByGatewayPayment(
+  tx: Executor,
+  gatewayPaymentId: string,
+): Promise<RepaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(repayments)
+    .where(eq(repayments.gatewayPaymentId, gatewayPaymentId));
+  return row;
+}
+
+/** Read before the order is locked: the order command needs to know which order to lock. */
+export async function orderIdOfRepayment(
+  db: Executor,
+  repaymentId: number,
+): Promise<number | undefined> {
+  const [found] = await db
+    .select({ orderId: repayments.orderId })
+    .from(repayments)
+    .where(eq(repayments.id, repaymentId));
+  return found?.orderId;
+}
+
+export async function lockRepayment(
+  tx: Executor,
+  repaymentId: number,
+): Promise<RepaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(repayments)
+    .where(eq(repayments.id, repaymentId))
+    .for('update');
+  return row;
+}
+
+/** Repayments of an order that still stand (not reversed). */
+export async function countLiveRepayments(tx: Executor, orderId: number): Promise<number> {
+  const [paid] = await tx
+    .select({ n: count() })
+    .from(repayments)
+    .where(and(eq(repayments.orderId, orderId), eq(repayments.reversed, false)));
+  return paid?.n ?? 0;
+}
+
+/**
+ * Standing full and partial repayments valued after a day, in value order: the ones a
+ * value-dated repayment before them re-allocates (decision 0022).
+ */
+export function standingRepaymentsAfter(
+  tx: Executor,
+  orderId: number,
+  valueDate: string,
+): Promise<RepaymentRow[]> {
+  return tx
+    .select()
+    .from(repayments)
+    .where(
+      and(
+        eq(repayments.orderId, orderId),
+        eq(repayments.reversed, false),
+        inArray(repayments.type, ['full', 'partial']),
+        sql`${repaymentValueDate} > ${valueDate}`,
+      ),
+    )
+    .orderBy(asc(repaymentValueDate), asc(repayments.id));
+}
+
+/** Rollover and cooling-off payments valued on or after a day: events a value date cannot precede. */
+export function fixedPaymentsFrom(tx: Executor, orderId: number, valueDate: string) {
+  return tx
+    .select({ type: repayments.type, date: repaymentValueDate })
+    .from(repayments)
+    .where(
+      and(
+        eq(repayments.orderId, orderId),
+        inArray(repayments.type, ['renew', 'normal']),
+        sql`${repaymentValueDate} >= ${valueDate}`,
+      ),
+    );
+}
