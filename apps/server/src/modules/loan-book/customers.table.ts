@@ -53,6 +53,8 @@ export const customers = pgTable(
     uniqueIndex('customers_aadhaar_hash_key').on(table.idHash),
     uniqueIndex('customers_pan_key').on(table.idNumber),
     index('customers_phone_idx').on(table.phone),
+    // The dashboard counts the day's registrations of customers without an app account.
+    index('customers_registration_idx').on(table.registrationDate, table.id),
   ],
 );
 

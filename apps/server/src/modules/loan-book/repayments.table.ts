@@ -68,6 +68,10 @@ export const repayments = pgTable(
     index('repayments_journal_idx').on(table.journalId),
     // Repayment records are filtered by value date and virtual account, and sorted by them.
     index('repayments_business_date_idx').on(table.businessDate, table.id),
+    // The dashboard's repayments per day, summed from the index alone (decision 0085).
+    index('repayments_standing_by_date_idx')
+      .on(table.businessDate, table.amountPaise)
+      .where(sql`not ${table.reversed}`),
     index('repayments_value_date_idx').on(table.valueDate, table.id),
     index('repayments_received_at_idx').on(table.receivedAt, table.id),
     index('repayments_virtual_account_idx').on(table.virtualAccountCode),

@@ -1,0 +1,5 @@
+CREATE INDEX "customers_registration_idx" ON "customers" USING btree ("registration_date","id");--> statement-breakpoint
+CREATE INDEX "loan_orders_disbursed_due_idx" ON "loan_orders" USING btree ("due_date","status","due_amount_paise") WHERE "loan_orders"."disbursal_date" is not null;--> statement-breakpoint
+CREATE INDEX "order_status_history_final_pass_idx" ON "order_status_history" USING btree ("at","order_id") WHERE "order_status_history"."event" = 'finalPass';--> statement-breakpoint
+CREATE INDEX "payouts_disbursed_by_date_idx" ON "payouts" USING btree ("processed_date","amount_paise") WHERE "payouts"."purpose" = 'disbursal' and "payouts"."status" = 'processed';--> statement-breakpoint
+CREATE INDEX "repayments_standing_by_date_idx" ON "repayments" USING btree ("business_date","amount_paise") WHERE not "repayments"."reversed";
