@@ -1,4 +1,4 @@
-import { assignReview, reviewQueue, waitLoanList } from '@lending/contract';
+import { approvalApi, disbursementApi } from '@lending/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { roles } from './modules/user/roles.table.js';
@@ -60,19 +60,29 @@ describe('seed', () => {
       email: 'reviewer@example.com',
       password: 'Reviewer12345',
     });
-    expect((await callEndpoint(t.app, waitLoanList, {}, reviewer)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, disbursementApi.waitLoanList, {}, reviewer)).statusCode).toBe(
+      403,
+    );
     // A reviewer works their queue but does not distribute work; the lead does.
-    expect((await callEndpoint(t.app, reviewQueue, {}, reviewer)).statusCode).toBe(200);
+    expect((await callEndpoint(t.app, approvalApi.reviewQueue, {}, reviewer)).statusCode).toBe(200);
     expect(
-      (await callEndpoint(t.app, assignReview, { taskIds: [1], reviewerId: 1 }, reviewer))
-        .statusCode,
+      (
+        await callEndpoint(
+          t.app,
+          approvalApi.assignReview,
+          { taskIds: [1], reviewerId: 1 },
+          reviewer,
+        )
+      ).statusCode,
     ).toBe(403);
     // Risk manages the rules and the blacklist; disbursing is not theirs.
     const risk = await loginAs(t.app, { email: 'risk@example.com', password: 'Risk12345' });
     for (const path of ['/risk/rule_list', '/risk/version_list', '/toolMage/blacklist_list']) {
       expect((await post(t.app, path, {}, risk)).statusCode).toBe(200);
     }
-    expect((await callEndpoint(t.app, waitLoanList, {}, risk)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, disbursementApi.waitLoanList, {}, risk)).statusCode).toBe(
+      403,
+    );
   });
 
   it('without demo data creates only the admin, and warns about the demo credential', async () => {

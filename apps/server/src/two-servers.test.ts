@@ -1,10 +1,4 @@
-import {
-  createPayout,
-  getRoles,
-  logout as logoutEndpoint,
-  setRoleInterfaces,
-  userInfo,
-} from '@lending/contract';
+import { loanBookApi, powerApi, userApi } from '@lending/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualScheduler } from './integrations/payouts/index.js';
@@ -52,13 +46,17 @@ describe.runIf(databaseUrl)('two servers on one database (PostgreSQL)', () => {
 
   it('a session made on one server works on the other, and a sign-out on either ends it on both', async () => {
     const token = await loginAs(first.app);
-    const onSecond = await callEndpoint(second.app, userInfo, undefined, token);
+    const onSecond = await callEndpoint(second.app, userApi.userInfo, undefined, token);
     expect(onSecond.statusCode).toBe(200);
     expect(onSecond.json().ret.email).toBe('admin@example.com');
 
-    expect((await callEndpoint(second.app, logoutEndpoint, undefined, token)).statusCode).toBe(200);
-    expect((await callEndpoint(first.app, userInfo, undefined, token)).statusCode).toBe(401);
-    expect((await callEndpoint(second.app, userInfo, undefined, token)).statusCode).toBe(401);
+    expect((await callEndpoint(second.app, userApi.logout, undefined, token)).statusCode).toBe(200);
+    expect((await callEndpoint(first.app, userApi.userInfo, undefined, token)).statusCode).toBe(
+      401,
+    );
+    expect((await callEndpoint(second.app, userApi.userInfo, undefined, token)).statusCode).toBe(
+      401,
+    );
   });
 
   it('a grant taken away on one server is refused on the other at the next call', async () => {
@@ -67,16 +65,16 @@ describe.runIf(databaseUrl)('two servers on one database (PostgreSQL)', () => {
       interfaces: ['user.get_users', 'power.roles'],
     });
     const token = await loginAs(second.app, staff);
-    expect((await callEndpoint(second.app, getRoles, {}, token)).json().code).toBe(0);
+    expect((await callEndpoint(second.app, powerApi.getRoles, {}, token)).json().code).toBe(0);
 
     const revoke = await callEndpoint(
       first.app,
-      setRoleInterfaces,
+      powerApi.setRoleInterfaces,
       { id: staff.roleId, interfaces: ['user.get_users'] },
       admin,
     );
     expect(revoke.json().code).toBe(0);
-    expect((await callEndpoint(second.app, getRoles, {}, token)).statusCode).toBe(403);
+    expect((await callEndpoint(second.app, powerApi.getRoles, {}, token)).statusCode).toBe(403);
   });
 
   it('a disburse storm spread over both servers pays each order once, with one balanced journal', async () => {
@@ -93,7 +91,7 @@ describe.runIf(databaseUrl)('two servers on one database (PostgreSQL)', () => {
         Array.from({ length: 10 }, (_, i) =>
           callEndpoint(
             serverFor(i),
-            createPayout,
+            loanBookApi.createPayout,
             { orderId, idempotencyKey: `storm-${orderId}-${i}`, channel: 'sandbox' },
             admin,
           ).then((response) => ({ orderId, status: response.statusCode })),

@@ -1,4 +1,4 @@
-import { configIndex, type ConsoleConfig, type EndpointDefinition } from '@lending/contract';
+import { type ConsoleConfig, type EndpointDefinition, configApi } from '@lending/contract';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from './api';
@@ -19,7 +19,7 @@ describe('the page title follows the router', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     vi.spyOn(api, 'call').mockImplementation(async (endpoint: EndpointDefinition) => {
-      if (endpoint === configIndex) return consoleConfig;
+      if (endpoint === configApi.configIndex) return consoleConfig;
       throw new Error(`unexpected call ${endpoint.id}`);
     });
   });

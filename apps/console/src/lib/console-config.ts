@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { configIndex, type ConsoleConfig, type RouteMeta } from '@lending/contract';
+import { type ConsoleConfig, type RouteMeta, configApi } from '@lending/contract';
 import { api } from './api';
 import { i18n, routeTitle } from './i18n';
 import { RequestError } from './request';
@@ -17,7 +17,7 @@ const listeners = new Set<() => void>();
 export function loadConsoleConfig(): Promise<ConsoleConfig> {
   if (config) return Promise.resolve(config);
   loading ??= api
-    .call(configIndex, {}, { silent: true })
+    .call(configApi.configIndex, {}, { silent: true })
     .then((value) => {
       config = value;
       for (const listener of listeners) listener();

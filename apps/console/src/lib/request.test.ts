@@ -9,9 +9,9 @@ import {
   BUSINESS_ERROR_TOAST_MS,
   REQUEST_TIMEOUT_MS,
   TRANSPORT_ERROR_TOAST_MS,
-  configIndex,
-  login,
   type Language,
+  configApi,
+  userApi,
 } from '@lending/contract';
 import { createRequestClient, RequestError } from './request';
 
@@ -74,7 +74,7 @@ describe('request client', () => {
   it('sends X-Token when a token is held, LANGUAGE upper-cased, under /admin-api with the timeout', async () => {
     const { client, seen, reply } = setup({ token: 'abc', language: 'bur' });
     reply({ status: 200, data: { code: 0, msg: 'ok', ret: { token: 't1' } } });
-    await expect(client.call(login, { email: 'a@b.co', password: 'x' })).resolves.toEqual({
+    await expect(client.call(userApi.login, { email: 'a@b.co', password: 'x' })).resolves.toEqual({
       token: 't1',
     });
     const [config] = seen;
@@ -89,7 +89,7 @@ describe('request client', () => {
 
   it('sends no X-Token without a token', async () => {
     const { client, seen } = setup({ language: 'zh' });
-    await client.call(configIndex, {});
+    await client.call(configApi.configIndex, {});
     expect(seen[0]?.headers.has('X-Token')).toBe(false);
     expect(seen[0]?.headers.get('LANGUAGE')).toBe('ZH');
   });
@@ -101,12 +101,12 @@ describe('request client', () => {
       { status: 401, data: { code: 4010, msg: 'Incorrect e-mail or password' } },
       { status: 400, data: { code: 4000, msg: '', errors: [{ field: 'email', message: 'bad' }] } },
     );
-    const first = await client.call(configIndex, {}).catch((error: unknown) => error);
+    const first = await client.call(configApi.configIndex, {}).catch((error: unknown) => error);
     expect(first).toBeInstanceOf(RequestError);
     expect(first).toMatchObject({ kind: 'business', code: 4091, message: 'Name already exists' });
-    const second = await client.call(configIndex, {}).catch((error: unknown) => error);
+    const second = await client.call(configApi.configIndex, {}).catch((error: unknown) => error);
     expect(second).toMatchObject({ kind: 'business', code: 4010, status: 401 });
-    const third = await client.call(configIndex, {}).catch((error: unknown) => error);
+    const third = await client.call(configApi.configIndex, {}).catch((error: unknown) => error);
     expect(third).toMatchObject({ message: 'Error', fieldErrors: [{ field: 'email' }] });
     expect(notifyError.mock.calls).toEqual([
       ['Name already exists', BUSINESS_ERROR_TOAST_MS],
@@ -124,7 +124,9 @@ describe('request client', () => {
       { status: 200, data: '<html>not json</html>' },
     );
     for (let i = 0; i < 4; i++) {
-      await expect(client.call(configIndex, {})).rejects.toMatchObject({ kind: 'transport' });
+      await expect(client.call(configApi.configIndex, {})).rejects.toMatchObject({
+        kind: 'transport',
+      });
     }
     expect(notifyError.mock.calls.map(([text, ms]) => [text, ms])).toEqual([
       ['Network Error', TRANSPORT_ERROR_TOAST_MS],
@@ -139,8 +141,8 @@ describe('request client', () => {
     const ended = { status: 401, data: { code: 4005, msg: 'logged out' } };
     reply(ended, ended, ended);
     const results = await Promise.allSettled([
-      client.call(configIndex, {}),
-      client.call(configIndex, {}),
+      client.call(configApi.configIndex, {}),
+      client.call(configApi.configIndex, {}),
     ]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(confirmSessionEnded).toHaveBeenCalledTimes(1);
@@ -149,17 +151,17 @@ describe('request client', () => {
 
     // Once dismissed, the next 4005 may open it again.
     dialogs[0]?.();
-    await expect(client.call(configIndex, {})).rejects.toMatchObject({ code: 4005 });
+    await expect(client.call(configApi.configIndex, {})).rejects.toMatchObject({ code: 4005 });
     expect(confirmSessionEnded).toHaveBeenCalledTimes(2);
   });
 
   it('a silent call reports nothing itself', async () => {
     const { client, notifyError, confirmSessionEnded, reply } = setup();
     reply({ status: 401, data: { code: 4005, msg: 'x' } }, { error: 'network' });
-    await expect(client.call(configIndex, {}, { silent: true })).rejects.toMatchObject({
+    await expect(client.call(configApi.configIndex, {}, { silent: true })).rejects.toMatchObject({
       code: 4005,
     });
-    await expect(client.call(configIndex, {}, { silent: true })).rejects.toMatchObject({
+    await expect(client.call(configApi.configIndex, {}, { silent: true })).rejects.toMatchObject({
       kind: 'transport',
     });
     expect(notifyError).not.toHaveBeenCalled();
@@ -169,7 +171,10 @@ describe('request client', () => {
   it('cancelAll aborts every pending request quietly (route change)', async () => {
     const { client, notifyError, reply } = setup();
     reply('hang', 'hang');
-    const pending = [client.call(configIndex, {}), client.call(configIndex, {})];
+    const pending = [
+      client.call(configApi.configIndex, {}),
+      client.call(configApi.configIndex, {}),
+    ];
     await vi.waitFor(() => expect(client.pendingCount()).toBe(2));
     client.cancelAll();
     const results = await Promise.allSettled(pending);
@@ -183,7 +188,7 @@ describe('request client', () => {
 
   it('forgets finished requests', async () => {
     const { client } = setup();
-    await client.call(configIndex, {});
+    await client.call(configApi.configIndex, {});
     expect(client.pendingCount()).toBe(0);
   });
 });

@@ -4,9 +4,9 @@ import {
   businessRouteNames,
   businessRoutes,
   filterRoutesByRoles,
-  userInfo as userInfoEndpoint,
   type RouteNode,
   type UserInfo,
+  userApi,
 } from '@lending/contract';
 import { api } from './api';
 import { getToken, removeToken } from './cookies';
@@ -85,7 +85,7 @@ export function loadSession(): Promise<Session> {
   if (loading) return loading;
   const token = getToken();
   loading = api
-    .call(userInfoEndpoint, undefined, {
+    .call(userApi.userInfo, undefined, {
       params: { token },
       silent: true,
     })

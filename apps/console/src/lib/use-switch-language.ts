@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setLanguage, type Language } from '@lending/contract';
+import { type Language, powerApi } from '@lending/contract';
 import { api } from './api';
 import { getToken, setLanguageCookie } from './cookies';
 import { feedback } from './feedback';
@@ -17,7 +17,7 @@ export function useSwitchLanguage(): (language: Language) => Promise<void> {
     async (language: Language) => {
       if (getToken()) {
         try {
-          await api.call(setLanguage, { language });
+          await api.call(powerApi.setLanguage, { language });
         } catch {
           return;
         }

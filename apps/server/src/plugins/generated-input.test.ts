@@ -3,8 +3,8 @@ import {
   APP_API_BASE,
   MAX_ID,
   adminEndpoints,
-  appEndpoints,
   type EndpointDefinition,
+  appApi,
 } from '@lending/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -373,7 +373,7 @@ describe('generated requests over every endpoint', () => {
     const token = (verified.json().ret as { token: string }).token;
     expect(token).toBeTruthy();
 
-    for (const endpoint of appEndpoints) {
+    for (const endpoint of appApi.appEndpoints) {
       if (SKIPPED.has(endpoint.id) || endpoint.method !== 'POST') continue;
       const base = bodyFor(tally, endpoint);
       const cases = casesFor(endpoint, random, base);

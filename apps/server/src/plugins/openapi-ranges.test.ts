@@ -3,9 +3,9 @@ import {
   APP_API_BASE,
   RULES_KEY,
   adminEndpoints,
-  appEndpoints,
   rangeRule,
   type EndpointDefinition,
+  appApi,
 } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../shared/testing/build-test-app.js';
@@ -124,7 +124,7 @@ describe('range rules in the documents (decision 0077)', () => {
     const ranges: RangeAt[] = [];
     for (const [base, endpoints] of [
       [ADMIN_API_BASE, adminEndpoints],
-      [APP_API_BASE, appEndpoints],
+      [APP_API_BASE, appApi.appEndpoints],
     ] as const) {
       const document = (await t.app.inject({ method: 'GET', url: `${base}/docs` })).json();
       for (const endpoint of endpoints) {

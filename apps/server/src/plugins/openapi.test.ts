@@ -8,7 +8,6 @@ import {
   PAN_INPUT_PATTERN,
   PHONE_SEARCH_INPUT_PATTERN,
   adminEndpoints,
-  appEndpoints,
   defineEndpoint,
   emailSchema,
   errorCatalogue,
@@ -19,6 +18,7 @@ import {
   phoneSearchSchema,
   sortFieldsOf,
   type EndpointDefinition,
+  appApi,
 } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -151,7 +151,7 @@ describe('the error answers in the documents', () => {
   it('documents, for every operation of both APIs, exactly the codes it may answer', async () => {
     for (const [base, endpoints] of [
       [ADMIN_API_BASE, adminEndpoints],
-      [APP_API_BASE, appEndpoints],
+      [APP_API_BASE, appApi.appEndpoints],
     ] as const) {
       const document = (await t.app.inject({ method: 'GET', url: `${base}/docs` })).json();
       for (const endpoint of endpoints) {
@@ -232,7 +232,9 @@ describe('rules across fields (decision 0069)', () => {
   });
 
   it('leave no refinement of either API without words, and name one that has none', () => {
-    expect([...adminEndpoints, ...appEndpoints].flatMap(undocumentedRefinements)).toEqual([]);
+    expect([...adminEndpoints, ...appApi.appEndpoints].flatMap(undocumentedRefinements)).toEqual(
+      [],
+    );
     const unexplained = defineEndpoint({
       id: 'sample.rule',
       method: 'POST',
@@ -256,7 +258,7 @@ describe('sort fields (decision 0069)', () => {
 
   it('every list declares its sort fields, and the document shows them as an enumeration', async () => {
     expect(lists.length).toBeGreaterThan(50);
-    expect(appEndpoints.filter((e) => isListRequestSchema(e.body))).toEqual([]);
+    expect(appApi.appEndpoints.filter((e) => isListRequestSchema(e.body))).toEqual([]);
     for (const endpoint of lists) {
       const fields = sortFieldsOf(endpoint.body);
       expect(

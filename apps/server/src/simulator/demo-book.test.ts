@@ -3,13 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import {
-  adminEndpoints,
-  dailyOrderAnalysis,
-  listVerifyCodes,
-  orderLoanList,
-  repaymentOrderList,
-} from '@lending/contract';
+import { adminEndpoints, financeApi, opsApi, reportApi } from '@lending/contract';
 import { addDays } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDayEnd } from '../modules/day-end/index.js';
@@ -292,9 +286,11 @@ async function reportsDisagreeingWithTheirLists(app: Parameters<typeof loginAs>[
         disagreements.push(`${url} ${key}: totals ${total}, rows add up to ${sum}`);
     }
   }
-  const daily = (await callEndpoint(app, dailyOrderAnalysis, {}, token)).json().ret.totals;
-  const loans = (await callEndpoint(app, orderLoanList, {}, token)).json().ret.totals;
-  const repaid = (await callEndpoint(app, repaymentOrderList, {}, token)).json().ret.totals;
+  const daily = (await callEndpoint(app, reportApi.dailyOrderAnalysis, {}, token)).json().ret
+    .totals;
+  const loans = (await callEndpoint(app, financeApi.orderLoanList, {}, token)).json().ret.totals;
+  const repaid = (await callEndpoint(app, financeApi.repaymentOrderList, {}, token)).json().ret
+    .totals;
   const pairs: [string, number, string, number][] = [
     ['disbursedCount', daily.disbursedCount, 'OrderLoan count', loans.count],
     ['disbursedPaise', daily.disbursedPaise, 'OrderLoan principalPaise', loans.principalPaise],
@@ -347,7 +343,7 @@ describe('the committed demo book snapshot', () => {
       expect(await reportsDisagreeingWithTheirLists(t.app)).toEqual([]);
       // The sign-in codes the borrowers typed (decision 0076), for customerVerifyCode.
       const codes = (
-        await callEndpoint(t.app, listVerifyCodes, { pageSize: 100 }, await loginAs(t.app))
+        await callEndpoint(t.app, opsApi.listVerifyCodes, { pageSize: 100 }, await loginAs(t.app))
       ).json().ret;
       expect(codes.total).toBeGreaterThanOrEqual(committed.loans);
       expect(codes.list.some((code: { attempts: number }) => code.attempts > 0)).toBe(true);

@@ -26,11 +26,6 @@ import {
   verifyOtpRetSchema,
 } from './app.schema.js';
 
-/** The borrower API's base path: the lender's mobile app calls it (never the console). */
-export const APP_API_BASE = '/app-api';
-/** The borrower session token travels only in this header. */
-export const APP_TOKEN_HEADER = 'X-App-Token';
-
 /*
  * Borrower endpoints reuse the admin contract's shape. `public` needs nothing; `session`
  * needs a borrower session (X-App-Token). They are not in `adminEndpoints`: no staff role

@@ -274,3 +274,8 @@ export const paymentRequestSchema = z.object({
 
 export const emptyAppBodySchema = z.strictObject({}).optional();
 export const emptyRetSchema = z.object({});
+
+/** The borrower API's base path: the lender's mobile app calls it (never the console). */
+export const APP_API_BASE = '/app-api';
+/** The borrower session token travels only in this header. */
+export const APP_TOKEN_HEADER = 'X-App-Token';

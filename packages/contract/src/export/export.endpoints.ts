@@ -33,11 +33,4 @@ export const listMyExports = defineEndpoint({
   ret: exportListRetSchema,
 });
 
-/**
- * `GET /admin-api/export/download?id=` answers the .xlsx itself (not an endpoint of the JSON
- * API): only to the user who made the export, and audited as `export.download`.
- */
-export const EXPORT_DOWNLOAD_PATH = '/export/download';
-export const EXPORT_DOWNLOAD_INTERFACE = 'export.download';
-
 export const exportEndpoints = [startExport, listMyExports] as const;

@@ -85,3 +85,10 @@ export const exportListRetSchema = listResultSchema(exportJobRowSchema);
 export const downloadExportQuerySchema = z.strictObject({
   id: z.coerce.number().pipe(idSchema),
 });
+
+/**
+ * `GET /admin-api/export/download?id=` answers the .xlsx itself (not an endpoint of the JSON
+ * API): only to the user who made the export, and audited as `export.download`.
+ */
+export const EXPORT_DOWNLOAD_PATH = '/export/download';
+export const EXPORT_DOWNLOAD_INTERFACE = 'export.download';

@@ -9,10 +9,9 @@ import {
   roleSchema,
   saveRoleBodySchema,
   setRoleInterfacesBodySchema,
+  setLanguageBodySchema,
   setRoleMenusBodySchema,
 } from './power.schema.js';
-
-export const setLanguageBodySchema = z.strictObject({ language: languageSchema });
 
 export const setLanguage = defineEndpoint({
   id: 'power.set_language',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/fields.js';
+import { languageSchema } from '../common/languages.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 
 export const roleNameSchema = z.string().trim().min(1).max(50);
@@ -62,3 +63,5 @@ export const interfaceCatalogueSchema = z.object({
   modules: z.array(z.object({ module: z.string(), interfaces: z.array(interfaceEntrySchema) })),
 });
 export type InterfaceCatalogue = z.infer<typeof interfaceCatalogueSchema>;
+
+export const setLanguageBodySchema = z.strictObject({ language: languageSchema });

@@ -6,8 +6,8 @@ import {
   defineEndpoint,
   listRequestSchema,
   listResultSchema,
-  startExport,
   type EndpointRet,
+  exportApi,
 } from '@lending/contract';
 import { fakeEndpoints, fakeList, refusal } from '../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../test/render';
@@ -75,10 +75,13 @@ async function toolbar() {
 
 describe('Export on a list screen', () => {
   it('starts an export of the list as shown: filters, sort, visible columns in the user’s language; then points to the download page', async () => {
-    let resolve: (value: EndpointRet<typeof startExport>) => void = () => undefined;
+    let resolve: (value: EndpointRet<typeof exportApi.startExport>) => void = () => undefined;
     const call = fakeEndpoints([
       fakeList(listLoans, rows),
-      [startExport, () => new Promise<EndpointRet<typeof startExport>>((r) => (resolve = r))],
+      [
+        exportApi.startExport,
+        () => new Promise<EndpointRet<typeof exportApi.startExport>>((r) => (resolve = r)),
+      ],
     ]);
     renderAt(<LoansPage />, '/order/orderList?status=overdue&sort=amountPaise&order=asc');
     const bar = await toolbar();
@@ -87,8 +90,10 @@ describe('Export on a list screen', () => {
     // On its way: loading, and a second press sends nothing more.
     await waitFor(() => expect(button).toHaveClass('ant-btn-loading'));
     await user().click(button);
-    expect(call.mock.calls.filter(([endpoint]) => endpoint === startExport)).toHaveLength(1);
-    expect(call).toHaveBeenCalledWith(startExport, {
+    expect(call.mock.calls.filter(([endpoint]) => endpoint === exportApi.startExport)).toHaveLength(
+      1,
+    );
+    expect(call).toHaveBeenCalledWith(exportApi.startExport, {
       endpoint: 'order.list',
       route: 'orderList',
       title: 'Order list',
@@ -117,7 +122,7 @@ describe('Export on a list screen', () => {
     fakeEndpoints([
       fakeList(listLoans, rows),
       [
-        startExport,
+        exportApi.startExport,
         () => {
           throw refusal('Access denied', 4003);
         },

@@ -3,7 +3,7 @@ import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { listMyExports, startExport, type EndpointDefinition } from '@lending/contract';
+import { type EndpointDefinition, exportApi } from '@lending/contract';
 import { feedback } from '../../lib/feedback';
 import { useGrants } from '../../lib/grants';
 import { useEndpointMutation } from '../../lib/use-endpoint';
@@ -31,10 +31,12 @@ export interface ExportSource<E extends EndpointDefinition> {
 export function ExportButton<E extends EndpointDefinition>({ list }: { list: ExportSource<E> }) {
   const { t } = useTranslation();
   const { can } = useGrants();
-  const start = useEndpointMutation(startExport, { invalidates: [listMyExports] });
+  const start = useEndpointMutation(exportApi.startExport, {
+    invalidates: [exportApi.listMyExports],
+  });
   const [started, setStarted] = useState(false);
   const request = list.exportRequest;
-  if (!request || !can(startExport, request.endpoint)) return null;
+  if (!request || !can(exportApi.startExport, request.endpoint)) return null;
   const columns = request.columns.map(({ label, field, kind, values }) => ({
     field,
     header: t(label),

@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderDetail } from '@lending/contract';
+import { loanBookApi } from '@lending/contract';
 import { i18n } from '../../lib/i18n';
 import { RequestError } from '../../lib/request';
 import { fakeEndpoints } from '../../test/fake-endpoints';
@@ -22,10 +22,10 @@ describe('order detail', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the order, its amounts per component and what clears it today', async () => {
-    const call = fakeEndpoints([[orderDetail, () => overdueOrderDetail()]]);
+    const call = fakeEndpoints([[loanBookApi.orderDetail, () => overdueOrderDetail()]]);
     renderAt(<OrderDetailPanel orderNo=" LN20250101000042 " />, '/loan/loanDetail');
     await screen.findByText('Amounts');
-    expect(call).toHaveBeenCalledWith(orderDetail, { orderNo: 'LN20250101000042' });
+    expect(call).toHaveBeenCalledWith(loanBookApi.orderDetail, { orderNo: 'LN20250101000042' });
 
     expect(rowOf('Due').getByText('₹4,500.00')).toBeInTheDocument();
     expect(rowOf('Paid').getByText('₹1,063.00')).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('order detail', () => {
   });
 
   it('lists payouts with every attempt, repayments with their reversal, waivers and the audit trail', async () => {
-    fakeEndpoints([[orderDetail, () => overdueOrderDetail()]]);
+    fakeEndpoints([[loanBookApi.orderDetail, () => overdueOrderDetail()]]);
     renderAt(<OrderDetailPanel orderNo="LN20250101000042" />, '/loan/loanDetail');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('tab', { name: 'Payouts (2)' }));
@@ -67,7 +67,7 @@ describe('order detail', () => {
   it('shows a write-off waiting for a second person, read-only: who asked, when, how much, why', async () => {
     fakeEndpoints([
       [
-        orderDetail,
+        loanBookApi.orderDetail,
         () =>
           overdueOrderDetail({
             pendingApproval: {
@@ -97,7 +97,7 @@ describe('order detail', () => {
   it('shows a request that lapsed as lapsed, never as waiting: when, and what the order did (English and Chinese)', async () => {
     fakeEndpoints([
       [
-        orderDetail,
+        loanBookApi.orderDetail,
         () =>
           overdueOrderDetail({
             approvalRequests: [
@@ -161,7 +161,7 @@ describe('order detail', () => {
   });
 
   it('shows no waiting notice when nothing waits', async () => {
-    fakeEndpoints([[orderDetail, () => overdueOrderDetail()]]);
+    fakeEndpoints([[loanBookApi.orderDetail, () => overdueOrderDetail()]]);
     renderAt(<OrderDetailPanel orderNo="LN20250101000042" />, '/loan/loanDetail');
     await screen.findByText('Amounts');
     expect(screen.queryByText(/awaiting approval by a second person/)).toBeNull();
@@ -170,7 +170,7 @@ describe('order detail', () => {
   it('says when the number is empty or names no order', async () => {
     const call = fakeEndpoints([
       [
-        orderDetail,
+        loanBookApi.orderDetail,
         () => {
           throw new RequestError('Not found', 'business', 4004, 404);
         },
@@ -187,7 +187,7 @@ describe('order detail', () => {
 
   it('shows in Chinese', async () => {
     await i18n.changeLanguage('zh');
-    fakeEndpoints([[orderDetail, () => overdueOrderDetail()]]);
+    fakeEndpoints([[loanBookApi.orderDetail, () => overdueOrderDetail()]]);
     renderAt(<OrderDetailPanel orderNo="LN20250101000042" />, '/loan/loanDetail');
     await screen.findByText('金额');
     expect(rowOf('未还').getByText('₹3,550.00')).toBeInTheDocument();

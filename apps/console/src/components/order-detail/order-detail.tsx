@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { orderDetail, type OrderDetail } from '@lending/contract';
+import { type OrderDetail, loanBookApi } from '@lending/contract';
 import { formatIndiaDateTime, formatPaise, formatPpmPercent } from '../../lib/format';
 import { RequestError } from '../../lib/request';
 import { useEndpointQuery } from '../../lib/use-endpoint';
@@ -843,7 +843,7 @@ export function OrderDetailPanel({ orderNo, actions }: OrderDetailPanelProps) {
   const { t } = useTranslation();
   const trimmed = orderNo.trim();
   const query = useEndpointQuery(
-    orderDetail,
+    loanBookApi.orderDetail,
     { orderNo: trimmed },
     { enabled: trimmed !== '', staleTime: 10_000 },
   );

@@ -2,7 +2,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { unmaskCustomer, type UnmaskField } from '@lending/contract';
+import { type UnmaskField, customerApi } from '@lending/contract';
 import { api } from '../../lib/api';
 import { feedback } from '../../lib/feedback';
 import { useGrants } from '../../lib/grants';
@@ -18,9 +18,13 @@ import type { MaskedReveal } from '../list-page';
 export function revealCustomer<Row>(
   field: UnmaskField,
   customerIdOf: (row: Row) => number | null,
-): MaskedReveal<Row, typeof unmaskCustomer, { customerId: number; field: UnmaskField }> {
+): MaskedReveal<
+  Row,
+  typeof customerApi.unmaskCustomer,
+  { customerId: number; field: UnmaskField }
+> {
   return {
-    endpoint: unmaskCustomer,
+    endpoint: customerApi.unmaskCustomer,
     body: (row) => ({ customerId: customerIdOf(row) ?? 0, field }),
     value: (ret) => ret.value ?? '—',
   };
@@ -48,11 +52,11 @@ export function Revealable({
   const [shown, setShown] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const text = <span className="list-masked">{shown ?? (value || '—')}</span>;
-  if (!value || shown !== null || !can(unmaskCustomer)) return text;
+  if (!value || shown !== null || !can(customerApi.unmaskCustomer)) return text;
   const run = async () => {
     setPending(true);
     try {
-      setShown((await api.call(unmaskCustomer, { customerId, field })).value ?? '—');
+      setShown((await api.call(customerApi.unmaskCustomer, { customerId, field })).value ?? '—');
     } catch {
       // The request client has shown the server's message.
     } finally {

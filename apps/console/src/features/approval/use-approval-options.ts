@@ -1,4 +1,4 @@
-import { reviewerOptions, type ReviewStage } from '@lending/contract';
+import { type ReviewStage, approvalApi } from '@lending/contract';
 import type { FilterOption } from '../../components/list-page';
 import { useGrants } from '../../lib/grants';
 import { useEndpointQuery } from '../../lib/use-endpoint';
@@ -6,8 +6,8 @@ import { useEndpointQuery } from '../../lib/use-endpoint';
 /** Reviewers, staff, groups and products to choose from (one small call). */
 export function useReviewerOptions(stage?: ReviewStage, enabled = true) {
   const { can } = useGrants();
-  return useEndpointQuery(reviewerOptions, stage ? { stage } : {}, {
-    enabled: enabled && can(reviewerOptions),
+  return useEndpointQuery(approvalApi.reviewerOptions, stage ? { stage } : {}, {
+    enabled: enabled && can(approvalApi.reviewerOptions),
   });
 }
 

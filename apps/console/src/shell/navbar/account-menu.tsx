@@ -1,6 +1,6 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown } from 'antd';
-import { logout } from '@lending/contract';
+import { userApi } from '@lending/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, clearLoginAndReload } from '../../lib/api';
@@ -19,7 +19,7 @@ export function AccountMenu() {
     else if (key === 'changePassword') void navigate('/changePassword/index');
     else if (key === 'logout') {
       // Logout clears the stored login and reloads, whatever the server said.
-      await api.call(logout, undefined, { silent: true }).catch(() => undefined);
+      await api.call(userApi.logout, undefined, { silent: true }).catch(() => undefined);
       clearLoginAndReload();
     }
   };

@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input } from 'antd';
-import { listOrders, orderDetail, phoneSearchSchema } from '@lending/contract';
+import { phoneSearchSchema, loanBookApi, orderApi } from '@lending/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -32,8 +32,8 @@ export function searchTarget(text: string, canOpenDetail: boolean): string | nul
 /** Issue #10 "find anything from anywhere": shown only to users who may list orders. */
 export function NavbarSearch() {
   const { can } = useGrants();
-  if (!can(listOrders)) return null;
-  return <NavbarSearchBox canOpenDetail={can(orderDetail)} />;
+  if (!can(orderApi.listOrders)) return null;
+  return <NavbarSearchBox canOpenDetail={can(loanBookApi.orderDetail)} />;
 }
 
 function NavbarSearchBox({ canOpenDetail }: { canOpenDetail: boolean }) {

@@ -1,11 +1,4 @@
-import {
-  assignReview,
-  firstReviewOrder,
-  reviewerList,
-  saveReviewer,
-  saveReviewGroup,
-  type EndpointRet,
-} from '@lending/contract';
+import { type EndpointRet, approvalApi, loanBookApi } from '@lending/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewTasks } from '../../db-schema.js';
@@ -36,7 +29,7 @@ describe.runIf(process.env.DATABASE_URL)('review work claimed at once (PostgreSQ
     const groupId = ok(
       await callEndpoint(
         t.app,
-        saveReviewGroup,
+        approvalApi.saveReviewGroup,
         {
           name: `First ${productId}`,
           stage: 'first',
@@ -57,7 +50,7 @@ describe.runIf(process.env.DATABASE_URL)('review work claimed at once (PostgreSQ
       ok(
         await callEndpoint(
           t.app,
-          saveReviewer,
+          approvalApi.saveReviewer,
           { userId: staff.id, groupId, onDuty: true, dailyCap: null },
           admin,
         ),
@@ -68,7 +61,9 @@ describe.runIf(process.env.DATABASE_URL)('review work claimed at once (PostgreSQ
   }
 
   async function reviewerRows(groupId: number) {
-    const list = ok(await callEndpoint(t.app, reviewerList, { filters: { groupId } }, admin));
+    const list = ok(
+      await callEndpoint(t.app, approvalApi.reviewerList, { filters: { groupId } }, admin),
+    );
     return new Map<number, { pending: number; decidedToday: number }>(
       list.list.map((row) => [row.userId, row]),
     );
@@ -135,10 +130,10 @@ describe.runIf(process.env.DATABASE_URL)('review work claimed at once (PostgreSQ
         );
       const taskIds = tasks.map((task) => task.id);
       const answers = await Promise.all([
-        callEndpoint(t.app, assignReview, { taskIds, reviewerId: kavi }, admin),
+        callEndpoint(t.app, approvalApi.assignReview, { taskIds, reviewerId: kavi }, admin),
         callEndpoint(
           t.app,
-          assignReview,
+          approvalApi.assignReview,
           { taskIds: [...taskIds].reverse(), reviewerId: lata },
           lead,
         ),
@@ -184,11 +179,16 @@ describe.runIf(process.env.DATABASE_URL)('review work claimed at once (PostgreSQ
       const [decided, assigned] = await Promise.all([
         callEndpoint(
           t.app,
-          firstReviewOrder,
+          loanBookApi.firstReviewOrder,
           { orderId: order.id, decision: 'pass' },
           holder.token,
         ),
-        callEndpoint(t.app, assignReview, { taskIds: [task!.id], reviewerId: other.id }, admin),
+        callEndpoint(
+          t.app,
+          approvalApi.assignReview,
+          { taskIds: [task!.id], reviewerId: other.id },
+          admin,
+        ),
       ]);
       const pair = `${decided.statusCode}/${assigned.statusCode}`;
       outcomes.set(pair, (outcomes.get(pair) ?? 0) + 1);

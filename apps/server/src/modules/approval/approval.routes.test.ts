@@ -1,26 +1,4 @@
-import {
-  approvalEndpoints,
-  assignReview,
-  deleteRejectionCode,
-  deleteReviewGroup,
-  finalReviewOrder,
-  firstReviewOrder,
-  machineDetail,
-  machineList,
-  machineRefer,
-  rejectionCodeList,
-  reviewDecisionList,
-  reviewerList,
-  reviewerQuality,
-  reviewForm,
-  reviewGroupList,
-  reviewQueue,
-  saveRejectionCode,
-  saveReviewer,
-  saveReviewGroup,
-  type EndpointBody,
-  type EndpointRet,
-} from '@lending/contract';
+import { type EndpointBody, type EndpointRet, approvalApi, loanBookApi } from '@lending/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
@@ -60,8 +38,8 @@ async function reviewer(name: string) {
   return { id: staff.id, token: await loginAs(t.app, staff) };
 }
 
-async function group(body: EndpointBody<typeof saveReviewGroup>): Promise<number> {
-  const saved = await callEndpoint(t.app, saveReviewGroup, body, admin);
+async function group(body: EndpointBody<typeof approvalApi.saveReviewGroup>): Promise<number> {
+  const saved = await callEndpoint(t.app, approvalApi.saveReviewGroup, body, admin);
   expect(saved.statusCode, saved.body).toBe(200);
   return saved.json().ret.id;
 }
@@ -69,7 +47,7 @@ async function group(body: EndpointBody<typeof saveReviewGroup>): Promise<number
 async function addReviewer(userId: number, groupId: number, dailyCap: number | null = null) {
   const saved = await callEndpoint(
     t.app,
-    saveReviewer,
+    approvalApi.saveReviewer,
     { userId, groupId, onDuty: true, dailyCap },
     admin,
   );
@@ -87,7 +65,7 @@ async function queuedOrder(productId: number, principal?: bigint) {
 async function waiting(stage: 'first' | 'final', token: string, orderNo?: string) {
   const list = await callEndpoint(
     t.app,
-    reviewQueue,
+    approvalApi.reviewQueue,
     { pageSize: 100, filters: { stage, state: 'wait', ...(orderNo ? { orderNo } : {}) } },
     token,
   );
@@ -108,7 +86,7 @@ afterAll(() => t.close());
 
 describe('every approval endpoint', () => {
   it('refuses a caller without its grant (403) and an unknown field (400)', async () => {
-    for (const endpoint of approvalEndpoints) {
+    for (const endpoint of approvalApi.approvalEndpoints) {
       // Each endpoint's schema differs; the loop sends the same two bodies to all of them.
       const refused = await callEndpoint(t.app, endpoint, badBody({}), noGrant);
       expect(refused.statusCode, endpoint.id).toBe(403);
@@ -151,7 +129,7 @@ describe('assignment', () => {
     // Off duty: A's two orders are released (D is at the cap, so they wait unassigned).
     const off = await callEndpoint(
       t.app,
-      saveReviewer,
+      approvalApi.saveReviewer,
       { userId: a.id, groupId: firstGroup, onDuty: false, dailyCap: null },
       admin,
     );
@@ -165,14 +143,14 @@ describe('assignment', () => {
     expect(unassigned).toHaveLength(3);
     const refused = await callEndpoint(
       t.app,
-      assignReview,
+      approvalApi.assignReview,
       { taskIds: [unassigned[0]!.taskId], reviewerId: a.id },
       admin,
     );
     expect(refused.statusCode).toBe(400); // A is off duty
     const assigned = await callEndpoint(
       t.app,
-      assignReview,
+      approvalApi.assignReview,
       { taskIds: unassigned.map((row) => row.taskId), reviewerId: d.id },
       admin,
     );
@@ -181,7 +159,7 @@ describe('assignment', () => {
 
     const list = await callEndpoint(
       t.app,
-      reviewerList,
+      approvalApi.reviewerList,
       { filters: { groupId: firstGroup } },
       admin,
     );
@@ -193,7 +171,7 @@ describe('assignment', () => {
     );
     const badSort = await callEndpoint(
       t.app,
-      reviewQueue,
+      approvalApi.reviewQueue,
       { sort: { field: 'customerName', order: 'asc' } },
       admin,
     );
@@ -234,7 +212,7 @@ describe('first and final review', () => {
     await addReviewer(final.id, finalGroup);
     const code = await callEndpoint(
       t.app,
-      saveRejectionCode,
+      approvalApi.saveRejectionCode,
       {
         code: 'INCOME_LOW',
         textEn: 'Income too low',
@@ -256,12 +234,17 @@ describe('first and final review', () => {
     // Reviewer scope: another reviewer cannot decide A's order.
     const notTheirs = await callEndpoint(
       t.app,
-      firstReviewOrder,
+      loanBookApi.firstReviewOrder,
       { orderId: order.id, decision: 'pass' },
       other.token,
     );
     expect(notTheirs.statusCode).toBe(403);
-    const form = await callEndpoint(t.app, reviewForm, { orderNo: order.orderNo }, first.token);
+    const form = await callEndpoint(
+      t.app,
+      approvalApi.reviewForm,
+      { orderNo: order.orderNo },
+      first.token,
+    );
     expect(form.json().ret).toMatchObject({
       stage: 'first',
       canDecide: true,
@@ -270,7 +253,7 @@ describe('first and final review', () => {
     });
     const self = await callEndpoint(
       t.app,
-      firstReviewOrder,
+      loanBookApi.firstReviewOrder,
       { orderId: order.id, decision: 'pass', finalReviewerId: first.id },
       first.token,
     );
@@ -278,14 +261,14 @@ describe('first and final review', () => {
     expect(self.json().msg).toContain('finalReviewerId');
     const passed = await callEndpoint(
       t.app,
-      firstReviewOrder,
+      loanBookApi.firstReviewOrder,
       { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
       first.token,
     );
     expect(passed.json().ret).toMatchObject({ status: 'FINAL_REVIEW' });
     const again = await callEndpoint(
       t.app,
-      firstReviewOrder,
+      loanBookApi.firstReviewOrder,
       { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
       first.token,
     );
@@ -295,7 +278,7 @@ describe('first and final review', () => {
       (
         await callEndpoint(
           t.app,
-          finalReviewOrder,
+          loanBookApi.finalReviewOrder,
           { orderId: order.id, decision: 'pass' },
           first.token,
         )
@@ -304,7 +287,7 @@ describe('first and final review', () => {
 
     const higher = await callEndpoint(
       t.app,
-      finalReviewOrder,
+      loanBookApi.finalReviewOrder,
       { orderId: order.id, decision: 'pass', approvedPrincipalPaise: 400_001 },
       final.token,
     );
@@ -312,14 +295,14 @@ describe('first and final review', () => {
     expect(higher.json().msg).toContain('approvedPrincipalPaise');
     const belowMinimum = await callEndpoint(
       t.app,
-      finalReviewOrder,
+      loanBookApi.finalReviewOrder,
       { orderId: order.id, decision: 'pass', approvedPrincipalPaise: 1_000 },
       final.token,
     );
     expect(belowMinimum.statusCode).toBe(400);
     const approved = await callEndpoint(
       t.app,
-      finalReviewOrder,
+      loanBookApi.finalReviewOrder,
       { orderId: order.id, decision: 'pass', approvedPrincipalPaise: 300_000 },
       final.token,
     );
@@ -329,7 +312,7 @@ describe('first and final review', () => {
     expect(row!.keyFacts.principalPaise).toBe('300000');
     const twice = await callEndpoint(
       t.app,
-      finalReviewOrder,
+      loanBookApi.finalReviewOrder,
       { orderId: order.id, decision: 'pass' },
       final.token,
     );
@@ -337,7 +320,7 @@ describe('first and final review', () => {
 
     const decisions = await callEndpoint(
       t.app,
-      reviewDecisionList,
+      approvalApi.reviewDecisionList,
       { filters: { orderNo: order.orderNo } },
       admin,
     );
@@ -347,7 +330,7 @@ describe('first and final review', () => {
         ['final', 'pass'],
       ]),
     );
-    const quality = await callEndpoint(t.app, reviewerQuality, {}, admin);
+    const quality = await callEndpoint(t.app, approvalApi.reviewerQuality, {}, admin);
     expect(quality.json().ret.list).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ reviewerId: final.id, decided: 1, passRatePpm: 1_000_000 }),
@@ -357,10 +340,15 @@ describe('first and final review', () => {
 
   it('the same person cannot do first and final review, even a lead (409)', async () => {
     const order = await queuedOrder(productId);
-    await callEndpoint(t.app, firstReviewOrder, { orderId: order.id, decision: 'pass' }, admin);
+    await callEndpoint(
+      t.app,
+      loanBookApi.firstReviewOrder,
+      { orderId: order.id, decision: 'pass' },
+      admin,
+    );
     const same = await callEndpoint(
       t.app,
-      finalReviewOrder,
+      loanBookApi.finalReviewOrder,
       { orderId: order.id, decision: 'pass' },
       admin,
     );
@@ -373,14 +361,14 @@ describe('first and final review', () => {
     ok(
       await callEndpoint(
         t.app,
-        firstReviewOrder,
+        loanBookApi.firstReviewOrder,
         { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
         first.token,
       ),
     );
     const back = await callEndpoint(
       t.app,
-      finalReviewOrder,
+      loanBookApi.finalReviewOrder,
       { orderId: order.id, decision: 'sendBack', reason: 'bank statement missing' },
       final.token,
     );
@@ -392,7 +380,7 @@ describe('first and final review', () => {
     expect((await waiting('final', final.token, order.orderNo)).total).toBe(0);
     const decided = await callEndpoint(
       t.app,
-      reviewDecisionList,
+      approvalApi.reviewDecisionList,
       { filters: { orderNo: order.orderNo } },
       admin,
     );
@@ -410,7 +398,7 @@ describe('first and final review', () => {
       (
         await callEndpoint(
           t.app,
-          finalReviewOrder,
+          loanBookApi.finalReviewOrder,
           { orderId: order.id, decision: 'sendBack' },
           final.token,
         )
@@ -422,7 +410,7 @@ describe('first and final review', () => {
     ok(
       await callEndpoint(
         t.app,
-        firstReviewOrder,
+        loanBookApi.firstReviewOrder,
         { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
         first.token,
       ),
@@ -432,7 +420,7 @@ describe('first and final review', () => {
     ok(
       await callEndpoint(
         t.app,
-        saveReviewer,
+        approvalApi.saveReviewer,
         { userId: first.id, groupId: firstGroupId, onDuty: false, dailyCap: null },
         admin,
       ),
@@ -441,7 +429,7 @@ describe('first and final review', () => {
       ok(
         await callEndpoint(
           t.app,
-          finalReviewOrder,
+          loanBookApi.finalReviewOrder,
           { orderId: order.id, decision: 'sendBack' },
           final.token,
         ),
@@ -453,7 +441,7 @@ describe('first and final review', () => {
     ok(
       await callEndpoint(
         t.app,
-        saveReviewer,
+        approvalApi.saveReviewer,
         { userId: first.id, groupId: firstGroupId, onDuty: true, dailyCap: null },
         admin,
       ),
@@ -461,7 +449,7 @@ describe('first and final review', () => {
     ok(
       await callEndpoint(
         t.app,
-        saveReviewer,
+        approvalApi.saveReviewer,
         { userId: stand.id, groupId: firstGroupId, onDuty: false, dailyCap: null },
         admin,
       ),
@@ -474,14 +462,14 @@ describe('first and final review', () => {
     ok(
       await callEndpoint(
         t.app,
-        firstReviewOrder,
+        loanBookApi.firstReviewOrder,
         { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
         first.token,
       ),
     );
     const late = await callEndpoint(
       t.app,
-      assignReview,
+      approvalApi.assignReview,
       { taskIds: [task!.taskId], reviewerId: first.id },
       admin,
     );
@@ -498,7 +486,7 @@ describe('first and final review', () => {
       (
         await callEndpoint(
           t.app,
-          assignReview,
+          approvalApi.assignReview,
           { taskIds: [open!.taskId, task!.taskId], reviewerId: spare.id },
           admin,
         )
@@ -509,7 +497,7 @@ describe('first and final review', () => {
       ok(
         await callEndpoint(
           t.app,
-          assignReview,
+          approvalApi.assignReview,
           { taskIds: [open!.taskId], reviewerId: spare.id },
           admin,
         ),
@@ -519,7 +507,7 @@ describe('first and final review', () => {
     ok(
       await callEndpoint(
         t.app,
-        saveReviewer,
+        approvalApi.saveReviewer,
         { userId: spare.id, groupId: firstGroupId, onDuty: false, dailyCap: null },
         admin,
       ),
@@ -531,15 +519,20 @@ describe('first and final review', () => {
     const order = await queuedOrder(productId);
     await callEndpoint(
       t.app,
-      firstReviewOrder,
+      loanBookApi.firstReviewOrder,
       { orderId: order.id, decision: 'pass', finalReviewerId: final.id },
       first.token,
     );
     const results = await Promise.all([
-      callEndpoint(t.app, finalReviewOrder, { orderId: order.id, decision: 'pass' }, final.token),
       callEndpoint(
         t.app,
-        finalReviewOrder,
+        loanBookApi.finalReviewOrder,
+        { orderId: order.id, decision: 'pass' },
+        final.token,
+      ),
+      callEndpoint(
+        t.app,
+        loanBookApi.finalReviewOrder,
         { orderId: order.id, decision: 'reject', reason: 'no', rejectionCodeId: codeId },
         admin,
       ),
@@ -547,7 +540,7 @@ describe('first and final review', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const decided = await callEndpoint(
       t.app,
-      reviewDecisionList,
+      approvalApi.reviewDecisionList,
       { filters: { orderNo: order.orderNo, stage: 'final' } },
       admin,
     );
@@ -557,7 +550,7 @@ describe('first and final review', () => {
   it('a code marked blacklist puts the phone and PAN on the blacklist; machine review then refuses the customer', async () => {
     const code = await callEndpoint(
       t.app,
-      saveRejectionCode,
+      approvalApi.saveRejectionCode,
       {
         code: 'FORGED_DOCS',
         textEn: 'Forged documents',
@@ -574,7 +567,7 @@ describe('first and final review', () => {
     const order = await queuedOrder(productId);
     const rejected = await callEndpoint(
       t.app,
-      firstReviewOrder,
+      loanBookApi.firstReviewOrder,
       {
         orderId: order.id,
         decision: 'reject',
@@ -622,7 +615,7 @@ describe('first and final review', () => {
     const order = await queuedOrder(productId);
     const bare = await callEndpoint(
       t.app,
-      firstReviewOrder,
+      loanBookApi.firstReviewOrder,
       { orderId: order.id, decision: 'reject' },
       first.token,
     );
@@ -630,7 +623,7 @@ describe('first and final review', () => {
     expect(bare.json().msg).toMatch(/reason|rejectionCodeId/);
     const rejected = await callEndpoint(
       t.app,
-      firstReviewOrder,
+      loanBookApi.firstReviewOrder,
       {
         orderId: order.id,
         decision: 'reject',
@@ -644,16 +637,16 @@ describe('first and final review', () => {
     expect(await lastRejection(t.db, order.customerId)).toMatchObject({ codeDays: 30 });
     const list = await callEndpoint(
       t.app,
-      reviewQueue,
+      approvalApi.reviewQueue,
       { filters: { stage: 'first', state: 'reject', orderNo: order.orderNo } },
       first.token,
     );
     expect(list.json().ret.list[0]).toMatchObject({ rejectionCode: 'INCOME_LOW' });
-    const del = await callEndpoint(t.app, deleteRejectionCode, { id: codeId }, admin);
+    const del = await callEndpoint(t.app, approvalApi.deleteRejectionCode, { id: codeId }, admin);
     expect(del.statusCode).toBe(409);
     const duplicate = await callEndpoint(
       t.app,
-      saveRejectionCode,
+      approvalApi.saveRejectionCode,
       {
         code: 'INCOME_LOW',
         textEn: 'x',
@@ -669,7 +662,7 @@ describe('first and final review', () => {
     expect(duplicate.statusCode).toBe(409);
     const unused = await callEndpoint(
       t.app,
-      saveRejectionCode,
+      approvalApi.saveRejectionCode,
       {
         code: 'UNUSED',
         textEn: 'Unused',
@@ -683,12 +676,18 @@ describe('first and final review', () => {
       admin,
     );
     expect(
-      (await callEndpoint(t.app, deleteRejectionCode, { id: unused.json().ret.id }, admin))
-        .statusCode,
+      (
+        await callEndpoint(
+          t.app,
+          approvalApi.deleteRejectionCode,
+          { id: unused.json().ret.id },
+          admin,
+        )
+      ).statusCode,
     ).toBe(200);
     const codes = await callEndpoint(
       t.app,
-      rejectionCodeList,
+      approvalApi.rejectionCodeList,
       { filters: { code: 'INCOME' } },
       admin,
     );
@@ -727,7 +726,7 @@ describe('machine review', () => {
     await runMachineReview(deps, order.id);
     const list = await callEndpoint(
       t.app,
-      machineList,
+      approvalApi.machineList,
       { filters: { result: 'reject', orderNo: order.orderNo } },
       admin,
     );
@@ -738,7 +737,12 @@ describe('machine review', () => {
       firstRefusingRule: 'Income below ₹10,000 a month',
       referred: false,
     });
-    const detail = await callEndpoint(t.app, machineDetail, { orderNo: order.orderNo }, admin);
+    const detail = await callEndpoint(
+      t.app,
+      approvalApi.machineDetail,
+      { orderNo: order.orderNo },
+      admin,
+    );
     expect(detail.json().ret).toMatchObject({
       referable: true,
       rules: [
@@ -747,21 +751,21 @@ describe('machine review', () => {
     });
     const badReason = await callEndpoint(
       t.app,
-      machineRefer,
+      approvalApi.machineRefer,
       badBody({ orderId: order.id, reasonCode: 'approveIt', remarks: 'x' }),
       admin,
     );
     expect(badReason.statusCode).toBe(400);
     const referred = await callEndpoint(
       t.app,
-      machineRefer,
+      approvalApi.machineRefer,
       { orderId: order.id, reasonCode: 'documentsVerified', remarks: 'salary slips checked' },
       admin,
     );
     expect(referred.json().ret).toMatchObject({ status: 'FIRST_REVIEW' });
     const again = await callEndpoint(
       t.app,
-      machineRefer,
+      approvalApi.machineRefer,
       { orderId: order.id, reasonCode: 'documentsVerified', remarks: 'again' },
       admin,
     );
@@ -792,7 +796,7 @@ describe('review groups', () => {
     const member = await reviewer('Uma Member');
     await addReviewer(member.id, staffed);
     const names = async () =>
-      ok(await callEndpoint(t.app, reviewGroupList, { pageSize: 100 }, admin)).list.map(
+      ok(await callEndpoint(t.app, approvalApi.reviewGroupList, { pageSize: 100 }, admin)).list.map(
         (g) => g.name,
       );
     expect(await names()).toEqual(expect.arrayContaining(['Final Night', 'First Day']));
@@ -802,18 +806,26 @@ describe('review groups', () => {
       t.app,
       await createStaff(t.db, t.clock, { interfaces: ['approve.group_list'] }),
     );
-    expect((await callEndpoint(t.app, deleteReviewGroup, { id: empty }, listOnly)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await callEndpoint(t.app, approvalApi.deleteReviewGroup, { id: empty }, listOnly))
+        .statusCode,
+    ).toBe(403);
     expect(await names()).toContain('Final Night');
 
     // 409: a group with members stays.
-    const withMembers = await callEndpoint(t.app, deleteReviewGroup, { id: staffed }, admin);
+    const withMembers = await callEndpoint(
+      t.app,
+      approvalApi.deleteReviewGroup,
+      { id: staffed },
+      admin,
+    );
     expect(withMembers.statusCode).toBe(409);
     expect(withMembers.json().msg).toContain('the group has members');
     expect(await names()).toContain('First Day');
 
-    expect(ok(await callEndpoint(t.app, deleteReviewGroup, { id: empty }, admin))).toEqual({
+    expect(
+      ok(await callEndpoint(t.app, approvalApi.deleteReviewGroup, { id: empty }, admin)),
+    ).toEqual({
       id: empty,
     });
     expect(await names()).not.toContain('Final Night');
@@ -825,9 +837,9 @@ describe('review groups', () => {
       .limit(1);
     expect(audit).toMatchObject({ request: { id: empty } });
     // 404: gone.
-    expect((await callEndpoint(t.app, deleteReviewGroup, { id: empty }, admin)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await callEndpoint(t.app, approvalApi.deleteReviewGroup, { id: empty }, admin)).statusCode,
+    ).toBe(404);
 
     // Its last member moved to another group of the same stage, the staffed group can go.
     const other = await group({
@@ -839,12 +851,14 @@ describe('review groups', () => {
       active: true,
     });
     await addReviewer(member.id, other);
-    expect(ok(await callEndpoint(t.app, deleteReviewGroup, { id: staffed }, admin))).toEqual({
+    expect(
+      ok(await callEndpoint(t.app, approvalApi.deleteReviewGroup, { id: staffed }, admin)),
+    ).toEqual({
       id: staffed,
     });
     await callEndpoint(
       t.app,
-      saveReviewer,
+      approvalApi.saveReviewer,
       { userId: member.id, groupId: other, onDuty: false, dailyCap: null },
       admin,
     );
@@ -864,30 +878,42 @@ describe('review groups', () => {
     await addReviewer(member.id, id);
     const stage = await callEndpoint(
       t.app,
-      saveReviewGroup,
+      approvalApi.saveReviewGroup,
       { ...body, id, stage: 'first' },
       admin,
     );
     expect(stage.statusCode).toBe(409);
     expect(stage.json()).toMatchObject({ code: 4090 });
     expect(stage.json().msg).toContain('the group has members');
-    const list = ok(await callEndpoint(t.app, reviewGroupList, { pageSize: 100 }, admin)).list.find(
-      (g) => g.id === id,
-    );
+    const list = ok(
+      await callEndpoint(t.app, approvalApi.reviewGroupList, { pageSize: 100 }, admin),
+    ).list.find((g) => g.id === id);
     expect(list).toMatchObject({ stage: 'final', members: ['Vik Weekend'] });
     // Other changes to a staffed group are fine.
     expect(
-      ok(await callEndpoint(t.app, saveReviewGroup, { ...body, id, dailyCap: 12 }, admin)),
+      ok(
+        await callEndpoint(
+          t.app,
+          approvalApi.saveReviewGroup,
+          { ...body, id, dailyCap: 12 },
+          admin,
+        ),
+      ),
     ).toEqual({ id });
 
-    const clash = await callEndpoint(t.app, saveReviewGroup, { ...body, stage: 'first' }, admin);
+    const clash = await callEndpoint(
+      t.app,
+      approvalApi.saveReviewGroup,
+      { ...body, stage: 'first' },
+      admin,
+    );
     expect(clash.statusCode).toBe(409);
     expect(clash.json().msg).toContain('name');
     expect(
       (
         await callEndpoint(
           t.app,
-          saveReviewGroup,
+          approvalApi.saveReviewGroup,
           { ...body, name: 'Final Holiday', id: 999_999 },
           admin,
         )
@@ -895,7 +921,7 @@ describe('review groups', () => {
     ).toBe(404);
     await callEndpoint(
       t.app,
-      saveReviewer,
+      approvalApi.saveReviewer,
       { userId: member.id, groupId: id, onDuty: false, dailyCap: null },
       admin,
     );

@@ -1,4 +1,4 @@
-import { operationLog, operationLogDetail } from '@lending/contract';
+import { logApi } from '@lending/contract';
 import type { EndpointRegistrar } from '../../plugins/access.js';
 import type { OperationLogService } from './audit.service.js';
 
@@ -6,6 +6,6 @@ export function registerAuditRoutes(
   endpoints: EndpointRegistrar,
   operationLogService: OperationLogService,
 ): void {
-  endpoints.register(operationLog, ({ body }) => operationLogService.list(body));
-  endpoints.register(operationLogDetail, ({ body }) => operationLogService.detail(body.id));
+  endpoints.register(logApi.operationLog, ({ body }) => operationLogService.list(body));
+  endpoints.register(logApi.operationLogDetail, ({ body }) => operationLogService.detail(body.id));
 }

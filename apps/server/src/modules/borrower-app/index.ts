@@ -3,7 +3,7 @@
  * profile and KYC, bank account, products and key fact statements, applications, loans,
  * repayment instructions and quotes. Its own sessions (X-App-Token); no staff grants.
  */
-import { APP_API_BASE, appEndpoints } from '@lending/contract';
+import { APP_API_BASE, appApi } from '@lending/contract';
 import type { ModuleRoutes } from '../../plugins/module.js';
 import { registerOpenApi } from '../../plugins/openapi.js';
 import type { BorrowerAppDeps } from './borrower-app.deps.js';
@@ -34,7 +34,7 @@ export function createBorrowerAppModule(deps: BorrowerAppModuleDeps) {
       registerBorrowerAppRoutes(routes.app, appDeps);
       registerOpenApi(
         routes.server,
-        appEndpoints,
+        appApi.appEndpoints,
         { title: `${productTitle} borrower API`, version: '0.1.0' },
         {
           base: APP_API_BASE,

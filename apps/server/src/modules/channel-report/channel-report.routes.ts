@@ -1,11 +1,4 @@
-import {
-  borrowAgainRate,
-  channelConversionRate,
-  channelMonitoring,
-  conversionRate,
-  pipelineAnalysis,
-  registrationReport,
-} from '@lending/contract';
+import { channelReportApi } from '@lending/contract';
 import type { EndpointRegistrar } from '../../plugins/access.js';
 import * as reports from './channel-report.service.js';
 
@@ -14,12 +7,22 @@ export function registerChannelReportRoutes(
   endpoints: EndpointRegistrar,
   deps: reports.ChannelReportDeps,
 ): void {
-  endpoints.register(channelMonitoring, ({ body }) => reports.channelMonitoring(deps, body));
-  endpoints.register(conversionRate, ({ body }) => reports.conversionRate(deps, body));
-  endpoints.register(registrationReport, ({ body }) => reports.registrationReport(deps, body));
-  endpoints.register(borrowAgainRate, ({ body }) => reports.borrowAgainRate(deps, body));
-  endpoints.register(channelConversionRate, ({ body }) =>
+  endpoints.register(channelReportApi.channelMonitoring, ({ body }) =>
+    reports.channelMonitoring(deps, body),
+  );
+  endpoints.register(channelReportApi.conversionRate, ({ body }) =>
+    reports.conversionRate(deps, body),
+  );
+  endpoints.register(channelReportApi.registrationReport, ({ body }) =>
+    reports.registrationReport(deps, body),
+  );
+  endpoints.register(channelReportApi.borrowAgainRate, ({ body }) =>
+    reports.borrowAgainRate(deps, body),
+  );
+  endpoints.register(channelReportApi.channelConversionRate, ({ body }) =>
     reports.channelConversionRate(deps, body),
   );
-  endpoints.register(pipelineAnalysis, ({ body }) => reports.pipelineAnalysis(deps, body));
+  endpoints.register(channelReportApi.pipelineAnalysis, ({ body }) =>
+    reports.pipelineAnalysis(deps, body),
+  );
 }

@@ -3,9 +3,9 @@ import {
   INDIA_TIME_ZONE,
   UPLOAD_EXTENSIONS,
   UPLOAD_LIMIT_BYTES,
-  configIndex,
   defaultLanguage,
   type ConsoleConfig,
+  configApi,
 } from '@lending/contract';
 import type { EndpointRegistrar } from '../../plugins/access.js';
 
@@ -22,5 +22,5 @@ export function registerConfigRoutes(
     uploadLimitBytes: UPLOAD_LIMIT_BYTES,
     uploadExtensions: [...UPLOAD_EXTENSIONS],
   };
-  endpoints.register(configIndex, async () => consoleConfig);
+  endpoints.register(configApi.configIndex, async () => consoleConfig);
 }

@@ -1,12 +1,4 @@
-import {
-  couponAudience,
-  deleteCoupon,
-  errorCatalogue,
-  listCoupons,
-  listSentCoupons,
-  saveCoupon,
-  sendCoupon,
-} from '@lending/contract';
+import { errorCatalogue, couponApi } from '@lending/contract';
 import { WORKED_EXAMPLE_PRINCIPAL } from '@lending/lending';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, eq } from 'drizzle-orm';
@@ -134,7 +126,7 @@ async function withActiveLoan(channel: string) {
 async function createCoupon(overrides: Record<string, unknown> = {}) {
   const response = await callEndpoint(
     t.app,
-    saveCoupon,
+    couponApi.saveCoupon,
     {
       title: `Interest off ${++seq}`,
       target: 'interest',
@@ -155,7 +147,7 @@ async function createCoupon(overrides: Record<string, unknown> = {}) {
 function send(couponId: number, channel: string, idempotencyKey: string) {
   return callEndpoint(
     t.app,
-    sendCoupon,
+    couponApi.sendCoupon,
     { couponId, filters: { segment: 'all', channel }, idempotencyKey },
     admin,
   );
@@ -174,7 +166,7 @@ describe('coupon templates', () => {
   it('refuses a percent coupon without its percent, naming the field', async () => {
     const response = await callEndpoint(
       t.app,
-      saveCoupon,
+      couponApi.saveCoupon,
       {
         title: 'Ten percent',
         target: 'interest',
@@ -194,7 +186,12 @@ describe('coupon templates', () => {
   it('a role without the coupon interfaces gets 403', async () => {
     const staff = await createStaff(t.db, t.clock, { menus: ['Coupon'] });
     const token = await loginAs(t.app, staff);
-    const response = await callEndpoint(t.app, listCoupons, { page: 1, pageSize: 20 }, token);
+    const response = await callEndpoint(
+      t.app,
+      couponApi.listCoupons,
+      { page: 1, pageSize: 20 },
+      token,
+    );
     expect(response.statusCode).toBe(403);
   });
 
@@ -213,21 +210,36 @@ describe('coupon templates', () => {
       expiresOn: '2025-12-31',
     } as const;
     // Never sent: it can still be edited.
-    const edited = await callEndpoint(t.app, saveCoupon, { ...terms, amountPaise: 6_000 }, admin);
+    const edited = await callEndpoint(
+      t.app,
+      couponApi.saveCoupon,
+      { ...terms, amountPaise: 6_000 },
+      admin,
+    );
     expect(edited.statusCode).toBe(200);
     expect(edited.json().ret).toMatchObject({ id: coupon.id, amountPaise: 6_000 });
     expect((await send(coupon.id, channel, 'send-tpl-lock-1')).statusCode).toBe(200);
     // Sent: an edit is refused, naming the coupon, and its terms stay those it was sent with.
-    const reedited = await callEndpoint(t.app, saveCoupon, { ...terms, amountPaise: 9_000 }, admin);
+    const reedited = await callEndpoint(
+      t.app,
+      couponApi.saveCoupon,
+      { ...terms, amountPaise: 9_000 },
+      admin,
+    );
     expect(reedited.statusCode).toBe(409);
     expect(reedited.json()).toMatchObject({
       code: errorCatalogue.couponAlreadySent.code,
       msg: `Coupon ${coupon.title} has already been sent: it cannot be edited or deleted, make it unavailable instead`,
     });
-    const deleted = await callEndpoint(t.app, deleteCoupon, { id: coupon.id }, admin);
+    const deleted = await callEndpoint(t.app, couponApi.deleteCoupon, { id: coupon.id }, admin);
     expect(deleted.statusCode).toBe(409);
     expect(codeOf(deleted)).toBe(errorCatalogue.couponAlreadySent.code);
-    const listed = await callEndpoint(t.app, listCoupons, { page: 1, pageSize: 100 }, admin);
+    const listed = await callEndpoint(
+      t.app,
+      couponApi.listCoupons,
+      { page: 1, pageSize: 100 },
+      admin,
+    );
     const row = (
       listed.json().ret.list as { id: number; remainingNumber: number; amountPaise: number }[]
     ).find((r) => r.id === coupon.id);
@@ -250,7 +262,7 @@ describe('audience and sending', () => {
     });
     const audience = await callEndpoint(
       t.app,
-      couponAudience,
+      couponApi.couponAudience,
       { filters: { segment: 'registeredNotApplied', channel } },
       admin,
     );
@@ -291,7 +303,7 @@ describe('audience and sending', () => {
     expect(again.json().ret).toMatchObject({ sent: 0, alreadyHeld: 2 });
     const records = await callEndpoint(
       t.app,
-      listSentCoupons,
+      couponApi.listSentCoupons,
       { page: 1, pageSize: 20, filters: { couponId: coupon.id } },
       admin,
     );
@@ -365,7 +377,7 @@ describe('using a coupon (borrower API)', () => {
 
     const records = await callEndpoint(
       t.app,
-      listSentCoupons,
+      couponApi.listSentCoupons,
       { page: 1, pageSize: 20, filters: { couponId: coupon.id, state: 'used' } },
       admin,
     );

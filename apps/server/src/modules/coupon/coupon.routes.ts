@@ -1,14 +1,4 @@
-import {
-  appApplyCoupon,
-  appCouponList,
-  couponAudience,
-  deleteCoupon,
-  listCoupons,
-  listSentCoupons,
-  saveCoupon,
-  sendCoupon,
-  setCouponStatus,
-} from '@lending/contract';
+import { couponApi } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import { borrowerOf, type AppEndpointRegistrar } from '../../plugins/app-access.js';
 import type { LoanBookDeps } from '../loan-book/index.js';
@@ -17,17 +7,17 @@ import { useCoupon } from './coupon-use.service.js';
 
 /** Binds the /coupon screens' calls to the service; no SQL here. */
 export function registerCouponRoutes(endpoints: EndpointRegistrar, deps: service.CouponDeps) {
-  endpoints.register(listCoupons, ({ body }) => service.listCoupons(deps, body));
-  endpoints.register(saveCoupon, (context) =>
+  endpoints.register(couponApi.listCoupons, ({ body }) => service.listCoupons(deps, body));
+  endpoints.register(couponApi.saveCoupon, (context) =>
     service.saveCoupon(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(setCouponStatus, ({ body }) => service.setCouponStatus(deps, body));
-  endpoints.register(deleteCoupon, ({ body }) => service.deleteCoupon(deps, body.id));
-  endpoints.register(couponAudience, ({ body }) => service.audience(deps, body));
-  endpoints.register(sendCoupon, (context) =>
+  endpoints.register(couponApi.setCouponStatus, ({ body }) => service.setCouponStatus(deps, body));
+  endpoints.register(couponApi.deleteCoupon, ({ body }) => service.deleteCoupon(deps, body.id));
+  endpoints.register(couponApi.couponAudience, ({ body }) => service.audience(deps, body));
+  endpoints.register(couponApi.sendCoupon, (context) =>
     service.sendCoupon(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(listSentCoupons, ({ body }) => service.listSentCoupons(deps, body));
+  endpoints.register(couponApi.listSentCoupons, ({ body }) => service.listSentCoupons(deps, body));
 }
 
 /** The borrower API's coupon calls: the borrower's coupons, and using one on a loan. */
@@ -35,10 +25,10 @@ export function registerCouponAppRoutes(
   endpoints: AppEndpointRegistrar,
   deps: service.CouponDeps & { loanBook: LoanBookDeps },
 ) {
-  endpoints.register(appCouponList, (context) =>
+  endpoints.register(couponApi.appCouponList, (context) =>
     service.borrowerCoupons(deps, borrowerOf(context).borrowerId),
   );
-  endpoints.register(appApplyCoupon, (context) =>
+  endpoints.register(couponApi.appApplyCoupon, (context) =>
     useCoupon(deps.loanBook, borrowerOf(context).borrowerId, context.body),
   );
 }

@@ -1,4 +1,4 @@
-import { unmaskCustomer } from '@lending/contract';
+import { customerApi } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, customers } from '../../db-schema.js';
@@ -27,7 +27,7 @@ describe('POST /customer/unmask', () => {
   it('shows one field in full to the administrator and writes an audit row (without the value)', async () => {
     const response = await callEndpoint(
       t.app,
-      unmaskCustomer,
+      customerApi.unmaskCustomer,
       { customerId: customer.id, field: 'phone' },
       admin,
     );
@@ -48,7 +48,7 @@ describe('POST /customer/unmask', () => {
 
     const bank = await callEndpoint(
       t.app,
-      unmaskCustomer,
+      customerApi.unmaskCustomer,
       { customerId: customer.id, field: 'bankAccount' },
       admin,
     );
@@ -56,7 +56,7 @@ describe('POST /customer/unmask', () => {
     // An Aadhaar customer has no PAN: nothing to show (and Aadhaar is never stored whole).
     const pan = await callEndpoint(
       t.app,
-      unmaskCustomer,
+      customerApi.unmaskCustomer,
       { customerId: customer.id, field: 'pan' },
       admin,
     );
@@ -70,7 +70,7 @@ describe('POST /customer/unmask', () => {
       .where(eq(auditEvents.action, 'customer.unmask'));
     const response = await callEndpoint(
       t.app,
-      unmaskCustomer,
+      customerApi.unmaskCustomer,
       { customerId: customer.id, field: 'name' },
       staff,
     );
@@ -86,7 +86,7 @@ describe('POST /customer/unmask', () => {
   it('400 for a field that cannot be revealed (Aadhaar) or a bad id; 404 for no such customer', async () => {
     const aadhaar = await callEndpoint(
       t.app,
-      unmaskCustomer,
+      customerApi.unmaskCustomer,
       badBody({ customerId: customer.id, field: 'aadhaar' }),
       admin,
     );
@@ -94,14 +94,14 @@ describe('POST /customer/unmask', () => {
     expect(aadhaar.json().errors![0]!.field).toBe('field');
     const badId = await callEndpoint(
       t.app,
-      unmaskCustomer,
+      customerApi.unmaskCustomer,
       { customerId: 0, field: 'phone' },
       admin,
     );
     expect(badId.statusCode).toBe(400);
     const missing = await callEndpoint(
       t.app,
-      unmaskCustomer,
+      customerApi.unmaskCustomer,
       { customerId: 999_999, field: 'phone' },
       admin,
     );

@@ -1,4 +1,4 @@
-import { unmaskCustomer } from '@lending/contract';
+import { customerApi } from '@lending/contract';
 import type { EndpointRegistrar } from '../../plugins/access.js';
 import * as customer from './customer.service.js';
 
@@ -6,7 +6,7 @@ export function registerCustomerRoutes(
   endpoints: EndpointRegistrar,
   deps: customer.CustomerDeps,
 ): void {
-  endpoints.register(unmaskCustomer, ({ body, audit }) =>
+  endpoints.register(customerApi.unmaskCustomer, ({ body, audit }) =>
     customer.unmaskCustomer(deps, audit, body),
   );
 }

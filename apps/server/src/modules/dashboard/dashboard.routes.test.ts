@@ -1,8 +1,4 @@
-import {
-  dashboardSummary as dashboardSummaryEndpoint,
-  dashboardSummarySchema,
-  type DashboardSummary,
-} from '@lending/contract';
+import { dashboardSummarySchema, type DashboardSummary, dashboardApi } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
@@ -39,7 +35,7 @@ async function summary(range: 'last3days' | 'lastWeek' | 'lastMonth'): Promise<D
   // The clock moves by days here: sign in afresh (sessions last 8 hours).
   const response = await callEndpoint(
     t.app,
-    dashboardSummaryEndpoint,
+    dashboardApi.dashboardSummary,
     { range },
     await loginAs(t.app, granted),
   );
@@ -145,13 +141,15 @@ describe('dashboard route', () => {
   it('refuses a caller without dashboard.summary (403) and without a session (401)', async () => {
     const refused = await callEndpoint(
       t.app,
-      dashboardSummaryEndpoint,
+      dashboardApi.dashboardSummary,
       { range: 'last3days' },
       await loginAs(t.app, noGrant),
     );
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe(4003);
-    const anonymous = await callEndpoint(t.app, dashboardSummaryEndpoint, { range: 'last3days' });
+    const anonymous = await callEndpoint(t.app, dashboardApi.dashboardSummary, {
+      range: 'last3days',
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -159,7 +157,7 @@ describe('dashboard route', () => {
     const token = await loginAs(t.app, granted);
     const bad = await callEndpoint(
       t.app,
-      dashboardSummaryEndpoint,
+      dashboardApi.dashboardSummary,
       badBody({ range: 'yesterday' }),
       token,
     );
@@ -167,7 +165,7 @@ describe('dashboard route', () => {
     expect(bad.json().errors![0]!.field).toBe('range');
     const extra = await callEndpoint(
       t.app,
-      dashboardSummaryEndpoint,
+      dashboardApi.dashboardSummary,
       badBody({ range: 'lastWeek', x: 1 }),
       token,
     );

@@ -1,7 +1,9 @@
-import { dashboardSummary as dashboardSummaryEndpoint } from '@lending/contract';
+import { dashboardApi } from '@lending/contract';
 import type { EndpointRegistrar } from '../../plugins/access.js';
 import { dashboardSummary, type DashboardDeps } from './dashboard.service.js';
 
 export function registerDashboardRoutes(endpoints: EndpointRegistrar, deps: DashboardDeps): void {
-  endpoints.register(dashboardSummaryEndpoint, ({ body }) => dashboardSummary(deps, body.range));
+  endpoints.register(dashboardApi.dashboardSummary, ({ body }) =>
+    dashboardSummary(deps, body.range),
+  );
 }

@@ -1,4 +1,4 @@
-import { listOrders, startExport } from '@lending/contract';
+import { exportApi, orderApi } from '@lending/contract';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,7 +48,12 @@ afterAll(async () => {
 
 /** The order list as the screen shows it, all on one page. */
 async function screen(sort: { field: string; order: 'asc' | 'desc' }): Promise<ScreenRow[]> {
-  const answer = await callEndpoint(t.app, listOrders, { page: 1, pageSize: 100, sort }, admin);
+  const answer = await callEndpoint(
+    t.app,
+    orderApi.listOrders,
+    { page: 1, pageSize: 100, sort },
+    admin,
+  );
   expect(answer.statusCode).toBe(200);
   return answer.json().ret.list as ScreenRow[];
 }
@@ -57,7 +62,7 @@ async function screen(sort: { field: string; order: 'asc' | 'desc' }): Promise<S
 async function exported(sort: { field: string; order: 'asc' | 'desc' }): Promise<string[]> {
   const started = await callEndpoint(
     t.app,
-    startExport,
+    exportApi.startExport,
     {
       endpoint: 'order.list',
       route: 'orderList',

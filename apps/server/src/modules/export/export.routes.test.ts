@@ -1,4 +1,4 @@
-import { listMyExports, listOrders, startExport, type EndpointBody } from '@lending/contract';
+import { type EndpointBody, exportApi, orderApi } from '@lending/contract';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -47,7 +47,7 @@ const COLUMNS = [
     values: { ACTIVE: 'Disbursed', PENDING_MACHINE_REVIEW: 'Machine review' },
   },
   { field: 'appliedAt', header: 'Applied at', kind: 'instant' },
-] satisfies EndpointBody<typeof startExport>['columns'];
+] satisfies EndpointBody<typeof exportApi.startExport>['columns'];
 
 function startBody(filters: Record<string, unknown> = { status: 'ACTIVE' }, extra = {}) {
   return {
@@ -108,7 +108,7 @@ describe('POST /export/start and the download', () => {
   let jobId: number;
 
   it('starts a job that pages through the list with its filters, masked, and reports progress', async () => {
-    const started = await callEndpoint(t.app, startExport, startBody(), exporter);
+    const started = await callEndpoint(t.app, exportApi.startExport, startBody(), exporter);
     expect(started.statusCode).toBe(200);
     expect(started.json().ret).toMatchObject({ status: 'queued' });
     jobId = started.json().ret.id;
@@ -116,7 +116,7 @@ describe('POST /export/start and the download', () => {
     const job = await finished(jobId);
     expect(job).toMatchObject({ status: 'done', rowsWritten: 3, totalRows: 3 });
 
-    const mine = await callEndpoint(t.app, listMyExports, {}, exporter);
+    const mine = await callEndpoint(t.app, exportApi.listMyExports, {}, exporter);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().ret.list[0]).toMatchObject({
       id: jobId,
@@ -175,12 +175,17 @@ describe('POST /export/start and the download', () => {
     const bad = await get(t.app, `/export/download?id=abc`, exporter);
     expect(bad.statusCode).toBe(400);
     // …nor lists it.
-    const theirs = await callEndpoint(t.app, listMyExports, {}, other);
+    const theirs = await callEndpoint(t.app, exportApi.listMyExports, {}, other);
     expect(theirs.json().ret.list.map((job: { id: number }) => job.id)).not.toContain(jobId);
   });
 
   it('honours another filter: a phone search exports that customer’s order only', async () => {
-    const all = await callEndpoint(t.app, listOrders, { filters: { status: 'ACTIVE' } }, admin);
+    const all = await callEndpoint(
+      t.app,
+      orderApi.listOrders,
+      { filters: { status: 'ACTIVE' } },
+      admin,
+    );
     const first = all.json().ret.list[0];
     const [row] = await t.db
       .select({ phone: customers.phone })
@@ -188,7 +193,7 @@ describe('POST /export/start and the download', () => {
       .where(eq(customers.id, first!.customerId));
     const started = await callEndpoint(
       t.app,
-      startExport,
+      exportApi.startExport,
       startBody({ phone: row!.phone }),
       exporter,
     );
@@ -202,8 +207,10 @@ describe('POST /export/start and the download', () => {
 
 describe('POST /export/start refusals', () => {
   it('403 without export.start, and 403 without the list’s own grant', async () => {
-    expect((await callEndpoint(t.app, startExport, startBody(), noExport)).statusCode).toBe(403);
-    const refused = await callEndpoint(t.app, startExport, startBody(), noList);
+    expect(
+      (await callEndpoint(t.app, exportApi.startExport, startBody(), noExport)).statusCode,
+    ).toBe(403);
+    const refused = await callEndpoint(t.app, exportApi.startExport, startBody(), noList);
     expect(refused.statusCode).toBe(403);
     const jobs = await t.db.select().from(exportJobs).where(eq(exportJobs.userId, withoutListId));
     expect(jobs).toHaveLength(0);
@@ -212,24 +219,34 @@ describe('POST /export/start refusals', () => {
   it('400 for an endpoint that is not a list, a filter the list refuses, or a sort it does not offer', async () => {
     const notList = await callEndpoint(
       t.app,
-      startExport,
+      exportApi.startExport,
       startBody({}, { endpoint: 'order.detail' }),
       admin,
     );
     expect(notList.statusCode).toBe(400);
     expect(notList.json().errors![0]!.field).toBe('endpoint');
-    const badFilter = await callEndpoint(t.app, startExport, startBody({ colour: 'red' }), admin);
+    const badFilter = await callEndpoint(
+      t.app,
+      exportApi.startExport,
+      startBody({ colour: 'red' }),
+      admin,
+    );
     expect(badFilter.statusCode).toBe(400);
     expect(badFilter.json().errors![0]!.field).toBe('filters.colour');
     const badSort = await callEndpoint(
       t.app,
-      startExport,
+      exportApi.startExport,
       startBody({}, { sort: { field: 'phone', order: 'asc' } }),
       admin,
     );
     expect(badSort.statusCode).toBe(400);
     expect(badSort.json().errors![0]!.field).toBe('sort.field');
-    const noColumns = await callEndpoint(t.app, startExport, startBody({}, { columns: [] }), admin);
+    const noColumns = await callEndpoint(
+      t.app,
+      exportApi.startExport,
+      startBody({}, { columns: [] }),
+      admin,
+    );
     expect(noColumns.statusCode).toBe(400);
   });
 
@@ -280,7 +297,7 @@ describe('restart and expiry', () => {
   });
 
   it('removes expired files; the download is then a 409', async () => {
-    const started = await callEndpoint(t.app, startExport, startBody(), exporter);
+    const started = await callEndpoint(t.app, exportApi.startExport, startBody(), exporter);
     const job = await finished(started.json().ret.id);
     const file = path.join(dataDir, 'exports', job.fileName);
     expect(existsSync(file)).toBe(true);

@@ -3,8 +3,7 @@ import {
   downloadExportQuerySchema,
   EXPORT_DOWNLOAD_INTERFACE,
   EXPORT_DOWNLOAD_PATH,
-  listMyExports,
-  startExport,
+  exportApi,
 } from '@lending/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -28,7 +27,7 @@ export function registerExportRoutes(
   runner: exports.ExportRunner,
   routeDeps: ExportRouteDeps,
 ): void {
-  endpoints.register(startExport, (context) =>
+  endpoints.register(exportApi.startExport, (context) =>
     exports.startExport(
       deps,
       runner,
@@ -41,7 +40,7 @@ export function registerExportRoutes(
       context.body,
     ),
   );
-  endpoints.register(listMyExports, (context) =>
+  endpoints.register(exportApi.listMyExports, (context) =>
     exports.listMyExports(deps, callerOf(context), context.body),
   );
 

@@ -1,4 +1,4 @@
-import { dailyOrderAnalysis, orderDetail } from '@lending/contract';
+import { loanBookApi, reportApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateOf } from '../../shared/india-date.js';
@@ -54,7 +54,7 @@ describe('dailyOrderAnalysis: machine review', () => {
     const admin = await loginAs(t.app);
     const report = await callEndpoint(
       t.app,
-      dailyOrderAnalysis,
+      reportApi.dailyOrderAnalysis,
       { filters: { dateFrom: today, dateTo: today } },
       admin,
     );
@@ -66,7 +66,8 @@ describe('dailyOrderAnalysis: machine review', () => {
     const results = [];
     for (const orderId of orderIds) {
       results.push(
-        (await callEndpoint(t.app, orderDetail, { orderId }, admin)).json().ret.machineResult,
+        (await callEndpoint(t.app, loanBookApi.orderDetail, { orderId }, admin)).json().ret
+          .machineResult,
       );
     }
     expect(results).toEqual(['pass', 'pass', 'refer', 'reject']);

@@ -1,14 +1,4 @@
-import {
-  dailyOrderAnalysis,
-  orderLoanList,
-  orderOverdue,
-  reconciliationBreakList,
-  reconciliationDayList,
-  repaymentOrderList,
-  resolveBreak,
-  runReconciliation,
-  trialBalance,
-} from '@lending/contract';
+import { financeApi, reportApi } from '@lending/contract';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { addDays } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,7 +108,7 @@ describe('POST /financialManagement/order_loan_list', () => {
   it('lists processed payouts, masked, with totals equal to the ledger’s disbursal postings', async () => {
     const response = await callEndpoint(
       t.app,
-      orderLoanList,
+      financeApi.orderLoanList,
       { filters: { dateFrom: firstDay, dateTo: firstDay } },
       reader,
     );
@@ -140,7 +130,7 @@ describe('POST /financialManagement/order_loan_list', () => {
   it('answers an empty range with no rows and zero totals', async () => {
     const response = await callEndpoint(
       t.app,
-      orderLoanList,
+      financeApi.orderLoanList,
       { filters: { dateFrom: '2001-01-01', dateTo: '2001-01-31' } },
       reader,
     );
@@ -154,7 +144,7 @@ describe('POST /financialManagement/order_loan_list', () => {
   it('refuses a backwards range, an unknown sort, and a caller without the grant', async () => {
     const backwards = await callEndpoint(
       t.app,
-      orderLoanList,
+      financeApi.orderLoanList,
       { filters: { dateFrom: '2026-02-02', dateTo: '2026-02-01' } },
       reader,
     );
@@ -162,18 +152,23 @@ describe('POST /financialManagement/order_loan_list', () => {
     expect(backwards.json().msg).toContain('dateTo');
     const sort = await callEndpoint(
       t.app,
-      orderLoanList,
+      financeApi.orderLoanList,
       { sort: { field: 'customerName', order: 'asc' } },
       reader,
     );
     expect(sort.statusCode).toBe(400);
-    expect((await callEndpoint(t.app, orderLoanList, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, financeApi.orderLoanList, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
 describe('POST /financialManagement/repayment_order_list', () => {
   it('lists repayments and reversals (negative) whose totals equal the ledger’s collected cash', async () => {
-    const response = await callEndpoint(t.app, repaymentOrderList, { pageSize: 100 }, reader);
+    const response = await callEndpoint(
+      t.app,
+      financeApi.repaymentOrderList,
+      { pageSize: 100 },
+      reader,
+    );
     expect(response.statusCode).toBe(200);
     const { list, totals } = response.json().ret;
     const reversal = list.find((row: { kind: string }) => row.kind === 'reversal');
@@ -198,7 +193,7 @@ describe('POST /financialManagement/repayment_order_list', () => {
     );
     const onlyReversals = await callEndpoint(
       t.app,
-      repaymentOrderList,
+      financeApi.repaymentOrderList,
       { filters: { kind: 'reversal' } },
       reader,
     );
@@ -210,13 +205,15 @@ describe('POST /financialManagement/repayment_order_list', () => {
       (
         await callEndpoint(
           t.app,
-          repaymentOrderList,
+          financeApi.repaymentOrderList,
           badBody({ filters: { kind: 'refund' } }),
           reader,
         )
       ).statusCode,
     ).toBe(400);
-    expect((await callEndpoint(t.app, repaymentOrderList, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, financeApi.repaymentOrderList, {}, noGrant)).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -243,10 +240,10 @@ describe('reconciliation: FinancialList', () => {
     await deliver(unknown);
     const today = indiaDateOf(t.clock.now());
 
-    expect((await callEndpoint(t.app, runReconciliation, { date: today }, reader)).statusCode).toBe(
-      403,
-    );
-    const run = await callEndpoint(t.app, runReconciliation, { date: today }, admin);
+    expect(
+      (await callEndpoint(t.app, financeApi.runReconciliation, { date: today }, reader)).statusCode,
+    ).toBe(403);
+    const run = await callEndpoint(t.app, financeApi.runReconciliation, { date: today }, admin);
     expect(run.statusCode).toBe(200);
     const collection = run
       .json()
@@ -272,7 +269,7 @@ describe('reconciliation: FinancialList', () => {
 
     const listed = await callEndpoint(
       t.app,
-      reconciliationDayList,
+      financeApi.reconciliationDayList,
       { filters: { status: 'failed' } },
       reader,
     );
@@ -280,7 +277,7 @@ describe('reconciliation: FinancialList', () => {
     const breaks = (
       await callEndpoint(
         t.app,
-        reconciliationBreakList,
+        financeApi.reconciliationBreakList,
         { filters: { dayId: collection!.id } },
         reader,
       )
@@ -304,7 +301,7 @@ describe('reconciliation: FinancialList', () => {
       (
         await callEndpoint(
           t.app,
-          resolveBreak,
+          financeApi.resolveBreak,
           { breakId: amount!.id, action: 'accept', idempotencyKey: 'break-accept-0001' },
           reader,
         )
@@ -312,7 +309,7 @@ describe('reconciliation: FinancialList', () => {
     ).toBe(403);
     const noReason = await callEndpoint(
       t.app,
-      resolveBreak,
+      financeApi.resolveBreak,
       { breakId: oursOnly!.id, action: 'ignore', idempotencyKey: 'break-ignore-0001' },
       admin,
     );
@@ -322,7 +319,7 @@ describe('reconciliation: FinancialList', () => {
       (
         await callEndpoint(
           t.app,
-          resolveBreak,
+          financeApi.resolveBreak,
           { breakId: amount!.id, action: 'refund', idempotencyKey: 'break-refund-0001' },
           admin,
         )
@@ -332,7 +329,7 @@ describe('reconciliation: FinancialList', () => {
     const before = await t.db.select().from(repayments).where(eq(repayments.orderId, order.id));
     const accepted = await callEndpoint(
       t.app,
-      resolveBreak,
+      financeApi.resolveBreak,
       { breakId: amount!.id, action: 'accept', idempotencyKey: 'break-accept-0001' },
       admin,
     );
@@ -351,7 +348,7 @@ describe('reconciliation: FinancialList', () => {
       (
         await callEndpoint(
           t.app,
-          resolveBreak,
+          financeApi.resolveBreak,
           {
             breakId: amount!.id,
             action: 'ignore',
@@ -365,7 +362,7 @@ describe('reconciliation: FinancialList', () => {
 
     const ignored = await callEndpoint(
       t.app,
-      resolveBreak,
+      financeApi.resolveBreak,
       {
         breakId: oursOnly!.id,
         action: 'ignore',
@@ -385,7 +382,7 @@ describe('reconciliation: FinancialList', () => {
     expect(audited.length).toBeGreaterThanOrEqual(2);
     const day = await callEndpoint(
       t.app,
-      reconciliationDayList,
+      financeApi.reconciliationDayList,
       { filters: { dateFrom: today, dateTo: today, side: 'collection' } },
       reader,
     );
@@ -397,7 +394,7 @@ describe('reconciliation: FinancialList', () => {
       (
         await callEndpoint(
           t.app,
-          resolveBreak,
+          financeApi.resolveBreak,
           { breakId: 999_999, action: 'ignore', reason: 'x', idempotencyKey: 'break-none-0001' },
           admin,
         )
@@ -407,22 +404,24 @@ describe('reconciliation: FinancialList', () => {
       (
         await callEndpoint(
           t.app,
-          resolveBreak,
+          financeApi.resolveBreak,
           badBody({ breakId: 1, action: 'delete', idempotencyKey: 'break-none-0002' }),
           admin,
         )
       ).statusCode,
     ).toBe(400);
     const future = addDays(indiaDateOf(t.clock.now()), 2);
-    expect((await callEndpoint(t.app, runReconciliation, { date: future }, admin)).statusCode).toBe(
-      400,
-    );
-    expect((await callEndpoint(t.app, reconciliationBreakList, {}, noGrant)).statusCode).toBe(403);
+    expect(
+      (await callEndpoint(t.app, financeApi.runReconciliation, { date: future }, admin)).statusCode,
+    ).toBe(400);
+    expect(
+      (await callEndpoint(t.app, financeApi.reconciliationBreakList, {}, noGrant)).statusCode,
+    ).toBe(403);
     expect(
       (
         await callEndpoint(
           t.app,
-          reconciliationDayList,
+          financeApi.reconciliationDayList,
           { sort: { field: 'x', order: 'asc' } },
           reader,
         )
@@ -435,7 +434,7 @@ describe('ledger reads', () => {
   it('a trial balance whose debits equal its credits', async () => {
     const response = await callEndpoint(
       t.app,
-      trialBalance,
+      financeApi.trialBalance,
       { date: indiaDateOf(t.clock.now()) },
       admin,
     );
@@ -445,11 +444,12 @@ describe('ledger reads', () => {
     expect(ret.accounts.map((row: { account: string }) => row.account)).toContain(
       'cash:collection',
     );
-    expect((await callEndpoint(t.app, trialBalance, { date: 'yesterday' }, admin)).statusCode).toBe(
-      400,
-    );
     expect(
-      (await callEndpoint(t.app, trialBalance, { date: '2026-01-01' }, reader)).statusCode,
+      (await callEndpoint(t.app, financeApi.trialBalance, { date: 'yesterday' }, admin)).statusCode,
+    ).toBe(400);
+    expect(
+      (await callEndpoint(t.app, financeApi.trialBalance, { date: '2026-01-01' }, reader))
+        .statusCode,
     ).toBe(403);
   });
 });
@@ -467,14 +467,20 @@ describe('reports', () => {
       await createStaff(t.db, t.clock, { interfaces: ['order.detail'] }),
     );
     const range = { dateFrom: firstDay, dateTo: today };
-    const report = await callEndpoint(t.app, dailyOrderAnalysis, { filters: range }, reader);
+    const report = await callEndpoint(
+      t.app,
+      reportApi.dailyOrderAnalysis,
+      { filters: range },
+      reader,
+    );
     expect(report.statusCode).toBe(200);
     const { totals, list } = report.json().ret;
     expect(list.length).toBeGreaterThanOrEqual(1);
-    const loans = (await callEndpoint(t.app, orderLoanList, { filters: range }, reader)).json().ret
-      .totals;
+    const loans = (
+      await callEndpoint(t.app, financeApi.orderLoanList, { filters: range }, reader)
+    ).json().ret.totals;
     const repaid = (
-      await callEndpoint(t.app, repaymentOrderList, { filters: range }, reader)
+      await callEndpoint(t.app, financeApi.repaymentOrderList, { filters: range }, reader)
     ).json().ret.totals;
     expect(totals.disbursedCount).toBe(loans.count);
     expect(totals.netDisbursedPaise).toBe(loans.netPaidPaise);
@@ -485,7 +491,7 @@ describe('reports', () => {
     const fresh = (
       await callEndpoint(
         t.app,
-        dailyOrderAnalysis,
+        reportApi.dailyOrderAnalysis,
         { filters: { ...range, customerType: 'new' } },
         reader,
       )
@@ -493,7 +499,7 @@ describe('reports', () => {
     const old = (
       await callEndpoint(
         t.app,
-        dailyOrderAnalysis,
+        reportApi.dailyOrderAnalysis,
         { filters: { ...range, customerType: 'old' } },
         reader,
       )
@@ -505,7 +511,7 @@ describe('reports', () => {
   it('answers an empty range, and refuses bad filters and callers without the grant', async () => {
     const empty = await callEndpoint(
       t.app,
-      dailyOrderAnalysis,
+      reportApi.dailyOrderAnalysis,
       { filters: { dateFrom: '2001-01-01', dateTo: '2001-01-02' } },
       reader,
     );
@@ -518,7 +524,7 @@ describe('reports', () => {
       (
         await callEndpoint(
           t.app,
-          dailyOrderAnalysis,
+          reportApi.dailyOrderAnalysis,
           badBody({ filters: { customerType: 'vip' } }),
           reader,
         )
@@ -528,14 +534,16 @@ describe('reports', () => {
       (
         await callEndpoint(
           t.app,
-          orderOverdue,
+          reportApi.orderOverdue,
           { filters: { dateFrom: '2026-03-02', dateTo: '2026-03-01' } },
           reader,
         )
       ).statusCode,
     ).toBe(400);
-    expect((await callEndpoint(t.app, orderOverdue, {}, noGrant)).statusCode).toBe(403);
-    expect((await callEndpoint(t.app, dailyOrderAnalysis, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, reportApi.orderOverdue, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, reportApi.dailyOrderAnalysis, {}, noGrant)).statusCode).toBe(
+      403,
+    );
   });
 
   it('orderOverdue: a cohort counts the loans due that day and how far they went overdue', async () => {
@@ -549,7 +557,7 @@ describe('reports', () => {
       t.app,
       await createStaff(t.db, t.clock, { interfaces: ['order.detail'] }),
     );
-    const response = await callEndpoint(t.app, orderOverdue, { pageSize: 100 }, reader);
+    const response = await callEndpoint(t.app, reportApi.orderOverdue, { pageSize: 100 }, reader);
     expect(response.statusCode).toBe(200);
     const { list, totals } = response.json().ret;
     expect(list.length).toBeGreaterThanOrEqual(1);
@@ -593,13 +601,13 @@ describe('India-date boundaries', () => {
     const token = await loginAs(t.app);
     const onDay = await callEndpoint(
       t.app,
-      repaymentOrderList,
+      financeApi.repaymentOrderList,
       { filters: { dateFrom: day, dateTo: day, orderNo: order.orderNo } },
       token,
     );
     const onNext = await callEndpoint(
       t.app,
-      repaymentOrderList,
+      financeApi.repaymentOrderList,
       { filters: { dateFrom: next, dateTo: next, orderNo: order.orderNo } },
       token,
     );
@@ -642,7 +650,7 @@ describe('POST /financialManagement/run_reconciliation', () => {
     const today = indiaDateOf(t.clock.now());
     // The clock moved in the tests above: a session of now.
     const token = await loginAs(t.app);
-    const run = await callEndpoint(t.app, runReconciliation, { date: today }, token);
+    const run = await callEndpoint(t.app, financeApi.runReconciliation, { date: today }, token);
     expect(run.statusCode).toBe(200);
     const [credit] = await t.db
       .select()
@@ -662,7 +670,7 @@ describe('POST /financialManagement/run_reconciliation', () => {
     expect(day).toMatchObject({ status: 'failed' });
     const listed = await callEndpoint(
       t.app,
-      reconciliationBreakList,
+      financeApi.reconciliationBreakList,
       { filters: { dayId: day!.id } },
       token,
     );
@@ -675,7 +683,7 @@ describe('POST /financialManagement/run_reconciliation', () => {
     );
     const accept = await callEndpoint(
       t.app,
-      resolveBreak,
+      financeApi.resolveBreak,
       { breakId: unapplied!.id, action: 'accept', idempotencyKey: 'break-accept-unapplied-1' },
       token,
     );
@@ -686,7 +694,7 @@ describe('POST /financialManagement/run_reconciliation', () => {
     ).toHaveLength(1);
     const ignored = await callEndpoint(
       t.app,
-      resolveBreak,
+      financeApi.resolveBreak,
       {
         breakId: unapplied!.id,
         action: 'ignore',
@@ -698,9 +706,9 @@ describe('POST /financialManagement/run_reconciliation', () => {
     expect(ignored.json().ret.break).toMatchObject({ status: 'ignored' });
 
     // Run again: the same answer, the credit recorded once.
-    expect((await callEndpoint(t.app, runReconciliation, { date: today }, token)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await callEndpoint(t.app, financeApi.runReconciliation, { date: today }, token)).statusCode,
+    ).toBe(200);
     expect(
       await t.db.select().from(collectionCredits).where(eq(collectionCredits.paymentId, paymentId)),
     ).toHaveLength(1);

@@ -1,10 +1,4 @@
-import {
-  cashFlow,
-  gstByMonth,
-  orderLoanList,
-  repaymentOrderList,
-  startExport,
-} from '@lending/contract';
+import { exportApi, financeApi } from '@lending/contract';
 import { and, eq, gte, like, lte, sql } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -154,7 +148,7 @@ describe('POST /financialManagement/gst_by_month', () => {
   it('puts each fee’s GST in its India month and nets a reversed payout’s GST', async () => {
     const response = await callEndpoint(
       t.app,
-      gstByMonth,
+      financeApi.gstByMonth,
       { filters: { monthFrom: '2025-01', monthTo: '2025-02' } },
       reader,
     );
@@ -189,7 +183,7 @@ describe('POST /financialManagement/gst_by_month', () => {
   it('answers a range without postings with no months and zero totals', async () => {
     const response = await callEndpoint(
       t.app,
-      gstByMonth,
+      financeApi.gstByMonth,
       { filters: { monthFrom: '2024-01', monthTo: '2024-12' } },
       reader,
     );
@@ -209,7 +203,7 @@ describe('POST /financialManagement/gst_by_month', () => {
 
   it('refuses a bad month, a backwards range and more than 24 months, naming the field', async () => {
     const refused = async (body: object) => {
-      const response = await callEndpoint(t.app, gstByMonth, body, reader);
+      const response = await callEndpoint(t.app, financeApi.gstByMonth, body, reader);
       expect(response.statusCode).toBe(400);
       return response.json().errors![0]!.field;
     };
@@ -224,7 +218,7 @@ describe('POST /financialManagement/gst_by_month', () => {
     );
     const longest = await callEndpoint(
       t.app,
-      gstByMonth,
+      financeApi.gstByMonth,
       { filters: { monthFrom: '2023-02', monthTo: '2025-01' } },
       reader,
     );
@@ -234,7 +228,7 @@ describe('POST /financialManagement/gst_by_month', () => {
   it('refuses a reader without the grant', async () => {
     const response = await callEndpoint(
       t.app,
-      gstByMonth,
+      financeApi.gstByMonth,
       { filters: { monthFrom: '2025-01', monthTo: '2025-01' } },
       trialOnly,
     );
@@ -246,7 +240,7 @@ describe('POST /financialManagement/cash_flow', () => {
   it('splits each India day’s cash and ties to the ledger and the disbursement statement', async () => {
     const response = await callEndpoint(
       t.app,
-      cashFlow,
+      financeApi.cashFlow,
       { filters: { dateFrom: JAN_31, dateTo: FEB_1 } },
       reader,
     );
@@ -283,7 +277,7 @@ describe('POST /financialManagement/cash_flow', () => {
 
     const statement = await callEndpoint(
       t.app,
-      orderLoanList,
+      financeApi.orderLoanList,
       { filters: { dateFrom: JAN_31, dateTo: FEB_1 } },
       reader,
     );
@@ -293,7 +287,7 @@ describe('POST /financialManagement/cash_flow', () => {
     for (const day of days) {
       const repaid = await callEndpoint(
         t.app,
-        repaymentOrderList,
+        financeApi.repaymentOrderList,
         { filters: { dateFrom: day.date, dateTo: day.date } },
         reader,
       );
@@ -305,7 +299,7 @@ describe('POST /financialManagement/cash_flow', () => {
   it('answers a range without postings with no days and zero totals', async () => {
     const response = await callEndpoint(
       t.app,
-      cashFlow,
+      financeApi.cashFlow,
       { filters: { dateFrom: '2024-06-01', dateTo: '2024-06-30' } },
       reader,
     );
@@ -319,28 +313,34 @@ describe('POST /financialManagement/cash_flow', () => {
       { filters: { dateFrom: FEB_1, dateTo: JAN_31 } },
       { filters: { dateFrom: '2025-01-01', dateTo: '2025-04-03' } },
     ]) {
-      const response = await callEndpoint(t.app, cashFlow, body, admin);
+      const response = await callEndpoint(t.app, financeApi.cashFlow, body, admin);
       expect(response.statusCode).toBe(400);
       expect(response.json().errors![0]!.field).toBe('filters.dateTo');
       expect(response.json().msg).toContain('dateTo');
     }
     const longest = await callEndpoint(
       t.app,
-      cashFlow,
+      financeApi.cashFlow,
       { filters: { dateFrom: '2025-01-01', dateTo: '2025-04-02' } },
       admin,
     );
     expect(longest.statusCode).toBe(200);
     expect(
-      (await callEndpoint(t.app, cashFlow, badBody({ filters: { dateFrom: 'today' } }), admin))
-        .statusCode,
+      (
+        await callEndpoint(
+          t.app,
+          financeApi.cashFlow,
+          badBody({ filters: { dateFrom: 'today' } }),
+          admin,
+        )
+      ).statusCode,
     ).toBe(400);
   });
 
   it('refuses a reader without the grant', async () => {
     const response = await callEndpoint(
       t.app,
-      cashFlow,
+      financeApi.cashFlow,
       { filters: { dateFrom: JAN_31, dateTo: FEB_1 } },
       trialOnly,
     );
@@ -353,14 +353,14 @@ describe('GST by month and cash flow as lists (decision 0064)', () => {
     const whole = (
       await callEndpoint(
         t.app,
-        gstByMonth,
+        financeApi.gstByMonth,
         { filters: { monthFrom: '2025-01', monthTo: '2025-02' } },
         reader,
       )
     ).json().ret;
     const second = await callEndpoint(
       t.app,
-      gstByMonth,
+      financeApi.gstByMonth,
       { page: 2, pageSize: 1, filters: { monthFrom: '2025-01', monthTo: '2025-02' } },
       reader,
     );
@@ -396,7 +396,7 @@ describe('GST by month and cash flow as lists (decision 0064)', () => {
   it('exports the cash flow through the list kit’s background export: the rows the screen lists', async () => {
     const started = await callEndpoint(
       t.app,
-      startExport,
+      exportApi.startExport,
       {
         endpoint: 'finance.cash_flow',
         route: 'FinancialList',
@@ -421,7 +421,12 @@ describe('GST by month and cash flow as lists (decision 0064)', () => {
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows[0]).toEqual(['Date', 'Collected', 'Net']);
     const screen = (
-      await callEndpoint(t.app, cashFlow, { filters: { dateFrom: JAN_31, dateTo: FEB_1 } }, reader)
+      await callEndpoint(
+        t.app,
+        financeApi.cashFlow,
+        { filters: { dateFrom: JAN_31, dateTo: FEB_1 } },
+        reader,
+      )
     ).json().ret.list;
     expect(rows.slice(1)).toEqual(
       screen.map((day: { date: string; collectedPaise: number; netPaise: number }) => [

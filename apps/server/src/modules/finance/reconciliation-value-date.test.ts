@@ -1,9 +1,4 @@
-import {
-  dailyOrderAnalysis,
-  repaymentOrderList,
-  resolveBreak,
-  runReconciliation,
-} from '@lending/contract';
+import { financeApi, reportApi } from '@lending/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays } from '@lending/lending';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -176,7 +171,7 @@ describe('a credit reconciliation finds late is valued on the day the borrower p
     // The repayment statement shows the day the money came, and the day it was booked.
     const statement = await callEndpoint(
       t.app,
-      repaymentOrderList,
+      financeApi.repaymentOrderList,
       { filters: { orderNo: b.orderNo } },
       admin,
     );
@@ -186,7 +181,7 @@ describe('a credit reconciliation finds late is valued on the day the borrower p
 
     // Run again, on demand: nothing more is posted and no break is added.
     const journals = await journalCount(lost.id);
-    const again = await callEndpoint(t.app, runReconciliation, { date: paidOn }, admin);
+    const again = await callEndpoint(t.app, financeApi.runReconciliation, { date: paidOn }, admin);
     expect(again.statusCode).toBe(200);
     expect(await journalCount(lost.id)).toBe(journals);
     const breaks = await t.db
@@ -222,7 +217,7 @@ describe('a credit reconciliation finds late is valued on the day the borrower p
     const admin = await loginAs(t.app);
     const accepted = await callEndpoint(
       t.app,
-      resolveBreak,
+      financeApi.resolveBreak,
       { breakId: open!.id, action: 'accept', idempotencyKey: `accept-${open!.id}` },
       admin,
     );
@@ -277,7 +272,7 @@ describe('a repayment a value-dated posting replays stays on the day it was book
       (
         await callEndpoint(
           t.app,
-          repaymentOrderList,
+          financeApi.repaymentOrderList,
           { filters: { orderNo: (await findOrder(t.db, order.id))!.orderNo, dateFrom, dateTo } },
           admin,
         )
@@ -291,13 +286,13 @@ describe('a repayment a value-dated posting replays stays on the day it was book
     for (const day of [first, second]) {
       const report = await callEndpoint(
         t.app,
-        dailyOrderAnalysis,
+        reportApi.dailyOrderAnalysis,
         { filters: { dateFrom: day, dateTo: day } },
         admin,
       );
       const statement = await callEndpoint(
         t.app,
-        repaymentOrderList,
+        financeApi.repaymentOrderList,
         { filters: { dateFrom: day, dateTo: day } },
         admin,
       );

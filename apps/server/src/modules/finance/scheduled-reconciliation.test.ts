@@ -1,4 +1,4 @@
-import { reconciliationDayList, runReconciliation } from '@lending/contract';
+import { financeApi } from '@lending/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays } from '@lending/lending';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +101,7 @@ describe('the scheduled reconciliation', () => {
     const admin = await loginAs(t.app);
     const listed = await callEndpoint(
       t.app,
-      reconciliationDayList,
+      financeApi.reconciliationDayList,
       { filters: { dateFrom: day, dateTo: day } },
       admin,
     );
@@ -111,7 +111,7 @@ describe('the scheduled reconciliation', () => {
     ]);
 
     // A person runs the day again: the same path, now shown with their name.
-    const rerun = await callEndpoint(t.app, runReconciliation, { date: day }, admin);
+    const rerun = await callEndpoint(t.app, financeApi.runReconciliation, { date: day }, admin);
     expect(rerun.statusCode).toBe(200);
     expect(rerun.json().ret.days).toMatchObject([
       { checkedBy: 'staff', checkedByName: 'Admin' },
@@ -133,9 +133,9 @@ describe('the scheduled reconciliation', () => {
     moveTo(indiaTime(addDays(today(), 1), 12 * 60));
     const first = today();
     const admin = await loginAs(t.app);
-    expect((await callEndpoint(t.app, runReconciliation, { date: first }, admin)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await callEndpoint(t.app, financeApi.runReconciliation, { date: first }, admin)).statusCode,
+    ).toBe(200);
 
     // Three days later the server is back after the set time.
     moveTo(indiaTime(addDays(first, 3), 3 * 60));

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
-  createPayout as createPayoutEndpoint,
-  loanFlowList,
   loanFlowListRetSchema,
-  loanRecordList,
   loanRecordListRetSchema,
   type LoanFlowRow,
-  waitLoanList,
   waitLoanListRetSchema,
+  disbursementApi,
+  loanBookApi,
 } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +71,7 @@ describe('POST /loan/wait_list', () => {
     await finalReview(deps, { orderId: waiting.id, decision: 'pass' }, approverId);
     const active = await makeActiveOrder(deps, productId);
 
-    const response = await callEndpoint(t.app, waitLoanList, {}, admin);
+    const response = await callEndpoint(t.app, disbursementApi.waitLoanList, {}, admin);
     expect(response.statusCode).toBe(200);
     const { list } = waitLoanListRetSchema.parse(response.json().ret);
     const ids = list.map((row) => row.id);
@@ -110,7 +108,7 @@ describe('POST /loan/wait_list', () => {
       .where(eq(customers.id, order.customerId));
     const byPhone = await callEndpoint(
       t.app,
-      waitLoanList,
+      disbursementApi.waitLoanList,
       { filters: { phone: `+91${customer!.phone}` } },
       admin,
     );
@@ -118,7 +116,7 @@ describe('POST /loan/wait_list', () => {
     // Part of a number is no match: phones are searched exactly, never by LIKE.
     const partial = await callEndpoint(
       t.app,
-      waitLoanList,
+      disbursementApi.waitLoanList,
       { filters: { phone: customer!.phone.slice(0, 6) } },
       admin,
     );
@@ -130,7 +128,7 @@ describe('POST /loan/wait_list', () => {
       .where(eq(customers.id, order.customerId));
     const unverified = await callEndpoint(
       t.app,
-      waitLoanList,
+      disbursementApi.waitLoanList,
       { filters: { bankAccount: 'unverified' } },
       admin,
     );
@@ -139,14 +137,14 @@ describe('POST /loan/wait_list', () => {
     const today = indiaDateOf(t.clock.now());
     const approvedToday = await callEndpoint(
       t.app,
-      waitLoanList,
+      disbursementApi.waitLoanList,
       { filters: { approvedFrom: today, approvedTo: today }, sort: { field: 'id', order: 'desc' } },
       admin,
     );
     expect(approvedToday.json().ret.list[0]!.id).toBe(order.id);
     const backwards = await callEndpoint(
       t.app,
-      waitLoanList,
+      disbursementApi.waitLoanList,
       { filters: { approvedFrom: today, approvedTo: '2020-01-01' } },
       admin,
     );
@@ -157,7 +155,7 @@ describe('POST /loan/wait_list', () => {
   it('refuses a sort it does not offer (400) and a caller without the grant (403)', async () => {
     const sorted = await callEndpoint(
       t.app,
-      waitLoanList,
+      disbursementApi.waitLoanList,
       { sort: { field: 'phone', order: 'asc' } },
       admin,
     );
@@ -165,12 +163,14 @@ describe('POST /loan/wait_list', () => {
     expect(sorted.json()).toMatchObject({ code: 4000, errors: [{ field: 'sort.field' }] });
     const unknownFilter = await callEndpoint(
       t.app,
-      waitLoanList,
+      disbursementApi.waitLoanList,
       badBody({ filters: { name: 'x' } }),
       admin,
     );
     expect(unknownFilter.statusCode).toBe(400);
-    expect((await callEndpoint(t.app, waitLoanList, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, disbursementApi.waitLoanList, {}, noGrant)).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -185,7 +185,12 @@ describe('POST /loan/record_list', () => {
     const lending = await makeApprovedOrder(deps, productId);
     await pay(lending.id);
 
-    const response = await callEndpoint(t.app, loanRecordList, { pageSize: 100 }, admin);
+    const response = await callEndpoint(
+      t.app,
+      disbursementApi.loanRecordList,
+      { pageSize: 100 },
+      admin,
+    );
     expect(response.statusCode).toBe(200);
     const { list } = loanRecordListRetSchema.parse(response.json().ret);
     const byOrder = new Map(list.map((row) => [row.orderId, row]));
@@ -209,7 +214,7 @@ describe('POST /loan/record_list', () => {
     await pay(failed.id);
     const again = await callEndpoint(
       t.app,
-      loanRecordList,
+      disbursementApi.loanRecordList,
       { filters: { orderNo: failed.orderNo } },
       admin,
     );
@@ -220,7 +225,9 @@ describe('POST /loan/record_list', () => {
 
     // Decision 0060: the whole number in any case finds it; a piece of it finds nothing.
     const byNumber = async (orderNo: string) =>
-      (await callEndpoint(t.app, loanRecordList, { filters: { orderNo } }, admin)).json().ret.total;
+      (
+        await callEndpoint(t.app, disbursementApi.loanRecordList, { filters: { orderNo } }, admin)
+      ).json().ret.total;
     expect(await byNumber(` ${failed.orderNo.toLowerCase()} `)).toBe(1);
     expect(await byNumber(failed.orderNo.slice(-6))).toBe(0);
   });
@@ -230,7 +237,7 @@ describe('POST /loan/record_list', () => {
     const today = indiaDateOf(t.clock.now());
     const successes = await callEndpoint(
       t.app,
-      loanRecordList,
+      disbursementApi.loanRecordList,
       {
         filters: { lendStatus: 'success', disbursedFrom: today, disbursedTo: today },
         pageSize: 100,
@@ -242,7 +249,7 @@ describe('POST /loan/record_list', () => {
     expect(rows.every((r) => r.lendStatus === 'success')).toBe(true);
     const fails = await callEndpoint(
       t.app,
-      loanRecordList,
+      disbursementApi.loanRecordList,
       { filters: { lendStatus: 'fail' } },
       admin,
     );
@@ -251,7 +258,7 @@ describe('POST /loan/record_list', () => {
     ).toBe(true);
     const sorted = await callEndpoint(
       t.app,
-      loanRecordList,
+      disbursementApi.loanRecordList,
       { sort: { field: 'utr', order: 'asc' } },
       admin,
     );
@@ -259,18 +266,25 @@ describe('POST /loan/record_list', () => {
     expect(sorted.json().errors![0]!.field).toBe('sort.field');
     const backwards = await callEndpoint(
       t.app,
-      loanRecordList,
+      disbursementApi.loanRecordList,
       { filters: { disbursedFrom: today, disbursedTo: '2020-01-01' } },
       admin,
     );
     expect(backwards.json().errors![0]!.field).toBe('filters.disbursedTo');
-    expect((await callEndpoint(t.app, loanRecordList, {}, noGrant)).statusCode).toBe(403);
+    expect(
+      (await callEndpoint(t.app, disbursementApi.loanRecordList, {}, noGrant)).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('POST /loan/flow_list', () => {
   const flow = async (filters: Record<string, unknown>) => {
-    const response = await callEndpoint(t.app, loanFlowList, { filters, pageSize: 100 }, admin);
+    const response = await callEndpoint(
+      t.app,
+      disbursementApi.loanFlowList,
+      { filters, pageSize: 100 },
+      admin,
+    );
     expect(response.statusCode).toBe(200);
     return loanFlowListRetSchema.parse(response.json().ret).list;
   };
@@ -296,7 +310,7 @@ describe('POST /loan/flow_list', () => {
 
     const retry = await callEndpoint(
       t.app,
-      createPayoutEndpoint,
+      loanBookApi.createPayout,
       { orderId: order.id, idempotencyKey: key() },
       admin,
     );
@@ -323,7 +337,7 @@ describe('POST /loan/flow_list', () => {
     // …and the book refuses a second payout while it is open.
     const second = await callEndpoint(
       t.app,
-      createPayoutEndpoint,
+      loanBookApi.createPayout,
       { orderId: unknownOrder.id, idempotencyKey: key() },
       admin,
     );
@@ -353,12 +367,14 @@ describe('POST /loan/flow_list', () => {
     expect(failedOnly.every((row) => row.status === 'failed')).toBe(true);
     const sorted = await callEndpoint(
       t.app,
-      loanFlowList,
+      disbursementApi.loanFlowList,
       { sort: { field: 'errorMessage', order: 'asc' } },
       admin,
     );
     expect(sorted.statusCode).toBe(400);
     expect(sorted.json().errors![0]!.field).toBe('sort.field');
-    expect((await callEndpoint(t.app, loanFlowList, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, disbursementApi.loanFlowList, {}, noGrant)).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { loanFlowList, loanRecordList, waitLoanList } from '@lending/contract';
+import { disbursementApi } from '@lending/contract';
 import type { EndpointRegistrar } from '../../plugins/access.js';
 import type { DisbursementLists } from './disbursement-lists.service.js';
 
@@ -7,7 +7,7 @@ export function registerDisbursementRoutes(
   endpoints: EndpointRegistrar,
   lists: DisbursementLists,
 ): void {
-  endpoints.register(waitLoanList, ({ body }) => lists.waitList(body));
-  endpoints.register(loanRecordList, ({ body }) => lists.recordList(body));
-  endpoints.register(loanFlowList, ({ body }) => lists.flowList(body));
+  endpoints.register(disbursementApi.waitLoanList, ({ body }) => lists.waitList(body));
+  endpoints.register(disbursementApi.loanRecordList, ({ body }) => lists.recordList(body));
+  endpoints.register(disbursementApi.loanFlowList, ({ body }) => lists.flowList(body));
 }

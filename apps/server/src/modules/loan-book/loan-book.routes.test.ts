@@ -1,23 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import {
-  cancelOrder,
-  checkLedger,
-  createPayout,
-  finalReviewOrder,
-  firstReviewOrder,
-  grantableInterfaceIds,
-  listLoanConfig,
-  orderDetail,
-  postRepayment,
-  rejectOrder,
-  reverseRepayment,
-  rolloverOrder,
-  saveLoanConfig,
-  saveSetting,
-  setLoanConfigStatus,
-  waiveOrder,
-  writeOffOrder,
-} from '@lending/contract';
+import { grantableInterfaceIds, loanBookApi, opsApi } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
@@ -67,11 +49,11 @@ const config = {
   rolloverDays: 7,
   maxRollovers: 3,
   allowOverdueRollover: true,
-} satisfies EndpointBody<typeof saveLoanConfig>;
+} satisfies EndpointBody<typeof loanBookApi.saveLoanConfig>;
 
 describe('loan configuration', () => {
   it('saves a product, versions it on the next save, lists and sets its status', async () => {
-    const saved = await callEndpoint(t.app, saveLoanConfig, config, admin);
+    const saved = await callEndpoint(t.app, loanBookApi.saveLoanConfig, config, admin);
     expect(saved.statusCode).toBe(200);
     const product = saved.json().ret;
     expect(product).toMatchObject({
@@ -83,16 +65,21 @@ describe('loan configuration', () => {
     });
     const again = await callEndpoint(
       t.app,
-      saveLoanConfig,
+      loanBookApi.saveLoanConfig,
       { ...config, id: product.id, tenorDays: 21 },
       admin,
     );
     expect(again.json().ret).toMatchObject({ version: 2, tenorDays: 21 });
-    const list = await callEndpoint(t.app, listLoanConfig, { filters: { kind: 'reloan' } }, admin);
+    const list = await callEndpoint(
+      t.app,
+      loanBookApi.listLoanConfig,
+      { filters: { kind: 'reloan' } },
+      admin,
+    );
     expect(list.json().ret.list.map((p: { id: number }) => p.id)).toContain(product.id);
     const off = await callEndpoint(
       t.app,
-      setLoanConfigStatus,
+      loanBookApi.setLoanConfigStatus,
       { id: product.id, status: 'unavailable' },
       admin,
     );
@@ -100,17 +87,18 @@ describe('loan configuration', () => {
   });
 
   it('a new version keeps the status unless one is sent, and is refused over a newer version', async () => {
-    const product = (await callEndpoint(t.app, saveLoanConfig, config, admin)).json().ret;
+    const product = (await callEndpoint(t.app, loanBookApi.saveLoanConfig, config, admin)).json()
+      .ret;
     await callEndpoint(
       t.app,
-      setLoanConfigStatus,
+      loanBookApi.setLoanConfigStatus,
       { id: product.id, status: 'unavailable' },
       admin,
     );
     // An editor who read version 1 while it was still available saves without a status.
     const kept = await callEndpoint(
       t.app,
-      saveLoanConfig,
+      loanBookApi.saveLoanConfig,
       { ...config, id: product.id, expectedVersion: 1, tenorDays: 21 },
       admin,
     );
@@ -118,34 +106,39 @@ describe('loan configuration', () => {
     // A second editor of version 1 is told, and version 2 stays as saved.
     const stale = await callEndpoint(
       t.app,
-      saveLoanConfig,
+      loanBookApi.saveLoanConfig,
       { ...config, id: product.id, expectedVersion: 1, tenorDays: 30 },
       admin,
     );
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 4090 });
     expect(stale.json().msg).toContain('version 2, not 1');
-    const list = await callEndpoint(t.app, listLoanConfig, { filters: { kind: 'reloan' } }, admin);
+    const list = await callEndpoint(
+      t.app,
+      loanBookApi.listLoanConfig,
+      { filters: { kind: 'reloan' } },
+      admin,
+    );
     const current = list.json().ret.list.find((p: { id: number }) => p.id === product.id);
     expect(current).toMatchObject({ version: 2, tenorDays: 21, status: 'unavailable' });
     // Sending a status sets it; a missing product is 404, not a conflict.
     const on = await callEndpoint(
       t.app,
-      saveLoanConfig,
+      loanBookApi.saveLoanConfig,
       { ...config, id: product.id, expectedVersion: 2, status: 'available' },
       admin,
     );
     expect(on.json().ret).toMatchObject({ version: 3, status: 'available' });
     const missing = await callEndpoint(
       t.app,
-      saveLoanConfig,
+      loanBookApi.saveLoanConfig,
       { ...config, id: 999_999, expectedVersion: 1 },
       admin,
     );
     expect(missing.statusCode).toBe(404);
     const versionOfNothing = await callEndpoint(
       t.app,
-      saveLoanConfig,
+      loanBookApi.saveLoanConfig,
       { ...config, expectedVersion: 1 },
       admin,
     );
@@ -159,14 +152,14 @@ describe('loan configuration', () => {
     for (const tenorDays of [7, 30, 14]) {
       await callEndpoint(
         t.app,
-        saveLoanConfig,
+        loanBookApi.saveLoanConfig,
         { ...config, name: `Sorted ${tenorDays}`, tenorDays },
         admin,
       );
     }
     const sorted = await callEndpoint(
       t.app,
-      listLoanConfig,
+      loanBookApi.listLoanConfig,
       { pageSize: 100, sort: { field: 'tenorDays', order: 'desc' } },
       admin,
     );
@@ -175,7 +168,7 @@ describe('loan configuration', () => {
     expect(tenors).toEqual(expect.arrayContaining([7, 14, 30]));
     const refused = await callEndpoint(
       t.app,
-      listLoanConfig,
+      loanBookApi.listLoanConfig,
       { sort: { field: 'status', order: 'asc' } },
       admin,
     );
@@ -191,7 +184,7 @@ describe('loan configuration', () => {
   it('answers 400 naming the field', async () => {
     const inverted = await callEndpoint(
       t.app,
-      saveLoanConfig,
+      loanBookApi.saveLoanConfig,
       { ...config, maxPrincipalPaise: 50_000 },
       admin,
     );
@@ -202,7 +195,7 @@ describe('loan configuration', () => {
     });
     const both = await callEndpoint(
       t.app,
-      saveLoanConfig,
+      loanBookApi.saveLoanConfig,
       { ...config, penalPerDayPpm: 1_000 },
       admin,
     );
@@ -210,14 +203,14 @@ describe('loan configuration', () => {
     expect(both.json().errors![0]!.field).toBe('penalPerDayPaise');
     const fraction = await callEndpoint(
       t.app,
-      saveLoanConfig,
+      loanBookApi.saveLoanConfig,
       { ...config, minPrincipalPaise: 1000.5 },
       admin,
     );
     expect(fraction.json().errors![0]!.field).toBe('minPrincipalPaise');
     const unknown = await callEndpoint(
       t.app,
-      saveLoanConfig,
+      loanBookApi.saveLoanConfig,
       badBody({ ...config, rate: 7 }),
       admin,
     );
@@ -225,9 +218,11 @@ describe('loan configuration', () => {
   });
 
   it('answers 403 without the grant', async () => {
-    const refused = await callEndpoint(t.app, saveLoanConfig, config, noGrant);
+    const refused = await callEndpoint(t.app, loanBookApi.saveLoanConfig, config, noGrant);
     expect(refused.statusCode).toBe(403);
-    expect((await callEndpoint(t.app, listLoanConfig, {}, noGrant)).statusCode).toBe(200);
+    expect((await callEndpoint(t.app, loanBookApi.listLoanConfig, {}, noGrant)).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -237,14 +232,14 @@ describe('order commands', () => {
     await runMachineReview(deps, order.id);
     const first = await callEndpoint(
       t.app,
-      firstReviewOrder,
+      loanBookApi.firstReviewOrder,
       { orderId: order.id, decision: 'pass' },
       admin,
     );
     expect(first.json().ret).toMatchObject({ status: 'FINAL_REVIEW' });
     const same = await callEndpoint(
       t.app,
-      finalReviewOrder,
+      loanBookApi.finalReviewOrder,
       { orderId: order.id, decision: 'pass' },
       admin,
       { language: 'ZH' },
@@ -253,7 +248,7 @@ describe('order commands', () => {
     expect(same.json()).toMatchObject({ code: 4093, msg: '终审人必须与初审人不同' });
     const final = await callEndpoint(
       t.app,
-      finalReviewOrder,
+      loanBookApi.finalReviewOrder,
       { orderId: order.id, decision: 'pass' },
       checker,
     );
@@ -263,37 +258,55 @@ describe('order commands', () => {
   it('creates a payout idempotently; a refused transition answers 409 naming the status', async () => {
     const order = await makeApprovedOrder(deps, productId);
     const body = { orderId: order.id, idempotencyKey: `pay-route-${order.id}` };
-    const created = await callEndpoint(t.app, createPayout, body, admin);
+    const created = await callEndpoint(t.app, loanBookApi.createPayout, body, admin);
     expect(created.json().ret).toMatchObject({ status: 'DISBURSING', amountPaise: 412_830 });
-    expect((await callEndpoint(t.app, createPayout, body, admin)).json().ret).toEqual(
+    expect((await callEndpoint(t.app, loanBookApi.createPayout, body, admin)).json().ret).toEqual(
       created.json().ret,
     );
     const cancel = await callEndpoint(
       t.app,
-      cancelOrder,
+      loanBookApi.cancelOrder,
       { orderId: order.id, reason: 'late' },
       admin,
     );
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().code).toBe(4092);
     expect(cancel.json().msg).toContain('is DISBURSING');
-    const missing = await callEndpoint(t.app, createPayout, badBody({ orderId: order.id }), admin);
+    const missing = await callEndpoint(
+      t.app,
+      loanBookApi.createPayout,
+      badBody({ orderId: order.id }),
+      admin,
+    );
     expect(missing.json().errors![0]).toEqual({ field: 'idempotencyKey', message: 'required' });
   });
 
   it('rejects and cancels', async () => {
     const a = await makeApplication(deps, productId);
     expect(
-      (await callEndpoint(t.app, rejectOrder, { orderId: a.id, reason: 'fraud' }, admin)).json().ret
-        .status,
+      (
+        await callEndpoint(
+          t.app,
+          loanBookApi.rejectOrder,
+          { orderId: a.id, reason: 'fraud' },
+          admin,
+        )
+      ).json().ret.status,
     ).toBe('REJECTED');
     const b = await makeApplication(deps, productId);
     expect(
-      (await callEndpoint(t.app, cancelOrder, { orderId: b.id, reason: 'asked' }, admin)).json().ret
-        .status,
+      (
+        await callEndpoint(
+          t.app,
+          loanBookApi.cancelOrder,
+          { orderId: b.id, reason: 'asked' },
+          admin,
+        )
+      ).json().ret.status,
     ).toBe('CANCELLED');
     expect(
-      (await callEndpoint(t.app, rejectOrder, { orderId: 999_999, reason: 'x' }, admin)).statusCode,
+      (await callEndpoint(t.app, loanBookApi.rejectOrder, { orderId: 999_999, reason: 'x' }, admin))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -301,7 +314,7 @@ describe('order commands', () => {
     const order = await makeActiveOrder(deps, productId);
     const bad = await callEndpoint(
       t.app,
-      postRepayment,
+      loanBookApi.postRepayment,
       { orderId: order.id, idempotencyKey: 'rep-route-1', amountPaise: -5, channel: 'upi' },
       admin,
     );
@@ -309,7 +322,7 @@ describe('order commands', () => {
     expect(bad.json().errors![0]!.field).toBe('amountPaise');
     const paid = await callEndpoint(
       t.app,
-      postRepayment,
+      loanBookApi.postRepayment,
       {
         orderId: order.id,
         idempotencyKey: 'rep-route-1',
@@ -322,21 +335,21 @@ describe('order commands', () => {
     expect(paid.json().ret).toMatchObject({ status: 'CLEARED', closureType: 'ADVANCE_CLEAR' });
     const roll = await callEndpoint(
       t.app,
-      rolloverOrder,
+      loanBookApi.rolloverOrder,
       { orderId: order.id, idempotencyKey: 'roll-route-1', amountPaise: 100, channel: 'upi' },
       admin,
     );
     expect(roll.statusCode).toBe(409);
     const off = await callEndpoint(
       t.app,
-      writeOffOrder,
+      loanBookApi.writeOffOrder,
       { orderId: order.id, idempotencyKey: 'wo-route-1', reason: 'x' },
       admin,
     );
     expect(off.json().code).toBe(4092);
     const reversed = await callEndpoint(
       t.app,
-      reverseRepayment,
+      loanBookApi.reverseRepayment,
       {
         repaymentId: paid.json().ret.repaymentId!,
         idempotencyKey: 'rev-route-1',
@@ -348,7 +361,7 @@ describe('order commands', () => {
     // A part: more than is owed of it is a 400 naming the field; an unknown part too.
     const tooMuch = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       {
         orderId: order.id,
         idempotencyKey: 'waive-route-0',
@@ -361,7 +374,7 @@ describe('order commands', () => {
     expect(tooMuch.json().msg).toContain('amounts.feePaise');
     const unknownPart = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       badBody({
         orderId: order.id,
         idempotencyKey: 'waive-route-0',
@@ -375,7 +388,7 @@ describe('order commands', () => {
     // approves: repay/waiver-approval.routes.test.ts).
     const raised = await callEndpoint(
       t.app,
-      saveSetting,
+      opsApi.saveSetting,
       {
         item: 'waiver_approval_above_rupees',
         value: '5000',
@@ -388,7 +401,7 @@ describe('order commands', () => {
     expect(raised.statusCode).toBe(200);
     const waived = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       { orderId: order.id, idempotencyKey: 'waive-route-1', reason: 'goodwill' },
       admin,
     );
@@ -397,7 +410,7 @@ describe('order commands', () => {
       closureType: 'SETTLED_WITH_WAIVER',
       amountPaise: 450_000,
     });
-    const detail = await callEndpoint(t.app, orderDetail, { orderId: order.id }, admin);
+    const detail = await callEndpoint(t.app, loanBookApi.orderDetail, { orderId: order.id }, admin);
     expect(detail.json().ret).toMatchObject({
       status: 'CLEARED',
       netDisbursedPaise: 412_830,
@@ -407,7 +420,7 @@ describe('order commands', () => {
       virtualAccountCode: 'VA77',
       reversed: true,
     });
-    const check = await callEndpoint(t.app, checkLedger, {}, admin);
+    const check = await callEndpoint(t.app, loanBookApi.checkLedger, {}, admin);
     expect(check.json().ret).toMatchObject({
       ok: true,
       unbalancedJournals: [],

@@ -1,19 +1,4 @@
-import {
-  cancelOrder,
-  checkLedger,
-  createPayout,
-  finalReviewOrder,
-  firstReviewOrder,
-  listLoanConfig,
-  listOrders,
-  orderDetail,
-  postRepayment,
-  rejectOrder,
-  reverseRepayment,
-  rolloverOrder,
-  saveLoanConfig,
-  setLoanConfigStatus,
-} from '@lending/contract';
+import { loanBookApi, orderApi } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseToApi } from '../../shared/paise.js';
@@ -34,12 +19,12 @@ export function registerLoanBookRoutes(
   deps: LoanBookDeps,
   lookups: { approvalRequestsOf: ApprovalRequestsOf },
 ): void {
-  endpoints.register(listLoanConfig, async ({ body }) => {
+  endpoints.register(loanBookApi.listLoanConfig, async ({ body }) => {
     const { list, total } = await products.listProducts(deps.db, body);
     return { list: list.map(products.loanConfigView), total };
   });
 
-  endpoints.register(saveLoanConfig, async (context) => {
+  endpoints.register(loanBookApi.saveLoanConfig, async (context) => {
     const actorId = callerOf(context).userId;
     const now = deps.clock.now();
     const row = await deps.db.transaction(async (tx) => {
@@ -62,7 +47,7 @@ export function registerLoanBookRoutes(
     return products.loanConfigView(row);
   });
 
-  endpoints.register(setLoanConfigStatus, async (context) => {
+  endpoints.register(loanBookApi.setLoanConfigStatus, async (context) => {
     const actorId = callerOf(context).userId;
     const now = deps.clock.now();
     const row = await deps.db.transaction(async (tx) => {
@@ -87,7 +72,7 @@ export function registerLoanBookRoutes(
     return products.loanConfigView(row);
   });
 
-  endpoints.register(checkLedger, async () => {
+  endpoints.register(loanBookApi.checkLedger, async () => {
     const result = await runLedgerCheck(deps.db);
     return {
       ...result,
@@ -104,10 +89,10 @@ export function registerLoanBookRoutes(
   });
 
   // A reviewer decides only the orders assigned to them; a lead (approve.assign) any.
-  endpoints.register(firstReviewOrder, (context) =>
+  endpoints.register(loanBookApi.firstReviewOrder, (context) =>
     applications.firstReview(deps, context.body, callerOf(context).userId, reviewScopeOf(context)),
   );
-  endpoints.register(finalReviewOrder, (context) => {
+  endpoints.register(loanBookApi.finalReviewOrder, (context) => {
     const { approvedPrincipalPaise, ...body } = context.body;
     return applications.finalReview(
       deps,
@@ -121,14 +106,14 @@ export function registerLoanBookRoutes(
       reviewScopeOf(context),
     );
   });
-  endpoints.register(rejectOrder, (context) =>
+  endpoints.register(loanBookApi.rejectOrder, (context) =>
     applications.rejectOrder(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(cancelOrder, (context) =>
+  endpoints.register(loanBookApi.cancelOrder, (context) =>
     applications.cancelOrder(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(listOrders, ({ body }) => orderList.listOrders(deps.db, body));
-  endpoints.register(orderDetail, ({ body }) =>
+  endpoints.register(orderApi.listOrders, ({ body }) => orderList.listOrders(deps.db, body));
+  endpoints.register(loanBookApi.orderDetail, ({ body }) =>
     loadOrderDetail(deps.db, body, {
       today: indiaDateOf(deps.clock.now()),
       ...(deps.staffOf ? { staffOf: deps.staffOf } : {}),
@@ -136,28 +121,28 @@ export function registerLoanBookRoutes(
     }),
   );
 
-  endpoints.register(createPayout, async (context) => {
+  endpoints.register(loanBookApi.createPayout, async (context) => {
     const result = await payoutsService.createPayout(deps, context.body, callerOf(context).userId);
     // The intent is committed with the call's transaction; the send happens after it.
     if (typeof result.payoutId === 'number') deps.onPayoutCommitted?.(result.payoutId);
     return result;
   });
 
-  endpoints.register(postRepayment, (context) =>
+  endpoints.register(loanBookApi.postRepayment, (context) =>
     repaymentsService.postRepayment(
       deps,
       { ...context.body, amountPaise: BigInt(context.body.amountPaise) },
       callerOf(context).userId,
     ),
   );
-  endpoints.register(rolloverOrder, (context) =>
+  endpoints.register(loanBookApi.rolloverOrder, (context) =>
     repaymentsService.rollover(
       deps,
       { ...context.body, amountPaise: BigInt(context.body.amountPaise) },
       callerOf(context).userId,
     ),
   );
-  endpoints.register(reverseRepayment, (context) =>
+  endpoints.register(loanBookApi.reverseRepayment, (context) =>
     repaymentsService.reverseRepayment(deps, context.body, callerOf(context).userId),
   );
 }

@@ -1,13 +1,6 @@
 import type { EndpointInput, InvalidOnPurpose } from '../../shared/testing/call-endpoint.js';
 import { eq } from 'drizzle-orm';
-import {
-  listOrders,
-  orderDetail,
-  orderDetailSchema,
-  orderListRetSchema,
-  postRepayment,
-  waiveOrder,
-} from '@lending/contract';
+import { orderDetailSchema, orderListRetSchema, loanBookApi, orderApi } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
@@ -47,8 +40,11 @@ async function phoneOf(orderId: number): Promise<string> {
   return row!.phone;
 }
 
-async function list(body: EndpointInput<typeof listOrders> | InvalidOnPurpose, token = admin) {
-  return callEndpoint(t.app, listOrders, body, token);
+async function list(
+  body: EndpointInput<typeof orderApi.listOrders> | InvalidOnPurpose,
+  token = admin,
+) {
+  return callEndpoint(t.app, orderApi.listOrders, body, token);
 }
 
 describe('POST /order/list', () => {
@@ -143,7 +139,7 @@ describe('POST /order/detail', () => {
     const active = await makeActiveOrder(deps, productId);
     const paid = await callEndpoint(
       t.app,
-      postRepayment,
+      loanBookApi.postRepayment,
       {
         orderId: active.id,
         idempotencyKey: `order-detail-part-${active.id}`,
@@ -157,7 +153,12 @@ describe('POST /order/detail', () => {
     try {
       // Sessions end after 8 hours: sign in again on the later day.
       const token = await loginAs(t.app, detailOnlyLogin);
-      const answer = await callEndpoint(t.app, orderDetail, { orderNo: active.orderNo }, token);
+      const answer = await callEndpoint(
+        t.app,
+        loanBookApi.orderDetail,
+        { orderNo: active.orderNo },
+        token,
+      );
       expect(answer.statusCode).toBe(200);
       const detail = orderDetailSchema.parse(answer.json().ret);
       expect(detail.orderNo).toBe(active.orderNo);
@@ -190,7 +191,7 @@ describe('POST /order/detail', () => {
     const active = await makeActiveOrder(deps, productId);
     const waived = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       {
         orderId: active.id,
         idempotencyKey: `order-detail-waive-${active.id}`,
@@ -200,8 +201,9 @@ describe('POST /order/detail', () => {
       admin,
     );
     expect(waived.statusCode).toBe(200);
-    const detail = (await callEndpoint(t.app, orderDetail, { orderId: active.id }, admin)).json()
-      .ret;
+    const detail = (
+      await callEndpoint(t.app, loanBookApi.orderDetail, { orderId: active.id }, admin)
+    ).json().ret;
     expect(detail.waivers).toEqual([
       expect.objectContaining({
         kind: 'waiver',
@@ -214,11 +216,17 @@ describe('POST /order/detail', () => {
   });
 
   it('answers 404 for an unknown number and 400 without a key', async () => {
-    const missing = await callEndpoint(t.app, orderDetail, { orderNo: 'LN00000000999999' }, admin);
+    const missing = await callEndpoint(
+      t.app,
+      loanBookApi.orderDetail,
+      { orderNo: 'LN00000000999999' },
+      admin,
+    );
     expect(missing.statusCode).toBe(404);
-    expect((await callEndpoint(t.app, orderDetail, {}, admin)).statusCode).toBe(400);
+    expect((await callEndpoint(t.app, loanBookApi.orderDetail, {}, admin)).statusCode).toBe(400);
     expect(
-      (await callEndpoint(t.app, orderDetail, { orderId: 1, orderNo: 'LN1' }, admin)).statusCode,
+      (await callEndpoint(t.app, loanBookApi.orderDetail, { orderId: 1, orderNo: 'LN1' }, admin))
+        .statusCode,
     ).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import { createCampaign as createCampaignEndpoint } from '@lending/contract';
+import { marketingSmsApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerAccounts } from '../../db-schema.js';
@@ -39,7 +39,7 @@ const sendOtp = (phone: string) =>
 async function createCampaign(ratePerMinute: number) {
   const created = await callEndpoint(
     t.app,
-    createCampaignEndpoint,
+    marketingSmsApi.createCampaign,
     {
       name: 'Gateway rate',
       templateCode: 'marketing_offer_v1',

@@ -1,15 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import {
-  cancelCampaign,
-  createCampaign,
-  getSmsConfig,
-  importAudienceList,
-  listAudienceLists,
-  listCampaignTemplates,
-  listCampaigns,
-  previewCampaignAudience,
-  saveSmsConfig,
-} from '@lending/contract';
+import { marketingSmsApi, opsApi } from '@lending/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerAccounts, riskBlacklist } from '../../db-schema.js';
@@ -47,8 +37,8 @@ const send = () =>
   sendDueCampaignMessages({ db: t.db, clock: t.clock, sms: t.app.integrations.smsGateways });
 
 function campaignBody(
-  overrides: Partial<EndpointBody<typeof createCampaign>> = {},
-): EndpointBody<typeof createCampaign> {
+  overrides: Partial<EndpointBody<typeof marketingSmsApi.createCampaign>> = {},
+): EndpointBody<typeof marketingSmsApi.createCampaign> {
   return {
     name: 'January re-engagement',
     templateCode: 'marketing_offer_v1',
@@ -62,8 +52,9 @@ function campaignBody(
 }
 
 async function campaignRow(id: number) {
-  const list = (await callEndpoint(t.app, listCampaigns, { pageSize: 100 }, marketer)).json().ret
-    .list as { id: number }[];
+  const list = (
+    await callEndpoint(t.app, marketingSmsApi.listCampaigns, { pageSize: 100 }, marketer)
+  ).json().ret.list as { id: number }[];
   return list.find((row) => row.id === id) as Record<string, unknown>;
 }
 
@@ -119,7 +110,7 @@ describe('audience', () => {
   it('counts who would receive it, leaving out opted-out and blacklisted numbers', async () => {
     const response = await callEndpoint(
       t.app,
-      previewCampaignAudience,
+      marketingSmsApi.previewCampaignAudience,
       { audience: { source: 'regNotLoan' } },
       marketer,
     );
@@ -128,7 +119,9 @@ describe('audience', () => {
   });
 
   it('offers only enabled promotional templates, with their variables', async () => {
-    const ret = (await callEndpoint(t.app, listCampaignTemplates, {}, marketer)).json().ret;
+    const ret = (
+      await callEndpoint(t.app, marketingSmsApi.listCampaignTemplates, {}, marketer)
+    ).json().ret;
     const list = ret.list;
     expect(ret.sendHours).toEqual({ start: '10:00', end: '21:00' });
     expect(list.map((row: { code: string }) => row.code)).toEqual(['marketing_offer_v1']);
@@ -140,7 +133,7 @@ describe('creating a campaign', () => {
   it('refuses a send time outside 10:00–21:00 India time with a clear error, and creates nothing', async () => {
     const late = await callEndpoint(
       t.app,
-      createCampaign,
+      marketingSmsApi.createCampaign,
       campaignBody({ sendAt: '2025-01-15T21:30:00+05:30' }),
       marketer,
     );
@@ -151,18 +144,20 @@ describe('creating a campaign', () => {
     );
     const early = await callEndpoint(
       t.app,
-      createCampaign,
+      marketingSmsApi.createCampaign,
       campaignBody({ sendAt: '2025-01-16T09:59:00+05:30' }),
       marketer,
     );
     expect(early.json().code).toBe(4150);
-    expect((await callEndpoint(t.app, listCampaigns, {}, marketer)).json().ret.total).toBe(0);
+    expect(
+      (await callEndpoint(t.app, marketingSmsApi.listCampaigns, {}, marketer)).json().ret.total,
+    ).toBe(0);
   });
 
   it('refuses "send now" when the clock is outside the hours', async () => {
     setIndiaTime('21:05');
     const { sendAt: _omitted, ...now } = campaignBody();
-    const refused = await callEndpoint(t.app, createCampaign, now, marketer);
+    const refused = await callEndpoint(t.app, marketingSmsApi.createCampaign, now, marketer);
     expect(refused.json().code).toBe(4150);
     setIndiaTime('10:00');
     t.clock.advance(24 * 60 * MINUTE); // the next morning, 10:00 IST
@@ -171,7 +166,12 @@ describe('creating a campaign', () => {
   it('names the field of a bad template, a missing variable, an unknown field', async () => {
     const fieldOf = async (body: unknown) => {
       // Every body here is refused on purpose.
-      const response = await callEndpoint(t.app, createCampaign, badBody(body), marketer);
+      const response = await callEndpoint(
+        t.app,
+        marketingSmsApi.createCampaign,
+        badBody(body),
+        marketer,
+      );
       expect(response.statusCode).toBe(400);
       return response.json().errors?.[0]?.field ?? response.json().msg;
     };
@@ -189,7 +189,7 @@ describe('sending', () => {
 
   it('schedules once per idempotency key; the same key with another request is refused', async () => {
     const body = campaignBody({ idempotencyKey: key, sendAt: at('11:00') });
-    const first = await callEndpoint(t.app, createCampaign, body, marketer);
+    const first = await callEndpoint(t.app, marketingSmsApi.createCampaign, body, marketer);
     expect(first.statusCode).toBe(200);
     campaignId = first.json().ret.id;
     expect(first.json().ret).toMatchObject({
@@ -202,12 +202,14 @@ describe('sending', () => {
       createdBy: 'Maya Marketing',
       text: expect.stringContaining('up to Rs 20,000'),
     });
-    const again = await callEndpoint(t.app, createCampaign, body, marketer);
+    const again = await callEndpoint(t.app, marketingSmsApi.createCampaign, body, marketer);
     expect(again.json().ret.id).toBe(campaignId);
-    expect((await callEndpoint(t.app, listCampaigns, {}, marketer)).json().ret.total).toBe(1);
+    expect(
+      (await callEndpoint(t.app, marketingSmsApi.listCampaigns, {}, marketer)).json().ret.total,
+    ).toBe(1);
     const other = await callEndpoint(
       t.app,
-      createCampaign,
+      marketingSmsApi.createCampaign,
       { ...body, name: 'Something else' },
       marketer,
     );
@@ -239,7 +241,7 @@ describe('sending', () => {
   it('keeps to its rate, pauses outside the hours, and checks opt-outs again when sending', async () => {
     const created = await callEndpoint(
       t.app,
-      createCampaign,
+      marketingSmsApi.createCampaign,
       campaignBody({ sendAt: at('20:58'), ratePerMinute: 1 }),
       marketer,
     );
@@ -273,7 +275,7 @@ describe('sending', () => {
     // Every number has opted out or is blacklisted now: nobody to send to.
     const created = await callEndpoint(
       t.app,
-      createCampaign,
+      marketingSmsApi.createCampaign,
       campaignBody({ sendAt: undefined }),
       marketer,
     );
@@ -282,17 +284,22 @@ describe('sending', () => {
     await t.db.delete(marketingOptOuts);
     const fresh = await callEndpoint(
       t.app,
-      createCampaign,
+      marketingSmsApi.createCampaign,
       campaignBody({ sendAt: undefined }),
       marketer,
     );
     const id = fresh.json().ret.id;
-    const cancelled = await callEndpoint(t.app, cancelCampaign, { id }, marketer);
+    const cancelled = await callEndpoint(t.app, marketingSmsApi.cancelCampaign, { id }, marketer);
     expect(cancelled.json().ret.status).toBe('cancelled');
     const before = t.app.integrations.sms.outbox.length;
     await send();
     expect(t.app.integrations.sms.outbox.length).toBe(before);
-    const refused = await callEndpoint(t.app, cancelCampaign, { id: campaignId }, marketer);
+    const refused = await callEndpoint(
+      t.app,
+      marketingSmsApi.cancelCampaign,
+      { id: campaignId },
+      marketer,
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe(4152);
   });
@@ -316,7 +323,7 @@ describe('uploaded lists', () => {
     ]);
     const response = await callEndpoint(
       t.app,
-      importAudienceList,
+      marketingSmsApi.importAudienceList,
       { fileName: 'leads.xlsx', contentBase64 },
       marketer,
     );
@@ -329,11 +336,13 @@ describe('uploaded lists', () => {
       'refused',
       'accepted',
     ]);
-    const lists = (await callEndpoint(t.app, listAudienceLists, {}, marketer)).json().ret.list;
+    const lists = (
+      await callEndpoint(t.app, marketingSmsApi.listAudienceLists, {}, marketer)
+    ).json().ret.list;
     expect(lists[0]).toMatchObject({ fileName: 'leads.xlsx', phones: 2 });
     const preview = await callEndpoint(
       t.app,
-      previewCampaignAudience,
+      marketingSmsApi.previewCampaignAudience,
       { audience: { source: 'upload', listId: lists[0]!.id } },
       marketer,
     );
@@ -353,7 +362,7 @@ describe("the SMS configuration's quiet hours", () => {
   const quiet = (quietStart: string, quietEnd: string, token: string) =>
     callEndpoint(
       t.app,
-      saveSmsConfig,
+      opsApi.saveSmsConfig,
       {
         provider: 'sandbox',
         senderIds: ['LENDIN', '562311'],
@@ -376,7 +385,7 @@ describe("the SMS configuration's quiet hours", () => {
       expect(refused.json().code).toBe(4000);
       expect(refused.json().errors!.map((e: { field: string }) => e.field)).toEqual([field]);
     }
-    const read = (await callEndpoint(t.app, getSmsConfig, {}, admin)).json().ret;
+    const read = (await callEndpoint(t.app, opsApi.getSmsConfig, {}, admin)).json().ret;
     expect(read).toMatchObject({ quietStart: '21:00', quietEnd: '10:00' });
   });
 
@@ -384,13 +393,15 @@ describe("the SMS configuration's quiet hours", () => {
     const admin = await loginAs(t.app);
     expect((await quiet('20:00', '11:00', admin)).statusCode).toBe(200);
     // The campaign form reads the hours in force with the templates.
-    const templates = (await callEndpoint(t.app, listCampaignTemplates, {}, marketer)).json().ret;
+    const templates = (
+      await callEndpoint(t.app, marketingSmsApi.listCampaignTemplates, {}, marketer)
+    ).json().ret;
     expect(templates.sendHours).toEqual({ start: '11:00', end: '20:00' });
     nextIndiaTime('10:30');
     // Inside TRAI's window but inside the quiet hours: nothing goes out, no campaign starts now.
     expect(await send()).toMatchObject({ insideHours: false, sent: 0 });
     const { sendAt: _omitted, ...now } = campaignBody();
-    const refused = await callEndpoint(t.app, createCampaign, now, marketer);
+    const refused = await callEndpoint(t.app, marketingSmsApi.createCampaign, now, marketer);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().msg).toBe(
       'Promotional SMS may be sent only between 11:00–20:00 India time: 10:30 IST is outside those hours',

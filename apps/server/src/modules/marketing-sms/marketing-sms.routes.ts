@@ -1,12 +1,4 @@
-import {
-  cancelCampaign,
-  createCampaign,
-  importAudienceList,
-  listAudienceLists,
-  listCampaigns,
-  listCampaignTemplates,
-  previewCampaignAudience,
-} from '@lending/contract';
+import { marketingSmsApi } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import { previewAudience } from './audience.js';
 import * as campaigns from './campaigns.service.js';
@@ -16,20 +8,24 @@ export function registerMarketingSmsRoutes(
   endpoints: EndpointRegistrar,
   deps: campaigns.MarketingSmsDeps,
 ): void {
-  endpoints.register(listCampaigns, ({ body }) => campaigns.listCampaigns(deps, body));
-  endpoints.register(listCampaignTemplates, () => campaigns.campaignTemplates(deps.db));
-  endpoints.register(previewCampaignAudience, async ({ body }) => {
+  endpoints.register(marketingSmsApi.listCampaigns, ({ body }) =>
+    campaigns.listCampaigns(deps, body),
+  );
+  endpoints.register(marketingSmsApi.listCampaignTemplates, () =>
+    campaigns.campaignTemplates(deps.db),
+  );
+  endpoints.register(marketingSmsApi.previewCampaignAudience, async ({ body }) => {
     const { preview } = await previewAudience(deps.db, body.audience, deps.clock.now());
     return preview;
   });
-  endpoints.register(createCampaign, (c) =>
+  endpoints.register(marketingSmsApi.createCampaign, (c) =>
     campaigns.createCampaign(deps, c.tx, c.audit, callerOf(c).userId, c.body),
   );
-  endpoints.register(cancelCampaign, (c) =>
+  endpoints.register(marketingSmsApi.cancelCampaign, (c) =>
     campaigns.cancelCampaign(deps, c.tx, c.audit, c.body.id),
   );
-  endpoints.register(importAudienceList, (c) =>
+  endpoints.register(marketingSmsApi.importAudienceList, (c) =>
     campaigns.importAudienceList(deps, c.tx, c.audit, callerOf(c).userId, c.body),
   );
-  endpoints.register(listAudienceLists, () => campaigns.audienceLists(deps.db));
+  endpoints.register(marketingSmsApi.listAudienceLists, () => campaigns.audienceLists(deps.db));
 }

@@ -1,10 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import {
-  createCampaign,
-  listCampaigns,
-  listClearNotLoan,
-  previewCampaignAudience,
-} from '@lending/contract';
+import { marketingSmsApi, remarketingApi } from '@lending/contract';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,8 +42,8 @@ const sentTo = (from: number) => t.app.integrations.sms.outbox.slice(from).map((
 
 let keySeq = 0;
 function campaignBody(
-  audience: EndpointBody<typeof createCampaign>['audience'],
-  overrides: Partial<EndpointBody<typeof createCampaign>> = {},
+  audience: EndpointBody<typeof marketingSmsApi.createCampaign>['audience'],
+  overrides: Partial<EndpointBody<typeof marketingSmsApi.createCampaign>> = {},
 ) {
   keySeq += 1;
   return {
@@ -62,7 +57,8 @@ function campaignBody(
 }
 
 async function campaignCount() {
-  return (await callEndpoint(t.app, listCampaigns, {}, marketer)).json().ret.total as number;
+  return (await callEndpoint(t.app, marketingSmsApi.listCampaigns, {}, marketer)).json().ret
+    .total as number;
 }
 
 async function phoneOf(customerId: number) {
@@ -194,7 +190,7 @@ describe('a campaign to rows selected on /order/regNotLoan', () => {
   it('counts the selection, opted-out and blacklisted numbers left out', async () => {
     const response = await callEndpoint(
       t.app,
-      previewCampaignAudience,
+      marketingSmsApi.previewCampaignAudience,
       { audience: { source: 'selected', list: 'regNotLoan', ids: selected() } },
       marketer,
     );
@@ -205,7 +201,7 @@ describe('a campaign to rows selected on /order/regNotLoan', () => {
   it('creates the campaign and sends to the selected eligible numbers only, once each', async () => {
     const created = await callEndpoint(
       t.app,
-      createCampaign,
+      marketingSmsApi.createCampaign,
       campaignBody({ source: 'selected', list: 'regNotLoan', ids: selected() }),
       marketer,
     );
@@ -225,7 +221,8 @@ describe('a campaign to rows selected on /order/regNotLoan', () => {
     expect((await send()).sent).toBe(0);
     // Not the opted-out, the blacklisted, nor the account on the list that was not selected.
     expect(sentTo(before).sort()).toEqual(ELIGIBLE);
-    const listed = (await callEndpoint(t.app, listCampaigns, {}, marketer)).json().ret.list;
+    const listed = (await callEndpoint(t.app, marketingSmsApi.listCampaigns, {}, marketer)).json()
+      .ret.list;
     expect(listed.find((row: { id: number }) => row.id === created.json().ret.id)).toMatchObject({
       status: 'completed',
       sent: 2,
@@ -239,7 +236,7 @@ describe('a campaign to rows selected on /order/clearNotLoan', () => {
   it('skips the blacklisted customer and sends to the other', async () => {
     const created = await callEndpoint(
       t.app,
-      createCampaign,
+      marketingSmsApi.createCampaign,
       campaignBody({
         source: 'selected',
         list: 'clearNotLoan',
@@ -263,7 +260,7 @@ describe('a campaign to rows selected on /order/clearNotLoan', () => {
   it('a whole-list campaign still records no selection', async () => {
     const whole = await callEndpoint(
       t.app,
-      createCampaign,
+      marketingSmsApi.createCampaign,
       campaignBody({ source: 'clearNotLoan' }),
       marketer,
     );
@@ -277,7 +274,7 @@ describe('the selection is checked', () => {
     const count = await campaignCount();
     const unknown = await callEndpoint(
       t.app,
-      createCampaign,
+      marketingSmsApi.createCampaign,
       campaignBody({
         source: 'selected',
         list: 'clearNotLoan',
@@ -297,7 +294,7 @@ describe('the selection is checked', () => {
     // An app account whose customer has borrowed is not on regNotLoan.
     const borrowed = await callEndpoint(
       t.app,
-      previewCampaignAudience,
+      marketingSmsApi.previewCampaignAudience,
       { audience: { source: 'selected', list: 'regNotLoan', ids: [borrowedAccountId] } },
       marketer,
       { language: 'zh' },
@@ -316,7 +313,7 @@ describe('the selection is checked', () => {
     const fieldsOf = async (audience: unknown) => {
       const response = await callEndpoint(
         t.app,
-        createCampaign,
+        marketingSmsApi.createCampaign,
         badBody({ ...campaignBody({ source: 'regNotLoan' }), audience }),
         marketer,
       );
@@ -351,9 +348,16 @@ describe('access', () => {
       source: 'selected',
       list: 'clearNotLoan',
       ids: [cleared.customerId],
-    } satisfies EndpointBody<typeof createCampaign>['audience'];
-    expect((await callEndpoint(t.app, listClearNotLoan, {}, listReader)).statusCode).toBe(200);
-    const refused = await callEndpoint(t.app, createCampaign, campaignBody(audience), listReader);
+    } satisfies EndpointBody<typeof marketingSmsApi.createCampaign>['audience'];
+    expect(
+      (await callEndpoint(t.app, remarketingApi.listClearNotLoan, {}, listReader)).statusCode,
+    ).toBe(200);
+    const refused = await callEndpoint(
+      t.app,
+      marketingSmsApi.createCampaign,
+      campaignBody(audience),
+      listReader,
+    );
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe(4003);
   });

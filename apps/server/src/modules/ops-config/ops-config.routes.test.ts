@@ -1,27 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import {
-  deleteSetting,
-  deleteVersion,
-  getAppConfig,
-  getSmsConfig,
-  listChannels,
-  listSettings,
-  listSmsMessages,
-  listSmsTemplates,
-  listVerifyCodes,
-  listVersions,
-  operationLog,
-  rejectOrder,
-  revealVerifyCode,
-  saveAppConfig,
-  saveChannel,
-  saveSetting,
-  saveSmsConfig,
-  saveSmsTemplate,
-  saveVersion,
-  setSmsTemplateEnabled,
-  trxStatistics,
-} from '@lending/contract';
+import { loanBookApi, logApi, opsApi } from '@lending/contract';
 import { desc, eq } from 'drizzle-orm';
 import { WORKED_EXAMPLE_PRINCIPAL } from '@lending/lending';
 import type { LightMyRequestResponse } from 'fastify';
@@ -95,7 +73,7 @@ describe('system configuration items', () => {
   it('lists the seeded items with their type, remarks and whether the server reads them', async () => {
     const response = await callEndpoint(
       t.app,
-      listSettings,
+      opsApi.listSettings,
       { filters: { group: 'general' } },
       reader,
     );
@@ -117,10 +95,10 @@ describe('system configuration items', () => {
         value: '5',
         type: 'string',
         remarks: 'x',
-      } satisfies EndpointBody<typeof saveSetting>;
+      } satisfies EndpointBody<typeof opsApi.saveSetting>;
       const response = await callEndpoint(
         t.app,
-        saveSetting,
+        opsApi.saveSetting,
         badBody({ ...body, [field]: '  ' }),
         admin,
       );
@@ -129,7 +107,7 @@ describe('system configuration items', () => {
     expectField(
       await callEndpoint(
         t.app,
-        saveSetting,
+        opsApi.saveSetting,
         { item: 'reapply_after_days', value: 'soon', type: 'string', remarks: 'x' },
         admin,
       ),
@@ -138,15 +116,21 @@ describe('system configuration items', () => {
     expectField(
       await callEndpoint(
         t.app,
-        saveSetting,
+        opsApi.saveSetting,
         { item: 'reapply_after_days', value: '3', type: 'array', remarks: 'x' },
         admin,
       ),
       'type',
     );
     expect(
-      (await callEndpoint(t.app, listSettings, { sort: { field: 'value', order: 'asc' } }, admin))
-        .statusCode,
+      (
+        await callEndpoint(
+          t.app,
+          opsApi.listSettings,
+          { sort: { field: 'value', order: 'asc' } },
+          admin,
+        )
+      ).statusCode,
     ).toBe(400);
   });
 
@@ -157,28 +141,29 @@ describe('system configuration items', () => {
       type: 'array',
       remarks: 'Regions served',
       create: true,
-    } satisfies EndpointBody<typeof saveSetting>;
-    const created = await callEndpoint(t.app, saveSetting, body, admin);
+    } satisfies EndpointBody<typeof opsApi.saveSetting>;
+    const created = await callEndpoint(t.app, opsApi.saveSetting, body, admin);
     expect(created.statusCode).toBe(200);
     expect(created.json().ret).toMatchObject({
       value: 'Delhi,Goa,Kerala',
       known: false,
       readBy: null,
     });
-    expect((await callEndpoint(t.app, saveSetting, body, admin)).statusCode).toBe(409);
+    expect((await callEndpoint(t.app, opsApi.saveSetting, body, admin)).statusCode).toBe(409);
     const missing = await callEndpoint(
       t.app,
-      saveSetting,
+      opsApi.saveSetting,
       { ...body, item: 'nothing_here', create: false },
       admin,
     );
     expect(missing.statusCode).toBe(404);
     expect(
-      (await callEndpoint(t.app, deleteSetting, { item: 'kyc_regions' }, admin)).statusCode,
+      (await callEndpoint(t.app, opsApi.deleteSetting, { item: 'kyc_regions' }, admin)).statusCode,
     ).toBe(200);
     // An item the server reads cannot be deleted.
     expect(
-      (await callEndpoint(t.app, deleteSetting, { item: 'reapply_after_days' }, admin)).statusCode,
+      (await callEndpoint(t.app, opsApi.deleteSetting, { item: 'reapply_after_days' }, admin))
+        .statusCode,
     ).toBe(409);
   });
 
@@ -188,9 +173,9 @@ describe('system configuration items', () => {
       value: '3',
       type: 'string',
       remarks: 'x',
-    } satisfies EndpointBody<typeof saveSetting>;
-    expect((await callEndpoint(t.app, saveSetting, body, reader)).statusCode).toBe(403);
-    expect((await callEndpoint(t.app, listSettings, {}, noGrant)).statusCode).toBe(403);
+    } satisfies EndpointBody<typeof opsApi.saveSetting>;
+    expect((await callEndpoint(t.app, opsApi.saveSetting, body, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsApi.listSettings, {}, noGrant)).statusCode).toBe(403);
   });
 
   it('a change takes effect without a restart: the borrower API and loan applications read it', async () => {
@@ -243,7 +228,7 @@ describe('system configuration items', () => {
     admin = await loginAs(t.app);
     const rejected = await callEndpoint(
       t.app,
-      rejectOrder,
+      loanBookApi.rejectOrder,
       { orderId: first.json().ret.orderId, reason: 'income not verified' },
       admin,
     );
@@ -256,7 +241,7 @@ describe('system configuration items', () => {
 
     const saved = await callEndpoint(
       t.app,
-      saveSetting,
+      opsApi.saveSetting,
       {
         item: 'reapply_after_days',
         value: '0',
@@ -284,15 +269,15 @@ describe('app configuration', () => {
     privacyUrl: 'https://example.in/privacy',
     termsUrl: 'https://example.in/terms',
     loanAgreementUrl: 'https://example.in/agreement',
-  } satisfies EndpointBody<typeof saveAppConfig>;
+  } satisfies EndpointBody<typeof opsApi.saveAppConfig>;
 
   it('is served to the app by the borrower API after a save', async () => {
-    expect((await callEndpoint(t.app, getAppConfig, {}, reader)).json().ret.telephone).toBe(
+    expect((await callEndpoint(t.app, opsApi.getAppConfig, {}, reader)).json().ret.telephone).toBe(
       '1800 102 4455',
     );
     const saved = await callEndpoint(
       t.app,
-      saveAppConfig,
+      opsApi.saveAppConfig,
       { ...good, helpUrl: 'https://help.example.in/v2' },
       admin,
     );
@@ -308,26 +293,31 @@ describe('app configuration', () => {
     expectField(
       await callEndpoint(
         t.app,
-        saveAppConfig,
+        opsApi.saveAppConfig,
         { ...good, privacyUrl: 'http://example.in/p' },
         admin,
       ),
       'privacyUrl',
     );
     expectField(
-      await callEndpoint(t.app, saveAppConfig, { ...good, termsUrl: 'javascript:alert(1)' }, admin),
+      await callEndpoint(
+        t.app,
+        opsApi.saveAppConfig,
+        { ...good, termsUrl: 'javascript:alert(1)' },
+        admin,
+      ),
       'termsUrl',
     );
     expectField(
-      await callEndpoint(t.app, saveAppConfig, { ...good, telephone: 'call us' }, admin),
+      await callEndpoint(t.app, opsApi.saveAppConfig, { ...good, telephone: 'call us' }, admin),
       'telephone',
     );
     expectField(
-      await callEndpoint(t.app, saveAppConfig, badBody({ ...good, extra: 1 }), admin),
+      await callEndpoint(t.app, opsApi.saveAppConfig, badBody({ ...good, extra: 1 }), admin),
       'extra',
     );
-    expect((await callEndpoint(t.app, saveAppConfig, good, reader)).statusCode).toBe(403);
-    expect((await callEndpoint(t.app, getAppConfig, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsApi.saveAppConfig, good, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsApi.getAppConfig, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
@@ -346,7 +336,7 @@ describe('app versions', () => {
 
     const released = await callEndpoint(
       t.app,
-      saveVersion,
+      opsApi.saveVersion,
       {
         version: '1.10.0',
         content: 'New repayment screen',
@@ -361,7 +351,7 @@ describe('app versions', () => {
     expect(await check('1.2.0')).toMatchObject({ update: 'force' });
     const edited = await callEndpoint(
       t.app,
-      saveVersion,
+      opsApi.saveVersion,
       {
         version: '1.10.0',
         content: 'New repayment screen',
@@ -377,7 +367,7 @@ describe('app versions', () => {
       latest: { version: '1.10.0' },
     });
 
-    const list = (await callEndpoint(t.app, listVersions, {}, reader)).json().ret.list;
+    const list = (await callEndpoint(t.app, opsApi.listVersions, {}, reader)).json().ret.list;
     expect(list.map((v: { version: string }) => v.version)).toEqual([
       '1.10.0',
       '1.2.0',
@@ -393,35 +383,46 @@ describe('app versions', () => {
       forceUpdate: false,
       packageUrl: 'https://dl.example.in/a.apk',
     };
-    expect((await callEndpoint(t.app, saveVersion, body, admin)).statusCode).toBe(409);
+    expect((await callEndpoint(t.app, opsApi.saveVersion, body, admin)).statusCode).toBe(409);
     expectField(
-      await callEndpoint(t.app, saveVersion, { ...body, version: 'v2' }, admin),
+      await callEndpoint(t.app, opsApi.saveVersion, { ...body, version: 'v2' }, admin),
       'version',
     );
     expectField(
       await callEndpoint(
         t.app,
-        saveVersion,
+        opsApi.saveVersion,
         { ...body, version: '3.0.0', packageUrl: 'ftp://x.in/a' },
         admin,
       ),
       'packageUrl',
     );
     expectField(
-      await callEndpoint(t.app, saveVersion, { ...body, version: '3.0.0', content: '' }, admin),
+      await callEndpoint(
+        t.app,
+        opsApi.saveVersion,
+        { ...body, version: '3.0.0', content: '' },
+        admin,
+      ),
       'content',
     );
     expect(
-      (await callEndpoint(t.app, saveVersion, { ...body, version: '3.0.0' }, reader)).statusCode,
+      (await callEndpoint(t.app, opsApi.saveVersion, { ...body, version: '3.0.0' }, reader))
+        .statusCode,
     ).toBe(403);
-    expect((await callEndpoint(t.app, listVersions, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsApi.listVersions, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
 describe('SMS', () => {
   it('lists the seeded templates with their variables; a disabled template is never sent', async () => {
     const list = (
-      await callEndpoint(t.app, listSmsTemplates, { filters: { category: 'service' } }, reader)
+      await callEndpoint(
+        t.app,
+        opsApi.listSmsTemplates,
+        { filters: { category: 'service' } },
+        reader,
+      )
     ).json().ret.list;
     expect(list.map((r: { code: string }) => r.code)).toEqual([
       'otp_loan_acceptance_v1',
@@ -435,7 +436,7 @@ describe('SMS', () => {
 
     const disabled = await callEndpoint(
       t.app,
-      setSmsTemplateEnabled,
+      opsApi.setSmsTemplateEnabled,
       { code: 'otp_login_v1', enabled: false },
       admin,
     );
@@ -450,7 +451,7 @@ describe('SMS', () => {
       (
         await callEndpoint(
           t.app,
-          setSmsTemplateEnabled,
+          opsApi.setSmsTemplateEnabled,
           { code: 'otp_login_v1', enabled: true },
           admin,
         )
@@ -470,20 +471,25 @@ describe('SMS', () => {
       text: 'Your loan {#orderNo#} is due today. - LENDIN',
       enabled: true,
       create: true,
-    } satisfies EndpointBody<typeof saveSmsTemplate>;
+    } satisfies EndpointBody<typeof opsApi.saveSmsTemplate>;
     expectField(
-      await callEndpoint(t.app, saveSmsTemplate, { ...body, dltTemplateId: '12' }, admin),
+      await callEndpoint(t.app, opsApi.saveSmsTemplate, { ...body, dltTemplateId: '12' }, admin),
       'dltTemplateId',
     );
     expectField(
-      await callEndpoint(t.app, saveSmsTemplate, { ...body, category: 'promotional' }, admin),
+      await callEndpoint(
+        t.app,
+        opsApi.saveSmsTemplate,
+        { ...body, category: 'promotional' },
+        admin,
+      ),
       'senderId',
     );
-    const created = await callEndpoint(t.app, saveSmsTemplate, body, admin);
+    const created = await callEndpoint(t.app, opsApi.saveSmsTemplate, body, admin);
     expect(created.statusCode).toBe(200);
     expect(created.json().ret.variables).toEqual(['orderNo']);
-    expect((await callEndpoint(t.app, saveSmsTemplate, body, admin)).statusCode).toBe(409);
-    expect((await callEndpoint(t.app, saveSmsTemplate, body, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsApi.saveSmsTemplate, body, admin)).statusCode).toBe(409);
+    expect((await callEndpoint(t.app, opsApi.saveSmsTemplate, body, reader)).statusCode).toBe(403);
   });
 
   it('gateway settings: the API key is replaced but never returned, nor written to the audit trail', async () => {
@@ -494,8 +500,13 @@ describe('SMS', () => {
       ratePerMinute: 300,
       quietStart: '21:00',
       quietEnd: '10:00',
-    } satisfies EndpointBody<typeof saveSmsConfig>;
-    const saved = await callEndpoint(t.app, saveSmsConfig, { ...body, apiKey: secret }, admin);
+    } satisfies EndpointBody<typeof opsApi.saveSmsConfig>;
+    const saved = await callEndpoint(
+      t.app,
+      opsApi.saveSmsConfig,
+      { ...body, apiKey: secret },
+      admin,
+    );
     expect(saved.statusCode).toBe(200);
     expect(saved.body).not.toContain(secret);
     expect(saved.json().ret).toMatchObject({
@@ -504,13 +515,18 @@ describe('SMS', () => {
       provider: 'sandbox',
     });
     // Saved again without a key: the key stays.
-    const kept = await callEndpoint(t.app, saveSmsConfig, { ...body, ratePerMinute: 200 }, admin);
+    const kept = await callEndpoint(
+      t.app,
+      opsApi.saveSmsConfig,
+      { ...body, ratePerMinute: 200 },
+      admin,
+    );
     expect(kept.json().ret).toMatchObject({ apiKeySet: true, ratePerMinute: 200 });
-    const read = await callEndpoint(t.app, getSmsConfig, {}, reader);
+    const read = await callEndpoint(t.app, opsApi.getSmsConfig, {}, reader);
     expect(read.body).not.toContain(secret);
     const log = await callEndpoint(
       t.app,
-      operationLog,
+      logApi.operationLog,
       { filters: { action: 'sms.config_save' } },
       admin,
     );
@@ -518,14 +534,14 @@ describe('SMS', () => {
     const rows = await auditRows('sms.config_save');
     expect(JSON.stringify(rows)).not.toContain(secret);
     expectField(
-      await callEndpoint(t.app, saveSmsConfig, { ...body, quietStart: '25:00' }, admin),
+      await callEndpoint(t.app, opsApi.saveSmsConfig, { ...body, quietStart: '25:00' }, admin),
       'quietStart',
     );
-    expect((await callEndpoint(t.app, saveSmsConfig, body, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsApi.saveSmsConfig, body, reader)).statusCode).toBe(403);
   });
 
   it('a server on SMS_GATEWAY=sandbox sends through the sandbox and refuses a live provider (4176)', async () => {
-    const view = await callEndpoint(t.app, getSmsConfig, {}, reader);
+    const view = await callEndpoint(t.app, opsApi.getSmsConfig, {}, reader);
     expect(view.json().ret).toMatchObject({
       providerInForce: 'sandbox',
       liveProvidersAllowed: false,
@@ -537,14 +553,14 @@ describe('SMS', () => {
       quietStart: '21:00',
       quietEnd: '10:00',
       apiKey: 'live-key-abcdefgh-4321',
-    } satisfies EndpointBody<typeof saveSmsConfig>;
-    const refused = await callEndpoint(t.app, saveSmsConfig, body, admin);
+    } satisfies EndpointBody<typeof opsApi.saveSmsConfig>;
+    const refused = await callEndpoint(t.app, opsApi.saveSmsConfig, body, admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 4176 });
     expect(refused.json().msg).toContain('SMS_GATEWAY=sandbox');
-    const zh = await callEndpoint(t.app, saveSmsConfig, body, admin, { language: 'zh' });
+    const zh = await callEndpoint(t.app, opsApi.saveSmsConfig, body, admin, { language: 'zh' });
     expect(zh.json().msg).toContain('只通过沙箱');
-    expect((await callEndpoint(t.app, getSmsConfig, {}, reader)).json().ret.provider).toBe(
+    expect((await callEndpoint(t.app, opsApi.getSmsConfig, {}, reader)).json().ret.provider).toBe(
       'sandbox',
     );
   });
@@ -553,7 +569,7 @@ describe('SMS', () => {
     const phone = '9812000077';
     const response = await callEndpoint(
       t.app,
-      listSmsMessages,
+      opsApi.listSmsMessages,
       { filters: { phone: `+91 ${phone}` } },
       reader,
     );
@@ -568,25 +584,25 @@ describe('SMS', () => {
     });
     expect(response.body).not.toContain(phone);
     expectField(
-      await callEndpoint(t.app, listSmsMessages, { filters: { phone: '12345' } }, reader),
+      await callEndpoint(t.app, opsApi.listSmsMessages, { filters: { phone: '12345' } }, reader),
       'filters.phone',
     );
     expectField(
       await callEndpoint(
         t.app,
-        listSmsMessages,
+        opsApi.listSmsMessages,
         { filters: { dateFrom: '2026-05-02', dateTo: '2026-05-01' } },
         reader,
       ),
       'filters.dateTo',
     );
-    expect((await callEndpoint(t.app, listSmsMessages, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsApi.listSmsMessages, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
 describe('acquisition channels', () => {
   it('lists channels with their registrations; creates one; 409/400/403', async () => {
-    const list = (await callEndpoint(t.app, listChannels, {}, reader)).json().ret.list;
+    const list = (await callEndpoint(t.app, opsApi.listChannels, {}, reader)).json().ret.list;
     const app = list.find((c: { code: string }) => c.code === 'app');
     // The borrower signed in above registered without a channel: 'app'.
     expect(app!.registrations).toBe(1);
@@ -597,16 +613,16 @@ describe('acquisition channels', () => {
       link: 'https://example.in/g',
       status: 'available',
       create: true,
-    } satisfies EndpointBody<typeof saveChannel>;
-    expect((await callEndpoint(t.app, saveChannel, body, admin)).statusCode).toBe(200);
-    expect((await callEndpoint(t.app, saveChannel, body, admin)).statusCode).toBe(409);
+    } satisfies EndpointBody<typeof opsApi.saveChannel>;
+    expect((await callEndpoint(t.app, opsApi.saveChannel, body, admin)).statusCode).toBe(200);
+    expect((await callEndpoint(t.app, opsApi.saveChannel, body, admin)).statusCode).toBe(409);
     expectField(
-      await callEndpoint(t.app, saveChannel, { ...body, code: 'Google Ads!' }, admin),
+      await callEndpoint(t.app, opsApi.saveChannel, { ...body, code: 'Google Ads!' }, admin),
       'code',
     );
-    expect((await callEndpoint(t.app, saveChannel, body, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsApi.saveChannel, body, reader)).statusCode).toBe(403);
     const filtered = (
-      await callEndpoint(t.app, listChannels, { filters: { code: 'google_a' } }, reader)
+      await callEndpoint(t.app, opsApi.listChannels, { filters: { code: 'google_a' } }, reader)
     ).json().ret;
     expect(filtered.list.map((c: { code: string }) => c.code)).toEqual(['google_ads']);
   });
@@ -626,7 +642,7 @@ describe('customer verification codes (telemarketing)', () => {
     );
     const listed = await callEndpoint(
       t.app,
-      listVerifyCodes,
+      opsApi.listVerifyCodes,
       { filters: { phone: `0${phone}`, status: 'live' } },
       caller,
     );
@@ -643,9 +659,14 @@ describe('customer verification codes (telemarketing)', () => {
     expect(listed.body).not.toContain(sent);
 
     expect(
-      (await callEndpoint(t.app, revealVerifyCode, { id: list[0]!.id }, reader)).statusCode,
+      (await callEndpoint(t.app, opsApi.revealVerifyCode, { id: list[0]!.id }, reader)).statusCode,
     ).toBe(403);
-    const revealed = await callEndpoint(t.app, revealVerifyCode, { id: list[0]!.id }, caller);
+    const revealed = await callEndpoint(
+      t.app,
+      opsApi.revealVerifyCode,
+      { id: list[0]!.id },
+      caller,
+    );
     expect(revealed.statusCode).toBe(200);
     expect(revealed.json().ret).toEqual({ code: sent });
     const rows = await auditRows('telemarketing.verify_code_reveal');
@@ -656,22 +677,22 @@ describe('customer verification codes (telemarketing)', () => {
     expect(
       (await app('/auth/verify_otp', { phone, code: sent }, undefined, '10.7.0.55')).statusCode,
     ).toBe(200);
-    const again = await callEndpoint(t.app, revealVerifyCode, { id: list[0]!.id }, caller);
+    const again = await callEndpoint(t.app, opsApi.revealVerifyCode, { id: list[0]!.id }, caller);
     expect(again.statusCode).toBe(409);
     const used = await callEndpoint(
       t.app,
-      listVerifyCodes,
+      opsApi.listVerifyCodes,
       { filters: { phone, status: 'used' } },
       caller,
     );
     expect(used.json().ret.total).toBe(1);
 
     expectField(
-      await callEndpoint(t.app, listVerifyCodes, { filters: { phone: '555' } }, caller),
+      await callEndpoint(t.app, opsApi.listVerifyCodes, { filters: { phone: '555' } }, caller),
       'filters.phone',
     );
-    expectField(await callEndpoint(t.app, revealVerifyCode, { id: 0 }, caller), 'id');
-    expect((await callEndpoint(t.app, listVerifyCodes, {}, noGrant)).statusCode).toBe(403);
+    expectField(await callEndpoint(t.app, opsApi.revealVerifyCode, { id: 0 }, caller), 'id');
+    expect((await callEndpoint(t.app, opsApi.listVerifyCodes, {}, noGrant)).statusCode).toBe(403);
   });
 });
 
@@ -691,7 +712,7 @@ describe('payment channel statistics (trxStatistcs)', () => {
     const today = indiaDateOf(t.clock.now());
     const response = await callEndpoint(
       t.app,
-      trxStatistics,
+      opsApi.trxStatistics,
       { dateFrom: today, dateTo: today },
       caller,
     );
@@ -720,7 +741,7 @@ describe('payment channel statistics (trxStatistcs)', () => {
     });
     const onlyCollections = await callEndpoint(
       t.app,
-      trxStatistics,
+      opsApi.trxStatistics,
       { dateFrom: today, dateTo: today, direction: 'collection' },
       caller,
     );
@@ -730,24 +751,29 @@ describe('payment channel statistics (trxStatistcs)', () => {
         .ret.list.every((r: { direction: string }) => r.direction === 'collection'),
     ).toBe(true);
     expectField(
-      await callEndpoint(t.app, trxStatistics, { dateFrom: today, dateTo: '2020-01-01' }, caller),
+      await callEndpoint(
+        t.app,
+        opsApi.trxStatistics,
+        { dateFrom: today, dateTo: '2020-01-01' },
+        caller,
+      ),
       'dateTo',
     );
     expectField(
       await callEndpoint(
         t.app,
-        trxStatistics,
+        opsApi.trxStatistics,
         { dateFrom: '2020-01-01', dateTo: '2020-12-31' },
         caller,
       ),
       'dateTo',
     );
     expectField(
-      await callEndpoint(t.app, trxStatistics, { dateFrom: 'today', dateTo: today }, caller),
+      await callEndpoint(t.app, opsApi.trxStatistics, { dateFrom: 'today', dateTo: today }, caller),
       'dateFrom',
     );
     expect(
-      (await callEndpoint(t.app, trxStatistics, { dateFrom: today, dateTo: today }, noGrant))
+      (await callEndpoint(t.app, opsApi.trxStatistics, { dateFrom: today, dateTo: today }, noGrant))
         .statusCode,
     ).toBe(403);
   });
@@ -755,14 +781,14 @@ describe('payment channel statistics (trxStatistcs)', () => {
 
 describe('the first-start configuration', () => {
   it('does not bring back a withdrawn release or overwrite a changed item on a restart', async () => {
-    expect((await callEndpoint(t.app, deleteVersion, { version: '1.0.0' }, admin)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await callEndpoint(t.app, opsApi.deleteVersion, { version: '1.0.0' }, admin)).statusCode,
+    ).toBe(200);
     await seedOpsConfig(t.db, t.clock.now());
-    const versions = (await callEndpoint(t.app, listVersions, {}, admin)).json().ret.list;
+    const versions = (await callEndpoint(t.app, opsApi.listVersions, {}, admin)).json().ret.list;
     expect(versions.map((v: { version: string }) => v.version)).not.toContain('1.0.0');
     const items = (
-      await callEndpoint(t.app, listSettings, { filters: { item: 'reapply' } }, admin)
+      await callEndpoint(t.app, opsApi.listSettings, { filters: { item: 'reapply' } }, admin)
     ).json().ret.list;
     expect(items[0]!.value).toBe('0');
   });

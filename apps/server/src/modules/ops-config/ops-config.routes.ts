@@ -1,27 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  appClientConfig,
-  appVersionCheck,
-  deleteSetting,
-  deleteVersion,
-  getAppConfig,
-  getSmsConfig,
-  listChannels,
-  listSettings,
-  listSmsMessages,
-  listSmsTemplates,
-  listVersions,
-  listVerifyCodes,
-  revealVerifyCode,
-  saveAppConfig,
-  saveChannel,
-  saveSetting,
-  saveSmsConfig,
-  saveSmsTemplate,
-  saveVersion,
-  setSmsTemplateEnabled,
-  trxStatistics,
-} from '@lending/contract';
+import { appOpsApi, opsApi } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import type { AppEndpointRegistrar } from '../../plugins/app-access.js';
 import type { Database, Executor } from '../../plugins/db.js';
@@ -41,44 +19,48 @@ async function actorOf(tx: Executor, context: Parameters<typeof callerOf>[0]) {
 
 /** Binds the configuration, SMS and channel screens' endpoints; no SQL here. */
 export function registerOpsConfigRoutes(endpoints: EndpointRegistrar, deps: ops.OpsConfigDeps) {
-  endpoints.register(listSettings, ({ body }) => ops.listSettings(deps, body));
-  endpoints.register(saveSetting, async (c) =>
+  endpoints.register(opsApi.listSettings, ({ body }) => ops.listSettings(deps, body));
+  endpoints.register(opsApi.saveSetting, async (c) =>
     ops.saveSetting(deps, c.tx, c.audit, await actorOf(c.tx, c), c.body),
   );
-  endpoints.register(deleteSetting, (c) => ops.deleteSetting(deps, c.tx, c.audit, c.body.item));
+  endpoints.register(opsApi.deleteSetting, (c) =>
+    ops.deleteSetting(deps, c.tx, c.audit, c.body.item),
+  );
 
-  endpoints.register(getAppConfig, () => ops.appConfigView(deps.db));
-  endpoints.register(saveAppConfig, (c) =>
+  endpoints.register(opsApi.getAppConfig, () => ops.appConfigView(deps.db));
+  endpoints.register(opsApi.saveAppConfig, (c) =>
     ops.saveAppConfig(deps, c.tx, c.audit, callerOf(c).userId, c.body),
   );
 
-  endpoints.register(listVersions, ({ body }) => ops.listVersions(deps, body));
-  endpoints.register(saveVersion, async (c) =>
+  endpoints.register(opsApi.listVersions, ({ body }) => ops.listVersions(deps, body));
+  endpoints.register(opsApi.saveVersion, async (c) =>
     ops.saveVersion(deps, c.tx, c.audit, await actorOf(c.tx, c), c.body),
   );
-  endpoints.register(deleteVersion, (c) => ops.deleteVersion(c.tx, c.audit, c.body.version));
+  endpoints.register(opsApi.deleteVersion, (c) => ops.deleteVersion(c.tx, c.audit, c.body.version));
 
-  endpoints.register(listSmsTemplates, ({ body }) => ops.listSmsTemplates(deps, body));
-  endpoints.register(saveSmsTemplate, (c) => ops.saveSmsTemplate(deps, c.tx, c.audit, c.body));
-  endpoints.register(setSmsTemplateEnabled, (c) =>
+  endpoints.register(opsApi.listSmsTemplates, ({ body }) => ops.listSmsTemplates(deps, body));
+  endpoints.register(opsApi.saveSmsTemplate, (c) =>
+    ops.saveSmsTemplate(deps, c.tx, c.audit, c.body),
+  );
+  endpoints.register(opsApi.setSmsTemplateEnabled, (c) =>
     ops.setSmsTemplateEnabled(deps, c.tx, c.audit, c.body.code, c.body.enabled),
   );
-  endpoints.register(getSmsConfig, () => ops.smsConfigView(deps.db, deps.smsGatewayMode));
-  endpoints.register(saveSmsConfig, (c) =>
+  endpoints.register(opsApi.getSmsConfig, () => ops.smsConfigView(deps.db, deps.smsGatewayMode));
+  endpoints.register(opsApi.saveSmsConfig, (c) =>
     ops.saveSmsConfig(deps, c.tx, c.audit, callerOf(c).userId, c.body),
   );
-  endpoints.register(listSmsMessages, ({ body }) => ops.listSmsMessages(deps, body));
+  endpoints.register(opsApi.listSmsMessages, ({ body }) => ops.listSmsMessages(deps, body));
 
-  endpoints.register(listChannels, ({ body }) => ops.listChannels(deps, body));
-  endpoints.register(saveChannel, (c) => ops.saveChannel(deps, c.tx, c.audit, c.body));
+  endpoints.register(opsApi.listChannels, ({ body }) => ops.listChannels(deps, body));
+  endpoints.register(opsApi.saveChannel, (c) => ops.saveChannel(deps, c.tx, c.audit, c.body));
 
-  endpoints.register(listVerifyCodes, ({ body }) =>
+  endpoints.register(opsApi.listVerifyCodes, ({ body }) =>
     codes.listVerifyCodes(deps.db, deps.clock.now(), body),
   );
-  endpoints.register(revealVerifyCode, (c) =>
+  endpoints.register(opsApi.revealVerifyCode, (c) =>
     codes.revealVerifyCode(c.tx, c.audit, deps.clock.now(), c.body.id),
   );
-  endpoints.register(trxStatistics, ({ body }) => trx.trxStatistics(deps.db, body));
+  endpoints.register(opsApi.trxStatistics, ({ body }) => trx.trxStatistics(deps.db, body));
 }
 
 /**
@@ -90,6 +72,8 @@ export function registerOpsConfigAppRoutes(
   deps: ops.OpsConfigDeps,
   rawDb: Database,
 ) {
-  endpoints.register(appClientConfig, () => ops.appClientConfig(deps));
-  endpoints.register(appVersionCheck, ({ body }) => ops.versionCheck(rawDb, body.version));
+  endpoints.register(appOpsApi.appClientConfig, () => ops.appClientConfig(deps));
+  endpoints.register(appOpsApi.appVersionCheck, ({ body }) =>
+    ops.versionCheck(rawDb, body.version),
+  );
 }

@@ -1,10 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import {
-  getSmsConfig,
-  saveSmsConfig,
-  saveSmsTemplate,
-  setSmsTemplateEnabled,
-} from '@lending/contract';
+import { opsApi } from '@lending/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIntegrationsConfig, smsMessages } from '../../integrations/index.js';
@@ -32,7 +27,7 @@ const config = {
   ratePerMinute: 600,
   quietStart: '21:00',
   quietEnd: '10:00',
-} satisfies EndpointBody<typeof saveSmsConfig>;
+} satisfies EndpointBody<typeof opsApi.saveSmsConfig>;
 
 beforeAll(async () => {
   fake = await startFakeMsg91({ authKey: AUTH_KEY, templateIds: [LOGIN_DLT_ID] });
@@ -60,14 +55,14 @@ const sendOtp = (phone: string) =>
     payload: { phone, purpose: 'login' },
     remoteAddress: `10.9.0.${phone.slice(-2)}`,
   });
-const saveConfig = (body: Partial<EndpointBody<typeof saveSmsConfig>>, language = 'en') =>
-  callEndpoint(t.app, saveSmsConfig, { ...config, ...body }, admin, { language });
+const saveConfig = (body: Partial<EndpointBody<typeof opsApi.saveSmsConfig>>, language = 'en') =>
+  callEndpoint(t.app, opsApi.saveSmsConfig, { ...config, ...body }, admin, { language });
 const lastMessage = async () =>
   (await t.db.select().from(smsMessages).orderBy(desc(smsMessages.id)).limit(1))[0];
 
 describe('the SMS provider in force (SMS_GATEWAY=live)', () => {
   it('sends through the sandbox while the configuration names it', async () => {
-    const view = await callEndpoint(t.app, getSmsConfig, {}, admin);
+    const view = await callEndpoint(t.app, opsApi.getSmsConfig, {}, admin);
     expect(view.json().ret).toMatchObject({
       provider: 'sandbox',
       providerInForce: 'sandbox',
@@ -92,7 +87,7 @@ describe('the SMS provider in force (SMS_GATEWAY=live)', () => {
     expect(noKey.json()).toMatchObject({ code: 4000 });
     expect(noKey.json().errors).toEqual([expect.objectContaining({ field: 'apiKey' })]);
     expect((await saveConfig({ provider: 'msg91' }, 'zh')).json().msg).toContain('必填');
-    const view = await callEndpoint(t.app, getSmsConfig, {}, admin);
+    const view = await callEndpoint(t.app, opsApi.getSmsConfig, {}, admin);
     expect(view.json().ret.provider).toBe('sandbox');
   });
 
@@ -238,23 +233,27 @@ describe('sender ids (decision 0079)', () => {
     text: 'Your loan {#orderNo#} is due today. - LENDIN',
     enabled: true,
     create: true,
-  } satisfies EndpointBody<typeof saveSmsTemplate>;
+  } satisfies EndpointBody<typeof opsApi.saveSmsTemplate>;
 
   it('a template must send with a configured sender id: 400 4178 naming senderId', async () => {
-    const refused = await callEndpoint(t.app, saveSmsTemplate, template, admin);
+    const refused = await callEndpoint(t.app, opsApi.saveSmsTemplate, template, admin);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 4178 });
     expect(refused.json().msg).toContain('LENDAP');
     expect(refused.json().errors).toEqual([expect.objectContaining({ field: 'senderId' })]);
-    const zh = await callEndpoint(t.app, saveSmsTemplate, template, admin, { language: 'zh' });
+    const zh = await callEndpoint(t.app, opsApi.saveSmsTemplate, template, admin, {
+      language: 'zh',
+    });
     expect(zh.json().msg).toContain('发送方 ID LENDAP');
     // Saved disabled with an unlisted id, it cannot be enabled until the id is configured.
     expect(
-      (await callEndpoint(t.app, saveSmsTemplate, { ...template, enabled: false }, admin))
+      (await callEndpoint(t.app, opsApi.saveSmsTemplate, { ...template, enabled: false }, admin))
         .statusCode,
     ).toBe(400);
     expect((await saveConfig({ senderIds: ['LENDIN', '562311', 'LENDAP'] })).statusCode).toBe(200);
-    expect((await callEndpoint(t.app, saveSmsTemplate, template, admin)).statusCode).toBe(200);
+    expect((await callEndpoint(t.app, opsApi.saveSmsTemplate, template, admin)).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses leaving out a sender id an enabled template sends with, naming the templates', async () => {
@@ -265,14 +264,14 @@ describe('sender ids (decision 0079)', () => {
     expect(refused.json().errors).toEqual([expect.objectContaining({ field: 'senderIds' })]);
     await callEndpoint(
       t.app,
-      setSmsTemplateEnabled,
+      opsApi.setSmsTemplateEnabled,
       { code: 'due_today_v1', enabled: false },
       admin,
     );
     expect((await saveConfig({ senderIds: ['LENDIN', '562311'] })).statusCode).toBe(200);
     const enable = await callEndpoint(
       t.app,
-      setSmsTemplateEnabled,
+      opsApi.setSmsTemplateEnabled,
       { code: 'due_today_v1', enabled: true },
       admin,
       { language: 'zh' },

@@ -1,4 +1,4 @@
-import { createPayout as createPayoutEndpoint } from '@lending/contract';
+import { loanBookApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
@@ -384,7 +384,7 @@ describe('payout dispatch, webhooks and recovery', () => {
     const order = await makeApprovedOrder(deps, productId);
     const response = await callEndpoint(
       t.app,
-      createPayoutEndpoint,
+      loanBookApi.createPayout,
       { orderId: order.id, idempotencyKey: `api-key-${order.id}`, channel: 'sandbox' },
       token,
     );

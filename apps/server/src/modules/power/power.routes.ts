@@ -1,15 +1,4 @@
-import {
-  deleteRole,
-  getInterfaces,
-  getRoles,
-  interfacesByModule,
-  roleDetail,
-  saveRole,
-  setLanguage,
-  setRoleInterfaces,
-  setRoleMenus,
-  type InterfaceCatalogue,
-} from '@lending/contract';
+import { interfacesByModule, type InterfaceCatalogue, powerApi } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import type { UserModule } from '../user/index.js';
 
@@ -32,30 +21,30 @@ export function interfaceCatalogue(): InterfaceCatalogue {
 }
 
 export function registerPowerRoutes(endpoints: EndpointRegistrar, users: UserModule): void {
-  endpoints.register(setLanguage, async (context) => {
+  endpoints.register(powerApi.setLanguage, async (context) => {
     const userId = callerOf(context).userId;
     const result = await users.staffUsers.setLanguage(userId, context.body.language);
     await context.audit.record({ targetType: 'staff_user', targetId: userId, after: result });
     return result;
   });
 
-  endpoints.register(getRoles, ({ body }) => users.roles.list(body));
-  endpoints.register(roleDetail, ({ body }) => users.roles.detail(body.id));
-  endpoints.register(getInterfaces, () => Promise.resolve(interfaceCatalogue()));
+  endpoints.register(powerApi.getRoles, ({ body }) => users.roles.list(body));
+  endpoints.register(powerApi.roleDetail, ({ body }) => users.roles.detail(body.id));
+  endpoints.register(powerApi.getInterfaces, () => Promise.resolve(interfaceCatalogue()));
 
-  endpoints.register(saveRole, async (context) => {
+  endpoints.register(powerApi.saveRole, async (context) => {
     const { before, after } = await users.roles.save(context.body);
     await context.audit.record({ targetType: ROLE, targetId: after.id, before, after });
     return after;
   });
 
-  endpoints.register(deleteRole, async (context) => {
+  endpoints.register(powerApi.deleteRole, async (context) => {
     const before = await users.roles.remove(callerOf(context).userId, context.body.id);
     await context.audit.record({ targetType: ROLE, targetId: before.id, before });
     return null;
   });
 
-  endpoints.register(setRoleMenus, async (context) => {
+  endpoints.register(powerApi.setRoleMenus, async (context) => {
     const { before, after } = await users.roles.setMenus(callerOf(context).userId, context.body);
     await context.audit.record({
       targetType: ROLE,
@@ -66,7 +55,7 @@ export function registerPowerRoutes(endpoints: EndpointRegistrar, users: UserMod
     return after;
   });
 
-  endpoints.register(setRoleInterfaces, async (context) => {
+  endpoints.register(powerApi.setRoleInterfaces, async (context) => {
     const { before, after } = await users.roles.setInterfaces(
       callerOf(context).userId,
       context.body,

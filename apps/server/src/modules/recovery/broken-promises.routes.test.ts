@@ -1,13 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import {
-  caseDetail,
-  listCases,
-  listGroups,
-  logFollowUp,
-  saveCollector as saveCollectorEndpoint,
-  saveGroup,
-  saveSetting,
-} from '@lending/contract';
+import { opsApi, recoveryApi } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateOf } from '../../shared/india-date.js';
@@ -74,7 +66,7 @@ async function movesOf(caseId: number) {
 async function promiseToday(caseId: number, token: string, promisePaise = 50_000) {
   const r = await callEndpoint(
     t.app,
-    logFollowUp,
+    recoveryApi.logFollowUp,
     {
       caseId,
       channel: 'call',
@@ -91,7 +83,7 @@ async function promiseToday(caseId: number, token: string, promisePaise = 50_000
 async function setOperationsLimit(value: string) {
   const r = await callEndpoint(
     t.app,
-    saveSetting,
+    opsApi.saveSetting,
     {
       item: 'recovery_broken_promise_limit',
       value,
@@ -113,25 +105,25 @@ const GROUP = {
   dispatchMode: 'leastLoaded',
   keepDays: 30,
   active: true,
-} satisfies EndpointBody<typeof saveGroup>;
+} satisfies EndpointBody<typeof recoveryApi.saveGroup>;
 
 /** Saves the group's own rule (null: the operations setting); answers the group's row. */
 async function setGroupLimit(brokenPromiseLimit: number | null | undefined) {
   const r = await callEndpoint(
     t.app,
-    saveGroup,
+    recoveryApi.saveGroup,
     { ...GROUP, id: groupId, brokenPromiseLimit },
     admin,
   );
   expect(r.json().code).toBe(0);
-  const groups = await callEndpoint(t.app, listGroups, { pageSize: 10 }, admin);
+  const groups = await callEndpoint(t.app, recoveryApi.listGroups, { pageSize: 10 }, admin);
   return groups.json().ret.list.find((g: { id: number }) => g.id === groupId);
 }
 
 async function saveCollector(userId: number, onDuty: boolean) {
   const r = await callEndpoint(
     t.app,
-    saveCollectorEndpoint,
+    recoveryApi.saveCollector,
     { userId, groupId, onDuty, dailyCap: null, weight: 1 },
     admin,
   );
@@ -150,9 +142,9 @@ beforeAll(async () => {
   };
   await signIn();
   await setOperationsLimit('1');
-  const saved = await callEndpoint(t.app, saveGroup, GROUP, admin);
+  const saved = await callEndpoint(t.app, recoveryApi.saveGroup, GROUP, admin);
   expect(saved.json().code).toBe(0);
-  const groups = await callEndpoint(t.app, listGroups, { pageSize: 10 }, admin);
+  const groups = await callEndpoint(t.app, recoveryApi.listGroups, { pageSize: 10 }, admin);
   groupId = groups.json().ret.list[0]!.id;
   // A group without a rule of its own follows the operations setting (the console's form shows it).
   expect(groups.json().ret.list[0]).toMatchObject({
@@ -194,17 +186,19 @@ describe('re-dispatch after broken promises', () => {
       { reason: 'auto', toCollectorId: staff.b.id },
     ]);
     // The history as staff read it names the reason and the count.
-    const detail = await callEndpoint(t.app, caseDetail, { caseId: broken.id }, admin);
+    const detail = await callEndpoint(t.app, recoveryApi.caseDetail, { caseId: broken.id }, admin);
     const shown = (detail.json().ret.moves as { reason: string; note: string | null }[]).find(
       (m) => m.reason === 'brokenPromises',
     );
     expect(shown?.note).toBe('1 broken promises (limit 1)');
     // The case is B's now: A can no longer read it or act on it, and B can.
     expect(
-      (await callEndpoint(t.app, caseDetail, { caseId: broken.id }, tokens.a!)).statusCode,
+      (await callEndpoint(t.app, recoveryApi.caseDetail, { caseId: broken.id }, tokens.a!))
+        .statusCode,
     ).toBe(403);
     expect(
-      (await callEndpoint(t.app, caseDetail, { caseId: broken.id }, tokens.b!)).statusCode,
+      (await callEndpoint(t.app, recoveryApi.caseDetail, { caseId: broken.id }, tokens.b!))
+        .statusCode,
     ).toBe(200);
 
     expect(await caseOf(orders[1]!.id)).toMatchObject({ status: 'open', collectorId: staff.b.id });
@@ -228,7 +222,7 @@ describe('re-dispatch after broken promises', () => {
     expect(moves.at(-1)).toMatchObject({ reason: 'brokenPromises', fromCollectorId: staff.b.id });
     const pool = await callEndpoint(
       t.app,
-      listCases,
+      recoveryApi.listCases,
       { filters: { orderNo: orders[0]!.orderNo, state: 'open' } },
       admin,
     );
@@ -236,9 +230,9 @@ describe('re-dispatch after broken promises', () => {
       collectorId: null,
       undispatchedReason: 'noOtherCollector',
     });
-    expect((await callEndpoint(t.app, caseDetail, { caseId: c.id }, tokens.b!)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await callEndpoint(t.app, recoveryApi.caseDetail, { caseId: c.id }, tokens.b!)).statusCode,
+    ).toBe(403);
 
     // A back on duty: the next day-end deals it to A (B is the one it was taken from now).
     await saveCollector(staff.a.id, true);
@@ -296,7 +290,7 @@ describe('re-dispatch after broken promises', () => {
     for (const bad of [-1, 11, 1.5, '2']) {
       const r = await callEndpoint(
         t.app,
-        saveGroup,
+        recoveryApi.saveGroup,
         badBody({ ...GROUP, id: groupId, brokenPromiseLimit: bad }),
         admin,
       );

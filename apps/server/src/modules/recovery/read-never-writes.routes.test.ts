@@ -1,9 +1,4 @@
-import {
-  caseDetail,
-  listCases,
-  logFollowUp,
-  performance as performanceEndpoint,
-} from '@lending/contract';
+import { recoveryApi } from '@lending/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +57,7 @@ beforeAll(async () => {
   // A promise due today on the second case (stored priority 0: first in a collector's list).
   const promise = await callEndpoint(
     t.app,
-    logFollowUp,
+    recoveryApi.logFollowUp,
     {
       caseId: (await caseOf(promised.id))!.id,
       channel: 'call',
@@ -112,7 +107,7 @@ describe('collection reads never write', () => {
 
     const open = await callEndpoint(
       t.app,
-      listCases,
+      recoveryApi.listCases,
       { filters: { state: 'open', kind: 'collection' } },
       reader,
     );
@@ -128,7 +123,7 @@ describe('collection reads never write', () => {
     });
     const done = await callEndpoint(
       t.app,
-      listCases,
+      recoveryApi.listCases,
       { filters: { state: 'done', kind: 'collection' } },
       reader,
     );
@@ -155,14 +150,14 @@ describe('collection reads never write', () => {
     }
     const detail = await callEndpoint(
       t.app,
-      caseDetail,
+      recoveryApi.caseDetail,
       { caseId: (await caseOf(promised.id))!.id },
       admin,
     );
     expect(detail.json().ret.promises.map((p: { status: string }) => p.status)).toEqual(['broken']);
     const perf = await callEndpoint(
       t.app,
-      performanceEndpoint,
+      recoveryApi.performance,
       { kind: 'collection', by: 'stage' },
       admin,
     );
@@ -196,7 +191,7 @@ describe('collection reads never write', () => {
     expect((await caseOf(promised.id))!.priority).toBe(1);
     const done = await callEndpoint(
       t.app,
-      listCases,
+      recoveryApi.listCases,
       { filters: { state: 'done', kind: 'collection' } },
       reader,
     );

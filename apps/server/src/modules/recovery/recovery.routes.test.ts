@@ -1,18 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import {
-  caseDetail,
-  deleteGroup,
-  instalmentPlan,
-  listCases,
-  listGroups,
-  logFollowUp,
-  manualDispatch,
-  performance as performanceEndpoint,
-  saveCollector,
-  saveGroup,
-  saveSetting,
-  takeBack,
-} from '@lending/contract';
+import { opsApi, recoveryApi } from '@lending/contract';
 import { eq, sql } from 'drizzle-orm';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,10 +61,10 @@ async function casesOf(orderId: number) {
   return t.db.select().from(recoveryCases).where(eq(recoveryCases.orderId, orderId));
 }
 
-async function group(body: EndpointBody<typeof saveGroup>) {
-  const r = await callEndpoint(t.app, saveGroup, body, admin);
+async function group(body: EndpointBody<typeof recoveryApi.saveGroup>) {
+  const r = await callEndpoint(t.app, recoveryApi.saveGroup, body, admin);
   expect(r.json().code).toBe(0);
-  const list = await callEndpoint(t.app, listGroups, { pageSize: 100 }, admin);
+  const list = await callEndpoint(t.app, recoveryApi.listGroups, { pageSize: 100 }, admin);
   return list.json().ret.list.at(-1)!.id as number;
 }
 
@@ -97,7 +84,7 @@ beforeAll(async () => {
   // The conduct guard reads its cap from the operations settings (decision 0044).
   const cap = await callEndpoint(
     t.app,
-    saveSetting,
+    opsApi.saveSetting,
     {
       item: 'recovery_attempt_cap',
       value: '3',
@@ -128,7 +115,7 @@ beforeAll(async () => {
   ] as const) {
     const r = await callEndpoint(
       t.app,
-      saveCollector,
+      recoveryApi.saveCollector,
       { userId: staff[who].id, groupId, onDuty: true, dailyCap: null, weight: 1 },
       admin,
     );
@@ -153,7 +140,7 @@ describe('day-end cases and dispatch', () => {
     }
     const r = await callEndpoint(
       t.app,
-      listCases,
+      recoveryApi.listCases,
       { filters: { kind: 'collection', mine: true } },
       tokens.a,
     );
@@ -164,11 +151,16 @@ describe('day-end cases and dispatch', () => {
   });
 
   it('filters by stage and refuses an unknown sort field (400) and a caller without the grant (403)', async () => {
-    const none = await callEndpoint(t.app, listCases, { filters: { stage: 'S2' } }, admin);
+    const none = await callEndpoint(
+      t.app,
+      recoveryApi.listCases,
+      { filters: { stage: 'S2' } },
+      admin,
+    );
     expect(none.json().ret.total).toBe(0);
     const bad = await callEndpoint(
       t.app,
-      listCases,
+      recoveryApi.listCases,
       { sort: { field: 'phone', order: 'asc' } },
       admin,
     );
@@ -195,13 +187,13 @@ describe('record scope', () => {
   it('collector B can neither read nor act on A’s case, and nothing changes', async () => {
     const [c] = (await casesOf(orders[0]!.id)).filter((x) => x.kind === 'collection');
     const before = await t.db.select().from(recoveryFollowUps);
-    const list = await callEndpoint(t.app, listCases, {}, tokens.b);
+    const list = await callEndpoint(t.app, recoveryApi.listCases, {}, tokens.b);
     expect(list.json().ret.total).toBe(0);
-    const detail = await callEndpoint(t.app, caseDetail, { caseId: c!.id }, tokens.b);
+    const detail = await callEndpoint(t.app, recoveryApi.caseDetail, { caseId: c!.id }, tokens.b);
     expect(detail.statusCode).toBe(403);
     const act = await callEndpoint(
       t.app,
-      logFollowUp,
+      recoveryApi.logFollowUp,
       { caseId: c!.id, channel: 'call', result: 'connected', remarks: 'trying' },
       tokens.b,
     );
@@ -209,7 +201,7 @@ describe('record scope', () => {
     expect(act.json().code).toBe(4033);
     const plan = await callEndpoint(
       t.app,
-      instalmentPlan,
+      recoveryApi.instalmentPlan,
       {
         caseId: c!.id,
         remarks: 'x',
@@ -233,7 +225,7 @@ describe('conduct guard (India time)', () => {
     const contact = () =>
       callEndpoint(
         t.app,
-        logFollowUp,
+        recoveryApi.logFollowUp,
         { caseId: c!.id, channel: 'call', result: 'notConnected', remarks: 'no answer' },
         tokens.a,
       );
@@ -270,7 +262,7 @@ describe('conduct guard (India time)', () => {
     const [c] = (await casesOf(orders[2]!.id)).filter((x) => x.kind === 'collection');
     const noRemarks = await callEndpoint(
       t.app,
-      logFollowUp,
+      recoveryApi.logFollowUp,
       { caseId: c!.id, channel: 'call', result: 'connected', remarks: '' },
       tokens.a,
     );
@@ -278,7 +270,7 @@ describe('conduct guard (India time)', () => {
     expect(noRemarks.json().msg).toContain('remarks');
     const noDate = await callEndpoint(
       t.app,
-      logFollowUp,
+      recoveryApi.logFollowUp,
       {
         caseId: c!.id,
         channel: 'call',
@@ -296,7 +288,7 @@ describe('conduct guard (India time)', () => {
     const hours = (value: string) =>
       callEndpoint(
         t.app,
-        saveSetting,
+        opsApi.saveSetting,
         {
           item: 'recovery_contact_hours',
           value,
@@ -310,14 +302,14 @@ describe('conduct guard (India time)', () => {
     await setIndiaTime('08:30');
     const refused = await callEndpoint(
       t.app,
-      logFollowUp,
+      recoveryApi.logFollowUp,
       { caseId: c!.id, channel: 'call', result: 'notConnected', remarks: 'no answer' },
       tokens.a,
     );
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe(4110);
     expect(refused.json().msg).toContain('09:00–18:00');
-    const detail = await callEndpoint(t.app, caseDetail, { caseId: c!.id }, tokens.a);
+    const detail = await callEndpoint(t.app, recoveryApi.caseDetail, { caseId: c!.id }, tokens.a);
     expect(detail.json().ret.contact).toMatchObject({
       windowStart: '09:00',
       windowEnd: '18:00',
@@ -335,7 +327,7 @@ describe('promises, stage change, repayment', () => {
     const [c] = (await casesOf(orders[2]!.id)).filter((x) => x.kind === 'collection');
     const r = await callEndpoint(
       t.app,
-      logFollowUp,
+      recoveryApi.logFollowUp,
       {
         caseId: c!.id,
         channel: 'call',
@@ -347,7 +339,12 @@ describe('promises, stage change, repayment', () => {
       tokens.a,
     );
     expect(r.statusCode).toBe(200);
-    const list = await callEndpoint(t.app, listCases, { filters: { mine: true } }, tokens.a);
+    const list = await callEndpoint(
+      t.app,
+      recoveryApi.listCases,
+      { filters: { mine: true } },
+      tokens.a,
+    );
     expect(list.json().ret.list[0]).toMatchObject({
       id: c!.id,
       promiseToday: true,
@@ -361,7 +358,7 @@ describe('promises, stage change, repayment', () => {
     await setIndiaTime('10:00');
     await dayEnd();
     const [c] = (await casesOf(orders[2]!.id)).filter((x) => x.kind === 'collection');
-    const detail = await callEndpoint(t.app, caseDetail, { caseId: c!.id }, tokens.a);
+    const detail = await callEndpoint(t.app, recoveryApi.caseDetail, { caseId: c!.id }, tokens.a);
     expect(detail.json().ret.promises[0]!.status).toBe('broken');
     expect(detail.json().ret.case.promiseBroken).toBe(true);
   });
@@ -372,7 +369,7 @@ describe('promises, stage change, repayment', () => {
     const promise = (promisePaise: number) =>
       callEndpoint(
         t.app,
-        logFollowUp,
+        recoveryApi.logFollowUp,
         {
           caseId: c!.id,
           channel: 'call',
@@ -385,7 +382,7 @@ describe('promises, stage change, repayment', () => {
       );
     expect((await promise(20_000)).statusCode).toBe(200);
     expect((await promise(30_000)).statusCode).toBe(200);
-    const detail = await callEndpoint(t.app, caseDetail, { caseId: c!.id }, tokens.a);
+    const detail = await callEndpoint(t.app, recoveryApi.caseDetail, { caseId: c!.id }, tokens.a);
     expect(detail.statusCode).toBe(200);
     const statuses = (detail.json().ret.promises as { amountPaise: number; status: string }[]).map(
       (p) => [p.amountPaise, p.status],
@@ -416,9 +413,9 @@ describe('promises, stage change, repayment', () => {
     expect(moves[2]).toMatchObject({ fromStage: 'S1', toStage: 'S2', fromCollectorId: staff.a.id });
     expect(moves[3]!.toCollectorId).toBe(staff.c.id);
     // A no longer reaches it.
-    expect((await callEndpoint(t.app, caseDetail, { caseId: c!.id }, tokens.a)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await callEndpoint(t.app, recoveryApi.caseDetail, { caseId: c!.id }, tokens.a)).statusCode,
+    ).toBe(403);
   });
 
   it('a partial repayment keeps the case open; full repayment finishes it', async () => {
@@ -430,7 +427,7 @@ describe('promises, stage change, repayment', () => {
     );
     let list = await callEndpoint(
       t.app,
-      listCases,
+      recoveryApi.listCases,
       // The whole number in any case (decision 0060).
       { filters: { orderNo: order.orderNo.toLowerCase(), state: 'open' } },
       admin,
@@ -454,7 +451,7 @@ describe('promises, stage change, repayment', () => {
     );
     list = await callEndpoint(
       t.app,
-      listCases,
+      recoveryApi.listCases,
       { filters: { orderNo: order.orderNo, state: 'done' } },
       admin,
     );
@@ -462,14 +459,14 @@ describe('promises, stage change, repayment', () => {
     expect(list.json().ret.list[0]!.recoveredPaise).toBe(10_000 + Number(clearing.total));
     const follow = await callEndpoint(
       t.app,
-      logFollowUp,
+      recoveryApi.logFollowUp,
       { caseId: list.json().ret.list[0]!.id, channel: 'call', result: 'connected', remarks: 'x' },
       tokens.c,
     );
     expect(follow.statusCode).toBe(409);
     const perf = await callEndpoint(
       t.app,
-      performanceEndpoint,
+      recoveryApi.performance,
       { kind: 'collection', by: 'stage' },
       admin,
     );
@@ -489,7 +486,7 @@ describe('manual dispatch', () => {
     );
     const empty = await callEndpoint(
       t.app,
-      manualDispatch,
+      recoveryApi.manualDispatch,
       { caseIds: [], collectorId: staff.c.id },
       admin,
     );
@@ -497,28 +494,28 @@ describe('manual dispatch', () => {
     expect(empty.json().msg).toContain('select orders to allocate');
     const back = await callEndpoint(
       t.app,
-      takeBack,
+      recoveryApi.takeBack,
       { caseIds: [c!.id], remarks: 'review' },
       admin,
     );
     expect(back.statusCode).toBe(200);
     const again = await callEndpoint(
       t.app,
-      takeBack,
+      recoveryApi.takeBack,
       { caseIds: [c!.id], remarks: 'review' },
       admin,
     );
     expect(again.statusCode).toBe(409);
     const wrongStage = await callEndpoint(
       t.app,
-      manualDispatch,
+      recoveryApi.manualDispatch,
       { caseIds: [c!.id], collectorId: staff.b.id },
       admin,
     );
     expect(wrongStage.statusCode).toBe(409);
     const ok = await callEndpoint(
       t.app,
-      manualDispatch,
+      recoveryApi.manualDispatch,
       { caseIds: [c!.id], collectorId: staff.c.id },
       admin,
     );
@@ -533,9 +530,14 @@ describe('manual dispatch', () => {
         .where(sql`status = 'open' and kind = 'collection'`)
     ).slice(0, 2);
     expect(open).toHaveLength(2);
-    await callEndpoint(t.app, takeBack, { caseIds: open.map((c) => c.id), remarks: 'race' }, admin);
+    await callEndpoint(
+      t.app,
+      recoveryApi.takeBack,
+      { caseIds: open.map((c) => c.id), remarks: 'race' },
+      admin,
+    );
     // D's group takes S2 with one place a day.
-    const groups = (await callEndpoint(t.app, listGroups, {}, admin)).json().ret.list;
+    const groups = (await callEndpoint(t.app, recoveryApi.listGroups, {}, admin)).json().ret.list;
     // The row as listed, less what the list adds to a group (the save takes none of it).
     const {
       members: _members,
@@ -543,10 +545,15 @@ describe('manual dispatch', () => {
       brokenPromiseLimitInForce: _inForce,
       ...spare
     } = groups.find((g) => g.name === 'Spare')!;
-    await callEndpoint(t.app, saveGroup, { ...spare, stages: ['S2'] }, admin);
+    await callEndpoint(t.app, recoveryApi.saveGroup, { ...spare, stages: ['S2'] }, admin);
     const [r1, r2] = await Promise.all(
       open.map((c) =>
-        callEndpoint(t.app, manualDispatch, { caseIds: [c.id], collectorId: staff.d.id }, admin),
+        callEndpoint(
+          t.app,
+          recoveryApi.manualDispatch,
+          { caseIds: [c.id], collectorId: staff.d.id },
+          admin,
+        ),
       ),
     );
     expect([r1!.statusCode, r2!.statusCode].sort()).toEqual([200, 409]);
@@ -558,12 +565,12 @@ describe('manual dispatch', () => {
   });
 
   it('a group with members cannot be deleted (409); a bad group is a 400', async () => {
-    const groups = (await callEndpoint(t.app, listGroups, {}, admin)).json().ret.list;
-    const r = await callEndpoint(t.app, deleteGroup, { id: groups[0]!.id }, admin);
+    const groups = (await callEndpoint(t.app, recoveryApi.listGroups, {}, admin)).json().ret.list;
+    const r = await callEndpoint(t.app, recoveryApi.deleteGroup, { id: groups[0]!.id }, admin);
     expect(r.statusCode).toBe(409);
     const bad = await callEndpoint(
       t.app,
-      saveGroup,
+      recoveryApi.saveGroup,
       {
         kind: 'collection',
         name: 'x',

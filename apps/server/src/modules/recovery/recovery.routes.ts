@@ -1,22 +1,4 @@
-import {
-  caseDetail,
-  deleteGroup,
-  instalmentPlan,
-  listCases,
-  listCollectors,
-  listGroups,
-  logFollowUp,
-  manualDispatch,
-  moveBook,
-  performance,
-  dailyProcess,
-  stageFlow,
-  runDispatch,
-  saveCollector,
-  saveGroup,
-  sendReminder,
-  takeBack,
-} from '@lending/contract';
+import { recoveryApi } from '@lending/contract';
 import type { FastifyInstance } from 'fastify';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import { afterReply } from '../../shared/after-reply.js';
@@ -32,25 +14,33 @@ export function registerRecoveryRoutes(
   const me = (ctx: Parameters<typeof callerOf>[0]) => callerOf(ctx).userId;
   // Work left for after a call's transaction (a refused contact's record), done before the reply leaves.
   const deferFor = afterReply(app);
-  endpoints.register(listCases, (ctx) => recovery.listCases(deps, me(ctx), ctx.body));
-  endpoints.register(caseDetail, (ctx) => recovery.caseDetail(deps, me(ctx), ctx.body));
-  endpoints.register(logFollowUp, (ctx) =>
+  endpoints.register(recoveryApi.listCases, (ctx) => recovery.listCases(deps, me(ctx), ctx.body));
+  endpoints.register(recoveryApi.caseDetail, (ctx) => recovery.caseDetail(deps, me(ctx), ctx.body));
+  endpoints.register(recoveryApi.logFollowUp, (ctx) =>
     recovery.logFollowUp(deps, me(ctx), ctx.body, deferFor(ctx.request)),
   );
-  endpoints.register(instalmentPlan, (ctx) => recovery.instalmentPlan(deps, me(ctx), ctx.body));
-  endpoints.register(sendReminder, (ctx) =>
+  endpoints.register(recoveryApi.instalmentPlan, (ctx) =>
+    recovery.instalmentPlan(deps, me(ctx), ctx.body),
+  );
+  endpoints.register(recoveryApi.sendReminder, (ctx) =>
     recovery.sendReminder(deps, me(ctx), ctx.body.caseId, deferFor(ctx.request)),
   );
-  endpoints.register(listGroups, ({ body }) => recovery.listGroups(deps, body));
-  endpoints.register(saveGroup, ({ body }) => recovery.saveGroup(deps, body));
-  endpoints.register(deleteGroup, ({ body }) => recovery.deleteGroup(deps, body.id));
-  endpoints.register(listCollectors, ({ body }) => recovery.listCollectors(deps, body));
-  endpoints.register(saveCollector, ({ body }) => recovery.saveCollector(deps, body));
-  endpoints.register(manualDispatch, (ctx) => recovery.manualDispatch(deps, me(ctx), ctx.body));
-  endpoints.register(takeBack, (ctx) => recovery.takeBack(deps, me(ctx), ctx.body));
-  endpoints.register(moveBook, (ctx) => recovery.moveBook(deps, me(ctx), ctx.body));
-  endpoints.register(runDispatch, (ctx) => recovery.runDispatch(deps, me(ctx), ctx.body.kind));
-  endpoints.register(dailyProcess, (ctx) => recovery.dailyProcess(deps, me(ctx), ctx.body));
-  endpoints.register(performance, ({ body }) => figures.performance(deps, body));
-  endpoints.register(stageFlow, ({ body }) => figures.stageFlow(deps, body));
+  endpoints.register(recoveryApi.listGroups, ({ body }) => recovery.listGroups(deps, body));
+  endpoints.register(recoveryApi.saveGroup, ({ body }) => recovery.saveGroup(deps, body));
+  endpoints.register(recoveryApi.deleteGroup, ({ body }) => recovery.deleteGroup(deps, body.id));
+  endpoints.register(recoveryApi.listCollectors, ({ body }) => recovery.listCollectors(deps, body));
+  endpoints.register(recoveryApi.saveCollector, ({ body }) => recovery.saveCollector(deps, body));
+  endpoints.register(recoveryApi.manualDispatch, (ctx) =>
+    recovery.manualDispatch(deps, me(ctx), ctx.body),
+  );
+  endpoints.register(recoveryApi.takeBack, (ctx) => recovery.takeBack(deps, me(ctx), ctx.body));
+  endpoints.register(recoveryApi.moveBook, (ctx) => recovery.moveBook(deps, me(ctx), ctx.body));
+  endpoints.register(recoveryApi.runDispatch, (ctx) =>
+    recovery.runDispatch(deps, me(ctx), ctx.body.kind),
+  );
+  endpoints.register(recoveryApi.dailyProcess, (ctx) =>
+    recovery.dailyProcess(deps, me(ctx), ctx.body),
+  );
+  endpoints.register(recoveryApi.performance, ({ body }) => figures.performance(deps, body));
+  endpoints.register(recoveryApi.stageFlow, ({ body }) => figures.stageFlow(deps, body));
 }

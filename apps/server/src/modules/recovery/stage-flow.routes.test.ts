@@ -1,4 +1,4 @@
-import { logFollowUp, stageFlow } from '@lending/contract';
+import { recoveryApi } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanOrders } from '../../db-schema.js';
@@ -70,7 +70,7 @@ beforeAll(async () => {
   const [a, b] = orders;
   const promise = await callEndpoint(
     t.app,
-    logFollowUp,
+    recoveryApi.logFollowUp,
     {
       caseId: (await caseOf(a!.id))!.id,
       channel: 'call',
@@ -84,7 +84,7 @@ beforeAll(async () => {
   expect(promise.statusCode).toBe(200);
   const call = await callEndpoint(
     t.app,
-    logFollowUp,
+    recoveryApi.logFollowUp,
     { caseId: (await caseOf(b!.id))!.id, channel: 'call', result: 'connected', remarks: 'part' },
     admin,
   );
@@ -117,7 +117,7 @@ describe('performance2: the stage flow by month', () => {
   it('counts each stage stay by its month of entry, with exact roll, repaid, amount, contact and promise figures', async () => {
     const response = await callEndpoint(
       t.app,
-      stageFlow,
+      recoveryApi.stageFlow,
       { monthFrom: monthS1, monthTo: monthS2 },
       admin,
     );
@@ -172,23 +172,23 @@ describe('performance2: the stage flow by month', () => {
   it('leaves out months outside the range and defaults to the six months to this one', async () => {
     const before = await callEndpoint(
       t.app,
-      stageFlow,
+      recoveryApi.stageFlow,
       { monthFrom: '2024-01', monthTo: '2024-12' },
       admin,
     );
     expect(before.json().ret.list).toEqual([]);
-    const byDefault = await callEndpoint(t.app, stageFlow, {}, admin);
+    const byDefault = await callEndpoint(t.app, recoveryApi.stageFlow, {}, admin);
     expect(byDefault.json().ret).toMatchObject({ monthTo: monthS2 });
     expect(byDefault.json().ret.list).toHaveLength(2);
   });
 
   it('400 for a bad month or a range backwards; 403 without the grant', async () => {
-    const bad = await callEndpoint(t.app, stageFlow, { monthFrom: '2025-13' }, admin);
+    const bad = await callEndpoint(t.app, recoveryApi.stageFlow, { monthFrom: '2025-13' }, admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors!.map((e: { field: string }) => e.field)).toEqual(['monthFrom']);
     const backwards = await callEndpoint(
       t.app,
-      stageFlow,
+      recoveryApi.stageFlow,
       { monthFrom: '2025-03', monthTo: '2025-02' },
       admin,
     );
@@ -198,6 +198,6 @@ describe('performance2: the stage flow by month', () => {
       t.app,
       await createStaff(t.db, t.clock, { interfaces: ['recovery.performance'] }),
     );
-    expect((await callEndpoint(t.app, stageFlow, {}, other)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, recoveryApi.stageFlow, {}, other)).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { listClearNotLoan, listCollectionOrders, listRegNotLoan } from '@lending/contract';
+import { remarketingApi } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,7 +104,7 @@ afterAll(() => t.close());
 
 describe('POST /order/clear_not_loan', () => {
   it('lists customers whose last loan cleared and who did not apply since, masked, with their record', async () => {
-    const response = await callEndpoint(t.app, listClearNotLoan, {}, reader);
+    const response = await callEndpoint(t.app, remarketingApi.listClearNotLoan, {}, reader);
     expect(response.statusCode).toBe(200);
     const { list, total } = response.json().ret;
     expect(total).toBe(1);
@@ -126,35 +126,35 @@ describe('POST /order/clear_not_loan', () => {
   it('filters by phone exactly and by the clearing date; refuses a sort it does not offer and a backwards range', async () => {
     const byPhone = await callEndpoint(
       t.app,
-      listClearNotLoan,
+      remarketingApi.listClearNotLoan,
       { filters: { phone: cleared.phone } },
       reader,
     );
     expect(byPhone.json().ret.total).toBe(1);
     const other = await callEndpoint(
       t.app,
-      listClearNotLoan,
+      remarketingApi.listClearNotLoan,
       { filters: { phone: '9000000000' } },
       reader,
     );
     expect(other.json().ret.total).toBe(0);
     const repeatOnly = await callEndpoint(
       t.app,
-      listClearNotLoan,
+      remarketingApi.listClearNotLoan,
       { filters: { minLoans: 2 } },
       reader,
     );
     expect(repeatOnly.json().ret.total).toBe(0);
     const badSort = await callEndpoint(
       t.app,
-      listClearNotLoan,
+      remarketingApi.listClearNotLoan,
       { sort: { field: 'phone', order: 'asc' } },
       reader,
     );
     expect(badSort.statusCode).toBe(400);
     const backwards = await callEndpoint(
       t.app,
-      listClearNotLoan,
+      remarketingApi.listClearNotLoan,
       { filters: { clearedFrom: '2025-02-01', clearedTo: '2025-01-01' } },
       reader,
     );
@@ -162,13 +162,15 @@ describe('POST /order/clear_not_loan', () => {
   });
 
   it('403 without the grant', async () => {
-    expect((await callEndpoint(t.app, listClearNotLoan, {}, noGrant)).statusCode).toBe(403);
+    expect(
+      (await callEndpoint(t.app, remarketingApi.listClearNotLoan, {}, noGrant)).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('POST /order/reg_not_loan', () => {
   it('lists app accounts that never applied, with KYC progress, masked; filters by KYC and channel', async () => {
-    const response = await callEndpoint(t.app, listRegNotLoan, {}, reader);
+    const response = await callEndpoint(t.app, remarketingApi.listRegNotLoan, {}, reader);
     expect(response.statusCode).toBe(200);
     const { list, total } = response.json().ret;
     expect(total).toBe(2);
@@ -187,32 +189,34 @@ describe('POST /order/reg_not_loan', () => {
     });
     const verified = await callEndpoint(
       t.app,
-      listRegNotLoan,
+      remarketingApi.listRegNotLoan,
       { filters: { kyc: 'bankVerified' } },
       reader,
     );
     expect(verified.json().ret.list.map((r: { phone: string }) => r.phone)).toEqual(['******0002']);
     const google = await callEndpoint(
       t.app,
-      listRegNotLoan,
+      remarketingApi.listRegNotLoan,
       { filters: { channel: 'google' } },
       reader,
     );
     expect(google.json().ret.total).toBe(1);
     const bad = await callEndpoint(
       t.app,
-      listRegNotLoan,
+      remarketingApi.listRegNotLoan,
       badBody({ filters: { kyc: 'done' } }),
       reader,
     );
     expect(bad.statusCode).toBe(400);
-    expect((await callEndpoint(t.app, listRegNotLoan, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, remarketingApi.listRegNotLoan, {}, noGrant)).statusCode).toBe(
+      403,
+    );
   });
 });
 
 describe('POST /order/collection_list', () => {
   it('lists the orders overdue now with overdue days and band; filters by band', async () => {
-    const response = await callEndpoint(t.app, listCollectionOrders, {}, reader);
+    const response = await callEndpoint(t.app, remarketingApi.listCollectionOrders, {}, reader);
     expect(response.statusCode).toBe(200);
     const { list, total } = response.json().ret;
     expect(total).toBe(1);
@@ -240,28 +244,40 @@ describe('POST /order/collection_list', () => {
       .where(and(eq(recoveryCases.kind, 'collection'), eq(recoveryCases.status, 'open')))
       .returning({ id: recoveryCases.id });
     expect(held).toHaveLength(1);
-    const withCollector = await callEndpoint(t.app, listCollectionOrders, {}, reader);
+    const withCollector = await callEndpoint(
+      t.app,
+      remarketingApi.listCollectionOrders,
+      {},
+      reader,
+    );
     expect(withCollector.json().ret.list[0]).toMatchObject({
       collectorName: collector!.name,
       lastContactAt: contactAt.toISOString(),
     });
-    const same = await callEndpoint(t.app, listCollectionOrders, { filters: { band } }, reader);
+    const same = await callEndpoint(
+      t.app,
+      remarketingApi.listCollectionOrders,
+      { filters: { band } },
+      reader,
+    );
     expect(same.json().ret.total).toBe(1);
     const otherBand = band === '8+' ? '1-7' : '8+';
     const other = await callEndpoint(
       t.app,
-      listCollectionOrders,
+      remarketingApi.listCollectionOrders,
       { filters: { band: otherBand } },
       reader,
     );
     expect(other.json().ret.total).toBe(0);
     const badSort = await callEndpoint(
       t.app,
-      listCollectionOrders,
+      remarketingApi.listCollectionOrders,
       { sort: { field: 'phone', order: 'asc' } },
       reader,
     );
     expect(badSort.statusCode).toBe(400);
-    expect((await callEndpoint(t.app, listCollectionOrders, {}, noGrant)).statusCode).toBe(403);
+    expect(
+      (await callEndpoint(t.app, remarketingApi.listCollectionOrders, {}, noGrant)).statusCode,
+    ).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { listClearNotLoan, listCollectionOrders, listRegNotLoan } from '@lending/contract';
+import { remarketingApi } from '@lending/contract';
 import type { EndpointRegistrar } from '../../plugins/access.js';
 import * as remarketing from './remarketing.service.js';
 
@@ -7,7 +7,13 @@ export function registerRemarketingRoutes(
   endpoints: EndpointRegistrar,
   deps: remarketing.RemarketingDeps,
 ): void {
-  endpoints.register(listClearNotLoan, ({ body }) => remarketing.clearNotLoan(deps, body));
-  endpoints.register(listRegNotLoan, ({ body }) => remarketing.regNotLoan(deps, body));
-  endpoints.register(listCollectionOrders, ({ body }) => remarketing.collectionOrders(deps, body));
+  endpoints.register(remarketingApi.listClearNotLoan, ({ body }) =>
+    remarketing.clearNotLoan(deps, body),
+  );
+  endpoints.register(remarketingApi.listRegNotLoan, ({ body }) =>
+    remarketing.regNotLoan(deps, body),
+  );
+  endpoints.register(remarketingApi.listCollectionOrders, ({ body }) =>
+    remarketing.collectionOrders(deps, body),
+  );
 }

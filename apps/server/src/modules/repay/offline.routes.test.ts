@@ -1,14 +1,6 @@
 import type { InvalidOnPurpose } from '../../shared/testing/call-endpoint.js';
 import type { EndpointBody } from '@lending/contract';
-import {
-  importOfflineRepayments,
-  listOfflineRepayments,
-  listOverdueRepayments,
-  listRepaymentRecords,
-  offlineReceipt,
-  recordOfflineRepayment,
-  reviewOfflineRepayment,
-} from '@lending/contract';
+import { offlineRepayApi, repayApi } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { addDays } from '@lending/lending';
@@ -72,12 +64,13 @@ async function signIn() {
 
 function record(
   orderNo: string,
-  extra: Partial<EndpointBody<typeof recordOfflineRepayment>> | InvalidOnPurpose = {},
+  extra:
+    Partial<EndpointBody<typeof offlineRepayApi.recordOfflineRepayment>> | InvalidOnPurpose = {},
   token = maker.token,
 ) {
   return callEndpoint(
     t.app,
-    recordOfflineRepayment,
+    offlineRepayApi.recordOfflineRepayment,
     {
       orderNo,
       channel: 'bankTransfer',
@@ -114,7 +107,7 @@ describe('offline repayments: recorded by one, passed by another, posted on the 
     // The maker cannot pass their own record.
     const own = await callEndpoint(
       t.app,
-      reviewOfflineRepayment,
+      offlineRepayApi.reviewOfflineRepayment,
       { id: offlineId, decision: 'pass' },
       maker.token,
     );
@@ -123,7 +116,7 @@ describe('offline repayments: recorded by one, passed by another, posted on the 
 
     const passed = await callEndpoint(
       t.app,
-      reviewOfflineRepayment,
+      offlineRepayApi.reviewOfflineRepayment,
       { id: offlineId, decision: 'pass' },
       checker,
     );
@@ -141,7 +134,7 @@ describe('offline repayments: recorded by one, passed by another, posted on the 
     // A second decision is a 409, whoever makes it.
     const again = await callEndpoint(
       t.app,
-      reviewOfflineRepayment,
+      offlineRepayApi.reviewOfflineRepayment,
       { id: offlineId, decision: 'invalid', reason: 'x' },
       checker2,
     );
@@ -151,7 +144,7 @@ describe('offline repayments: recorded by one, passed by another, posted on the 
     // It shows in the repayment records with its value date.
     const records = await callEndpoint(
       t.app,
-      listRepaymentRecords,
+      repayApi.listRepaymentRecords,
       { filters: { orderNo: cleared.orderNo } },
       checker,
     );
@@ -164,12 +157,18 @@ describe('offline repayments: recorded by one, passed by another, posted on the 
   });
 
   it('serves the receipt to holders only, with its sniffed type', async () => {
-    const receipt = await callEndpoint(t.app, offlineReceipt, { id: offlineId }, checker);
+    const receipt = await callEndpoint(
+      t.app,
+      offlineRepayApi.offlineReceipt,
+      { id: offlineId },
+      checker,
+    );
     expect(receipt.json().ret).toMatchObject({ fileName: 'slip.png', mimeType: 'image/png' });
     expect(Buffer.from(receipt.json().ret.contentBase64, 'base64').equals(PNG)).toBe(true);
-    expect((await callEndpoint(t.app, offlineReceipt, { id: offlineId }, noGrant)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await callEndpoint(t.app, offlineRepayApi.offlineReceipt, { id: offlineId }, noGrant))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('refuses bad input naming the field: 0, over the maximum, a value date in the future or before disbursal, a receipt that is not a photo', async () => {
@@ -210,8 +209,14 @@ describe('offline repayments: recorded by one, passed by another, posted on the 
       (await record(order.orderNo, { valueDate: today, amountPaise: 1_000 }, noGrant)).statusCode,
     ).toBe(403);
     expect(
-      (await callEndpoint(t.app, reviewOfflineRepayment, { id: 1, decision: 'pass' }, noGrant))
-        .statusCode,
+      (
+        await callEndpoint(
+          t.app,
+          offlineRepayApi.reviewOfflineRepayment,
+          { id: 1, decision: 'pass' },
+          noGrant,
+        )
+      ).statusCode,
     ).toBe(403);
     const body = {
       orderNo: order.orderNo,
@@ -221,12 +226,22 @@ describe('offline repayments: recorded by one, passed by another, posted on the 
       bankReference: 'SLIP-REPLAY',
       idempotencyKey: k(),
     };
-    const first = await callEndpoint(t.app, recordOfflineRepayment, body, maker.token);
-    const second = await callEndpoint(t.app, recordOfflineRepayment, body, maker.token);
+    const first = await callEndpoint(
+      t.app,
+      offlineRepayApi.recordOfflineRepayment,
+      body,
+      maker.token,
+    );
+    const second = await callEndpoint(
+      t.app,
+      offlineRepayApi.recordOfflineRepayment,
+      body,
+      maker.token,
+    );
     expect(second.json().ret.id).toBe(first.json().ret.id);
     const dup = await callEndpoint(
       t.app,
-      recordOfflineRepayment,
+      offlineRepayApi.recordOfflineRepayment,
       { ...body, idempotencyKey: k() },
       maker.token,
     );
@@ -240,7 +255,7 @@ describe('offline repayments: recorded by one, passed by another, posted on the 
       .id;
     const noReason = await callEndpoint(
       t.app,
-      reviewOfflineRepayment,
+      offlineRepayApi.reviewOfflineRepayment,
       { id, decision: 'invalid' },
       checker,
     );
@@ -248,7 +263,7 @@ describe('offline repayments: recorded by one, passed by another, posted on the 
     expect(noReason.body).toContain('reason');
     const refused = await callEndpoint(
       t.app,
-      reviewOfflineRepayment,
+      offlineRepayApi.reviewOfflineRepayment,
       { id, decision: 'invalid', reason: 'not on the statement' },
       checker,
     );
@@ -258,14 +273,14 @@ describe('offline repayments: recorded by one, passed by another, posted on the 
     );
     const list = await callEndpoint(
       t.app,
-      listOfflineRepayments,
+      offlineRepayApi.listOfflineRepayments,
       { filters: { status: 'invalid' } },
       checker,
     );
     expect(list.json().ret.list.map((r: { id: number }) => r.id)).toContain(id);
     const badSort = await callEndpoint(
       t.app,
-      listOfflineRepayments,
+      offlineRepayApi.listOfflineRepayments,
       { sort: { field: 'bankReference', order: 'asc' } },
       checker,
     );
@@ -278,8 +293,18 @@ describe('offline repayments: recorded by one, passed by another, posted on the 
     const id = (await record(order.orderNo, { valueDate: today, amountPaise: 20_000 })).json().ret
       .id;
     const answers = await Promise.all([
-      callEndpoint(t.app, reviewOfflineRepayment, { id, decision: 'pass' }, checker),
-      callEndpoint(t.app, reviewOfflineRepayment, { id, decision: 'pass' }, checker2),
+      callEndpoint(
+        t.app,
+        offlineRepayApi.reviewOfflineRepayment,
+        { id, decision: 'pass' },
+        checker,
+      ),
+      callEndpoint(
+        t.app,
+        offlineRepayApi.reviewOfflineRepayment,
+        { id, decision: 'pass' },
+        checker2,
+      ),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const posted = await t.db
@@ -311,7 +336,7 @@ describe('POST /repay/offline_import', () => {
     ]);
     const first = await callEndpoint(
       t.app,
-      importOfflineRepayments,
+      offlineRepayApi.importOfflineRepayments,
       { fileName: 'batch.xlsx', contentBase64 },
       maker.token,
     );
@@ -328,14 +353,14 @@ describe('POST /repay/offline_import', () => {
     ]);
     const again = await callEndpoint(
       t.app,
-      importOfflineRepayments,
+      offlineRepayApi.importOfflineRepayments,
       { fileName: 'batch.xlsx', contentBase64 },
       maker.token,
     );
     expect(again.json().ret.rows[0]!.id).toBe(report.rows[0]!.id);
     const pending = await callEndpoint(
       t.app,
-      listOfflineRepayments,
+      offlineRepayApi.listOfflineRepayments,
       { filters: { orderNo: order.orderNo } },
       checker,
     );
@@ -346,7 +371,7 @@ describe('POST /repay/offline_import', () => {
   it('refuses a non-.xlsx file, a zip bomb and more than 10M, naming the field', async () => {
     const csv = await callEndpoint(
       t.app,
-      importOfflineRepayments,
+      offlineRepayApi.importOfflineRepayments,
       { fileName: 'a.csv', contentBase64: 'YQ==' },
       maker.token,
     );
@@ -358,7 +383,7 @@ describe('POST /repay/offline_import', () => {
     ]);
     const bombed = await callEndpoint(
       t.app,
-      importOfflineRepayments,
+      offlineRepayApi.importOfflineRepayments,
       { fileName: 'b.xlsx', contentBase64: bomb.toString('base64') },
       maker.token,
     );
@@ -367,7 +392,7 @@ describe('POST /repay/offline_import', () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 10).toString('base64');
     const tooBig = await callEndpoint(
       t.app,
-      importOfflineRepayments,
+      offlineRepayApi.importOfflineRepayments,
       { fileName: 'c.xlsx', contentBase64: big },
       maker.token,
     );
@@ -376,7 +401,7 @@ describe('POST /repay/offline_import', () => {
       (
         await callEndpoint(
           t.app,
-          importOfflineRepayments,
+          offlineRepayApi.importOfflineRepayments,
           { fileName: 'a.xlsx', contentBase64: 'YQ==' },
           noGrant,
         )
@@ -394,10 +419,15 @@ describe('overdue repayments and overpayments', () => {
     const today = indiaDateOf(t.clock.now());
     const id = (await record(order.orderNo, { valueDate: today, amountPaise: 50_000 })).json().ret
       .id;
-    await callEndpoint(t.app, reviewOfflineRepayment, { id, decision: 'pass' }, checker);
+    await callEndpoint(
+      t.app,
+      offlineRepayApi.reviewOfflineRepayment,
+      { id, decision: 'pass' },
+      checker,
+    );
     const list = await callEndpoint(
       t.app,
-      listOverdueRepayments,
+      offlineRepayApi.listOverdueRepayments,
       { filters: { orderNo: order.orderNo, band: '1-7' } },
       maker.token,
     );
@@ -409,7 +439,7 @@ describe('overdue repayments and overpayments', () => {
     expect(list.json().ret.list[0]!.penalPaise).toBeGreaterThan(0);
     const other = await callEndpoint(
       t.app,
-      listOverdueRepayments,
+      offlineRepayApi.listOverdueRepayments,
       { filters: { orderNo: order.orderNo, band: '8+' } },
       maker.token,
     );

@@ -1,4 +1,4 @@
-import { listRepayPlan, listRepaymentRecords, repayQuery } from '@lending/contract';
+import { repayApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -96,7 +96,7 @@ afterAll(() => t.close());
 
 describe('POST /repay/plan_list', () => {
   it('lists orders with money owing: masked customer, due per part, paid, outstanding and today’s clearing amount', async () => {
-    const response = await callEndpoint(t.app, listRepayPlan, {}, reader);
+    const response = await callEndpoint(t.app, repayApi.listRepayPlan, {}, reader);
     expect(response.statusCode).toBe(200);
     const { list, total } = response.json().ret;
     expect(total).toBe(3);
@@ -137,21 +137,21 @@ describe('POST /repay/plan_list', () => {
   it('filters by order number, exact phone, status, due dates and overdue days', async () => {
     const byNo = await callEndpoint(
       t.app,
-      listRepayPlan,
+      repayApi.listRepayPlan,
       { filters: { orderNo: overdue.orderNo.toLowerCase() } },
       reader,
     );
     expect(byNo.json().ret.list.map((r: { id: number }) => r.id)).toEqual([overdue.id]);
     const byPhone = await callEndpoint(
       t.app,
-      listRepayPlan,
+      repayApi.listRepayPlan,
       { filters: { phone: `+91 ${active.phone}` } },
       reader,
     );
     expect(byPhone.json().ret.list.map((r: { id: number }) => r.id)).toEqual([active.id]);
     const partial = await callEndpoint(
       t.app,
-      listRepayPlan,
+      repayApi.listRepayPlan,
       { filters: { phone: active.phone.slice(0, 6) } },
       reader,
     );
@@ -159,14 +159,14 @@ describe('POST /repay/plan_list', () => {
     expect(partial.json().errors![0]!.field).toContain('phone');
     const status = await callEndpoint(
       t.app,
-      listRepayPlan,
+      repayApi.listRepayPlan,
       { filters: { status: 'ACTIVE' } },
       reader,
     );
     expect(status.json().ret.list.map((r: { id: number }) => r.id)).toEqual([active.id]);
     const late = await callEndpoint(
       t.app,
-      listRepayPlan,
+      repayApi.listRepayPlan,
       { filters: { overdueDaysMin: 1 } },
       reader,
     );
@@ -174,14 +174,14 @@ describe('POST /repay/plan_list', () => {
     const today = indiaDateOf(t.clock.now());
     const dueLater = await callEndpoint(
       t.app,
-      listRepayPlan,
+      repayApi.listRepayPlan,
       { filters: { dueDateFrom: today } },
       reader,
     );
     expect(dueLater.json().ret.list.map((r: { id: number }) => r.id)).toEqual([active.id]);
     const backwards = await callEndpoint(
       t.app,
-      listRepayPlan,
+      repayApi.listRepayPlan,
       { filters: { dueDateFrom: today, dueDateTo: '2020-01-01' } },
       reader,
     );
@@ -194,14 +194,14 @@ describe('POST /repay/plan_list', () => {
   it('sorts by overdue days and refuses a field it does not sort by', async () => {
     const sorted = await callEndpoint(
       t.app,
-      listRepayPlan,
+      repayApi.listRepayPlan,
       { sort: { field: 'overdueDays', order: 'asc' } },
       reader,
     );
     expect(sorted.json().ret.list[0]!.id).toBe(active.id);
     const refused = await callEndpoint(
       t.app,
-      listRepayPlan,
+      repayApi.listRepayPlan,
       { sort: { field: 'customerPhone', order: 'asc' } },
       reader,
     );
@@ -210,14 +210,14 @@ describe('POST /repay/plan_list', () => {
   });
 
   it('is refused without its grant', async () => {
-    const response = await callEndpoint(t.app, listRepayPlan, {}, noGrant);
+    const response = await callEndpoint(t.app, repayApi.listRepayPlan, {}, noGrant);
     expect(response.statusCode).toBe(403);
   });
 });
 
 describe('POST /repay/record_list', () => {
   it('lists every repayment with its allocation, type and status', async () => {
-    const response = await callEndpoint(t.app, listRepaymentRecords, {}, reader);
+    const response = await callEndpoint(t.app, repayApi.listRepaymentRecords, {}, reader);
     expect(response.statusCode).toBe(200);
     const { list, total } = response.json().ret;
     expect(total).toBe(2);
@@ -247,14 +247,14 @@ describe('POST /repay/record_list', () => {
   it('filters by order, status, type and value date; sorts; refuses an unknown sort', async () => {
     const byOrder = await callEndpoint(
       t.app,
-      listRepaymentRecords,
+      repayApi.listRepaymentRecords,
       { filters: { orderNo: overdue.orderNo } },
       reader,
     );
     expect(byOrder.json().ret.total).toBe(1);
     const reversedOnly = await callEndpoint(
       t.app,
-      listRepaymentRecords,
+      repayApi.listRepaymentRecords,
       { filters: { status: 'reversed' } },
       reader,
     );
@@ -263,35 +263,35 @@ describe('POST /repay/record_list', () => {
     ]);
     const renewals = await callEndpoint(
       t.app,
-      listRepaymentRecords,
+      repayApi.listRepaymentRecords,
       { filters: { kind: 'renew' } },
       reader,
     );
     expect(renewals.json().ret.total).toBe(0);
     const full = await callEndpoint(
       t.app,
-      listRepaymentRecords,
+      repayApi.listRepaymentRecords,
       { filters: { coverage: 'full' } },
       reader,
     );
     expect(full.json().ret.total).toBe(0);
     const old = await callEndpoint(
       t.app,
-      listRepaymentRecords,
+      repayApi.listRepaymentRecords,
       { filters: { valueDateFrom: '2020-01-01', valueDateTo: '2020-01-31' } },
       reader,
     );
     expect(old.json().ret.total).toBe(0);
     const byAmount = await callEndpoint(
       t.app,
-      listRepaymentRecords,
+      repayApi.listRepaymentRecords,
       { sort: { field: 'amountPaise', order: 'asc' } },
       reader,
     );
     expect(byAmount.json().ret.list[0]!.amountPaise).toBe(50_000);
     const refused = await callEndpoint(
       t.app,
-      listRepaymentRecords,
+      repayApi.listRepaymentRecords,
       { sort: { field: 'channel', order: 'asc' } },
       reader,
     );
@@ -299,7 +299,9 @@ describe('POST /repay/record_list', () => {
   });
 
   it('is refused without its grant', async () => {
-    expect((await callEndpoint(t.app, listRepaymentRecords, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, repayApi.listRepaymentRecords, {}, noGrant)).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -309,7 +311,7 @@ describe('POST /repay/query', () => {
     const inFive = indiaDateOf(new Date(t.clock.now().getTime() + 5 * DAY));
     const response = await callEndpoint(
       t.app,
-      repayQuery,
+      repayApi.repayQuery,
       { orderNo: active.orderNo, date: inFive },
       reader,
     );
@@ -331,7 +333,7 @@ describe('POST /repay/query', () => {
     });
     expect(orders[0]!.rollover).toMatchObject({ available: true, rolloverNumber: 1 });
     expect(response.body).not.toContain(active.phone);
-    const again = await callEndpoint(t.app, repayQuery, { phone: active.phone }, reader);
+    const again = await callEndpoint(t.app, repayApi.repayQuery, { phone: active.phone }, reader);
     expect(again.json().ret).toMatchObject({ date: today });
     expect(again.json().ret.orders[0]!.clearing!.date).toBe(today);
   });
@@ -344,7 +346,12 @@ describe('POST /repay/query', () => {
     ];
     const accountsBefore = await t.db.$count(virtualAccounts);
     try {
-      const response = await callEndpoint(t.app, repayQuery, { orderNo: active.orderNo }, reader);
+      const response = await callEndpoint(
+        t.app,
+        repayApi.repayQuery,
+        { orderNo: active.orderNo },
+        reader,
+      );
       expect(response.json().ret.orders[0]).toMatchObject({
         orderNo: active.orderNo,
         clearing: { totalPaise: expect.any(Number) },
@@ -371,7 +378,12 @@ describe('POST /repay/query', () => {
     const created = vi.spyOn(gateway, 'createVirtualAccount');
     const accountsBefore = await t.db.$count(virtualAccounts);
     try {
-      const response = await callEndpoint(t.app, repayQuery, { phone: active.phone }, reader);
+      const response = await callEndpoint(
+        t.app,
+        repayApi.repayQuery,
+        { phone: active.phone },
+        reader,
+      );
       expect(response.json().ret.orders[0]).toMatchObject({
         orderNo: active.orderNo,
         instructions: {
@@ -388,7 +400,7 @@ describe('POST /repay/query', () => {
   });
 
   it('refuses an empty search naming the order number, and a date in the past', async () => {
-    const empty = await callEndpoint(t.app, repayQuery, { orderNo: '  ' }, reader);
+    const empty = await callEndpoint(t.app, repayApi.repayQuery, { orderNo: '  ' }, reader);
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({
       code: 4000,
@@ -398,21 +410,23 @@ describe('POST /repay/query', () => {
     });
     const past = await callEndpoint(
       t.app,
-      repayQuery,
+      repayApi.repayQuery,
       { orderNo: active.orderNo, date: '2020-01-01' },
       reader,
     );
     expect(past.json()).toMatchObject({ code: 4000, errors: [{ field: 'date' }] });
-    const unknown = await callEndpoint(t.app, repayQuery, { orderNo: 'LN000' }, reader);
+    const unknown = await callEndpoint(t.app, repayApi.repayQuery, { orderNo: 'LN000' }, reader);
     expect(unknown.json().ret.orders).toEqual([]);
   });
 
   it('is refused without its grant', async () => {
     expect(
-      (await callEndpoint(t.app, repayQuery, { orderNo: active.orderNo }, noGrant)).statusCode,
+      (await callEndpoint(t.app, repayApi.repayQuery, { orderNo: active.orderNo }, noGrant))
+        .statusCode,
     ).toBe(403);
     expect(
-      (await callEndpoint(t.app, repayQuery, { orderNo: active.orderNo }, admin)).statusCode,
+      (await callEndpoint(t.app, repayApi.repayQuery, { orderNo: active.orderNo }, admin))
+        .statusCode,
     ).toBe(200);
   });
 });

@@ -1,23 +1,4 @@
-import {
-  approveExcessRefund,
-  approveWaiver,
-  approveWriteOff,
-  importOfflineRepayments,
-  listExcessRepayments,
-  listOfflineRepayments,
-  listOverdueRepayments,
-  listRepaymentRecords,
-  listRepayPlan,
-  offlineReceipt,
-  recordOfflineRepayment,
-  repayQuery,
-  requestExcessRefund,
-  rejectWaiver,
-  rejectWriteOff,
-  reviewOfflineRepayment,
-  waiveOrder,
-  writeOffOrder,
-} from '@lending/contract';
+import { loanBookApi, offlineRepayApi, repayApi, waiverApprovalApi } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import * as offline from './offline.service.js';
 import * as repay from './repay.service.js';
@@ -28,54 +9,60 @@ import * as waivers from './waiver-approval.service.js';
  * second person; the other money commands are the loan book's routes.
  */
 export function registerRepayRoutes(endpoints: EndpointRegistrar, deps: repay.RepayDeps): void {
-  endpoints.register(listRepayPlan, (context) =>
+  endpoints.register(repayApi.listRepayPlan, (context) =>
     repay.repayPlan(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(listRepaymentRecords, ({ body }) => repay.repaymentRecords(deps, body));
-  endpoints.register(repayQuery, ({ body }) => repay.repayQuery(deps, body));
+  endpoints.register(repayApi.listRepaymentRecords, ({ body }) =>
+    repay.repaymentRecords(deps, body),
+  );
+  endpoints.register(repayApi.repayQuery, ({ body }) => repay.repayQuery(deps, body));
 
-  endpoints.register(listOfflineRepayments, (context) =>
+  endpoints.register(offlineRepayApi.listOfflineRepayments, (context) =>
     offline.listOffline(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(recordOfflineRepayment, (context) =>
+  endpoints.register(offlineRepayApi.recordOfflineRepayment, (context) =>
     offline.recordOffline(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(reviewOfflineRepayment, (context) =>
+  endpoints.register(offlineRepayApi.reviewOfflineRepayment, (context) =>
     offline.reviewOffline(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(offlineReceipt, ({ body }) => offline.receiptOf(deps, body.id));
-  endpoints.register(importOfflineRepayments, (context) =>
+  endpoints.register(offlineRepayApi.offlineReceipt, ({ body }) =>
+    offline.receiptOf(deps, body.id),
+  );
+  endpoints.register(offlineRepayApi.importOfflineRepayments, (context) =>
     offline.importOffline(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(listOverdueRepayments, ({ body }) => offline.listOverdue(deps, body));
-  endpoints.register(listExcessRepayments, (context) =>
+  endpoints.register(offlineRepayApi.listOverdueRepayments, ({ body }) =>
+    offline.listOverdue(deps, body),
+  );
+  endpoints.register(offlineRepayApi.listExcessRepayments, (context) =>
     offline.listExcess(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(requestExcessRefund, (context) =>
+  endpoints.register(offlineRepayApi.requestExcessRefund, (context) =>
     offline.requestExcessRefund(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(approveExcessRefund, (context) =>
+  endpoints.register(offlineRepayApi.approveExcessRefund, (context) =>
     offline.approveExcessRefund(deps, context.body, callerOf(context).userId),
   );
 
-  endpoints.register(waiveOrder, (context) =>
+  endpoints.register(loanBookApi.waiveOrder, (context) =>
     waivers.requestWaiver(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(approveWaiver, (context) =>
+  endpoints.register(waiverApprovalApi.approveWaiver, (context) =>
     waivers.approveWaiver(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(rejectWaiver, (context) =>
+  endpoints.register(waiverApprovalApi.rejectWaiver, (context) =>
     waivers.rejectWaiver(deps, context.body, callerOf(context).userId),
   );
 
   // Every write-off waits for a second person (decision 0050).
-  endpoints.register(writeOffOrder, (context) =>
+  endpoints.register(loanBookApi.writeOffOrder, (context) =>
     waivers.requestWriteOff(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(approveWriteOff, (context) =>
+  endpoints.register(waiverApprovalApi.approveWriteOff, (context) =>
     waivers.approveWriteOff(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(rejectWriteOff, (context) =>
+  endpoints.register(waiverApprovalApi.rejectWriteOff, (context) =>
     waivers.rejectWriteOff(deps, context.body, callerOf(context).userId),
   );
 }

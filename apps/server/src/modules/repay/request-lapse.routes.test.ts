@@ -1,15 +1,4 @@
-import {
-  approveWaiver,
-  approveWriteOff,
-  listRepayPlan,
-  orderDetail,
-  postRepayment,
-  rejectWriteOff,
-  reverseRepayment,
-  rolloverOrder,
-  waiveOrder,
-  writeOffOrder,
-} from '@lending/contract';
+import { loanBookApi, repayApi, waiverApprovalApi } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db-schema.js';
@@ -35,17 +24,18 @@ let overdue: { id: number; orderNo: string }[];
 let active: { id: number; orderNo: string };
 
 const detailOf = async (orderId: number) =>
-  (await callEndpoint(t.app, orderDetail, { orderId }, admin)).json().ret;
+  (await callEndpoint(t.app, loanBookApi.orderDetail, { orderId }, admin)).json().ret;
 
 const planRow = async (orderNo: string) =>
-  (await callEndpoint(t.app, listRepayPlan, { filters: { orderNo } }, checker)).json().ret.list[0]!;
+  (await callEndpoint(t.app, repayApi.listRepayPlan, { filters: { orderNo } }, checker)).json().ret
+    .list[0]!;
 
 /** Pays what clears the order today, in full. */
 async function repayInFull(orderId: number, key: string) {
   const { clearingTodayPaise } = await planRow((await findOrder(t.db, orderId))!.orderNo);
   const paid = await callEndpoint(
     t.app,
-    postRepayment,
+    loanBookApi.postRepayment,
     { orderId, idempotencyKey: key, amountPaise: clearingTodayPaise, channel: 'upi' },
     admin,
   );
@@ -92,7 +82,7 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
     const order = overdue[0]!;
     const asked = await callEndpoint(
       t.app,
-      writeOffOrder,
+      loanBookApi.writeOffOrder,
       { orderId: order.id, idempotencyKey: 'lapse-wo-1', reason: 'No payment for 60 days' },
       maker,
     );
@@ -104,7 +94,7 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
 
     const approve = await callEndpoint(
       t.app,
-      approveWriteOff,
+      waiverApprovalApi.approveWriteOff,
       { id: requestId, idempotencyKey: 'lapse-wo-approve', amountPaise: seen!.toWaivePaise },
       checker,
     );
@@ -115,7 +105,7 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
     expect((await findOrder(t.db, order.id))!.status).toBe('CLEARED');
     const reject = await callEndpoint(
       t.app,
-      rejectWriteOff,
+      waiverApprovalApi.rejectWriteOff,
       { id: requestId, reason: 'Paid meanwhile' },
       checker,
     );
@@ -148,14 +138,14 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
     // The payment bounces: the order is overdue again, and a write-off can be asked for again.
     const reversed = await callEndpoint(
       t.app,
-      reverseRepayment,
+      loanBookApi.reverseRepayment,
       { repaymentId, idempotencyKey: 'lapse-wo-reverse', reason: 'bounced' },
       admin,
     );
     expect(reversed.json().ret.status).toBe('OVERDUE');
     const again = await callEndpoint(
       t.app,
-      writeOffOrder,
+      loanBookApi.writeOffOrder,
       { orderId: order.id, idempotencyKey: 'lapse-wo-2', reason: 'Payment bounced' },
       maker,
     );
@@ -171,7 +161,7 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
     const order = overdue[1]!;
     const asked = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       { orderId: order.id, idempotencyKey: 'lapse-wv-1', reason: 'Hardship' },
       maker,
     );
@@ -182,7 +172,7 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
 
     const approve = await callEndpoint(
       t.app,
-      approveWaiver,
+      waiverApprovalApi.approveWaiver,
       { id: requestId, idempotencyKey: 'lapse-wv-approve', amountPaise: seen!.toWaivePaise },
       checker,
     );
@@ -193,13 +183,13 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
 
     await callEndpoint(
       t.app,
-      reverseRepayment,
+      loanBookApi.reverseRepayment,
       { repaymentId, idempotencyKey: 'lapse-wv-reverse', reason: 'bounced' },
       admin,
     );
     const again = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       { orderId: order.id, idempotencyKey: 'lapse-wv-2', reason: 'Hardship, again' },
       maker,
     );
@@ -210,7 +200,7 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
   it('a rollover lapses a waiting waiver (a new term), though the order stays open', async () => {
     const asked = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       { orderId: active.id, idempotencyKey: 'lapse-roll-1', reason: 'Goodwill' },
       maker,
     );
@@ -222,7 +212,7 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
     );
     const rolled = await callEndpoint(
       t.app,
-      rolloverOrder,
+      loanBookApi.rolloverOrder,
       {
         orderId: active.id,
         idempotencyKey: 'lapse-roll-pay',
@@ -252,7 +242,7 @@ describe('a waiting request lapses when its order stops qualifying (decision 005
     const waiting = (await planRow(order.orderNo))!.pendingWaiver;
     await callEndpoint(
       t.app,
-      postRepayment,
+      loanBookApi.postRepayment,
       { orderId: order.id, idempotencyKey: 'lapse-partial', amountPaise: 10_000, channel: 'upi' },
       admin,
     );

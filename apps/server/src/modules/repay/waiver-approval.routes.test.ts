@@ -1,10 +1,4 @@
-import {
-  approveWaiver,
-  listRepayPlan,
-  rejectWaiver,
-  saveSetting,
-  waiveOrder,
-} from '@lending/contract';
+import { loanBookApi, opsApi, repayApi, waiverApprovalApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db-schema.js';
@@ -26,7 +20,8 @@ let checker: string;
 let productId: number;
 
 const planRow = async (orderNo: string, token = admin) =>
-  (await callEndpoint(t.app, listRepayPlan, { filters: { orderNo } }, token)).json().ret.list[0];
+  (await callEndpoint(t.app, repayApi.listRepayPlan, { filters: { orderNo } }, token)).json().ret
+    .list[0];
 
 beforeAll(async () => {
   t = await buildTestApp({ demoData: false });
@@ -55,7 +50,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     // ₹4,500 owed: a ₹900 part of the principal is under the amount.
     const waived = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       {
         orderId: order.id,
         idempotencyKey: 'small-waiver-1',
@@ -73,19 +68,19 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
   it('keeps a larger one waiting, the order unchanged, until another person approves it', async () => {
     const order = await makeActiveOrder(deps, productId);
     const body = { orderId: order.id, idempotencyKey: 'settle-1', reason: 'hardship: job lost' };
-    const asked = await callEndpoint(t.app, waiveOrder, body, maker);
+    const asked = await callEndpoint(t.app, loanBookApi.waiveOrder, body, maker);
     expect(asked.statusCode).toBe(200);
     const requestId = asked.json().ret.waiverRequestId as number;
     expect(asked.json().ret).toMatchObject({ status: 'ACTIVE', amountPaise: 450_000 });
     expect(requestId).toBeGreaterThan(0);
     expect((await findOrder(t.db, order.id))!.status).toBe('ACTIVE');
     // The same call again is the same request; the order has one waiting at a time.
-    expect((await callEndpoint(t.app, waiveOrder, body, maker)).json().ret.waiverRequestId).toBe(
-      requestId,
-    );
+    expect(
+      (await callEndpoint(t.app, loanBookApi.waiveOrder, body, maker)).json().ret.waiverRequestId,
+    ).toBe(requestId);
     const second = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       { ...body, idempotencyKey: 'settle-2' },
       maker,
     );
@@ -102,7 +97,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     expect((await planRow(order.orderNo, maker))!.pendingWaiver!.yours).toBe(true);
     const waiting = await callEndpoint(
       t.app,
-      listRepayPlan,
+      repayApi.listRepayPlan,
       { filters: { waiverPending: true } },
       checker,
     );
@@ -111,7 +106,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     // Approving takes its own grant, which the maker does not hold.
     const own = await callEndpoint(
       t.app,
-      approveWaiver,
+      waiverApprovalApi.approveWaiver,
       { id: requestId, idempotencyKey: 'approve-own', amountPaise: 450_000 },
       maker,
     );
@@ -119,7 +114,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
 
     const approved = await callEndpoint(
       t.app,
-      approveWaiver,
+      waiverApprovalApi.approveWaiver,
       { id: requestId, idempotencyKey: 'approve-1', amountPaise: 450_000 },
       checker,
     );
@@ -133,14 +128,14 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     // A replay answers the same; a second approval with another key is refused.
     const replay = await callEndpoint(
       t.app,
-      approveWaiver,
+      waiverApprovalApi.approveWaiver,
       { id: requestId, idempotencyKey: 'approve-1', amountPaise: 450_000 },
       checker,
     );
     expect(replay.json().ret).toMatchObject({ status: 'CLEARED', amountPaise: 450_000 });
     const again = await callEndpoint(
       t.app,
-      approveWaiver,
+      waiverApprovalApi.approveWaiver,
       { id: requestId, idempotencyKey: 'approve-2', amountPaise: 450_000 },
       checker,
     );
@@ -157,14 +152,14 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     const order = await makeActiveOrder(deps, productId);
     const asked = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-admin', reason: 'hardship' },
       admin,
     );
     const requestId = asked.json().ret.waiverRequestId as number;
     const own = await callEndpoint(
       t.app,
-      approveWaiver,
+      waiverApprovalApi.approveWaiver,
       { id: requestId, idempotencyKey: 'approve-own-2', amountPaise: 450_000 },
       admin,
     );
@@ -177,21 +172,21 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     const order = await makeActiveOrder(deps, productId);
     const asked = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-3', reason: 'asked by borrower' },
       maker,
     );
     const requestId = asked.json().ret.waiverRequestId as number;
     const noReason = await callEndpoint(
       t.app,
-      rejectWaiver,
+      waiverApprovalApi.rejectWaiver,
       { id: requestId, reason: ' ' },
       checker,
     );
     expect(noReason.statusCode).toBe(400);
     const rejected = await callEndpoint(
       t.app,
-      rejectWaiver,
+      waiverApprovalApi.rejectWaiver,
       { id: requestId, reason: 'no hardship shown' },
       checker,
     );
@@ -200,14 +195,14 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     expect((await planRow(order.orderNo))!.pendingWaiver).toBeNull();
     const approveRejected = await callEndpoint(
       t.app,
-      approveWaiver,
+      waiverApprovalApi.approveWaiver,
       { id: requestId, idempotencyKey: 'approve-3', amountPaise: 450_000 },
       checker,
     );
     expect(approveRejected.statusCode).toBe(409);
     const anew = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-4', reason: 'asked again' },
       maker,
     );
@@ -224,7 +219,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     );
     const asked = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-late', reason: 'hardship' },
       makerNow,
     );
@@ -241,7 +236,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     );
     const stale = await callEndpoint(
       t.app,
-      approveWaiver,
+      waiverApprovalApi.approveWaiver,
       { id: requestId, idempotencyKey: 'approve-late', amountPaise: askedPaise },
       checkerLater,
     );
@@ -254,7 +249,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     expect(waiting!.toWaivePaise).toBeGreaterThan(askedPaise);
     const approved = await callEndpoint(
       t.app,
-      approveWaiver,
+      waiverApprovalApi.approveWaiver,
       { id: requestId, idempotencyKey: 'approve-late-2', amountPaise: waiting!.toWaivePaise },
       checkerLater,
     );
@@ -270,7 +265,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     admin = await loginAs(t.app);
     const saved = await callEndpoint(
       t.app,
-      saveSetting,
+      opsApi.saveSetting,
       {
         item: 'waiver_approval_above_rupees',
         value: '10000',
@@ -284,7 +279,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     const order = await makeActiveOrder(deps, productId);
     const waived = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-under-10k', reason: 'goodwill' },
       admin,
     );
@@ -292,7 +287,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     // The same call again replays the answer, though the order is closed and owes nothing.
     const again = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-under-10k', reason: 'goodwill' },
       admin,
     );

@@ -1,13 +1,4 @@
-import {
-  approveWaiver,
-  approveWriteOff,
-  checkLedger,
-  listRepayPlan,
-  orderDetail,
-  rejectWriteOff,
-  waiveOrder,
-  writeOffOrder,
-} from '@lending/contract';
+import { loanBookApi, repayApi, waiverApprovalApi } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, ledgerEntries, ledgerJournals } from '../../db-schema.js';
@@ -32,10 +23,11 @@ let overdue: { id: number; orderNo: string }[];
 let active: { id: number; orderNo: string };
 
 const planRow = async (orderNo: string, token = admin) =>
-  (await callEndpoint(t.app, listRepayPlan, { filters: { orderNo } }, token)).json().ret.list[0];
+  (await callEndpoint(t.app, repayApi.listRepayPlan, { filters: { orderNo } }, token)).json().ret
+    .list[0];
 
 const ask = (orderId: number, idempotencyKey: string, token = maker, reason = 'No payment') =>
-  callEndpoint(t.app, writeOffOrder, { orderId, idempotencyKey, reason }, token);
+  callEndpoint(t.app, loanBookApi.writeOffOrder, { orderId, idempotencyKey, reason }, token);
 
 beforeAll(async () => {
   t = await buildTestApp({ demoData: false });
@@ -95,7 +87,7 @@ describe('write-offs wait for a second person', () => {
     // One request waits per order: a settlement waiver above the amount is refused too.
     const settle = await callEndpoint(
       t.app,
-      waiveOrder,
+      loanBookApi.waiveOrder,
       { orderId: order.id, idempotencyKey: 'settle-while-wo', reason: 'hardship' },
       maker,
     );
@@ -114,19 +106,19 @@ describe('write-offs wait for a second person', () => {
     });
     const writeOffs = await callEndpoint(
       t.app,
-      listRepayPlan,
+      repayApi.listRepayPlan,
       { filters: { writeOffPending: true } },
       checker,
     );
     expect(writeOffs.json().ret.list.map((r: { id: number }) => r.id)).toEqual([order.id]);
     const waivers = await callEndpoint(
       t.app,
-      listRepayPlan,
+      repayApi.listRepayPlan,
       { filters: { waiverPending: true } },
       checker,
     );
     expect(waivers.json().ret.list).toEqual([]);
-    const detail = await callEndpoint(t.app, orderDetail, { orderId: order.id }, maker);
+    const detail = await callEndpoint(t.app, loanBookApi.orderDetail, { orderId: order.id }, maker);
     expect(detail.json().ret.pendingApproval).toMatchObject({
       kind: 'writeOff',
       amountPaise: asked.json().ret.amountPaise,
@@ -147,9 +139,16 @@ describe('write-offs wait for a second person', () => {
       .writeOffRequestId as number;
     const amountPaise = (await planRow(order.orderNo))!.pendingWaiver!.toWaivePaise as number;
     const body = { id: requestId, idempotencyKey: 'approve-grants', amountPaise };
-    expect((await callEndpoint(t.app, approveWriteOff, body, maker)).statusCode).toBe(403);
-    expect((await callEndpoint(t.app, approveWriteOff, body, waiverChecker)).statusCode).toBe(403);
-    expect((await callEndpoint(t.app, approveWaiver, body, waiverChecker)).statusCode).toBe(404);
+    expect(
+      (await callEndpoint(t.app, waiverApprovalApi.approveWriteOff, body, maker)).statusCode,
+    ).toBe(403);
+    expect(
+      (await callEndpoint(t.app, waiverApprovalApi.approveWriteOff, body, waiverChecker))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await callEndpoint(t.app, waiverApprovalApi.approveWaiver, body, waiverChecker)).statusCode,
+    ).toBe(404);
     expect((await findOrder(t.db, order.id))!.status).toBe('OVERDUE');
   });
 
@@ -158,7 +157,7 @@ describe('write-offs wait for a second person', () => {
     const asked = await ask(order.id, 'write-off-admin', admin);
     const own = await callEndpoint(
       t.app,
-      approveWriteOff,
+      waiverApprovalApi.approveWriteOff,
       {
         id: asked.json().ret.writeOffRequestId!,
         idempotencyKey: 'approve-own',
@@ -178,14 +177,14 @@ describe('write-offs wait for a second person', () => {
       .writeOffRequestId as number;
     const noReason = await callEndpoint(
       t.app,
-      rejectWriteOff,
+      waiverApprovalApi.rejectWriteOff,
       { id: requestId, reason: ' ' },
       checker,
     );
     expect(noReason.statusCode).toBe(400);
     const rejected = await callEndpoint(
       t.app,
-      rejectWriteOff,
+      waiverApprovalApi.rejectWriteOff,
       { id: requestId, reason: 'Borrower promised to pay' },
       checker,
     );
@@ -201,7 +200,7 @@ describe('write-offs wait for a second person', () => {
     const waiting = (await planRow(order.orderNo, checker))!.pendingWaiver;
     const approved = await callEndpoint(
       t.app,
-      approveWriteOff,
+      waiverApprovalApi.approveWriteOff,
       { id: waiting!.id, idempotencyKey: 'approve-wo-1', amountPaise: waiting!.toWaivePaise },
       checker,
     );
@@ -228,12 +227,12 @@ describe('write-offs wait for a second person', () => {
         .filter((line) => line.account === 'expense:write_off')
         .reduce((sum, line) => sum + line.amountPaise, 0n),
     ).toBe(BigInt(waiting!.toWaivePaise));
-    const check = await callEndpoint(t.app, checkLedger, {}, admin);
+    const check = await callEndpoint(t.app, loanBookApi.checkLedger, {}, admin);
     expect(check.json().ret).toMatchObject({ ok: true, unbalancedJournals: [] });
 
     const replay = await callEndpoint(
       t.app,
-      approveWriteOff,
+      waiverApprovalApi.approveWriteOff,
       { id: waiting!.id, idempotencyKey: 'approve-wo-1', amountPaise: waiting!.toWaivePaise },
       checker,
     );
@@ -241,7 +240,7 @@ describe('write-offs wait for a second person', () => {
     expect(replay.json().ret).toEqual(approved.json().ret);
     const again = await callEndpoint(
       t.app,
-      approveWriteOff,
+      waiverApprovalApi.approveWriteOff,
       { id: waiting!.id, idempotencyKey: 'approve-wo-2', amountPaise: waiting!.toWaivePaise },
       checker,
     );
@@ -252,7 +251,7 @@ describe('write-offs wait for a second person', () => {
       .from(auditEvents)
       .where(eq(auditEvents.action, 'repay.write_off_approve'));
     expect(audits.length).toBeGreaterThan(0);
-    const detail = await callEndpoint(t.app, orderDetail, { orderId: order.id }, maker);
+    const detail = await callEndpoint(t.app, loanBookApi.orderDetail, { orderId: order.id }, maker);
     expect(detail.json().ret.pendingApproval).toBeNull();
     expect(detail.json().ret.waivers).toEqual([
       expect.objectContaining({ kind: 'writeOff', reason: 'No payment for 60 days' }),
@@ -273,7 +272,7 @@ describe('write-offs wait for a second person', () => {
     );
     const stale = await callEndpoint(
       t.app,
-      approveWriteOff,
+      waiverApprovalApi.approveWriteOff,
       { id: requestId, idempotencyKey: 'approve-late', amountPaise: asked.json().ret.amountPaise! },
       checkerLater,
     );
@@ -284,7 +283,7 @@ describe('write-offs wait for a second person', () => {
     expect(waiting!.toWaivePaise).toBeGreaterThan(asked.json().ret.amountPaise!);
     const approved = await callEndpoint(
       t.app,
-      approveWriteOff,
+      waiverApprovalApi.approveWriteOff,
       { id: requestId, idempotencyKey: 'approve-late-2', amountPaise: waiting!.toWaivePaise },
       checkerLater,
     );

@@ -1,16 +1,4 @@
-import {
-  backtestRiskDraft,
-  discardRiskDraft,
-  listRiskRules,
-  reviewerQuality,
-  riskRuleAnalysis,
-  saveRejectionCode,
-  saveReviewGroup,
-  saveReviewer,
-  saveRiskRule,
-  singleRiskRuleAnalysis,
-  startRiskDraft,
-} from '@lending/contract';
+import { approvalApi, riskApi } from '@lending/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
@@ -122,7 +110,7 @@ beforeAll(async () => {
     ok(
       await callEndpoint(
         t.app,
-        saveReviewGroup,
+        approvalApi.saveReviewGroup,
         { name, stage, productIds: [productId], customerType: 'all', dailyCap: 100, active: true },
         admin,
       ),
@@ -138,7 +126,7 @@ beforeAll(async () => {
     ok(
       await callEndpoint(
         t.app,
-        saveReviewer,
+        approvalApi.saveReviewer,
         { userId: staff[key], groupId, onDuty: true, dailyCap: null },
         admin,
       ),
@@ -147,7 +135,7 @@ beforeAll(async () => {
   rejectionCodeId = ok(
     await callEndpoint(
       t.app,
-      saveRejectionCode,
+      approvalApi.saveRejectionCode,
       {
         code: 'INCOME_UNVERIFIED',
         textEn: 'Income not verified',
@@ -220,17 +208,22 @@ describe('the book the figures read', () => {
 
 describe('back-test: the later overdue of the loans a draft would newly reject', () => {
   it('counts the disbursed loans it turns to reject, each rate over the loans old enough for it', async () => {
-    ok(await callEndpoint(t.app, startRiskDraft, {}, admin));
+    ok(await callEndpoint(t.app, riskApi.startRiskDraft, {}, admin));
     const draftRules = ok(
-      await callEndpoint(t.app, listRiskRules, { filters: { fieldName: 'bureauScore' } }, admin),
+      await callEndpoint(
+        t.app,
+        riskApi.listRiskRules,
+        { filters: { fieldName: 'bureauScore' } },
+        admin,
+      ),
     ).list as Json[];
     const draftRule = draftRules.find((r) => r.versionStatus === 'draft' && r.ruleCode === 'R001');
     const { ruleSetId, version: _v, versionStatus: _vs, ...body } = draftRule;
     // R001 costs 70 points: bureau 600 scores 30, below the reject threshold of 40.
-    ok(await callEndpoint(t.app, saveRiskRule, { ...body, score: 70 }, admin));
+    ok(await callEndpoint(t.app, riskApi.saveRiskRule, { ...body, score: 70 }, admin));
 
     const test = ok(
-      await callEndpoint(t.app, backtestRiskDraft, { id: ruleSetId, days: 60 }, admin),
+      await callEndpoint(t.app, riskApi.backtestRiskDraft, { id: ruleSetId, days: 60 }, admin),
     );
     expect(test).toMatchObject({
       evaluated: 10,
@@ -250,7 +243,7 @@ describe('back-test: the later overdue of the loans a draft would newly reject',
 
     // Over the last 20 days only N5 was decided: nothing changes, and no rate is made up.
     expect(
-      ok(await callEndpoint(t.app, backtestRiskDraft, { id: ruleSetId, days: 20 }, admin)),
+      ok(await callEndpoint(t.app, riskApi.backtestRiskDraft, { id: ruleSetId, days: 20 }, admin)),
     ).toMatchObject({
       evaluated: 1,
       changed: 0,
@@ -261,7 +254,7 @@ describe('back-test: the later overdue of the loans a draft would newly reject',
       allLoans: 1,
       allLoansFpdPpm: 1_000_000,
     });
-    ok(await callEndpoint(t.app, discardRiskDraft, { id: ruleSetId }, admin));
+    ok(await callEndpoint(t.app, riskApi.discardRiskDraft, { id: ruleSetId }, admin));
   });
 });
 
@@ -270,7 +263,7 @@ describe('rule analysis: FPD / 7+ / 30+ of loans that hit a rule against those t
     const analysis = ok(
       await callEndpoint(
         t.app,
-        riskRuleAnalysis,
+        riskApi.riskRuleAnalysis,
         { filters: { dateFrom: '2025-01-15', dateTo: '2025-03-03' } },
         admin,
       ),
@@ -317,7 +310,7 @@ describe('rule analysis: FPD / 7+ / 30+ of loans that hit a rule against those t
     });
 
     // The default range (the last 30 days) holds only N5.
-    const recent = ok(await callEndpoint(t.app, riskRuleAnalysis, {}, admin));
+    const recent = ok(await callEndpoint(t.app, riskApi.riskRuleAnalysis, {}, admin));
     expect(recent.list[0]).toMatchObject({
       ruleCode: 'R001',
       evaluated: 1,
@@ -332,7 +325,7 @@ describe('rule analysis: FPD / 7+ / 30+ of loans that hit a rule against those t
     const single = ok(
       await callEndpoint(
         t.app,
-        singleRiskRuleAnalysis,
+        riskApi.singleRiskRuleAnalysis,
         { ruleCode: 'R001', dateFrom: '2025-01-15', dateTo: '2025-01-16' },
         admin,
       ),
@@ -364,7 +357,7 @@ describe('rule analysis: FPD / 7+ / 30+ of loans that hit a rule against those t
 
 describe('reviewer quality: how the loans each reviewer passed went later', () => {
   it('counts loans, first-payment defaults, 7+ and 30+ per reviewer, over the range asked', async () => {
-    const quality = ok(await callEndpoint(t.app, reviewerQuality, {}, admin));
+    const quality = ok(await callEndpoint(t.app, approvalApi.reviewerQuality, {}, admin));
     const row = (id: number) => quality.list.find((r: Json) => r.reviewerId === id);
     // The first reviewer decided nine (eight passes, H4 refused) and passed all eight loans.
     expect(row(staff.first)).toMatchObject({
@@ -403,7 +396,7 @@ describe('reviewer quality: how the loans each reviewer passed went later', () =
     const day30 = ok(
       await callEndpoint(
         t.app,
-        reviewerQuality,
+        approvalApi.reviewerQuality,
         { dateFrom: '2025-02-14', dateTo: '2025-02-14' },
         admin,
       ),
@@ -416,7 +409,7 @@ describe('reviewer quality: how the loans each reviewer passed went later', () =
     ]);
     const backwards = await callEndpoint(
       t.app,
-      reviewerQuality,
+      approvalApi.reviewerQuality,
       { dateFrom: '2025-02-14', dateTo: '2025-02-13' },
       admin,
     );

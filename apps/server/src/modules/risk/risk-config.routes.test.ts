@@ -1,12 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import {
-  firstReviewOrder,
-  getRiskConfig,
-  rejectOrder,
-  saveRejectionCode,
-  saveRiskConfig,
-  saveSetting,
-} from '@lending/contract';
+import { approvalApi, loanBookApi, opsApi, riskApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riskDecisions } from '../../db-schema.js';
@@ -38,7 +31,7 @@ let deps: LoanBookDeps;
 let admin: string;
 let productId: number;
 /** riskConfig as the first start leaves it, without its `updatedAt`. */
-let baseline: EndpointBody<typeof saveRiskConfig>;
+let baseline: EndpointBody<typeof riskApi.saveRiskConfig>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
 type Json = any;
@@ -47,9 +40,9 @@ const ok = (response: { statusCode: number; body: string; json: () => { ret: unk
   return response.json().ret;
 };
 
-async function configure(over: Partial<EndpointBody<typeof saveRiskConfig>>) {
+async function configure(over: Partial<EndpointBody<typeof riskApi.saveRiskConfig>>) {
   admin = await loginAs(t.app);
-  ok(await callEndpoint(t.app, saveRiskConfig, { ...baseline, ...over }, admin));
+  ok(await callEndpoint(t.app, riskApi.saveRiskConfig, { ...baseline, ...over }, admin));
 }
 
 let seq = 0;
@@ -109,7 +102,9 @@ beforeAll(async () => {
   deps = loanBookDeps(t.db, t.clock);
   productId = (await makeProduct(deps)).id;
   admin = await loginAs(t.app);
-  const { updatedAt: _u, ...settings } = ok(await callEndpoint(t.app, getRiskConfig, {}, admin));
+  const { updatedAt: _u, ...settings } = ok(
+    await callEndpoint(t.app, riskApi.getRiskConfig, {}, admin),
+  );
   baseline = settings;
   expect(baseline).toMatchObject({
     maxOpenLoans: 10,
@@ -259,7 +254,7 @@ describe('the re-apply wait: riskConfig, the system setting and the rejection co
     ok(
       await callEndpoint(
         t.app,
-        saveSetting,
+        opsApi.saveSetting,
         { item: 'reapply_after_days', value: '1', type: 'string', remarks: 'One day' },
         admin,
       ),
@@ -267,7 +262,7 @@ describe('the re-apply wait: riskConfig, the system setting and the rejection co
     const code = ok(
       await callEndpoint(
         t.app,
-        saveRejectionCode,
+        approvalApi.saveRejectionCode,
         {
           code: 'DOCS_UNCLEAR',
           textEn: 'Documents unclear',
@@ -338,7 +333,7 @@ describe('the re-apply wait: riskConfig, the system setting and the rejection co
     ok(
       await callEndpoint(
         t.app,
-        rejectOrder,
+        loanBookApi.rejectOrder,
         { orderId: first.orderId, reason: 'no payslip' },
         admin,
       ),
@@ -367,7 +362,7 @@ describe('the re-apply wait: riskConfig, the system setting and the rejection co
     ok(
       await callEndpoint(
         t.app,
-        firstReviewOrder,
+        loanBookApi.firstReviewOrder,
         {
           orderId: third.orderId,
           decision: 'reject',

@@ -1,27 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import {
-  addBlacklist,
-  backtestRiskDraft,
-  deleteRiskRule,
-  discardRiskDraft,
-  enableRiskRule,
-  getRiskConfig,
-  importBlacklist,
-  listBlacklist,
-  listRiskRules,
-  listRiskVersions,
-  publishRiskDraft,
-  removeBlacklist,
-  riskDataStatistics,
-  riskRuleAnalysis,
-  ruleHitRate,
-  ruleHitRateDetail,
-  saveRiskConfig,
-  saveRiskRule,
-  saveRiskThresholds,
-  singleRiskRuleAnalysis,
-  startRiskDraft,
-} from '@lending/contract';
+import { riskApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,23 +81,29 @@ describe('rule versions: draft → back-test → publish', () => {
     expect(before).toMatchObject({ ruleSetVersion: 1, machineScore: 70, status: 'FIRST_REVIEW' });
 
     // Edits need a draft (409), then go into it.
-    const rules = ok(await callEndpoint(t.app, listRiskRules, {}, admin));
+    const rules = ok(await callEndpoint(t.app, riskApi.listRiskRules, {}, admin));
     expect(rules.list).toMatchObject([
       { ruleCode: 'R001', version: 1, versionStatus: 'published' },
     ]);
     const { ruleSetId: _s, version: _v, versionStatus: _vs, ...ruleBody } = rules.list[0];
     expect(
-      (await callEndpoint(t.app, saveRiskRule, { ...ruleBody, score: 70 }, admin)).statusCode,
+      (await callEndpoint(t.app, riskApi.saveRiskRule, { ...ruleBody, score: 70 }, admin))
+        .statusCode,
     ).toBe(409);
 
-    const draft = ok(await callEndpoint(t.app, startRiskDraft, {}, admin));
+    const draft = ok(await callEndpoint(t.app, riskApi.startRiskDraft, {}, admin));
     expect(draft).toMatchObject({ version: 2, status: 'draft', ruleCount: 1 });
-    expect((await callEndpoint(t.app, startRiskDraft, {}, admin)).statusCode).toBe(409);
-    const draftRules = ok(await callEndpoint(t.app, listRiskRules, {}, admin));
+    expect((await callEndpoint(t.app, riskApi.startRiskDraft, {}, admin)).statusCode).toBe(409);
+    const draftRules = ok(await callEndpoint(t.app, riskApi.listRiskRules, {}, admin));
     const { ruleSetId: _s2, version: _v2, versionStatus: _vs2, ...draftRule } = draftRules.list[0];
     expect(draftRules.list[0]).toMatchObject({ version: 2, ruleCode: 'R001' });
     const edited = ok(
-      await callEndpoint(t.app, saveRiskRule, { ...draftRule, score: 70, level: 'soft' }, admin),
+      await callEndpoint(
+        t.app,
+        riskApi.saveRiskRule,
+        { ...draftRule, score: 70, level: 'soft' },
+        admin,
+      ),
     );
     expect(edited).toMatchObject({ score: 70, version: 2 });
 
@@ -130,11 +114,11 @@ describe('rule versions: draft → back-test → publish', () => {
     });
 
     // Publishing needs a back-test of the draft as it is now.
-    expect((await callEndpoint(t.app, publishRiskDraft, { id: draft.id }, admin)).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await callEndpoint(t.app, riskApi.publishRiskDraft, { id: draft.id }, admin)).statusCode,
+    ).toBe(409);
     const test = ok(
-      await callEndpoint(t.app, backtestRiskDraft, { id: draft.id, days: 30 }, admin),
+      await callEndpoint(t.app, riskApi.backtestRiskDraft, { id: draft.id, days: 30 }, admin),
     );
     // The two bureau-600 applications: refer (70) → reject (30).
     expect(test).toMatchObject({
@@ -144,28 +128,32 @@ describe('rule versions: draft → back-test → publish', () => {
       transitions: [{ from: 'refer', to: 'reject', count: 2 }],
     });
     // Back-testing the published version changes nothing.
-    const versions = ok(await callEndpoint(t.app, listRiskVersions, {}, admin));
+    const versions = ok(await callEndpoint(t.app, riskApi.listRiskVersions, {}, admin));
     const live = versions.list.find((v: { status: string }) => v.status === 'published');
     expect(
-      ok(await callEndpoint(t.app, backtestRiskDraft, { id: live.id, days: 30 }, admin)),
+      ok(await callEndpoint(t.app, riskApi.backtestRiskDraft, { id: live.id, days: 30 }, admin)),
     ).toMatchObject({
       evaluated: 2,
       changed: 0,
     });
 
     // A change after the back-test makes it stale.
-    ok(await callEndpoint(t.app, enableRiskRule, { id: draftRule.id, enable: true }, admin));
-    expect((await callEndpoint(t.app, publishRiskDraft, { id: draft.id }, admin)).statusCode).toBe(
-      409,
+    ok(
+      await callEndpoint(t.app, riskApi.enableRiskRule, { id: draftRule.id, enable: true }, admin),
     );
-    ok(await callEndpoint(t.app, backtestRiskDraft, { id: draft.id, days: 30 }, admin));
-    expect(ok(await callEndpoint(t.app, publishRiskDraft, { id: draft.id }, admin))).toMatchObject({
+    expect(
+      (await callEndpoint(t.app, riskApi.publishRiskDraft, { id: draft.id }, admin)).statusCode,
+    ).toBe(409);
+    ok(await callEndpoint(t.app, riskApi.backtestRiskDraft, { id: draft.id, days: 30 }, admin));
+    expect(
+      ok(await callEndpoint(t.app, riskApi.publishRiskDraft, { id: draft.id }, admin)),
+    ).toMatchObject({
       version: 2,
       status: 'published',
     });
-    expect((await callEndpoint(t.app, publishRiskDraft, { id: draft.id }, admin)).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await callEndpoint(t.app, riskApi.publishRiskDraft, { id: draft.id }, admin)).statusCode,
+    ).toBe(409);
 
     const after = await applyAndReview({ bureauScore: 600 });
     expect(after).toMatchObject({ ruleSetVersion: 2, machineScore: 30, status: 'REJECTED' });
@@ -173,12 +161,12 @@ describe('rule versions: draft → back-test → publish', () => {
     expect(await findOrder(t.db, before.id)).toMatchObject({ ruleSetVersion: 1 });
     // Rules of a published version cannot change any more.
     expect(
-      (await callEndpoint(t.app, deleteRiskRule, { id: draftRule.id }, admin)).statusCode,
+      (await callEndpoint(t.app, riskApi.deleteRiskRule, { id: draftRule.id }, admin)).statusCode,
     ).toBe(409);
   });
 
   it('validates expressions against the field catalogue: a bad one is a 400 naming the field', async () => {
-    ok(await callEndpoint(t.app, startRiskDraft, {}, admin));
+    ok(await callEndpoint(t.app, riskApi.startRiskDraft, {}, admin));
     const base = {
       ruleName: 'Young',
       className: 'identity',
@@ -189,26 +177,26 @@ describe('rule versions: draft → back-test → publish', () => {
       weight: 1,
       level: 'soft',
       enable: true,
-    } satisfies EndpointBody<typeof saveRiskRule>;
-    const bad = await callEndpoint(t.app, saveRiskRule, base, admin);
+    } satisfies EndpointBody<typeof riskApi.saveRiskRule>;
+    const bad = await callEndpoint(t.app, riskApi.saveRiskRule, base, admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toContain('age');
     const contacts = await callEndpoint(
       t.app,
-      saveRiskRule,
+      riskApi.saveRiskRule,
       { ...base, fieldName: 'contactsCount', comparisonValue: '5' },
       admin,
     );
     expect(contacts.statusCode).toBe(400);
     expect(contacts.json().msg).toContain('contactsCount');
     const created = ok(
-      await callEndpoint(t.app, saveRiskRule, { ...base, comparisonValue: '21' }, admin),
+      await callEndpoint(t.app, riskApi.saveRiskRule, { ...base, comparisonValue: '21' }, admin),
     );
     expect(created).toMatchObject({ ruleCode: 'R002', versionStatus: 'draft' });
-    ok(await callEndpoint(t.app, deleteRiskRule, { id: created.id }, admin));
+    ok(await callEndpoint(t.app, riskApi.deleteRiskRule, { id: created.id }, admin));
     // Thresholds: pass must not be below reject (400), unknown product (400).
     const versions = ok(
-      await callEndpoint(t.app, listRiskVersions, { filters: { status: 'draft' } }, admin),
+      await callEndpoint(t.app, riskApi.listRiskVersions, { filters: { status: 'draft' } }, admin),
     );
     const draftId = versions.list[0].id;
     const thresholds = {
@@ -218,12 +206,14 @@ describe('rule versions: draft → back-test → publish', () => {
       passAbove: 40,
       overrides: [],
     };
-    expect((await callEndpoint(t.app, saveRiskThresholds, thresholds, admin)).statusCode).toBe(400);
+    expect(
+      (await callEndpoint(t.app, riskApi.saveRiskThresholds, thresholds, admin)).statusCode,
+    ).toBe(400);
     expect(
       (
         await callEndpoint(
           t.app,
-          saveRiskThresholds,
+          riskApi.saveRiskThresholds,
           {
             ...thresholds,
             passAbove: 60,
@@ -237,7 +227,7 @@ describe('rule versions: draft → back-test → publish', () => {
       ok(
         await callEndpoint(
           t.app,
-          saveRiskThresholds,
+          riskApi.saveRiskThresholds,
           {
             ...thresholds,
             passAbove: 60,
@@ -248,29 +238,45 @@ describe('rule versions: draft → back-test → publish', () => {
       ),
     ).toMatchObject({ rejectBelow: 50, passAbove: 60, overrides: [{ productId }] });
     expect(
-      (await callEndpoint(t.app, listRiskRules, { sort: { field: 'nope', order: 'asc' } }, admin))
-        .statusCode,
+      (
+        await callEndpoint(
+          t.app,
+          riskApi.listRiskRules,
+          { sort: { field: 'nope', order: 'asc' } },
+          admin,
+        )
+      ).statusCode,
     ).toBe(400);
 
     // The draft is thrown away whole, back-test included; the published version cannot be.
-    ok(await callEndpoint(t.app, backtestRiskDraft, { id: draftId, days: 30 }, admin));
-    const all = ok(await callEndpoint(t.app, listRiskVersions, {}, admin));
+    ok(await callEndpoint(t.app, riskApi.backtestRiskDraft, { id: draftId, days: 30 }, admin));
+    const all = ok(await callEndpoint(t.app, riskApi.listRiskVersions, {}, admin));
     const live = all.list.find((v: { status: string }) => v.status === 'published');
-    expect((await callEndpoint(t.app, discardRiskDraft, { id: live.id }, admin)).statusCode).toBe(
-      409,
-    );
-    expect(ok(await callEndpoint(t.app, discardRiskDraft, { id: draftId }, admin))).toEqual({
-      ok: true,
-    });
     expect(
-      ok(await callEndpoint(t.app, listRiskVersions, { filters: { status: 'draft' } }, admin))
-        .total,
-    ).toBe(0);
-    expect(ok(await callEndpoint(t.app, listRiskVersions, {}, admin)).total).toBe(all.total - 1);
-    expect((await callEndpoint(t.app, discardRiskDraft, { id: draftId }, admin)).statusCode).toBe(
-      404,
+      (await callEndpoint(t.app, riskApi.discardRiskDraft, { id: live.id }, admin)).statusCode,
+    ).toBe(409);
+    expect(ok(await callEndpoint(t.app, riskApi.discardRiskDraft, { id: draftId }, admin))).toEqual(
+      {
+        ok: true,
+      },
     );
-    expect(ok(await callEndpoint(t.app, startRiskDraft, {}, admin))).toMatchObject({
+    expect(
+      ok(
+        await callEndpoint(
+          t.app,
+          riskApi.listRiskVersions,
+          { filters: { status: 'draft' } },
+          admin,
+        ),
+      ).total,
+    ).toBe(0);
+    expect(ok(await callEndpoint(t.app, riskApi.listRiskVersions, {}, admin)).total).toBe(
+      all.total - 1,
+    );
+    expect(
+      (await callEndpoint(t.app, riskApi.discardRiskDraft, { id: draftId }, admin)).statusCode,
+    ).toBe(404);
+    expect(ok(await callEndpoint(t.app, riskApi.startRiskDraft, {}, admin))).toMatchObject({
       status: 'draft',
     });
   });
@@ -286,7 +292,7 @@ describe('riskConfig and the blacklist in machine review', () => {
     const added = ok(
       await callEndpoint(
         t.app,
-        addBlacklist,
+        riskApi.addBlacklist,
         { kind: 'phone', value: `+91 ${customer!.phone}`, reason: 'fraud ring', source: 'fraud' },
         admin,
       ),
@@ -296,7 +302,7 @@ describe('riskConfig and the blacklist in machine review', () => {
       (
         await callEndpoint(
           t.app,
-          addBlacklist,
+          riskApi.addBlacklist,
           { kind: 'phone', value: customer!.phone, reason: 'again', source: 'manual' },
           admin,
         )
@@ -306,7 +312,7 @@ describe('riskConfig and the blacklist in machine review', () => {
       (
         await callEndpoint(
           t.app,
-          addBlacklist,
+          riskApi.addBlacklist,
           { kind: 'pan', value: '12', reason: 'x', source: 'manual' },
           admin,
         )
@@ -326,16 +332,23 @@ describe('riskConfig and the blacklist in machine review', () => {
     const list = ok(
       await callEndpoint(
         t.app,
-        listBlacklist,
+        riskApi.listBlacklist,
         { filters: { kind: 'phone', value: customer!.phone } },
         reader,
       ),
     );
     expect(list).toMatchObject({ total: 1, list: [{ id: added.id, hits: 1, source: 'fraud' }] });
     expect(JSON.stringify(list)).not.toContain(customer!.phone);
-    ok(await callEndpoint(t.app, removeBlacklist, { id: added.id, reason: 'cleared' }, admin));
+    ok(
+      await callEndpoint(
+        t.app,
+        riskApi.removeBlacklist,
+        { id: added.id, reason: 'cleared' },
+        admin,
+      ),
+    );
     expect(
-      (await callEndpoint(t.app, removeBlacklist, { id: added.id, reason: 'again' }, admin))
+      (await callEndpoint(t.app, riskApi.removeBlacklist, { id: added.id, reason: 'again' }, admin))
         .statusCode,
     ).toBe(409);
   });
@@ -357,7 +370,7 @@ describe('riskConfig and the blacklist in machine review', () => {
       fileName: 'blacklist.xlsx',
       contentBase64: Buffer.from(await book.xlsx.writeBuffer()).toString('base64'),
     };
-    const report = ok(await callEndpoint(t.app, importBlacklist, upload, admin));
+    const report = ok(await callEndpoint(t.app, riskApi.importBlacklist, upload, admin));
     expect(report).toMatchObject({ accepted: 2, refused: 4 });
     expect(
       report.rows.map((r: { row: number; reason: string | null }) => [r.row, r.reason]),
@@ -370,40 +383,58 @@ describe('riskConfig and the blacklist in machine review', () => {
       [7, 'source: must be manual or fraud'],
     ]);
     const listed = ok(
-      await callEndpoint(t.app, listBlacklist, { filters: { value: '9876543210' } }, reader),
+      await callEndpoint(
+        t.app,
+        riskApi.listBlacklist,
+        { filters: { value: '9876543210' } },
+        reader,
+      ),
     );
     expect(listed).toMatchObject({ total: 1, list: [{ kind: 'phone', source: 'fraud' }] });
     const pan = ok(
       await callEndpoint(
         t.app,
-        listBlacklist,
+        riskApi.listBlacklist,
         { filters: { kind: 'pan', value: 'ABCDE1234F' } },
         reader,
       ),
     );
     expect(pan).toMatchObject({ total: 1, list: [{ source: 'manual' }] });
 
-    const again = ok(await callEndpoint(t.app, importBlacklist, upload, admin));
+    const again = ok(await callEndpoint(t.app, riskApi.importBlacklist, upload, admin));
     expect(again).toMatchObject({ accepted: 0, refused: 6 });
     expect(again.rows[0].reason).toBe('value: already on the blacklist');
     // The list reader may look, not import.
-    expect((await callEndpoint(t.app, importBlacklist, upload, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, riskApi.importBlacklist, upload, reader)).statusCode).toBe(
+      403,
+    );
   });
 
   it('the server reads riskConfig: age limits and allowed regions refuse; a bad range is 400', async () => {
-    const settings = ok(await callEndpoint(t.app, getRiskConfig, {}, admin));
+    const settings = ok(await callEndpoint(t.app, riskApi.getRiskConfig, {}, admin));
     expect(settings).toMatchObject({ blacklistCheck: true, maxOpenLoans: 10 });
     const save = (over: Record<string, unknown>) =>
-      callEndpoint(t.app, saveRiskConfig, { ...settings, updatedAt: undefined, ...over }, admin);
+      callEndpoint(
+        t.app,
+        riskApi.saveRiskConfig,
+        { ...settings, updatedAt: undefined, ...over },
+        admin,
+      );
     const { updatedAt: _u, ...body } = settings;
     expect(
-      (await callEndpoint(t.app, saveRiskConfig, { ...body, minAge: 60, maxAge: 30 }, admin))
-        .statusCode,
+      (
+        await callEndpoint(
+          t.app,
+          riskApi.saveRiskConfig,
+          { ...body, minAge: 60, maxAge: 30 },
+          admin,
+        )
+      ).statusCode,
     ).toBe(400);
     ok(
       await callEndpoint(
         t.app,
-        saveRiskConfig,
+        riskApi.saveRiskConfig,
         { ...body, minAge: 25, allowedRegions: ['Karnataka'] },
         admin,
       ),
@@ -421,20 +452,26 @@ describe('riskConfig and the blacklist in machine review', () => {
 describe('analysis screens', () => {
   it('hit rate per rule and day, its detail (masked), rule analysis, one rule, data statistics', async () => {
     const rates = ok(
-      await callEndpoint(t.app, ruleHitRate, { filters: { ruleCode: 'R001' } }, reader),
+      await callEndpoint(t.app, riskApi.ruleHitRate, { filters: { ruleCode: 'R001' } }, reader),
     );
     expect(rates.total).toBeGreaterThan(0);
     const hits = rates.list.reduce((sum: number, r: { hit: number }) => sum + r.hit, 0);
     expect(hits).toBeGreaterThanOrEqual(3);
     expect(
-      (await callEndpoint(t.app, ruleHitRate, { sort: { field: 'x', order: 'asc' } }, reader))
-        .statusCode,
+      (
+        await callEndpoint(
+          t.app,
+          riskApi.ruleHitRate,
+          { sort: { field: 'x', order: 'asc' } },
+          reader,
+        )
+      ).statusCode,
     ).toBe(400);
     expect(
       (
         await callEndpoint(
           t.app,
-          ruleHitRate,
+          riskApi.ruleHitRate,
           { filters: { dateFrom: '2030-01-02', dateTo: '2030-01-01' } },
           reader,
         )
@@ -442,25 +479,31 @@ describe('analysis screens', () => {
     ).toBe(400);
 
     const detail = ok(
-      await callEndpoint(t.app, ruleHitRateDetail, { filters: { ruleCode: 'R001' } }, admin),
+      await callEndpoint(
+        t.app,
+        riskApi.ruleHitRateDetail,
+        { filters: { ruleCode: 'R001' } },
+        admin,
+      ),
     );
     expect(detail.total).toBe(hits);
     expect(detail.list[0].customerPhone).toMatch(/^\*+\d{4}$/);
 
-    const analysis = ok(await callEndpoint(t.app, riskRuleAnalysis, {}, admin));
+    const analysis = ok(await callEndpoint(t.app, riskApi.riskRuleAnalysis, {}, admin));
     expect(analysis.list.find((r: { ruleCode: string }) => r.ruleCode === 'R001')).toMatchObject({
       hit: hits,
     });
     const single = ok(
-      await callEndpoint(t.app, singleRiskRuleAnalysis, { ruleCode: 'R001' }, admin),
+      await callEndpoint(t.app, riskApi.singleRiskRuleAnalysis, { ruleCode: 'R001' }, admin),
     );
     expect(single.days).toHaveLength(30);
     expect(single.days.reduce((s: number, d: { hit: number }) => s + d.hit, 0)).toBe(hits);
     expect(
-      (await callEndpoint(t.app, singleRiskRuleAnalysis, { ruleCode: 'R999' }, admin)).statusCode,
+      (await callEndpoint(t.app, riskApi.singleRiskRuleAnalysis, { ruleCode: 'R999' }, admin))
+        .statusCode,
     ).toBe(404);
 
-    const stats = ok(await callEndpoint(t.app, riskDataStatistics, {}, admin));
+    const stats = ok(await callEndpoint(t.app, riskApi.riskDataStatistics, {}, admin));
     const bureau = stats.fields.find((f: { field: string }) => f.field === 'bureauScore');
     expect(bureau.buckets.map((b: { bucket: string }) => b.bucket)).toContain('600–649');
   });
@@ -479,6 +522,6 @@ describe('analysis screens', () => {
       expect((await post(t.app, path, {}, noGrant)).statusCode, path).toBe(403);
     }
     // The reader holds the lists, not the changes.
-    expect((await callEndpoint(t.app, startRiskDraft, {}, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, riskApi.startRiskDraft, {}, reader)).statusCode).toBe(403);
   });
 });

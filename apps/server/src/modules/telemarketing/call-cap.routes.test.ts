@@ -1,4 +1,4 @@
-import { assignLeads, listLeads, recordCall, refreshLeads, saveSetting } from '@lending/contract';
+import { opsApi, telemarketingApi } from '@lending/contract';
 import { addDays } from '@lending/lending';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ async function setIndiaTime(hhmm: string) {
 function call(token: string, leadId: number, headers: Record<string, string> = {}) {
   return callEndpoint(
     t.app,
-    recordCall,
+    telemarketingApi.recordCall,
     { leadId, outcome: 'notConnected', remarks: 'No answer' },
     token,
     headers,
@@ -62,7 +62,7 @@ function call(token: string, leadId: number, headers: Record<string, string> = {
 function saveCap(value: string) {
   return callEndpoint(
     t.app,
-    saveSetting,
+    opsApi.saveSetting,
     {
       item: 'telemarketing_call_cap',
       value,
@@ -77,7 +77,7 @@ function saveCap(value: string) {
 async function assign(phone: string, holder: CreatedStaff) {
   const r = await callEndpoint(
     t.app,
-    assignLeads,
+    telemarketingApi.assignLeads,
     { leadIds: [leadOf.get(phone)!], telemarketerId: holder.id },
     tokens.lead,
   );
@@ -86,7 +86,7 @@ async function assign(phone: string, holder: CreatedStaff) {
 
 /** The lead's row as its holder's call list shows it. */
 async function rowOf(token: string, phone: string) {
-  const r = await callEndpoint(t.app, listLeads, { pageSize: 100 }, token);
+  const r = await callEndpoint(t.app, telemarketingApi.listLeads, { pageSize: 100 }, token);
   expect(r.statusCode).toBe(200);
   const list = r.json().ret.list;
   return list.find((row) => row.id === leadOf.get(phone))!;
@@ -122,8 +122,10 @@ beforeAll(async () => {
     tm2: await createStaff(t.db, t.clock, { interfaces: TELEMARKETER, name: 'Tanvi Two' }),
   };
   await setIndiaTime('10:00');
-  expect((await callEndpoint(t.app, refreshLeads, {}, tokens.lead)).statusCode).toBe(200);
-  const r = await callEndpoint(t.app, listLeads, { pageSize: 100 }, tokens.lead);
+  expect(
+    (await callEndpoint(t.app, telemarketingApi.refreshLeads, {}, tokens.lead)).statusCode,
+  ).toBe(200);
+  const r = await callEndpoint(t.app, telemarketingApi.listLeads, { pageSize: 100 }, tokens.lead);
   for (const row of r.json().ret.list)
     leadOf.set(
       PHONES.find((phone) => row.phone.endsWith(phone.slice(-4)))!,

@@ -1,4 +1,4 @@
-import { assignLeads, importLeads, listLeads } from '@lending/contract';
+import { telemarketingApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,13 +47,18 @@ async function sheet(rows: unknown[][]): Promise<string> {
 
 /** Uploads `rows` (the first is the header) as the .xlsx file `fileName`. */
 async function importSheet(fileName: string, rows: unknown[][], token = lead) {
-  return callEndpoint(t.app, importLeads, { fileName, contentBase64: await sheet(rows) }, token);
+  return callEndpoint(
+    t.app,
+    telemarketingApi.importLeads,
+    { fileName, contentBase64: await sheet(rows) },
+    token,
+  );
 }
 
 async function importedRows(token = lead) {
   const response = await callEndpoint(
     t.app,
-    listLeads,
+    telemarketingApi.listLeads,
     { pageSize: 100, filters: { source: 'imported' } },
     token,
   );
@@ -155,7 +160,12 @@ describe('a call list imported from .xlsx', () => {
 
     // The lead hands imported leads out as any other, and the telemarketer then sees them.
     const ids = report.rows.flatMap((r) => (r.id === null ? [] : [r.id]));
-    const assigned = await callEndpoint(t.app, assignLeads, { leadIds: ids, telemarketerId }, lead);
+    const assigned = await callEndpoint(
+      t.app,
+      telemarketingApi.assignLeads,
+      { leadIds: ids, telemarketerId },
+      lead,
+    );
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect((await importedRows(telemarketer)).map((row) => row.id).sort()).toEqual(ids.sort());
   });

@@ -1,12 +1,4 @@
-import {
-  assignLeads,
-  listCalls,
-  listLeads,
-  recordCall,
-  refreshLeads,
-  telemarketingRate,
-  type EndpointBody,
-} from '@lending/contract';
+import { type EndpointBody, telemarketingApi } from '@lending/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerAccounts } from '../../db-schema.js';
@@ -70,12 +62,12 @@ async function setIndiaTime(hhmm: string) {
 
 function call(
   who: Who,
-  extra: Partial<EndpointBody<typeof recordCall>> = {},
+  extra: Partial<EndpointBody<typeof telemarketingApi.recordCall>> = {},
   headers: Record<string, string> = {},
 ) {
   return callEndpoint(
     t.app,
-    recordCall,
+    telemarketingApi.recordCall,
     { leadId: leadOf[who], outcome: 'connected', remarks: 'Explained the offer', ...extra },
     tokens.tm1,
     headers,
@@ -83,7 +75,7 @@ function call(
 }
 
 async function rows() {
-  const r = await callEndpoint(t.app, listLeads, { pageSize: 100 }, tokens.tm1);
+  const r = await callEndpoint(t.app, telemarketingApi.listLeads, { pageSize: 100 }, tokens.tm1);
   expect(r.statusCode).toBe(200);
   return r.json().ret.list;
 }
@@ -136,15 +128,17 @@ beforeAll(async () => {
     await t.db
       .insert(marketingOptOuts)
       .values({ phone: PHONES[source], source, optedOutAt: t.clock.now() });
-  expect((await callEndpoint(t.app, refreshLeads, {}, tokens.lead)).statusCode).toBe(200);
-  const r = await callEndpoint(t.app, listLeads, { pageSize: 100 }, tokens.lead);
+  expect(
+    (await callEndpoint(t.app, telemarketingApi.refreshLeads, {}, tokens.lead)).statusCode,
+  ).toBe(200);
+  const r = await callEndpoint(t.app, telemarketingApi.listLeads, { pageSize: 100 }, tokens.lead);
   for (const row of r.json().ret.list) {
     const who = (Object.keys(PHONES) as Who[]).find((w) => row.phone.endsWith(PHONES[w].slice(-4)));
     leadOf[who!] = row.id;
   }
   const assigned = await callEndpoint(
     t.app,
-    assignLeads,
+    telemarketingApi.assignLeads,
     { leadIds: Object.values(leadOf), telemarketerId: staff.tm1.id },
     tokens.lead,
   );
@@ -180,9 +174,9 @@ describe('numbers that opted out of marketing', () => {
       });
     // The number that did not opt out is called as usual.
     expect((await call('none')).statusCode).toBe(200);
-    const rate = await callEndpoint(t.app, telemarketingRate, {}, tokens.tm1);
+    const rate = await callEndpoint(t.app, telemarketingApi.telemarketingRate, {}, tokens.tm1);
     expect(rate.json().ret.total).toMatchObject({ assigned: 4, called: 1, connected: 1 });
-    const history = await callEndpoint(t.app, listCalls, {}, tokens.tm1);
+    const history = await callEndpoint(t.app, telemarketingApi.listCalls, {}, tokens.tm1);
     expect(history.json().ret.total).toBe(1);
   });
 
@@ -192,7 +186,7 @@ describe('numbers that opted out of marketing', () => {
     expect(past.json().errors![0]!.field).toBe('nextCallDate');
     const notMine = await callEndpoint(
       t.app,
-      recordCall,
+      telemarketingApi.recordCall,
       { leadId: leadOf.stopReply, outcome: 'connected', remarks: 'Explained the offer' },
       tokens.tm2,
     );

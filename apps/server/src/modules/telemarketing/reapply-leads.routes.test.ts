@@ -1,10 +1,9 @@
 import {
-  firstReviewOrder,
-  listLeads,
-  refreshLeads,
-  saveRejectionCode,
-  saveSetting,
   type EndpointRet,
+  approvalApi,
+  loanBookApi,
+  opsApi,
+  telemarketingApi,
 } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateOf } from '../../shared/india-date.js';
@@ -36,11 +35,11 @@ async function moveTo(day: string) {
 
 /** Refreshes the call list, then answers its rejectReapply rows: masked phone, since date. */
 async function mayReapplyLeads() {
-  ok(await callEndpoint(t.app, refreshLeads, {}, admin));
+  ok(await callEndpoint(t.app, telemarketingApi.refreshLeads, {}, admin));
   const listed = ok(
     await callEndpoint(
       t.app,
-      listLeads,
+      telemarketingApi.listLeads,
       { pageSize: 100, filters: { source: 'rejectReapply' } },
       admin,
     ),
@@ -88,7 +87,7 @@ describe('the call list: rejected, may apply again', () => {
     ok(
       await callEndpoint(
         t.app,
-        saveSetting,
+        opsApi.saveSetting,
         { item: 'reapply_after_days', value: '2', type: 'string', remarks: 'Two days' },
         admin,
       ),
@@ -96,7 +95,7 @@ describe('the call list: rejected, may apply again', () => {
     const code = ok(
       await callEndpoint(
         t.app,
-        saveRejectionCode,
+        approvalApi.saveRejectionCode,
         {
           code: 'DOCS_UNCLEAR',
           textEn: 'Documents unclear',
@@ -120,7 +119,7 @@ describe('the call list: rejected, may apply again', () => {
     ok(
       await callEndpoint(
         t.app,
-        firstReviewOrder,
+        loanBookApi.firstReviewOrder,
         {
           orderId: b.id,
           decision: 'reject',

@@ -1,17 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  assignLeads,
-  listCalls,
-  listLeads,
-  listTelemarketers,
-  recordCall,
-  refreshLeads,
-  revealLeadPhone,
-  saveSetting,
-  telemarketingEndpoints,
-  telemarketingRate,
-  type EndpointBody,
-} from '@lending/contract';
+import { type EndpointBody, opsApi, telemarketingApi } from '@lending/contract';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,10 +82,14 @@ async function setIndiaTime(hhmm: string) {
   await signIn();
 }
 
-function call(token: string, leadId: number, extra: Partial<EndpointBody<typeof recordCall>> = {}) {
+function call(
+  token: string,
+  leadId: number,
+  extra: Partial<EndpointBody<typeof telemarketingApi.recordCall>> = {},
+) {
   return callEndpoint(
     t.app,
-    recordCall,
+    telemarketingApi.recordCall,
     { leadId, outcome: 'connected', remarks: 'Explained the repeat-loan offer', ...extra },
     token,
   );
@@ -105,9 +97,14 @@ function call(token: string, leadId: number, extra: Partial<EndpointBody<typeof 
 
 async function leadList(
   token: string,
-  filters: NonNullable<EndpointBody<typeof listLeads>['filters']> = {},
+  filters: NonNullable<EndpointBody<typeof telemarketingApi.listLeads>['filters']> = {},
 ) {
-  const r = await callEndpoint(t.app, listLeads, { pageSize: 100, filters }, token);
+  const r = await callEndpoint(
+    t.app,
+    telemarketingApi.listLeads,
+    { pageSize: 100, filters },
+    token,
+  );
   expect(r.statusCode).toBe(200);
   return r.json().ret;
 }
@@ -185,17 +182,19 @@ afterAll(async () => {
 
 describe('the call list', () => {
   it('refuses every telemarketing call to a role without its grant (403)', async () => {
-    for (const endpoint of telemarketingEndpoints) {
+    for (const endpoint of telemarketingApi.telemarketingEndpoints) {
       const r = await callEndpoint(t.app, endpoint, badBody({}), tokens.none);
       expect(r.statusCode, endpoint.id).toBe(403);
     }
     // A telemarketer cannot refresh or assign the list.
-    expect((await callEndpoint(t.app, refreshLeads, {}, tokens.tm1)).statusCode).toBe(403);
+    expect(
+      (await callEndpoint(t.app, telemarketingApi.refreshLeads, {}, tokens.tm1)).statusCode,
+    ).toBe(403);
     expect(
       (
         await callEndpoint(
           t.app,
-          assignLeads,
+          telemarketingApi.assignLeads,
           { leadIds: [1], telemarketerId: staff.tm1.id },
           tokens.tm1,
         )
@@ -204,9 +203,9 @@ describe('the call list', () => {
   });
 
   it('puts the users registered but not borrowing and the cleared ones on the list, once', async () => {
-    const first = await callEndpoint(t.app, refreshLeads, {}, tokens.lead);
+    const first = await callEndpoint(t.app, telemarketingApi.refreshLeads, {}, tokens.lead);
     expect(first.json().ret).toEqual({ added: 4 });
-    const again = await callEndpoint(t.app, refreshLeads, {}, tokens.lead);
+    const again = await callEndpoint(t.app, telemarketingApi.refreshLeads, {}, tokens.lead);
     expect(again.json().ret).toEqual({ added: 0 });
     const { list } = await leadList(tokens.lead);
     const byPhoneEnd = (end: string) => list.find((row) => String(row.phone).endsWith(end))!;
@@ -233,8 +232,8 @@ describe('the call list', () => {
   });
 
   it('lets the lead assign leads to telemarketers only', async () => {
-    const assign = (body: EndpointBody<typeof assignLeads>) =>
-      callEndpoint(t.app, assignLeads, body, tokens.lead);
+    const assign = (body: EndpointBody<typeof telemarketingApi.assignLeads>) =>
+      callEndpoint(t.app, telemarketingApi.assignLeads, body, tokens.lead);
     const toLead = await assign({ leadIds: [leads.r1], telemarketerId: staff.lead.id });
     expect(toLead.statusCode).toBe(409);
     expect(toLead.json().code).toBe(4113);
@@ -247,7 +246,7 @@ describe('the call list', () => {
     });
     expect(ok.json().ret).toEqual({ assigned: 3 });
     await assign({ leadIds: [leads.r2], telemarketerId: staff.tm2.id });
-    const options = await callEndpoint(t.app, listTelemarketers, {}, tokens.lead);
+    const options = await callEndpoint(t.app, telemarketingApi.listTelemarketers, {}, tokens.lead);
     expect(options.json().ret.list).toEqual([
       // By name; the administrator (a system role) is no telemarketer.
       { userId: staff.tm2.id, name: 'Tanvi Two', leads: 1 },
@@ -264,10 +263,20 @@ describe('the call list', () => {
   });
 
   it("reveals an assigned user's phone to its holder only, and audits each reveal", async () => {
-    const other = await callEndpoint(t.app, revealLeadPhone, { leadId: leads.r2 }, tokens.tm1);
+    const other = await callEndpoint(
+      t.app,
+      telemarketingApi.revealLeadPhone,
+      { leadId: leads.r2 },
+      tokens.tm1,
+    );
     expect(other.statusCode).toBe(403);
     expect(other.json().code).toBe(4034);
-    const own = await callEndpoint(t.app, revealLeadPhone, { leadId: leads.r1 }, tokens.tm1);
+    const own = await callEndpoint(
+      t.app,
+      telemarketingApi.revealLeadPhone,
+      { leadId: leads.r1 },
+      tokens.tm1,
+    );
     expect(own.json().ret).toEqual({ phone: '9811100001' });
     const [row] = await t.db
       .select()
@@ -310,7 +319,7 @@ describe('calls', () => {
     // The history shows each, with the hours then in force; the lead's summary is untouched.
     const history = await callEndpoint(
       t.app,
-      listCalls,
+      telemarketingApi.listCalls,
       { filters: { outcome: 'refused' } },
       tokens.tm2,
     );
@@ -363,7 +372,7 @@ describe('calls', () => {
     const hours = (value: string) =>
       callEndpoint(
         t.app,
-        saveSetting,
+        opsApi.saveSetting,
         {
           item: 'telemarketing_call_hours',
           value,
@@ -439,7 +448,7 @@ describe('calls', () => {
     ]);
     const calls = await callEndpoint(
       t.app,
-      listCalls,
+      telemarketingApi.listCalls,
       { filters: { outcome: 'promise' } },
       tokens.tm1,
     );
@@ -453,11 +462,15 @@ describe('calls', () => {
     ]);
     // tm2 sees only their own refused attempt; the lead sees all five calls (one at 09:00
     // under narrowed hours) and the five refused attempts.
-    expect((await callEndpoint(t.app, listCalls, {}, tokens.tm2)).json().ret.total).toBe(1);
-    expect((await callEndpoint(t.app, listCalls, {}, tokens.lead)).json().ret.total).toBe(10);
+    expect(
+      (await callEndpoint(t.app, telemarketingApi.listCalls, {}, tokens.tm2)).json().ret.total,
+    ).toBe(1);
+    expect(
+      (await callEndpoint(t.app, telemarketingApi.listCalls, {}, tokens.lead)).json().ret.total,
+    ).toBe(10);
     const refused = await callEndpoint(
       t.app,
-      listCalls,
+      telemarketingApi.listCalls,
       { filters: { outcome: 'refused' } },
       tokens.lead,
     );
@@ -487,7 +500,7 @@ describe('the rate report', () => {
       utr: `UTR${order.id}`,
     });
 
-    const r = await callEndpoint(t.app, telemarketingRate, {}, tokens.lead);
+    const r = await callEndpoint(t.app, telemarketingApi.telemarketingRate, {}, tokens.lead);
     expect(r.statusCode).toBe(200);
     const { list, total } = r.json().ret;
     const tara = list.find((row) => row.telemarketerId === staff.tm1.id);
@@ -521,14 +534,14 @@ describe('the rate report', () => {
     // A telemarketer sees their own row only, even when asking for another's.
     const own = await callEndpoint(
       t.app,
-      telemarketingRate,
+      telemarketingApi.telemarketingRate,
       { telemarketerId: staff.tm2.id },
       tokens.tm1,
     );
     expect(own.json().ret.list.map((row) => row.telemarketerId)).toEqual([staff.tm1.id]);
     const bad = await callEndpoint(
       t.app,
-      telemarketingRate,
+      telemarketingApi.telemarketingRate,
       { dateFrom: '2025-02-02', dateTo: '2025-02-01' },
       tokens.lead,
     );

@@ -1,16 +1,4 @@
-import {
-  assignLeads,
-  importLeads,
-  listCalls,
-  listLeads,
-  listTelemarketers,
-  listVerifications,
-  recordCall,
-  recordVerification,
-  refreshLeads,
-  revealLeadPhone,
-  telemarketingRate,
-} from '@lending/contract';
+import { telemarketingApi } from '@lending/contract';
 import type { FastifyInstance } from 'fastify';
 import { callerOf, type EndpointContext, type EndpointRegistrar } from '../../plugins/access.js';
 import { afterReply } from '../../shared/after-reply.js';
@@ -30,29 +18,37 @@ export function registerTelemarketingRoutes(
   const deferFor = afterReply(app);
   const viewer = (ctx: Pick<EndpointContext<unknown, unknown>, 'caller' | 'grants'>) =>
     telemarketing.viewerOf(callerOf(ctx).userId, ctx.grants);
-  endpoints.register(listLeads, (ctx) => telemarketing.listLeads(deps, viewer(ctx), ctx.body));
-  endpoints.register(refreshLeads, () => telemarketing.refreshLeads(deps));
-  endpoints.register(importLeads, (ctx) => telemarketing.importLeads(deps, ctx.body));
-  endpoints.register(assignLeads, (ctx) =>
+  endpoints.register(telemarketingApi.listLeads, (ctx) =>
+    telemarketing.listLeads(deps, viewer(ctx), ctx.body),
+  );
+  endpoints.register(telemarketingApi.refreshLeads, () => telemarketing.refreshLeads(deps));
+  endpoints.register(telemarketingApi.importLeads, (ctx) =>
+    telemarketing.importLeads(deps, ctx.body),
+  );
+  endpoints.register(telemarketingApi.assignLeads, (ctx) =>
     telemarketing.assignLeads(deps, callerOf(ctx).userId, ctx.body),
   );
-  endpoints.register(listTelemarketers, (ctx) =>
+  endpoints.register(telemarketingApi.listTelemarketers, (ctx) =>
     telemarketing.listTelemarketers(deps, viewer(ctx)),
   );
-  endpoints.register(revealLeadPhone, (ctx) =>
+  endpoints.register(telemarketingApi.revealLeadPhone, (ctx) =>
     telemarketing.revealPhone(deps, viewer(ctx), ctx.body.leadId),
   );
-  endpoints.register(recordCall, (ctx) =>
+  endpoints.register(telemarketingApi.recordCall, (ctx) =>
     telemarketing.recordCall(deps, viewer(ctx), ctx.body, deferFor(ctx.request)),
   );
-  endpoints.register(listCalls, (ctx) => telemarketing.listCalls(deps, viewer(ctx), ctx.body));
-  endpoints.register(telemarketingRate, (ctx) => telemarketing.rate(deps, viewer(ctx), ctx.body));
+  endpoints.register(telemarketingApi.listCalls, (ctx) =>
+    telemarketing.listCalls(deps, viewer(ctx), ctx.body),
+  );
+  endpoints.register(telemarketingApi.telemarketingRate, (ctx) =>
+    telemarketing.rate(deps, viewer(ctx), ctx.body),
+  );
   const checker = (ctx: Pick<EndpointContext<unknown, unknown>, 'caller' | 'grants'>) =>
     verification.verificationViewerOf(callerOf(ctx).userId, ctx.grants);
-  endpoints.register(listVerifications, (ctx) =>
+  endpoints.register(telemarketingApi.listVerifications, (ctx) =>
     verification.listVerifications(deps, checker(ctx), ctx.body),
   );
-  endpoints.register(recordVerification, (ctx) =>
+  endpoints.register(telemarketingApi.recordVerification, (ctx) =>
     verification.recordVerification(deps, checker(ctx), ctx.body),
   );
 }

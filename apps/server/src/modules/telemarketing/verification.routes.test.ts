@@ -1,12 +1,9 @@
 import {
-  listVerifications,
-  recordVerification,
-  reviewQueue,
-  saveReviewer,
-  saveReviewGroup,
-  saveSetting,
   type EndpointBody,
   type EndpointRet,
+  approvalApi,
+  opsApi,
+  telemarketingApi,
 } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,11 +72,13 @@ async function setIndiaTime(hhmm: string) {
   t.clock.advance(delta);
 }
 
-type VerificationFilters = NonNullable<EndpointBody<typeof listVerifications>['filters']>;
-type VerificationCall = EndpointBody<typeof recordVerification>;
+type VerificationFilters = NonNullable<
+  EndpointBody<typeof telemarketingApi.listVerifications>['filters']
+>;
+type VerificationCall = EndpointBody<typeof telemarketingApi.recordVerification>;
 
 function queue(token: string, filters: VerificationFilters = {}) {
-  return callEndpoint(t.app, listVerifications, { pageSize: 100, filters }, token);
+  return callEndpoint(t.app, telemarketingApi.listVerifications, { pageSize: 100, filters }, token);
 }
 
 async function rowOf(orderNo: string, token = tokens.admin) {
@@ -92,7 +91,7 @@ function record(
   token = tokens.desk,
   headers: Record<string, string> = {},
 ) {
-  return callEndpoint(t.app, recordVerification, body, token, headers);
+  return callEndpoint(t.app, telemarketingApi.recordVerification, body, token, headers);
 }
 
 beforeAll(async () => {
@@ -105,7 +104,7 @@ beforeAll(async () => {
   const group = ok(
     await callEndpoint(
       t.app,
-      saveReviewGroup,
+      approvalApi.saveReviewGroup,
       {
         name: 'Verification first',
         stage: 'first',
@@ -120,7 +119,7 @@ beforeAll(async () => {
   ok(
     await callEndpoint(
       t.app,
-      saveReviewer,
+      approvalApi.saveReviewer,
       { userId: reviewerId, groupId: group.id, onDuty: true, dailyCap: null },
       tokens.admin,
     ),
@@ -245,7 +244,7 @@ describe('recording a verification call', () => {
     const { list } = ok(
       await callEndpoint(
         t.app,
-        reviewQueue,
+        approvalApi.reviewQueue,
         { pageSize: 100, filters: { stage: 'first', state: 'wait' } },
         tokens.admin,
       ),
@@ -347,7 +346,7 @@ describe('the calling hours', () => {
     ok(
       await callEndpoint(
         t.app,
-        saveSetting,
+        opsApi.saveSetting,
         {
           item: 'telemarketing_call_hours',
           value: '09:00-17:00',

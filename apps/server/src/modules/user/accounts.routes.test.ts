@@ -1,14 +1,4 @@
-import {
-  createUser,
-  deleteUser,
-  editUser,
-  getRoles,
-  getUsers,
-  login as loginEndpoint,
-  loginLog,
-  resetPassword,
-  userInfo,
-} from '@lending/contract';
+import { logApi, powerApi, userApi } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
@@ -20,7 +10,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await loginAs(t.app);
   adminId = (
-    await callEndpoint(t.app, getUsers, { filters: { email: 'admin@example.com' } }, admin)
+    await callEndpoint(t.app, userApi.getUsers, { filters: { email: 'admin@example.com' } }, admin)
   ).json().ret.list[0]!.id;
 });
 afterAll(() => t.close());
@@ -30,7 +20,7 @@ describe('POST /user/create_user', () => {
     const staff = await createStaff(t.db, t.clock, { menus: ['Dashboard', 'loginLog'] });
     const created = await callEndpoint(
       t.app,
-      createUser,
+      userApi.createUser,
       {
         email: '  New.Person@Example.com ',
         name: 'New Person',
@@ -49,26 +39,27 @@ describe('POST /user/create_user', () => {
       },
     });
     const token = await loginAs(t.app, { email: 'new.person@example.com', password: 'Welcome123' });
-    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().ret.roles).toEqual([
-      'Dashboard',
-      'loginLog',
-    ]);
+    expect(
+      (await callEndpoint(t.app, userApi.userInfo, undefined, token)).json().ret.roles,
+    ).toEqual(['Dashboard', 'loginLog']);
   });
 
   it('refuses a weak password, the e-mail as password, a duplicate e-mail and unknown roles', async () => {
     const base = { email: 'second@example.com', name: 'Second', roleIds: [] as number[] };
     expect(
-      (await callEndpoint(t.app, createUser, { ...base, password: 'short1' }, admin)).json().code,
+      (await callEndpoint(t.app, userApi.createUser, { ...base, password: 'short1' }, admin)).json()
+        .code,
     ).toBe(4014);
     expect(
-      (await callEndpoint(t.app, createUser, { ...base, password: 'lettersonly' }, admin)).json()
-        .code,
+      (
+        await callEndpoint(t.app, userApi.createUser, { ...base, password: 'lettersonly' }, admin)
+      ).json().code,
     ).toBe(4014);
     expect(
       (
         await callEndpoint(
           t.app,
-          createUser,
+          userApi.createUser,
           { ...base, email: 'abc12345@example.com', password: 'abc12345@example.com' },
           admin,
         )
@@ -76,7 +67,7 @@ describe('POST /user/create_user', () => {
     ).toBe(4016);
     const duplicate = await callEndpoint(
       t.app,
-      createUser,
+      userApi.createUser,
       { ...base, email: 'admin@example.com', password: 'Welcome123' },
       admin,
     );
@@ -85,7 +76,7 @@ describe('POST /user/create_user', () => {
       (
         await callEndpoint(
           t.app,
-          createUser,
+          userApi.createUser,
           { ...base, roleIds: [999999], password: 'Welcome123' },
           admin,
         )
@@ -95,7 +86,7 @@ describe('POST /user/create_user', () => {
       (
         await callEndpoint(
           t.app,
-          createUser,
+          userApi.createUser,
           badBody({ ...base, password: 'Welcome123', extra: 1 }),
           admin,
         )
@@ -110,20 +101,20 @@ describe('POST /user/reset_password', () => {
     const token = await loginAs(t.app, staff);
     const weak = await callEndpoint(
       t.app,
-      resetPassword,
+      userApi.resetPassword,
       { id: staff.id, newPassword: 'weak' },
       admin,
     );
     expect(weak.json().code).toBe(4014);
-    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, userApi.userInfo, undefined, token)).json().code).toBe(0);
     const reset = await callEndpoint(
       t.app,
-      resetPassword,
+      userApi.resetPassword,
       { id: staff.id, newPassword: 'Fresh123456' },
       admin,
     );
     expect(reset.json()).toMatchObject({ code: 0, ret: null });
-    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().code).toBe(4005);
+    expect((await callEndpoint(t.app, userApi.userInfo, undefined, token)).json().code).toBe(4005);
     await expect(loginAs(t.app, staff)).rejects.toThrow(/4010/);
     expect(await loginAs(t.app, { email: staff.email, password: 'Fresh123456' })).toBeTruthy();
   });
@@ -133,12 +124,19 @@ describe('POST /user/delete_user', () => {
   it('deletes an account for good; its sessions end; sign-in attempts stay in the login log', async () => {
     const staff = await createStaff(t.db, t.clock, { menus: ['Dashboard'] });
     const token = await loginAs(t.app, staff);
-    const deleted = await callEndpoint(t.app, deleteUser, { id: staff.id }, admin);
+    const deleted = await callEndpoint(t.app, userApi.deleteUser, { id: staff.id }, admin);
     expect(deleted.json()).toMatchObject({ code: 0, ret: null });
-    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().code).toBe(4005);
+    expect((await callEndpoint(t.app, userApi.userInfo, undefined, token)).json().code).toBe(4005);
     await expect(loginAs(t.app, staff)).rejects.toThrow(/4010/);
-    expect((await callEndpoint(t.app, deleteUser, { id: staff.id }, admin)).json().code).toBe(4004);
-    const log = await callEndpoint(t.app, loginLog, { filters: { email: staff.email } }, admin);
+    expect(
+      (await callEndpoint(t.app, userApi.deleteUser, { id: staff.id }, admin)).json().code,
+    ).toBe(4004);
+    const log = await callEndpoint(
+      t.app,
+      logApi.loginLog,
+      { filters: { email: staff.email } },
+      admin,
+    );
     expect(log.json().ret.list[0]).toMatchObject({
       email: staff.email,
       userId: null,
@@ -147,16 +145,16 @@ describe('POST /user/delete_user', () => {
   });
 
   it('refuses to delete oneself and the last enabled administrator', async () => {
-    const self = await callEndpoint(t.app, deleteUser, { id: adminId }, admin);
+    const self = await callEndpoint(t.app, userApi.deleteUser, { id: adminId }, admin);
     expect(self.json()).toMatchObject({ code: 4102 });
     // Another administrator may try; the last one stays.
     const roles = (
-      await callEndpoint(t.app, getRoles, { filters: { name: 'admin' } }, admin)
+      await callEndpoint(t.app, powerApi.getRoles, { filters: { name: 'admin' } }, admin)
     ).json().ret.list as { id: number; name: string }[];
     const adminRoleId = roles.find((r) => r.name === 'admin')?.id ?? 0;
     const second = await callEndpoint(
       t.app,
-      createUser,
+      userApi.createUser,
       {
         email: 'second-admin@example.com',
         name: 'Second admin',
@@ -172,30 +170,45 @@ describe('POST /user/delete_user', () => {
     });
     // With two administrators the first can be disabled by the second…
     expect(
-      (await callEndpoint(t.app, editUser, { id: adminId, status: 'disabled' }, secondToken)).json()
-        .code,
+      (
+        await callEndpoint(
+          t.app,
+          userApi.editUser,
+          { id: adminId, status: 'disabled' },
+          secondToken,
+        )
+      ).json().code,
     ).toBe(0);
     // …and then the second is the last: it cannot be deleted, disabled or demoted by anyone.
     const manager = await createStaff(t.db, t.clock, { interfaces: ['user.delete_user'] });
     const managerToken = await loginAs(t.app, manager);
     expect(
-      (await callEndpoint(t.app, deleteUser, { id: secondId }, managerToken)).json().code,
+      (await callEndpoint(t.app, userApi.deleteUser, { id: secondId }, managerToken)).json().code,
     ).toBe(4032);
     expect(
       (
-        await callEndpoint(t.app, editUser, { id: secondId, status: 'disabled' }, secondToken)
+        await callEndpoint(
+          t.app,
+          userApi.editUser,
+          { id: secondId, status: 'disabled' },
+          secondToken,
+        )
       ).json().code,
     ).toBe(4090);
     expect(
-      (await callEndpoint(t.app, editUser, { id: secondId, roleIds: [] }, secondToken)).json().code,
+      (
+        await callEndpoint(t.app, userApi.editUser, { id: secondId, roleIds: [] }, secondToken)
+      ).json().code,
     ).toBe(4090);
     // Re-enable the first: now either may go.
     expect(
-      (await callEndpoint(t.app, editUser, { id: adminId, status: 'enabled' }, secondToken)).json()
-        .code,
+      (
+        await callEndpoint(t.app, userApi.editUser, { id: adminId, status: 'enabled' }, secondToken)
+      ).json().code,
     ).toBe(0);
     expect(
-      (await callEndpoint(t.app, deleteUser, { id: secondId }, await loginAs(t.app))).json().code,
+      (await callEndpoint(t.app, userApi.deleteUser, { id: secondId }, await loginAs(t.app))).json()
+        .code,
     ).toBe(0);
   });
 });
@@ -206,17 +219,22 @@ describe('POST /log/login_log', () => {
     const admin = await loginAs(t.app);
     const email = 'logged@example.com';
     await createStaff(t.db, t.clock, { email, password: 'Logged12345' });
-    await callEndpoint(t.app, loginEndpoint, { email, password: 'wrong-one1' }, undefined, {
+    await callEndpoint(t.app, userApi.login, { email, password: 'wrong-one1' }, undefined, {
       'user-agent': 'Tester/1.0',
     });
-    await callEndpoint(t.app, loginEndpoint, { email, password: 'Logged12345' }, undefined, {
+    await callEndpoint(t.app, userApi.login, { email, password: 'Logged12345' }, undefined, {
       'user-agent': 'Tester/1.0',
     });
-    await callEndpoint(t.app, loginEndpoint, {
+    await callEndpoint(t.app, userApi.login, {
       email: 'nobody@example.com',
       password: 'whatever1',
     });
-    const mine = await callEndpoint(t.app, loginLog, { filters: { email: 'logged@' } }, admin);
+    const mine = await callEndpoint(
+      t.app,
+      logApi.loginLog,
+      { filters: { email: 'logged@' } },
+      admin,
+    );
     expect(mine.json().ret.total).toBe(2);
     expect(mine.json().ret.list).toMatchObject([
       { email, success: true, failureReason: null, userAgent: 'Tester/1.0', ip: '127.0.0.1' },
@@ -225,27 +243,32 @@ describe('POST /log/login_log', () => {
     expect(typeof mine.json().ret.list[0]!.userName).toBe('string');
     const oldestFirst = await callEndpoint(
       t.app,
-      loginLog,
+      logApi.loginLog,
       { filters: { email: 'logged@' }, sort: { field: 'at', order: 'asc' } },
       admin,
     );
     expect(oldestFirst.json().ret.list).toMatchObject([{ success: false }, { success: true }]);
     const unsortable = await callEndpoint(
       t.app,
-      loginLog,
+      logApi.loginLog,
       { sort: { field: 'email', order: 'asc' } },
       admin,
     );
     expect(unsortable.json()).toMatchObject({ code: 4000, errors: [{ field: 'sort.field' }] });
     const failures = await callEndpoint(
       t.app,
-      loginLog,
+      logApi.loginLog,
       { filters: { result: 'failure' }, pageSize: 1 },
       admin,
     );
     expect(failures.json().ret.list).toHaveLength(1);
     expect(failures.json().ret.total).toBeGreaterThanOrEqual(2);
-    const unknown = await callEndpoint(t.app, loginLog, { filters: { email: 'nobody@' } }, admin);
+    const unknown = await callEndpoint(
+      t.app,
+      logApi.loginLog,
+      { filters: { email: 'nobody@' } },
+      admin,
+    );
     expect(unknown.json().ret.list[0]).toMatchObject({
       failureReason: 'unknown_email',
       userId: null,
@@ -255,21 +278,21 @@ describe('POST /log/login_log', () => {
     const today = new Date(t.clock.now().getTime() + 330 * 60_000).toISOString().slice(0, 10);
     const dated = await callEndpoint(
       t.app,
-      loginLog,
+      logApi.loginLog,
       { filters: { email: 'logged@', dateFrom: today, dateTo: today } },
       admin,
     );
     expect(dated.json().ret.total).toBe(2);
     const old = await callEndpoint(
       t.app,
-      loginLog,
+      logApi.loginLog,
       { filters: { dateFrom: '2001-01-01', dateTo: '2001-01-02' } },
       admin,
     );
     expect(old.json().ret.total).toBe(0);
     const backwards = await callEndpoint(
       t.app,
-      loginLog,
+      logApi.loginLog,
       { filters: { dateFrom: '2001-01-02', dateTo: '2001-01-01' } },
       admin,
     );

@@ -1,11 +1,4 @@
-import {
-  createUser,
-  getUsers,
-  loginLog,
-  operationLog,
-  operationLogDetail,
-  unblockSignIn,
-} from '@lending/contract';
+import { logApi, userApi } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { buildTestApp, testHasher, type TestApp } from '../../shared/testing/build-test-app.js';
@@ -99,8 +92,8 @@ async function codeOf(
 }
 
 async function blocksOf(email: string) {
-  const list = (await callEndpoint(t.app, getUsers, { filters: { email } }, admin)).json().ret
-    .list as { email: string; signInBlocks: { address: string | null; until: string }[] }[];
+  const list = (await callEndpoint(t.app, userApi.getUsers, { filters: { email } }, admin)).json()
+    .ret.list as { email: string; signInBlocks: { address: string | null; until: string }[] }[];
   return list.find((account) => account.email === email)?.signInBlocks;
 }
 
@@ -175,7 +168,7 @@ describe('guessing one account', () => {
     const firstFailureAt = lastFailureAt - (limits.accountMaxFailures - 1) * 10_000;
     expect(Date.parse(blocks![0]!.until)).toBe(firstFailureAt + limits.windowMinutes * 60_000);
 
-    const unblocked = await callEndpoint(t.app, unblockSignIn, { id: staff.id }, admin);
+    const unblocked = await callEndpoint(t.app, userApi.unblockSignIn, { id: staff.id }, admin);
     expect(unblocked.json()).toMatchObject({ code: 0, ret: null });
     expect(await blocksOf(staff.email)).toEqual([]);
     expect(await codeOf(staff.email, staff.password, '10.2.9.9', 1)).toBe(0);
@@ -184,14 +177,14 @@ describe('guessing one account', () => {
     const log = (
       await callEndpoint(
         t.app,
-        operationLog,
+        logApi.operationLog,
         { filters: { action: 'user.unblock_sign_in', targetId: String(staff.id) } },
         admin,
       )
     ).json().ret;
     expect(log.list).toHaveLength(1);
     const detail = (
-      await callEndpoint(t.app, operationLogDetail, { id: log.list[0]!.id }, admin)
+      await callEndpoint(t.app, logApi.operationLogDetail, { id: log.list[0]!.id }, admin)
     ).json().ret;
     expect(detail).toMatchObject({
       actorEmail: 'admin@example.com',
@@ -206,7 +199,9 @@ describe('guessing one account', () => {
     for (let i = 0; i < limits.pairMaxFailures - 1; i += 1) {
       await codeOf(staff.email, 'Wrong12345', '10.2.1.1');
     }
-    expect((await callEndpoint(t.app, unblockSignIn, { id: staff.id }, admin)).json().code).toBe(0);
+    expect(
+      (await callEndpoint(t.app, userApi.unblockSignIn, { id: staff.id }, admin)).json().code,
+    ).toBe(0);
     // A full set of free failures again, without a wait.
     for (let i = 0; i < limits.freeFailures; i += 1) {
       expect(await codeOf(staff.email, 'Wrong12345', '10.2.1.1', 0.001)).toBe(4010);
@@ -263,7 +258,7 @@ describe('e-mails with no account', () => {
     // The e-mail becomes an account: it signs in at once, from the same addresses.
     const created = await callEndpoint(
       t.app,
-      createUser,
+      userApi.createUser,
       { email: unknown, name: 'Joins Later', roleIds: [], password: 'Welcome123' },
       admin,
     );
@@ -327,7 +322,7 @@ describe('the refusals', () => {
     }
     await codeOf(staff.email, staff.password, '10.7.0.1');
     const log = (
-      await callEndpoint(t.app, loginLog, { filters: { email: staff.email } }, admin)
+      await callEndpoint(t.app, logApi.loginLog, { filters: { email: staff.email } }, admin)
     ).json().ret;
     expect(log.list[0]).toMatchObject({
       email: staff.email,
@@ -343,18 +338,18 @@ describe('POST /user/unblock_sign_in', () => {
   it('refuses a bad body (400), a caller without the grant (403) and an unknown account (404)', async () => {
     const staff = await createStaff(t.db, t.clock);
     for (const body of [{}, { id: 'one' }, { id: 0 }, { id: staff.id, extra: true }]) {
-      const response = await callEndpoint(t.app, unblockSignIn, badBody(body), admin);
+      const response = await callEndpoint(t.app, userApi.unblockSignIn, badBody(body), admin);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 4000 });
     }
     const clerk = await createStaff(t.db, t.clock, { interfaces: ['user.get_users'] });
     const clerkToken = await loginAs(t.app, clerk);
-    const refused = await callEndpoint(t.app, unblockSignIn, { id: staff.id }, clerkToken);
+    const refused = await callEndpoint(t.app, userApi.unblockSignIn, { id: staff.id }, clerkToken);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe(4003);
-    expect((await callEndpoint(t.app, unblockSignIn, { id: 99_999_999 }, admin)).json().code).toBe(
-      4004,
-    );
+    expect(
+      (await callEndpoint(t.app, userApi.unblockSignIn, { id: 99_999_999 }, admin)).json().code,
+    ).toBe(4004);
   });
 
   it('lets a holder of the grant unblock only accounts within its own grants', async () => {
@@ -362,12 +357,12 @@ describe('POST /user/unblock_sign_in', () => {
     const managerToken = await loginAs(t.app, manager);
     const peer = await createStaff(t.db, t.clock);
     expect(
-      (await callEndpoint(t.app, unblockSignIn, { id: peer.id }, managerToken)).json().code,
+      (await callEndpoint(t.app, userApi.unblockSignIn, { id: peer.id }, managerToken)).json().code,
     ).toBe(0);
     const adminId = (
-      await callEndpoint(t.app, getUsers, { filters: { email: 'admin@' } }, admin)
+      await callEndpoint(t.app, userApi.getUsers, { filters: { email: 'admin@' } }, admin)
     ).json().ret.list[0]!.id as number;
-    const beyond = await callEndpoint(t.app, unblockSignIn, { id: adminId }, managerToken);
+    const beyond = await callEndpoint(t.app, userApi.unblockSignIn, { id: adminId }, managerToken);
     expect(beyond.statusCode).toBe(403);
     expect(beyond.json().code).toBe(4032);
   });

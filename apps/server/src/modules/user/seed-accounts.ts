@@ -2,10 +2,9 @@ import {
   ADMIN_ROLE,
   businessRouteNames,
   businessRoutes,
-  blacklistEndpoints,
   grantableInterfaceIds,
-  riskEndpoints,
   type RouteNode,
+  riskApi,
 } from '@lending/contract';
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
@@ -233,7 +232,7 @@ const demoRoles = [
     menus: ['Dashboard', ...subtreeNames('Risk'), 'ToolMage', 'blacklist', ...orderLookupMenus],
     // Every /risk call (rules, versions, back-test, publish, settings, analysis) and the blacklist.
     interfaces: [
-      ...[...riskEndpoints, ...blacklistEndpoints].map((endpoint) => endpoint.id),
+      ...[...riskApi.riskEndpoints, ...riskApi.blacklistEndpoints].map((endpoint) => endpoint.id),
       // Thresholds are set per product: the products' names.
       'loanConfig.list',
     ],

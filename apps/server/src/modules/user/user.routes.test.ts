@@ -3,18 +3,12 @@ import type { EndpointBody } from '@lending/contract';
 import {
   ADMIN_ROLE,
   businessRouteNames,
-  changePassword,
-  editUser,
-  getUsers,
   getUsersRetSchema,
   grantableInterfaceIds,
-  login as loginEndpoint,
   loginRetSchema,
-  logout as logoutEndpoint,
-  profile as profileEndpoint,
   staffUserSchema,
-  userInfo,
   userInfoSchema,
+  userApi,
 } from '@lending/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +41,7 @@ async function roleId(name: string): Promise<number> {
 
 describe('POST /user/login', () => {
   it('signs in with a trimmed, upper-case e-mail and returns a fresh token each time', async () => {
-    const response = await callEndpoint(t.app, loginEndpoint, {
+    const response = await callEndpoint(t.app, userApi.login, {
       email: '  ADMIN@example.com ',
       password: 'Admin12345',
     });
@@ -74,13 +68,13 @@ describe('POST /user/login', () => {
   });
 
   it('refuses a wrong password and an unknown e-mail alike with 4010 and records both', async () => {
-    const wrong = await callEndpoint(t.app, loginEndpoint, {
+    const wrong = await callEndpoint(t.app, userApi.login, {
       email: 'admin@example.com',
       password: 'nope',
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ code: 4010, msg: 'Incorrect e-mail or password' });
-    const unknown = await callEndpoint(t.app, loginEndpoint, {
+    const unknown = await callEndpoint(t.app, userApi.login, {
       email: 'ghost@example.com',
       password: 'Admin12345',
     });
@@ -100,7 +94,7 @@ describe('POST /user/login', () => {
   it('answers in Chinese when LANGUAGE is ZH', async () => {
     const response = await callEndpoint(
       t.app,
-      loginEndpoint,
+      userApi.login,
       { email: 'admin@example.com', password: 'nope' },
       undefined,
       { language: 'ZH' },
@@ -109,7 +103,7 @@ describe('POST /user/login', () => {
   });
 
   it('names the invalid field', async () => {
-    const response = await callEndpoint(t.app, loginEndpoint, {
+    const response = await callEndpoint(t.app, userApi.login, {
       email: 'not-an-email',
       password: 'x',
     });
@@ -123,7 +117,7 @@ describe('POST /user/login', () => {
   it('names a missing field', async () => {
     const response = await callEndpoint(
       t.app,
-      loginEndpoint,
+      userApi.login,
       badBody({ email: 'admin@example.com' }),
     );
     expect(response.statusCode).toBe(400);
@@ -133,13 +127,13 @@ describe('POST /user/login', () => {
 
   it('refuses a disabled account with 4012 (only with the right password)', async () => {
     const staff = await createStaff(t.db, t.clock, { status: 'disabled' });
-    const right = await callEndpoint(t.app, loginEndpoint, {
+    const right = await callEndpoint(t.app, userApi.login, {
       email: staff.email,
       password: staff.password,
     });
     expect(right.statusCode).toBe(403);
     expect(right.json().code).toBe(4012);
-    const wrong = await callEndpoint(t.app, loginEndpoint, {
+    const wrong = await callEndpoint(t.app, userApi.login, {
       email: staff.email,
       password: 'Wrong12345',
     });
@@ -153,7 +147,7 @@ describe('POST /user/profile', () => {
       email: 'reviewer@example.com',
       password: 'Reviewer12345',
     });
-    const response = await callEndpoint(t.app, profileEndpoint, undefined, token);
+    const response = await callEndpoint(t.app, userApi.profile, undefined, token);
     expect(response.statusCode).toBe(200);
     const own = staffUserSchema.parse(response.json().ret);
     expect(own).toMatchObject({ email: 'reviewer@example.com', name: 'Riya Reviewer' });
@@ -161,14 +155,14 @@ describe('POST /user/profile', () => {
     expect(own.lastLoginAt).not.toBeNull();
     expect(JSON.stringify(response.json())).not.toContain('password');
     // Without a session: 4005.
-    expect((await callEndpoint(t.app, profileEndpoint, undefined)).json().code).toBe(4005);
+    expect((await callEndpoint(t.app, userApi.profile, undefined)).json().code).toBe(4005);
   });
 });
 
 describe('GET /user/user_info', () => {
   it("gives admin ['admin'] and every grantable interface id", async () => {
     const token = await loginAs(t.app);
-    const response = await callEndpoint(t.app, userInfo, undefined, token);
+    const response = await callEndpoint(t.app, userApi.userInfo, undefined, token);
     expect(response.statusCode).toBe(200);
     const info = userInfoSchema.parse(response.json().ret);
     expect(info).toEqual({
@@ -186,7 +180,8 @@ describe('GET /user/user_info', () => {
       interfaces: ['power.roles', 'user.get_users', 'no.such_interface'],
     });
     const info = userInfoSchema.parse(
-      (await callEndpoint(t.app, userInfo, undefined, await loginAs(t.app, staff))).json().ret,
+      (await callEndpoint(t.app, userApi.userInfo, undefined, await loginAs(t.app, staff))).json()
+        .ret,
     );
     expect(info.interfaces).toEqual(['user.get_users', 'power.roles']);
   });
@@ -197,7 +192,7 @@ describe('GET /user/user_info', () => {
       password: 'Reviewer12345',
     });
     const info = userInfoSchema.parse(
-      (await callEndpoint(t.app, userInfo, undefined, token)).json().ret,
+      (await callEndpoint(t.app, userApi.userInfo, undefined, token)).json().ret,
     );
     expect(info.name).toBe('Riya Reviewer');
     expect(info.roles).toContain('Dashboard');
@@ -209,16 +204,16 @@ describe('GET /user/user_info', () => {
 
   it('ignores a token in the query string: only X-Token authenticates', async () => {
     const token = await loginAs(t.app);
-    const response = await callEndpoint(t.app, userInfo, { token });
+    const response = await callEndpoint(t.app, userApi.userInfo, { token });
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe(4005);
-    const withHeader = await callEndpoint(t.app, userInfo, { token }, token);
+    const withHeader = await callEndpoint(t.app, userApi.userInfo, { token }, token);
     expect(withHeader.json().code).toBe(0);
   });
 
   it('refuses unknown query parameters', async () => {
     const token = await loginAs(t.app);
-    const response = await callEndpoint(t.app, userInfo, badBody({ admin: '1' }), token);
+    const response = await callEndpoint(t.app, userApi.userInfo, badBody({ admin: '1' }), token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 4000, errors: [{ field: 'query.admin' }] });
   });
@@ -250,12 +245,12 @@ describe('session lifetime', () => {
   it('ends after the idle timeout', async () => {
     const token = await loginAs(t.app);
     t.clock.advanceMinutes(t.config.sessionIdleMinutes - 1);
-    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, userApi.userInfo, undefined, token)).json().code).toBe(0);
     // Activity extended it: another almost-idle period is still fine.
     t.clock.advanceMinutes(t.config.sessionIdleMinutes - 1);
-    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, userApi.userInfo, undefined, token)).json().code).toBe(0);
     t.clock.advanceMinutes(t.config.sessionIdleMinutes);
-    const expired = await callEndpoint(t.app, userInfo, undefined, token);
+    const expired = await callEndpoint(t.app, userApi.userInfo, undefined, token);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().code).toBe(4005);
   });
@@ -267,7 +262,7 @@ describe('session lifetime', () => {
     let okCalls = 0;
     for (let i = 0; i < steps + 2; i += 1) {
       t.clock.advanceMinutes(10);
-      lastCode = (await callEndpoint(t.app, userInfo, undefined, token)).json().code;
+      lastCode = (await callEndpoint(t.app, userApi.userInfo, undefined, token)).json().code;
       if (lastCode !== 0) break;
       okCalls += 1;
     }
@@ -278,33 +273,35 @@ describe('session lifetime', () => {
   it('ends at logout; the token then answers 4005', async () => {
     const token = await loginAs(t.app);
     const other = await loginAs(t.app);
-    const response = await callEndpoint(t.app, logoutEndpoint, undefined, token);
+    const response = await callEndpoint(t.app, userApi.logout, undefined, token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ code: 0, ret: null });
-    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().code).toBe(4005);
-    expect((await callEndpoint(t.app, logoutEndpoint, undefined, token)).json().code).toBe(4005);
+    expect((await callEndpoint(t.app, userApi.userInfo, undefined, token)).json().code).toBe(4005);
+    expect((await callEndpoint(t.app, userApi.logout, undefined, token)).json().code).toBe(4005);
     // Another session of the same account is untouched.
-    expect((await callEndpoint(t.app, userInfo, undefined, other)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, userApi.userInfo, undefined, other)).json().code).toBe(0);
   });
 
   it('refuses a body on logout', async () => {
     const token = await loginAs(t.app);
     const response = await callEndpoint(
       t.app,
-      logoutEndpoint,
+      userApi.logout,
       badBody({ everything: true }),
       token,
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 4000, errors: [{ field: 'body.everything' }] });
     // An empty object is fine (some clients always send one).
-    expect((await callEndpoint(t.app, logoutEndpoint, {}, token)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, userApi.logout, {}, token)).json().code).toBe(0);
   });
 });
 
 describe('POST /user/change_password', () => {
-  const attempt = (token: string, body: EndpointBody<typeof changePassword> | InvalidOnPurpose) =>
-    callEndpoint(t.app, changePassword, body, token);
+  const attempt = (
+    token: string,
+    body: EndpointBody<typeof userApi.changePassword> | InvalidOnPurpose,
+  ) => callEndpoint(t.app, userApi.changePassword, body, token);
 
   it('checks the old password, the rule, the confirmation, the e-mail and reuse', async () => {
     const staff = await createStaff(t.db, t.clock, { password: 'Original123' });
@@ -359,7 +356,7 @@ describe('POST /user/change_password', () => {
     });
     expect(mismatch.json().msg).toBe('The two passwords are not consistent');
     // Nothing above changed anything: the session still works.
-    expect((await callEndpoint(t.app, userInfo, undefined, token)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, userApi.userInfo, undefined, token)).json().code).toBe(0);
   });
 
   it('re-hashes and ends every session of the account, the current one included', async () => {
@@ -374,12 +371,14 @@ describe('POST /user/change_password', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ code: 0, ret: null });
-    expect((await callEndpoint(t.app, userInfo, undefined, current)).json().code).toBe(4005);
-    expect((await callEndpoint(t.app, userInfo, undefined, other)).json().code).toBe(4005);
-    expect((await callEndpoint(t.app, userInfo, undefined, admin)).json().code).toBe(0);
+    expect((await callEndpoint(t.app, userApi.userInfo, undefined, current)).json().code).toBe(
+      4005,
+    );
+    expect((await callEndpoint(t.app, userApi.userInfo, undefined, other)).json().code).toBe(4005);
+    expect((await callEndpoint(t.app, userApi.userInfo, undefined, admin)).json().code).toBe(0);
     expect(
       (
-        await callEndpoint(t.app, loginEndpoint, { email: staff.email, password: 'Original123' })
+        await callEndpoint(t.app, userApi.login, { email: staff.email, password: 'Original123' })
       ).json().code,
     ).toBe(4010);
     await loginAs(t.app, { email: staff.email, password: 'Changed4567' });
@@ -410,7 +409,7 @@ describe('POST /user/change_password', () => {
 describe('POST /user/get_users', () => {
   it('lists with paging, filters and sort', async () => {
     const token = await loginAs(t.app);
-    const all = await callEndpoint(t.app, getUsers, { page: 1, pageSize: 100 }, token);
+    const all = await callEndpoint(t.app, userApi.getUsers, { page: 1, pageSize: 100 }, token);
     expect(all.statusCode).toBe(200);
     const list = getUsersRetSchema.parse(all.json().ret);
     expect(list.total).toBeGreaterThanOrEqual(4);
@@ -422,25 +421,29 @@ describe('POST /user/get_users', () => {
     expect(JSON.stringify(all.json())).not.toContain('argon2');
 
     const byEmail = getUsersRetSchema.parse(
-      (await callEndpoint(t.app, getUsers, { filters: { email: 'REVIEWER' } }, token)).json().ret,
+      (
+        await callEndpoint(t.app, userApi.getUsers, { filters: { email: 'REVIEWER' } }, token)
+      ).json().ret,
     );
     expect(byEmail.list.map((user) => user.email)).toEqual(['reviewer@example.com']);
     expect(byEmail.total).toBe(1);
 
     const byName = getUsersRetSchema.parse(
-      (await callEndpoint(t.app, getUsers, { filters: { name: 'meera' } }, token)).json().ret,
+      (await callEndpoint(t.app, userApi.getUsers, { filters: { name: 'meera' } }, token)).json()
+        .ret,
     );
     expect(byName.list.map((user) => user.name)).toEqual(['Meera Finance']);
 
     const wildcard = getUsersRetSchema.parse(
-      (await callEndpoint(t.app, getUsers, { filters: { email: '%' } }, token)).json().ret,
+      (await callEndpoint(t.app, userApi.getUsers, { filters: { email: '%' } }, token)).json().ret,
     );
     expect(wildcard.total).toBe(0);
 
     const collectorRole = await roleId('Collector');
     const byRole = getUsersRetSchema.parse(
-      (await callEndpoint(t.app, getUsers, { filters: { roleId: collectorRole } }, token)).json()
-        .ret,
+      (
+        await callEndpoint(t.app, userApi.getUsers, { filters: { roleId: collectorRole } }, token)
+      ).json().ret,
     );
     expect(byRole.list.map((user) => user.email)).toEqual(['collector@example.com']);
 
@@ -448,7 +451,7 @@ describe('POST /user/get_users', () => {
       (
         await callEndpoint(
           t.app,
-          getUsers,
+          userApi.getUsers,
           { page: 2, pageSize: 2, sort: { field: 'email', order: 'desc' } },
           token,
         )
@@ -463,7 +466,9 @@ describe('POST /user/get_users', () => {
     expect(paged.list.map((user) => user.email)).toEqual(emailsDesc.slice(2, 4));
 
     const disabled = getUsersRetSchema.parse(
-      (await callEndpoint(t.app, getUsers, { filters: { status: 'disabled' } }, token)).json().ret,
+      (
+        await callEndpoint(t.app, userApi.getUsers, { filters: { status: 'disabled' } }, token)
+      ).json().ret,
     );
     expect(disabled.list.every((user) => user.status === 'disabled')).toBe(true);
   });
@@ -472,17 +477,17 @@ describe('POST /user/get_users', () => {
     const token = await loginAs(t.app);
     const badSort = await callEndpoint(
       t.app,
-      getUsers,
+      userApi.getUsers,
       { sort: { field: 'passwordHash', order: 'asc' } },
       token,
     );
     expect(badSort.statusCode).toBe(400);
     expect(badSort.json()).toMatchObject({ code: 4000, errors: [{ field: 'sort.field' }] });
-    const big = await callEndpoint(t.app, getUsers, { pageSize: 1000 }, token);
+    const big = await callEndpoint(t.app, userApi.getUsers, { pageSize: 1000 }, token);
     expect(big.json()).toMatchObject({ code: 4000, errors: [{ field: 'pageSize' }] });
     const filter = await callEndpoint(
       t.app,
-      getUsers,
+      userApi.getUsers,
       badBody({ filters: { password: 'x' } }),
       token,
     );
@@ -491,16 +496,16 @@ describe('POST /user/get_users', () => {
 
   it('refuses a staff member without the grant with 4003, and serves one with it', async () => {
     const without = await createStaff(t.db, t.clock, { menus: ['account'] });
-    const refused = await callEndpoint(t.app, getUsers, {}, await loginAs(t.app, without));
+    const refused = await callEndpoint(t.app, userApi.getUsers, {}, await loginAs(t.app, without));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe(4003);
     const withGrant = await createStaff(t.db, t.clock, { interfaces: ['user.get_users'] });
-    const served = await callEndpoint(t.app, getUsers, {}, await loginAs(t.app, withGrant));
+    const served = await callEndpoint(t.app, userApi.getUsers, {}, await loginAs(t.app, withGrant));
     expect(served.json().code).toBe(0);
     // The grant of one interface is not the grant of another.
     const edit = await callEndpoint(
       t.app,
-      editUser,
+      userApi.editUser,
       { id: withGrant.id, name: 'Self Promoted' },
       await loginAs(t.app, withGrant),
     );
@@ -513,13 +518,13 @@ describe('POST /user/edit_user', () => {
     const admin = await loginAs(t.app);
     const staff = await createStaff(t.db, t.clock, { menus: ['Dashboard'] });
     const staffToken = await loginAs(t.app, staff);
-    const before = (await callEndpoint(t.app, userInfo, undefined, staffToken)).json().ret;
+    const before = (await callEndpoint(t.app, userApi.userInfo, undefined, staffToken)).json().ret;
     expect(before.roles).toEqual(['Dashboard']);
 
     const finance = await roleId('Finance');
     const response = await callEndpoint(
       t.app,
-      editUser,
+      userApi.editUser,
       {
         id: staff.id,
         name: '  New Name ',
@@ -536,7 +541,7 @@ describe('POST /user/edit_user', () => {
       avatar: 'https://example.com/a.png',
       roles: [{ id: finance, name: 'Finance' }],
     });
-    const after = (await callEndpoint(t.app, userInfo, undefined, staffToken)).json().ret;
+    const after = (await callEndpoint(t.app, userApi.userInfo, undefined, staffToken)).json().ret;
     expect(after.name).toBe('New Name');
     expect(after.roles).toContain('Loan');
     expect(after.roles).not.toContain('Approve');
@@ -550,22 +555,22 @@ describe('POST /user/edit_user', () => {
     const admin = await loginAs(t.app);
     const staff = await createStaff(t.db, t.clock);
     const staffToken = await loginAs(t.app, staff);
-    expect((await callEndpoint(t.app, getUsers, {}, staffToken)).json().code).toBe(4003);
+    expect((await callEndpoint(t.app, userApi.getUsers, {}, staffToken)).json().code).toBe(4003);
     await callEndpoint(
       t.app,
-      editUser,
+      userApi.editUser,
       { id: staff.id, roleIds: [await roleId(ADMIN_ROLE)] },
       admin,
     );
-    expect((await callEndpoint(t.app, getUsers, {}, staffToken)).json().code).toBe(0);
-    expect((await callEndpoint(t.app, userInfo, undefined, staffToken)).json().ret.roles).toEqual([
-      ADMIN_ROLE,
-    ]);
-    await callEndpoint(t.app, editUser, { id: staff.id, roleIds: [] }, admin);
-    expect((await callEndpoint(t.app, getUsers, {}, staffToken)).json().code).toBe(4003);
-    expect((await callEndpoint(t.app, userInfo, undefined, staffToken)).json().ret.roles).toEqual(
-      [],
-    );
+    expect((await callEndpoint(t.app, userApi.getUsers, {}, staffToken)).json().code).toBe(0);
+    expect(
+      (await callEndpoint(t.app, userApi.userInfo, undefined, staffToken)).json().ret.roles,
+    ).toEqual([ADMIN_ROLE]);
+    await callEndpoint(t.app, userApi.editUser, { id: staff.id, roleIds: [] }, admin);
+    expect((await callEndpoint(t.app, userApi.getUsers, {}, staffToken)).json().code).toBe(4003);
+    expect(
+      (await callEndpoint(t.app, userApi.userInfo, undefined, staffToken)).json().ret.roles,
+    ).toEqual([]);
   });
 
   it('disabling ends the sessions at once and blocks sign-in; enabling allows it again', async () => {
@@ -574,37 +579,39 @@ describe('POST /user/edit_user', () => {
     const staffToken = await loginAs(t.app, staff);
     const response = await callEndpoint(
       t.app,
-      editUser,
+      userApi.editUser,
       { id: staff.id, status: 'disabled' },
       admin,
     );
     expect(response.json()).toMatchObject({ code: 0, ret: { status: 'disabled' } });
-    expect((await callEndpoint(t.app, userInfo, undefined, staffToken)).json().code).toBe(4005);
+    expect((await callEndpoint(t.app, userApi.userInfo, undefined, staffToken)).json().code).toBe(
+      4005,
+    );
     expect(
       (
-        await callEndpoint(t.app, loginEndpoint, { email: staff.email, password: staff.password })
+        await callEndpoint(t.app, userApi.login, { email: staff.email, password: staff.password })
       ).json().code,
     ).toBe(4012);
-    await callEndpoint(t.app, editUser, { id: staff.id, status: 'enabled' }, admin);
+    await callEndpoint(t.app, userApi.editUser, { id: staff.id, status: 'enabled' }, admin);
     await loginAs(t.app, staff);
   });
 
   it('answers 4004 for an unknown account and 4000 naming roleIds for an unknown role', async () => {
     const admin = await loginAs(t.app);
-    const missing = await callEndpoint(t.app, editUser, { id: 999_999, name: 'X' }, admin);
+    const missing = await callEndpoint(t.app, userApi.editUser, { id: 999_999, name: 'X' }, admin);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe(4004);
     const staff = await createStaff(t.db, t.clock);
     const badRole = await callEndpoint(
       t.app,
-      editUser,
+      userApi.editUser,
       { id: staff.id, roleIds: [999_999] },
       admin,
     );
     expect(badRole.statusCode).toBe(400);
     expect(badRole.json()).toMatchObject({ code: 4000, errors: [{ field: 'roleIds' }] });
     expect(badRole.json().msg).toContain('roleIds');
-    const wrongType = await callEndpoint(t.app, editUser, badBody({ id: 'one' }), admin);
+    const wrongType = await callEndpoint(t.app, userApi.editUser, badBody({ id: 'one' }), admin);
     expect(wrongType.json()).toMatchObject({ code: 4000, errors: [{ field: 'id' }] });
   });
 
@@ -615,38 +622,54 @@ describe('POST /user/edit_user', () => {
       .from(staffUsers)
       .where(eq(staffUsers.email, ADMIN_LOGIN.email));
     const adminId = adminRow?.id ?? 0;
-    const disable = await callEndpoint(t.app, editUser, { id: adminId, status: 'disabled' }, admin);
+    const disable = await callEndpoint(
+      t.app,
+      userApi.editUser,
+      { id: adminId, status: 'disabled' },
+      admin,
+    );
     expect(disable.statusCode).toBe(409);
     expect(disable.json().code).toBe(4090);
-    const demote = await callEndpoint(t.app, editUser, { id: adminId, roleIds: [] }, admin);
+    const demote = await callEndpoint(t.app, userApi.editUser, { id: adminId, roleIds: [] }, admin);
     expect(demote.json().code).toBe(4090);
     // Nothing changed, and the name-only edit of the same account still works.
-    expect((await callEndpoint(t.app, userInfo, undefined, admin)).json().ret.roles).toEqual([
-      ADMIN_ROLE,
-    ]);
     expect(
-      (await callEndpoint(t.app, editUser, { id: adminId, name: 'Admin' }, admin)).json().code,
+      (await callEndpoint(t.app, userApi.userInfo, undefined, admin)).json().ret.roles,
+    ).toEqual([ADMIN_ROLE]);
+    expect(
+      (await callEndpoint(t.app, userApi.editUser, { id: adminId, name: 'Admin' }, admin)).json()
+        .code,
     ).toBe(0);
 
     // With a second administrator, the first may step down.
     const second = await createStaff(t.db, t.clock);
     await callEndpoint(
       t.app,
-      editUser,
+      userApi.editUser,
       { id: second.id, roleIds: [await roleId(ADMIN_ROLE)] },
       admin,
     );
-    const stepDown = await callEndpoint(t.app, editUser, { id: adminId, roleIds: [] }, admin);
+    const stepDown = await callEndpoint(
+      t.app,
+      userApi.editUser,
+      { id: adminId, roleIds: [] },
+      admin,
+    );
     expect(stepDown.json().code).toBe(0);
     const secondToken = await loginAs(t.app, second);
     expect(
       (
-        await callEndpoint(t.app, editUser, { id: second.id, status: 'disabled' }, secondToken)
+        await callEndpoint(
+          t.app,
+          userApi.editUser,
+          { id: second.id, status: 'disabled' },
+          secondToken,
+        )
       ).json().code,
     ).toBe(4090);
     const restore = await callEndpoint(
       t.app,
-      editUser,
+      userApi.editUser,
       { id: adminId, roleIds: [await roleId(ADMIN_ROLE)] },
       secondToken,
     );
@@ -672,8 +695,8 @@ describe('last-admin protection under concurrency', () => {
         loginAs(t.app, second),
       ]);
       const results = await Promise.all([
-        callEndpoint(t.app, editUser, { id: second.id, status: 'disabled' }, firstToken),
-        callEndpoint(t.app, editUser, { id: first.id, status: 'disabled' }, secondToken),
+        callEndpoint(t.app, userApi.editUser, { id: second.id, status: 'disabled' }, firstToken),
+        callEndpoint(t.app, userApi.editUser, { id: first.id, status: 'disabled' }, secondToken),
       ]);
       const codes = results.map((response) => response.json().code).sort((a, b) => a - b);
       // One wins; the other is refused (4090) or finds its own session already ended (4005).

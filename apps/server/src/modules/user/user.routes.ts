@@ -1,17 +1,4 @@
-import {
-  changePassword,
-  createUser,
-  deleteUser,
-  editUser,
-  getUsers,
-  login,
-  loginLog,
-  logout,
-  resetPassword,
-  profile,
-  unblockSignIn,
-  userInfo,
-} from '@lending/contract';
+import { logApi, userApi } from '@lending/contract';
 import type { FastifyRequest } from 'fastify';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import type { AuthService } from './auth.service.js';
@@ -31,28 +18,34 @@ export function registerUserRoutes(
   services: { auth: AuthService; staffUsers: StaffUsersService; loginLog: LoginLogService },
 ): void {
   // Public, so not in the operation log: every attempt is in the login log instead.
-  endpoints.register(login, ({ body, request }) => services.auth.login(body, clientOf(request)));
+  endpoints.register(userApi.login, ({ body, request }) =>
+    services.auth.login(body, clientOf(request)),
+  );
 
-  endpoints.register(userInfo, (context) => services.staffUsers.userInfo(callerOf(context).userId));
-  endpoints.register(profile, (context) => services.staffUsers.getUser(callerOf(context).userId));
+  endpoints.register(userApi.userInfo, (context) =>
+    services.staffUsers.userInfo(callerOf(context).userId),
+  );
+  endpoints.register(userApi.profile, (context) =>
+    services.staffUsers.getUser(callerOf(context).userId),
+  );
 
-  endpoints.register(logout, async (context) => {
+  endpoints.register(userApi.logout, async (context) => {
     const caller = callerOf(context);
     await services.auth.logout(caller);
     await context.audit.record({ targetType: 'staff_session', targetId: caller.sessionId });
     return null;
   });
 
-  endpoints.register(changePassword, async (context) => {
+  endpoints.register(userApi.changePassword, async (context) => {
     const caller = callerOf(context);
     await services.auth.changePassword(caller, context.body);
     await context.audit.record({ targetType: STAFF_USER, targetId: caller.userId });
     return null;
   });
 
-  endpoints.register(getUsers, ({ body }) => services.staffUsers.listUsers(body));
+  endpoints.register(userApi.getUsers, ({ body }) => services.staffUsers.listUsers(body));
 
-  endpoints.register(editUser, async (context) => {
+  endpoints.register(userApi.editUser, async (context) => {
     const { before, after } = await services.staffUsers.editUser(
       callerOf(context).userId,
       context.body,
@@ -61,13 +54,13 @@ export function registerUserRoutes(
     return after;
   });
 
-  endpoints.register(createUser, async (context) => {
+  endpoints.register(userApi.createUser, async (context) => {
     const after = await services.staffUsers.createUser(callerOf(context).userId, context.body);
     await context.audit.record({ targetType: STAFF_USER, targetId: after.id, after });
     return after;
   });
 
-  endpoints.register(resetPassword, async (context) => {
+  endpoints.register(userApi.resetPassword, async (context) => {
     const user = await services.staffUsers.resetPassword(callerOf(context).userId, context.body);
     await context.audit.record({
       targetType: STAFF_USER,
@@ -77,13 +70,13 @@ export function registerUserRoutes(
     return null;
   });
 
-  endpoints.register(deleteUser, async (context) => {
+  endpoints.register(userApi.deleteUser, async (context) => {
     const before = await services.staffUsers.deleteUser(callerOf(context).userId, context.body.id);
     await context.audit.record({ targetType: STAFF_USER, targetId: before.id, before });
     return null;
   });
 
-  endpoints.register(unblockSignIn, async (context) => {
+  endpoints.register(userApi.unblockSignIn, async (context) => {
     const { email, lifted } = await services.staffUsers.unblockSignIn(
       callerOf(context).userId,
       context.body.id,
@@ -97,5 +90,5 @@ export function registerUserRoutes(
     return null;
   });
 
-  endpoints.register(loginLog, ({ body }) => services.loginLog.list(body));
+  endpoints.register(logApi.loginLog, ({ body }) => services.loginLog.list(body));
 }

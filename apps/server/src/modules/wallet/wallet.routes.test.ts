@@ -1,14 +1,4 @@
-import {
-  getWalletConfig,
-  listInvitations,
-  listWithdrawals,
-  recordRecharge,
-  reverseRepayment,
-  reviewRecharge,
-  reviewWithdrawal,
-  saveWalletConfig,
-  walletBalanceSummary,
-} from '@lending/contract';
+import { loanBookApi, walletApi } from '@lending/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPayoutsConfig } from '../../integrations/payouts/index.js';
@@ -161,7 +151,7 @@ describe('invitations and rewards', () => {
 
     const list = await callEndpoint(
       t.app,
-      listInvitations,
+      walletApi.listInvitations,
       { page: 1, pageSize: 20, filters: { inviterPhone: inviter.phone } },
       finance,
     );
@@ -177,7 +167,7 @@ describe('a reward clawed back when the repayment that earned it is reversed', (
   const reverse = (repaymentId: number, idempotencyKey = k()) =>
     callEndpoint(
       t.app,
-      reverseRepayment,
+      loanBookApi.reverseRepayment,
       { repaymentId, idempotencyKey, reason: 'Returned by the bank' },
       reverser,
     );
@@ -185,7 +175,7 @@ describe('a reward clawed back when the repayment that earned it is reversed', (
   async function invitationRow(inviterPhone: string) {
     const list = await callEndpoint(
       t.app,
-      listInvitations,
+      walletApi.listInvitations,
       { page: 1, pageSize: 20, filters: { inviterPhone } },
       finance,
     );
@@ -388,14 +378,14 @@ describe('withdrawals', () => {
     nextDraw = 0.9;
     const approved = await callEndpoint(
       t.app,
-      reviewWithdrawal,
+      walletApi.reviewWithdrawal,
       { id: asked.id, decision: 'approve' },
       finance,
     );
     expect(approved.json().ret.status).toBe('paying');
     const again = await callEndpoint(
       t.app,
-      reviewWithdrawal,
+      walletApi.reviewWithdrawal,
       { id: asked.id, decision: 'approve' },
       finance2,
     );
@@ -404,7 +394,7 @@ describe('withdrawals', () => {
     expect(await balanceOf(customer.id)).toMatchObject({ balance: 0n, held: 0n, paidOut: 300_00n });
     const list = await callEndpoint(
       t.app,
-      listWithdrawals,
+      walletApi.listWithdrawals,
       { page: 1, pageSize: 5, filters: { phone: customer.phone } },
       finance,
     );
@@ -420,7 +410,12 @@ describe('withdrawals', () => {
     });
     const liabilityBefore = await ledgerAccount('liability:wallet');
     nextDraw = 0.1;
-    await callEndpoint(t.app, reviewWithdrawal, { id: failing.id, decision: 'approve' }, finance);
+    await callEndpoint(
+      t.app,
+      walletApi.reviewWithdrawal,
+      { id: failing.id, decision: 'approve' },
+      finance,
+    );
     nextDraw = 0.9;
     await drainWebhooks();
     expect(await balanceOf(customer.id)).toMatchObject({ balance: 400_00n, held: 0n, paidOut: 0n });
@@ -432,14 +427,14 @@ describe('withdrawals', () => {
     });
     const noReason = await callEndpoint(
       t.app,
-      reviewWithdrawal,
+      walletApi.reviewWithdrawal,
       { id: refused.id, decision: 'reject' },
       finance,
     );
     expect(noReason.json().code).toBe(4000);
     await callEndpoint(
       t.app,
-      reviewWithdrawal,
+      walletApi.reviewWithdrawal,
       { id: refused.id, decision: 'reject', reason: 'account under review' },
       finance,
     );
@@ -455,7 +450,7 @@ describe('withdrawals', () => {
     });
     const refused = await callEndpoint(
       t.app,
-      reviewWithdrawal,
+      walletApi.reviewWithdrawal,
       { id: asked.id, decision: 'reject', reason: 'name does not match the account' },
       finance,
     );
@@ -465,7 +460,7 @@ describe('withdrawals', () => {
     for (const decision of ['approve', 'reject'] as const) {
       const again = await callEndpoint(
         t.app,
-        reviewWithdrawal,
+        walletApi.reviewWithdrawal,
         { id: asked.id, decision, reason: 'second look' },
         finance2,
       );
@@ -484,7 +479,7 @@ describe('withdrawals', () => {
     });
     const list = await callEndpoint(
       t.app,
-      listWithdrawals,
+      walletApi.listWithdrawals,
       { page: 1, pageSize: 5, filters: { phone: customer.phone } },
       finance,
     );
@@ -508,7 +503,7 @@ describe('configuration, balance and recharges', () => {
   it('saves the rules and refuses a daily cap below the least withdrawal', async () => {
     const bad = await callEndpoint(
       t.app,
-      saveWalletConfig,
+      walletApi.saveWalletConfig,
       {
         rewardsEnabled: true,
         rewardPaise: 50_00,
@@ -521,7 +516,7 @@ describe('configuration, balance and recharges', () => {
     expect(bad.json().msg).toMatch(/dailyCapPaise/);
     const saved = await callEndpoint(
       t.app,
-      saveWalletConfig,
+      walletApi.saveWalletConfig,
       {
         rewardsEnabled: true,
         rewardPaise: 50_00,
@@ -531,36 +526,41 @@ describe('configuration, balance and recharges', () => {
       finance,
     );
     expect(saved.json().ret).toMatchObject({ rewardPaise: 50_00, updatedBy: expect.any(String) });
-    const read = await callEndpoint(t.app, getWalletConfig, {}, finance);
+    const read = await callEndpoint(t.app, walletApi.getWalletConfig, {}, finance);
     expect(read.json().ret.dailyCapPaise).toBe(1_000_00);
   });
 
   it('a recharge needs a second person, lands at the gateway and in the ledger', async () => {
     const recorded = await callEndpoint(
       t.app,
-      recordRecharge,
+      walletApi.recordRecharge,
       { amountPaise: 1_000_000_00, bankReference: 'UTR0001', idempotencyKey: k() },
       finance,
     );
     const id = recorded.json().ret.id;
-    const self = await callEndpoint(t.app, reviewRecharge, { id, decision: 'confirm' }, finance);
+    const self = await callEndpoint(
+      t.app,
+      walletApi.reviewRecharge,
+      { id, decision: 'confirm' },
+      finance,
+    );
     expect(self.json().code).toBe(4120);
-    const before = await callEndpoint(t.app, walletBalanceSummary, {}, finance);
+    const before = await callEndpoint(t.app, walletApi.walletBalanceSummary, {}, finance);
     const confirmed = await callEndpoint(
       t.app,
-      reviewRecharge,
+      walletApi.reviewRecharge,
       { id, decision: 'confirm' },
       finance2,
     );
     expect(confirmed.json().ret).toMatchObject({ status: 'confirmed' });
-    const after = await callEndpoint(t.app, walletBalanceSummary, {}, finance);
+    const after = await callEndpoint(t.app, walletApi.walletBalanceSummary, {}, finance);
     expect(after.json().ret.gatewayBalancePaise! - before.json().ret.gatewayBalancePaise!).toBe(
       1_000_000_00,
     );
     expect(await ledgerAccount('cash:operating_bank')).toBe(-1_000_000_00n);
     const duplicate = await callEndpoint(
       t.app,
-      recordRecharge,
+      walletApi.recordRecharge,
       { amountPaise: 5_00, bankReference: 'UTR0001', idempotencyKey: k() },
       finance,
     );

@@ -1,18 +1,4 @@
-import {
-  appBindInvite,
-  appWallet,
-  appWithdraw,
-  getWalletConfig,
-  listInvitations,
-  listRecharges,
-  listWalletBalances,
-  listWithdrawals,
-  recordRecharge,
-  reviewRecharge,
-  reviewWithdrawal,
-  saveWalletConfig,
-  walletBalanceSummary,
-} from '@lending/contract';
+import { appWalletApi, walletApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import { AppError } from '../../shared/app-error.js';
@@ -22,24 +8,26 @@ import * as wallet from './wallet.service.js';
 
 /** The invitation and wallet screens (/invite, /toolMage walletConfig, balanceQuery, recharge). */
 export function registerWalletRoutes(endpoints: EndpointRegistrar, deps: wallet.WalletDeps): void {
-  endpoints.register(listInvitations, ({ body }) => wallet.listInvitations(deps, body));
-  endpoints.register(listWithdrawals, ({ body }) => wallet.listWithdrawals(deps, body));
-  endpoints.register(reviewWithdrawal, (context) =>
+  endpoints.register(walletApi.listInvitations, ({ body }) => wallet.listInvitations(deps, body));
+  endpoints.register(walletApi.listWithdrawals, ({ body }) => wallet.listWithdrawals(deps, body));
+  endpoints.register(walletApi.reviewWithdrawal, (context) =>
     wallet.reviewWithdrawal(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(getWalletConfig, () => wallet.walletConfigView(deps));
-  endpoints.register(saveWalletConfig, (context) =>
+  endpoints.register(walletApi.getWalletConfig, () => wallet.walletConfigView(deps));
+  endpoints.register(walletApi.saveWalletConfig, (context) =>
     wallet.saveWalletConfig(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(walletBalanceSummary, () => wallet.balanceSummary(deps));
-  endpoints.register(listWalletBalances, ({ body }) => wallet.listWalletBalances(deps, body));
-  endpoints.register(listRecharges, (context) =>
+  endpoints.register(walletApi.walletBalanceSummary, () => wallet.balanceSummary(deps));
+  endpoints.register(walletApi.listWalletBalances, ({ body }) =>
+    wallet.listWalletBalances(deps, body),
+  );
+  endpoints.register(walletApi.listRecharges, (context) =>
     wallet.listRecharges(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(recordRecharge, (context) =>
+  endpoints.register(walletApi.recordRecharge, (context) =>
     wallet.recordRecharge(deps, context.body, callerOf(context).userId),
   );
-  endpoints.register(reviewRecharge, (context) =>
+  endpoints.register(walletApi.reviewRecharge, (context) =>
     wallet.reviewRecharge(deps, context.body, callerOf(context).userId),
   );
 }
@@ -59,15 +47,15 @@ export function registerWalletAppRoutes(
   endpoints: AppEndpointRegistrar,
   deps: wallet.WalletDeps,
 ): void {
-  endpoints.register(appWallet, async (context) =>
+  endpoints.register(appWalletApi.appWallet, async (context) =>
     wallet.walletOfBorrower(deps, await customerOfBorrower(deps, borrowerOf(context).borrowerId)),
   );
-  endpoints.register(appBindInvite, async (context) => {
+  endpoints.register(appWalletApi.appBindInvite, async (context) => {
     const customerId = await customerOfBorrower(deps, borrowerOf(context).borrowerId);
     await wallet.bindInvite(deps, customerId, context.body.inviteCode);
     return wallet.walletOfBorrower(deps, customerId);
   });
-  endpoints.register(appWithdraw, async (context) =>
+  endpoints.register(appWalletApi.appWithdraw, async (context) =>
     wallet.requestWithdrawal(
       deps,
       await customerOfBorrower(deps, borrowerOf(context).borrowerId),

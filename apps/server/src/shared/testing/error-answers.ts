@@ -3,10 +3,10 @@ import {
   ADMIN_API_BASE,
   APP_API_BASE,
   adminEndpoints,
-  appEndpoints,
   errorKeyOfCode,
   errorKeysOf,
   type EndpointDefinition,
+  appApi,
 } from '@lending/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -37,7 +37,7 @@ const undeclared: string[] = [];
 export function endpointsByRoute(
   groups: ReadonlyArray<{ base: string; endpoints: readonly EndpointDefinition[] }> = [
     { base: ADMIN_API_BASE, endpoints: adminEndpoints },
-    { base: APP_API_BASE, endpoints: appEndpoints },
+    { base: APP_API_BASE, endpoints: appApi.appEndpoints },
   ],
 ): Map<string, EndpointDefinition> {
   const byRoute = new Map<string, EndpointDefinition>();

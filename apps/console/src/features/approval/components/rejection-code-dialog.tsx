@@ -1,7 +1,7 @@
 import { Alert, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rejectionCodeList, saveRejectionCode, type RejectionCode } from '@lending/contract';
+import { type RejectionCode, approvalApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { showFieldErrors } from '../../../lib/server-field-errors';
@@ -12,8 +12,8 @@ type CodeForm = Omit<RejectionCode, 'id' | 'usedCount'>;
 export function RejectionCodeDialog({ open, row, onClose }: ActionFormProps<RejectionCode>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CodeForm>();
-  const save = useEndpointMutation(saveRejectionCode, {
-    invalidates: [rejectionCodeList],
+  const save = useEndpointMutation(approvalApi.saveRejectionCode, {
+    invalidates: [approvalApi.rejectionCodeList],
     success: 'messages.saveSuccess',
   });
   useEffect(() => {

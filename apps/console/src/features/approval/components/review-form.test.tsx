@@ -1,7 +1,7 @@
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firstReviewOrder, reviewForm, reviewQueue, type ReviewForm } from '@lending/contract';
+import { type ReviewForm, approvalApi, loanBookApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -30,10 +30,10 @@ describe('the review form', () => {
 
   it('needs remarks and a code to reject, then sends one decision and asks not to press again', async () => {
     const call = fakeEndpoints([
-      [reviewForm, () => form],
-      [reviewQueue, () => ({ list: [], total: 0 })],
+      [approvalApi.reviewForm, () => form],
+      [approvalApi.reviewQueue, () => ({ list: [], total: 0 })],
       [
-        firstReviewOrder,
+        loanBookApi.firstReviewOrder,
         () => ({
           orderId: 7,
           orderNo: form.orderNo,
@@ -55,7 +55,7 @@ describe('the review form', () => {
         selector: '.ant-form-item-explain-error',
       }),
     ).toBeInTheDocument();
-    expect(call).not.toHaveBeenCalledWith(firstReviewOrder, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(loanBookApi.firstReviewOrder, expect.anything());
 
     await user.type(
       screen.getByRole('textbox', { name: 'Remarks' }),
@@ -66,9 +66,11 @@ describe('the review form', () => {
     await user.click(reject);
     await screen.findByText('Do not click repeatedly after approval!');
     await user.click(reject);
-    expect(call.mock.calls.filter(([endpoint]) => endpoint === firstReviewOrder)).toEqual([
+    expect(
+      call.mock.calls.filter(([endpoint]) => endpoint === loanBookApi.firstReviewOrder),
+    ).toEqual([
       [
-        firstReviewOrder,
+        loanBookApi.firstReviewOrder,
         expect.objectContaining({
           orderId: 7,
           decision: 'reject',
@@ -81,8 +83,8 @@ describe('the review form', () => {
 
   it('a pass needs the checklist and a final reviewer', async () => {
     const call = fakeEndpoints([
-      [reviewForm, () => form],
-      [reviewQueue, () => ({ list: [], total: 0 })],
+      [approvalApi.reviewForm, () => form],
+      [approvalApi.reviewQueue, () => ({ list: [], total: 0 })],
     ]);
     const user = userEvent.setup({ delay: null });
     renderAt(<ReviewFormCard orderNo={form.orderNo} />, `/approve/detail?orderNo=${form.orderNo}`);
@@ -91,6 +93,6 @@ describe('the review form', () => {
       selector: '.ant-form-item-explain-error',
     });
     expect(screen.getByText('Tick every checklist item before passing')).toBeInTheDocument();
-    expect(call).not.toHaveBeenCalledWith(firstReviewOrder, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(loanBookApi.firstReviewOrder, expect.anything());
   });
 });

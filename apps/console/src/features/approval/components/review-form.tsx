@@ -14,14 +14,7 @@ import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  finalReviewOrder,
-  firstReviewOrder,
-  orderDetail,
-  reviewForm,
-  reviewQueue,
-  type ReviewForm as ReviewFormData,
-} from '@lending/contract';
+import { type ReviewForm as ReviewFormData, approvalApi, loanBookApi } from '@lending/contract';
 import { useGrants } from '../../../lib/grants';
 import { formatPaise } from '../../../lib/format';
 import { RequestError } from '../../../lib/request';
@@ -68,20 +61,24 @@ export function ReviewFormCard({ orderNo }: { orderNo: string }) {
   // The decision pressed on this order (reset by moving to another order): one press only.
   const [pressed, setPressed] = useState<{ orderNo: string; intent: Intent } | null>(null);
   const decided = pressed?.orderNo === orderNo;
-  const query = useEndpointQuery(reviewForm, { orderNo }, { enabled: orderNo.trim() !== '' });
+  const query = useEndpointQuery(
+    approvalApi.reviewForm,
+    { orderNo },
+    { enabled: orderNo.trim() !== '' },
+  );
   const data = query.data;
   const stage = data?.stage ?? null;
   const next = useEndpointQuery(
-    reviewQueue,
+    approvalApi.reviewQueue,
     { page: 1, pageSize: 5, filters: { stage: stage ?? 'first', state: 'wait' } },
-    { enabled: stage !== null && can(reviewQueue) },
+    { enabled: stage !== null && can(approvalApi.reviewQueue) },
   );
-  const invalidates = [reviewForm, reviewQueue, orderDetail];
-  const first = useEndpointMutation(firstReviewOrder, {
+  const invalidates = [approvalApi.reviewForm, approvalApi.reviewQueue, loanBookApi.orderDetail];
+  const first = useEndpointMutation(loanBookApi.firstReviewOrder, {
     invalidates,
     success: 'approval.form.decided',
   });
-  const final = useEndpointMutation(finalReviewOrder, {
+  const final = useEndpointMutation(loanBookApi.finalReviewOrder, {
     invalidates,
     success: 'approval.form.decided',
   });
@@ -165,7 +162,7 @@ export function ReviewFormCard({ orderNo }: { orderNo: string }) {
   const canDecide =
     data.canDecide &&
     stage !== null &&
-    can(stage === 'first' ? firstReviewOrder : finalReviewOrder);
+    can(stage === 'first' ? loanBookApi.firstReviewOrder : loanBookApi.finalReviewOrder);
   const codeText = (code: ReviewFormData['rejectionCodes'][number]) =>
     `${code.code} — ${i18n.language === 'zh' ? code.textZh : code.textEn}`;
   const requiredFor = (which: Intent, message: string) => ({

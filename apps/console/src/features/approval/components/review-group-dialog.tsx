@@ -1,12 +1,7 @@
 import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  reviewerOptions,
-  reviewGroupList,
-  saveReviewGroup,
-  type ReviewGroup,
-} from '@lending/contract';
+import { type ReviewGroup, approvalApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { showFieldErrors } from '../../../lib/server-field-errors';
@@ -26,8 +21,8 @@ export function ReviewGroupDialog({ open, row, onClose }: ActionFormProps<Review
   const { t } = useTranslation();
   const [form] = Form.useForm<GroupForm>();
   const options = useReviewerOptions(undefined, open);
-  const save = useEndpointMutation(saveReviewGroup, {
-    invalidates: [reviewGroupList, reviewerOptions],
+  const save = useEndpointMutation(approvalApi.saveReviewGroup, {
+    invalidates: [approvalApi.reviewGroupList, approvalApi.reviewerOptions],
     success: 'messages.saveSuccess',
   });
   useEffect(() => {

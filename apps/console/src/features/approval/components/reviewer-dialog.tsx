@@ -1,7 +1,7 @@
 import { Form, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reviewerList, reviewerOptions, saveReviewer, type ReviewerRow } from '@lending/contract';
+import { type ReviewerRow, approvalApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { showFieldErrors } from '../../../lib/server-field-errors';
@@ -19,8 +19,8 @@ export function ReviewerDialog({ open, row, onClose }: ActionFormProps<ReviewerR
   const { t } = useTranslation();
   const [form] = Form.useForm<ReviewerForm>();
   const options = useReviewerOptions(undefined, open);
-  const save = useEndpointMutation(saveReviewer, {
-    invalidates: [reviewerList, reviewerOptions],
+  const save = useEndpointMutation(approvalApi.saveReviewer, {
+    invalidates: [approvalApi.reviewerList, approvalApi.reviewerOptions],
     success: 'messages.saveSuccess',
   });
   useEffect(() => {

@@ -13,13 +13,7 @@ import {
 } from 'antd';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  machineDetail,
-  machineList,
-  machineRefer,
-  reviewQueue,
-  type MachineDetail,
-} from '@lending/contract';
+import { type MachineDetail, approvalApi } from '@lending/contract';
 import { OrderDetailPanel, orderStatusTags, useOwnOrderNo } from '../../../components/order-detail';
 import { useGrants } from '../../../lib/grants';
 import { formatIndiaDateTime } from '../../../lib/format';
@@ -46,8 +40,8 @@ function ReferDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reasonCode: (typeof REASONS)[number]; remarks: string }>();
-  const refer = useEndpointMutation(machineRefer, {
-    invalidates: [machineDetail, machineList, reviewQueue],
+  const refer = useEndpointMutation(approvalApi.machineRefer, {
+    invalidates: [approvalApi.machineDetail, approvalApi.machineList, approvalApi.reviewQueue],
     success: 'approval.machine.referSuccess',
   });
   return (
@@ -151,7 +145,11 @@ function machineDetailPage(route: string): ComponentType {
     const orderNo = useOwnOrderNo();
     const { can } = useGrants();
     const [referring, setReferring] = useState(false);
-    const query = useEndpointQuery(machineDetail, { orderNo }, { enabled: orderNo.trim() !== '' });
+    const query = useEndpointQuery(
+      approvalApi.machineDetail,
+      { orderNo },
+      { enabled: orderNo.trim() !== '' },
+    );
     const detail = query.data;
     const title = t(`route.${route}`);
     return (
@@ -161,7 +159,7 @@ function machineDetailPage(route: string): ComponentType {
           variant="borderless"
           loading={query.isLoading}
           extra={
-            detail?.referable && can(machineRefer) ? (
+            detail?.referable && can(approvalApi.machineRefer) ? (
               <Button type="primary" onClick={() => setReferring(true)}>
                 {t('approval.machine.refer')}
               </Button>

@@ -1,4 +1,4 @@
-import { machineDetail, machineList, type MachineRow } from '@lending/contract';
+import { type MachineRow, approvalApi } from '@lending/contract';
 import { listPage, type ListKit } from '../../../components/list-page';
 import { orderStatusTags } from '../../../components/order-detail';
 import { machineDetailPath } from '../approval-paths';
@@ -10,7 +10,7 @@ import { customerTypeTags } from '../approval-tags';
  * machinerDetail / machinerDetailReject.
  */
 function machineDecisions(result: 'pass' | 'reject', route: string) {
-  return ({ column, filter, action }: ListKit<typeof machineList>) => ({
+  return ({ column, filter, action }: ListKit<typeof approvalApi.machineList>) => ({
     route,
     fixedFilters: { result },
     rowLabel: (row: MachineRow) => row.orderNo,
@@ -45,7 +45,7 @@ function machineDecisions(result: 'pass' | 'reject', route: string) {
         'approval.view',
         (row: MachineRow) => machineDetailPath(row.orderNo, result === 'reject'),
         {
-          needs: machineDetail,
+          needs: approvalApi.machineDetail,
         },
       ),
     ],
@@ -53,10 +53,10 @@ function machineDecisions(result: 'pass' | 'reject', route: string) {
 }
 
 export const MachinerReviewPassPage = listPage(
-  machineList,
+  approvalApi.machineList,
   machineDecisions('pass', 'machinerReviewPass'),
 );
 export const MachinerReviewRejectPage = listPage(
-  machineList,
+  approvalApi.machineList,
   machineDecisions('reject', 'machinerReviewReject'),
 );

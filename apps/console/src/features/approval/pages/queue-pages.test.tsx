@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
-import { reviewerOptions, reviewQueue, type QueueRow } from '@lending/contract';
+import { type QueueRow, approvalApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -38,7 +38,7 @@ describe('the review queues', () => {
 
   it("show each order's checking status from its verification calls (en and zh)", async () => {
     fakeEndpoints([
-      fakeList(reviewQueue, [
+      fakeList(approvalApi.reviewQueue, [
         waiting,
         {
           ...waiting,
@@ -48,7 +48,7 @@ describe('the review queues', () => {
           checkingStatus: 'not_checked',
         },
       ]),
-      [reviewerOptions, () => ({ reviewers: [], staff: [], groups: [], products: [] })],
+      [approvalApi.reviewerOptions, () => ({ reviewers: [], staff: [], groups: [], products: [] })],
     ]);
     renderAt(<ReviewFirstWaitPage />, '/approve/reviewFirst/reviewFirstWait');
     const failed = within((await screen.findByText('LN20250130000041')).closest('tr')!);

@@ -1,13 +1,7 @@
 import { Form, Modal, Select } from 'antd';
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  assignReview,
-  reviewForm,
-  reviewQueue,
-  type QueueRow,
-  type ReviewStage,
-} from '@lending/contract';
+import { type QueueRow, type ReviewStage, approvalApi } from '@lending/contract';
 import { listPage, type BulkFormProps, type ListKit } from '../../../components/list-page';
 import { verificationStatusTags } from '../../../components/verification/checking-status-tags';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
@@ -26,8 +20,8 @@ function DistributeDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reviewerId: number }>();
   const options = useReviewerOptions(stage, open);
-  const assign = useEndpointMutation(assignReview, {
-    invalidates: [reviewQueue],
+  const assign = useEndpointMutation(approvalApi.assignReview, {
+    invalidates: [approvalApi.reviewQueue],
     success: 'messages.distributeSuccess',
   });
   return (
@@ -80,7 +74,7 @@ const distributeDialogs: Record<ReviewStage, (props: BulkFormProps<QueueRow>) =>
  * show their own work (the server scopes them); a lead sees all and distributes.
  */
 function reviewQueuePage(stage: ReviewStage, state: 'wait' | 'pass' | 'reject', route: string) {
-  return ({ column, filter, action }: ListKit<typeof reviewQueue>) => {
+  return ({ column, filter, action }: ListKit<typeof approvalApi.reviewQueue>) => {
     return {
       route,
       fixedFilters: { stage, state },
@@ -133,14 +127,14 @@ function reviewQueuePage(stage: ReviewStage, state: 'wait' | 'pass' | 'reject', 
         action.link(
           state === 'wait' ? 'approval.review' : 'approval.view',
           (row: QueueRow) => approvalDetailPath(row.orderNo),
-          { needs: reviewForm },
+          { needs: approvalApi.reviewForm },
         ),
       ],
       bulkActions:
         state === 'wait'
           ? [
               action.bulkForm('approval.queue.distribute', distributeDialogs[stage], {
-                needs: assignReview,
+                needs: approvalApi.assignReview,
               }),
             ]
           : [],
@@ -149,26 +143,26 @@ function reviewQueuePage(stage: ReviewStage, state: 'wait' | 'pass' | 'reject', 
 }
 
 export const ReviewFirstWaitPage = listPage(
-  reviewQueue,
+  approvalApi.reviewQueue,
   reviewQueuePage('first', 'wait', 'reviewFirstWait'),
 );
 export const ReviewFirstPassPage = listPage(
-  reviewQueue,
+  approvalApi.reviewQueue,
   reviewQueuePage('first', 'pass', 'reviewFirstPass'),
 );
 export const ReviewFirstRejectPage = listPage(
-  reviewQueue,
+  approvalApi.reviewQueue,
   reviewQueuePage('first', 'reject', 'reviewFirstReject'),
 );
 export const ReviewFinalWaitPage = listPage(
-  reviewQueue,
+  approvalApi.reviewQueue,
   reviewQueuePage('final', 'wait', 'reviewFinalWait'),
 );
 export const ReviewFinalPassPage = listPage(
-  reviewQueue,
+  approvalApi.reviewQueue,
   reviewQueuePage('final', 'pass', 'reviewFinalPass'),
 );
 export const ReviewFinalRejectPage = listPage(
-  reviewQueue,
+  approvalApi.reviewQueue,
   reviewQueuePage('final', 'reject', 'reviewFinalReject'),
 );

@@ -1,12 +1,7 @@
 import { Card, Space, Table } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  reviewDecisionList,
-  reviewerQuality,
-  type DecisionRow,
-  type ReviewerQualityRow,
-} from '@lending/contract';
+import { type DecisionRow, type ReviewerQualityRow, approvalApi } from '@lending/contract';
 import { Chart } from '../../../components/chart/chart';
 import { listPage } from '../../../components/list-page';
 import { useGrants } from '../../../lib/grants';
@@ -17,7 +12,7 @@ import { decisionTags, stageTags } from '../approval-tags';
 import { useReviewerFilterOptions } from '../use-approval-options';
 
 /** Every decision: order, stage, reviewer, decision, code, minutes taken. */
-const DecisionList = listPage(reviewDecisionList, ({ column, filter }) => ({
+const DecisionList = listPage(approvalApi.reviewDecisionList, ({ column, filter }) => ({
   route: 'reviewList',
   rowLabel: (row: DecisionRow) => row.orderNo,
   rowKey: (row: DecisionRow) => row.taskId,
@@ -51,7 +46,11 @@ const rate = (part: number, whole: number) =>
 function ReviewerQuality() {
   const { t } = useTranslation();
   const { can } = useGrants();
-  const query = useEndpointQuery(reviewerQuality, {}, { enabled: can(reviewerQuality) });
+  const query = useEndpointQuery(
+    approvalApi.reviewerQuality,
+    {},
+    { enabled: can(approvalApi.reviewerQuality) },
+  );
   const option = useMemo(() => {
     const rows = query.data?.list ?? [];
     return {
@@ -74,7 +73,7 @@ function ReviewerQuality() {
     };
   }, [query.data, t]);
   const rows = query.data?.list ?? [];
-  if (!can(reviewerQuality)) return null;
+  if (!can(approvalApi.reviewerQuality)) return null;
   const q = (key: string) => t(`approval.reviewList.${key}`);
   return (
     <Card title={q('quality')} variant="borderless" loading={query.isLoading}>

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { login, type LoginBody } from '@lending/contract';
+import { type LoginBody, userApi } from '@lending/contract';
 import { api } from '../../../lib/api';
 import { setToken } from '../../../lib/cookies';
 
@@ -12,7 +12,7 @@ export function useLogin() {
   const signIn = useCallback(async (input: LoginBody): Promise<boolean> => {
     setPending(true);
     try {
-      const { token } = await api.call(login, {
+      const { token } = await api.call(userApi.login, {
         email: input.email.trim(),
         password: input.password,
       });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changePassword } from '@lending/contract';
+import { userApi } from '@lending/contract';
 import { api } from '../../../lib/api';
 import { feedback } from '../../../lib/feedback';
 import { i18n } from '../../../lib/i18n';
@@ -60,7 +60,7 @@ describe('change password page', () => {
     });
     await fill('Admin12345', 'NewPass123', 'NewPass123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(call).toHaveBeenCalledWith(changePassword, {
+    expect(call).toHaveBeenCalledWith(userApi.changePassword, {
       oldPassword: 'Admin12345',
       newPassword: 'NewPass123',
       confirmPassword: 'NewPass123',

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login } from '@lending/contract';
+import { userApi } from '@lending/contract';
 import { api } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
 import { renderAt } from '../../../test/render';
@@ -23,14 +23,14 @@ describe('sign-in page', () => {
     expect(screen.getByLabelText('E-mail')).toHaveFocus();
     await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
     expect(screen.getByText('Please enter a valid e-mail address')).toBeInTheDocument();
-    expect(call).not.toHaveBeenCalledWith(login, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(userApi.login, expect.anything());
   });
 
   it('trims the e-mail, stores the token and follows the redirect query', async () => {
     const call = vi
       .spyOn(api, 'call')
       .mockImplementation(async (endpoint) =>
-        endpoint === login ? { token: 'tok-1' } : Promise.reject(new Error('not now')),
+        endpoint === userApi.login ? { token: 'tok-1' } : Promise.reject(new Error('not now')),
       );
     const { router } = renderAt(<LoginPage />, '/login?redirect=%2Fpower%2Frole', {
       extraRoutes: [{ path: '/power/role', element: <p>roles</p> }],
@@ -40,7 +40,7 @@ describe('sign-in page', () => {
     await user.type(screen.getByLabelText('Password'), 'Admin12345');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/power/role'));
-    expect(call).toHaveBeenCalledWith(login, {
+    expect(call).toHaveBeenCalledWith(userApi.login, {
       email: 'admin@example.com',
       password: 'Admin12345',
     });

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { borrowAgainRate, type BorrowAgainRow } from '@lending/contract';
+import { type BorrowAgainRow, channelReportApi } from '@lending/contract';
 import { describeList, useListPage } from '../../../components/list-page';
 import { formatShare } from '../../../lib/format';
 import { ReportFrame, sharePercent } from '../report-parts';
 
-const spec = describeList(borrowAgainRate, ({ column, filter }) => ({
+const spec = describeList(channelReportApi.borrowAgainRate, ({ column, filter }) => ({
   route: 'borrowAgainRate',
   exportable: true,
   pageSize: 50,

@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { channelConversionRate, listChannels, type ChannelFunnelRow } from '@lending/contract';
+import { type ChannelFunnelRow, channelReportApi, opsApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -40,7 +40,7 @@ describe('channelConversionRate', () => {
   it('shows each channel’s funnel with its step rates, the direct registrations named, and the filters sent', async () => {
     const call = fakeEndpoints([
       [
-        listChannels,
+        opsApi.listChannels,
         () => ({
           list: [
             {
@@ -57,7 +57,7 @@ describe('channelConversionRate', () => {
         }),
       ],
       [
-        channelConversionRate,
+        channelReportApi.channelConversionRate,
         () => ({
           list: [funnel('google', 3, 1), funnel('', 7, 0)],
           total: 2,
@@ -80,7 +80,7 @@ describe('channelConversionRate', () => {
     expect(direct.getAllByText('0.0%')).toHaveLength(2);
     expect(screen.getByText('Totals of the range')).toBeInTheDocument();
     expect(screen.getByText('10.0%')).toBeInTheDocument(); // the range: 1 payout of 10
-    expect(call).toHaveBeenCalledWith(channelConversionRate, {
+    expect(call).toHaveBeenCalledWith(channelReportApi.channelConversionRate, {
       page: 1,
       pageSize: 50,
       filters: { dateFrom: '2026-11-01', dateTo: '2026-11-15', channel: 'google' },

@@ -1,15 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  channelConversionRate,
-  type ChannelFunnelRow,
-  type FunnelFigures,
-} from '@lending/contract';
+import { type ChannelFunnelRow, type FunnelFigures, channelReportApi } from '@lending/contract';
 import { describeList, useListPage } from '../../../components/list-page';
 import { funnelColumns, funnelFigures } from '../funnel';
 import { channelName, ReportFrame, sharePercent } from '../report-parts';
 
-const spec = describeList(channelConversionRate, ({ column, filter }) => ({
+const spec = describeList(channelReportApi.channelConversionRate, ({ column, filter }) => ({
   route: 'channelConversionRate',
   exportable: true,
   pageSize: 50,

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { channelMonitoring, type ChannelMonitoringRow } from '@lending/contract';
+import { type ChannelMonitoringRow, channelReportApi } from '@lending/contract';
 import { describeList, useListPage } from '../../../components/list-page';
 import { formatShare } from '../../../lib/format';
 import { channelName, ReportFrame, stackedByChannel } from '../report-parts';
 
-const spec = describeList(channelMonitoring, ({ column, filter }) => ({
+const spec = describeList(channelReportApi.channelMonitoring, ({ column, filter }) => ({
   route: 'channelMonitoring',
   exportable: true,
   pageSize: 50,

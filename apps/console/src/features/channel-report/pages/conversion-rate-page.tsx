@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { conversionRate, type ConversionRow, type FunnelFigures } from '@lending/contract';
+import { type ConversionRow, type FunnelFigures, channelReportApi } from '@lending/contract';
 import { describeList, useListPage } from '../../../components/list-page';
 import { FUNNEL_STEPS, funnelColumns, funnelFigures } from '../funnel';
 import { ReportFrame } from '../report-parts';
 
-const spec = describeList(conversionRate, ({ column, filter }) => ({
+const spec = describeList(channelReportApi.conversionRate, ({ column, filter }) => ({
   route: 'conversionRate',
   exportable: true,
   pageSize: 50,

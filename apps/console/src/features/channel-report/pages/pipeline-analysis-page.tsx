@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pipelineAnalysis, type FunnelFigures, type PipelineRow } from '@lending/contract';
+import { type FunnelFigures, type PipelineRow, channelReportApi } from '@lending/contract';
 import { describeList, useListPage } from '../../../components/list-page';
 import { funnelColumns, funnelFigures } from '../funnel';
 import { channelName, ReportFrame, sharePercent } from '../report-parts';
 
-const spec = describeList(pipelineAnalysis, ({ column, filter }) => ({
+const spec = describeList(channelReportApi.pipelineAnalysis, ({ column, filter }) => ({
   route: 'pipelineAnalysis',
   exportable: true,
   pageSize: 50,

@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registrationReport } from '@lending/contract';
+import { channelReportApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -16,7 +16,7 @@ describe('registrationReport', () => {
   it('shows registrants per day and channel with their KYC and same-day shares', async () => {
     fakeEndpoints([
       [
-        registrationReport,
+        channelReportApi.registrationReport,
         () => ({
           list: [
             {

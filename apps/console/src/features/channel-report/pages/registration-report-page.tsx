@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registrationReport, type RegistrationRow } from '@lending/contract';
+import { type RegistrationRow, channelReportApi } from '@lending/contract';
 import { describeList, useListPage } from '../../../components/list-page';
 import { formatShare } from '../../../lib/format';
 import { channelName, ReportFrame, stackedByChannel } from '../report-parts';
 
-const spec = describeList(registrationReport, ({ column, filter }) => ({
+const spec = describeList(channelReportApi.registrationReport, ({ column, filter }) => ({
   route: 'registrationReport',
   exportable: true,
   pageSize: 50,

@@ -1,7 +1,7 @@
 import { Form, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listCollectors, listGroups, saveCollector, type CollectorRow } from '@lending/contract';
+import { type CollectorRow, recoveryApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
 
@@ -16,8 +16,14 @@ interface Values {
 export function CollectorDialog({ open, row, onClose }: ActionFormProps<CollectorRow>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const groups = useEndpointQuery(listGroups, { page: 1, pageSize: 100 }, { enabled: open });
-  const save = useEndpointMutation(saveCollector, { invalidates: [listCollectors] });
+  const groups = useEndpointQuery(
+    recoveryApi.listGroups,
+    { page: 1, pageSize: 100 },
+    { enabled: open },
+  );
+  const save = useEndpointMutation(recoveryApi.saveCollector, {
+    invalidates: [recoveryApi.listCollectors],
+  });
   useEffect(() => {
     if (open && row)
       form.setFieldsValue({

@@ -1,18 +1,11 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  listCases,
-  listCollectors,
-  manualDispatch,
-  moveBook,
-  takeBack,
-  type CaseRow,
-} from '@lending/contract';
+import { type CaseRow, recoveryApi } from '@lending/contract';
 import type { ActionFormProps, BulkFormProps } from '../../../components/list-page';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
 
 function useCollectorOptions() {
-  const query = useEndpointQuery(listCollectors, { page: 1, pageSize: 100 });
+  const query = useEndpointQuery(recoveryApi.listCollectors, { page: 1, pageSize: 100 });
   return (query.data?.list ?? []).map((c) => ({
     value: c.userId,
     label: `${c.name} · ${c.groupName} (${c.assignedToday}/${c.dailyCap})`,
@@ -24,8 +17,8 @@ export function DispatchDialog({ open, rows, onClose, onDone }: BulkFormProps<Ca
   const { t } = useTranslation();
   const [form] = Form.useForm<{ collectorId?: number }>();
   const options = useCollectorOptions();
-  const dispatch = useEndpointMutation(manualDispatch, {
-    invalidates: [listCases, listCollectors],
+  const dispatch = useEndpointMutation(recoveryApi.manualDispatch, {
+    invalidates: [recoveryApi.listCases, recoveryApi.listCollectors],
     success: 'collection.dispatch.success',
   });
   const submit = async ({ collectorId }: { collectorId?: number }) => {
@@ -64,7 +57,9 @@ export function DispatchDialog({ open, rows, onClose, onDone }: BulkFormProps<Ca
 export function TakeBackDialog({ open, rows, onClose, onDone }: BulkFormProps<CaseRow>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ remarks?: string }>();
-  const call = useEndpointMutation(takeBack, { invalidates: [listCases, listCollectors] });
+  const call = useEndpointMutation(recoveryApi.takeBack, {
+    invalidates: [recoveryApi.listCases, recoveryApi.listCollectors],
+  });
   const submit = async ({ remarks }: { remarks?: string }) => {
     try {
       await call.mutateAsync({ caseIds: rows.map((r) => r.id), remarks: (remarks ?? '').trim() });
@@ -105,8 +100,8 @@ export function MoveBookDialog({ open, onClose }: ActionFormProps<unknown>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ fromCollectorId?: number; toCollectorId?: number }>();
   const options = useCollectorOptions();
-  const call = useEndpointMutation(moveBook, {
-    invalidates: [listCases, listCollectors],
+  const call = useEndpointMutation(recoveryApi.moveBook, {
+    invalidates: [recoveryApi.listCases, recoveryApi.listCollectors],
     success: 'collection.dispatch.success',
   });
   const submit = async (v: { fromCollectorId?: number; toCollectorId?: number }) => {

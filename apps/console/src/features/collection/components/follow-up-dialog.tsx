@@ -1,6 +1,6 @@
 import { DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { caseDetail, listCases, logFollowUp, type CaseRow } from '@lending/contract';
+import { type CaseRow, recoveryApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 
@@ -21,8 +21,8 @@ export function FollowUpDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const result = Form.useWatch('result', form);
-  const save = useEndpointMutation(logFollowUp, {
-    invalidates: [listCases, caseDetail],
+  const save = useEndpointMutation(recoveryApi.logFollowUp, {
+    invalidates: [recoveryApi.listCases, recoveryApi.caseDetail],
     success: 'collection.followUp.success',
   });
   const submit = async (values: Values) => {

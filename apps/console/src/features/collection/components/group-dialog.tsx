@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listGroups, saveGroup, type CaseKind, type GroupRow } from '@lending/contract';
+import { type CaseKind, type GroupRow, recoveryApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 
@@ -20,7 +20,9 @@ export function groupDialog(kind: CaseKind) {
   function GroupDialog({ open, row, onClose }: ActionFormProps<GroupRow>) {
     const { t } = useTranslation();
     const [form] = Form.useForm<Values>();
-    const save = useEndpointMutation(saveGroup, { invalidates: [listGroups] });
+    const save = useEndpointMutation(recoveryApi.saveGroup, {
+      invalidates: [recoveryApi.listGroups],
+    });
     // The rule in force as saved: the group's own, else the operations setting (decision 0066).
     const inForce = row?.brokenPromiseLimitInForce;
     useEffect(() => {

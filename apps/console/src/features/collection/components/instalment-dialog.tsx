@@ -1,6 +1,6 @@
 import { Button, DatePicker, Form, Input, InputNumber, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { caseDetail, instalmentPlan, listCases } from '@lending/contract';
+import { recoveryApi } from '@lending/contract';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 
 interface Values {
@@ -25,8 +25,8 @@ export function InstalmentDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const save = useEndpointMutation(instalmentPlan, {
-    invalidates: [caseDetail, listCases],
+  const save = useEndpointMutation(recoveryApi.instalmentPlan, {
+    invalidates: [recoveryApi.caseDetail, recoveryApi.listCases],
     success: 'collection.instalment.success',
   });
   const submit = async (values: Values) => {

@@ -2,13 +2,7 @@ import { Alert, Button, Card, Descriptions, Modal, Space, Table, Tag, Timeline }
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  caseDetail,
-  instalmentPlan,
-  listCases,
-  logFollowUp,
-  sendReminder,
-} from '@lending/contract';
+import { recoveryApi } from '@lending/contract';
 import { OrderDetailPanel } from '../../../components/order-detail';
 import { formatPaise } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
@@ -23,9 +17,13 @@ function CasePanel({ orderNo }: { orderNo: string }) {
   const grants = useGrants();
   const [open, setOpen] = useState(false);
   const [plan, setPlan] = useState(false);
-  const detail = useEndpointQuery(caseDetail, { orderNo }, { enabled: Boolean(orderNo) });
-  const remind = useEndpointMutation(sendReminder, {
-    invalidates: [caseDetail, listCases],
+  const detail = useEndpointQuery(
+    recoveryApi.caseDetail,
+    { orderNo },
+    { enabled: Boolean(orderNo) },
+  );
+  const remind = useEndpointMutation(recoveryApi.sendReminder, {
+    invalidates: [recoveryApi.caseDetail, recoveryApi.listCases],
     success: 'collection.reminder.success',
   });
   if (detail.error)
@@ -67,15 +65,15 @@ function CasePanel({ orderNo }: { orderNo: string }) {
         </Descriptions>
         {openCase ? (
           <Space>
-            {grants.can(logFollowUp) ? (
+            {grants.can(recoveryApi.logFollowUp) ? (
               <Button type="primary" onClick={() => setOpen(true)}>
                 {t('collection.actions.followUp')}
               </Button>
             ) : null}
-            {grants.can(instalmentPlan) ? (
+            {grants.can(recoveryApi.instalmentPlan) ? (
               <Button onClick={() => setPlan(true)}>{t('collection.instalment.open')}</Button>
             ) : null}
-            {grants.can(sendReminder) ? (
+            {grants.can(recoveryApi.sendReminder) ? (
               <Button onClick={confirmSms}>{t('collection.reminder.send')}</Button>
             ) : null}
           </Space>

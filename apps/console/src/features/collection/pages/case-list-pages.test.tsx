@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listCases, logFollowUp, type CaseRow } from '@lending/contract';
+import { type CaseRow, recoveryApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -48,10 +48,10 @@ describe('my case list', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('asks for the signed-in collector’s open cases and flags a promise due today', async () => {
-    const call = fakeEndpoints([fakeList(listCases, [base])]);
+    const call = fakeEndpoints([fakeList(recoveryApi.listCases, [base])]);
     renderAt(<MyOrderListPage />, '/precollection/myPreCollectionManage/myOrderList');
     const row = within((await screen.findByText('LN0000070')).closest('tr')!);
-    expect(call).toHaveBeenCalledWith(listCases, {
+    expect(call).toHaveBeenCalledWith(recoveryApi.listCases, {
       page: 1,
       pageSize: 20,
       filters: { mine: true, state: 'open' },
@@ -63,8 +63,8 @@ describe('my case list', () => {
 
   it('a follow-up needs a status and remarks (the product messages) before it is sent', async () => {
     const call = fakeEndpoints([
-      fakeList(listCases, [base]),
-      [logFollowUp, () => ({ followUpId: 1 })],
+      fakeList(recoveryApi.listCases, [base]),
+      [recoveryApi.logFollowUp, () => ({ followUpId: 1 })],
     ]);
     renderAt(<MyOrderListPage />, '/precollection/myPreCollectionManage/myOrderList');
     const row = within((await screen.findByText('LN0000070')).closest('tr')!);
@@ -73,6 +73,6 @@ describe('my case list', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('select a follow-up status')).toBeInTheDocument();
     expect(within(dialog).getByText('fill remarks')).toBeInTheDocument();
-    expect(call).not.toHaveBeenCalledWith(logFollowUp, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(recoveryApi.logFollowUp, expect.anything());
   });
 });

@@ -1,12 +1,12 @@
 import { Tag } from 'antd';
-import { listCases, logFollowUp, manualDispatch, takeBack, type CaseRow } from '@lending/contract';
+import { type CaseRow, recoveryApi } from '@lending/contract';
 import { listPage, type ListKit } from '../../../components/list-page';
 import type { FiltersOf } from '../../../components/list-page/types';
 import { DispatchDialog, TakeBackDialog } from '../components/dispatch-dialogs';
 import { FollowUpDialog } from '../components/follow-up-dialog';
 import { caseDetailPath, caseStatusTags, followStatusTags } from '../collection-tags';
 
-type Filters = Partial<FiltersOf<typeof listCases>>;
+type Filters = Partial<FiltersOf<typeof recoveryApi.listCases>>;
 
 function PromiseCell({ row, t }: { row: CaseRow; t: (key: string) => string }) {
   if (row.promiseBroken) return <Tag color="red">{t('collection.promise.broken')}</Tag>;
@@ -16,60 +16,67 @@ function PromiseCell({ row, t }: { row: CaseRow; t: (key: string) => string }) {
 
 /** One description for every case list; each route fixes what it shows (docs/product.md §2). */
 function casePage(route: string, fixedFilters: Filters, manage: boolean) {
-  return listPage(listCases, ({ column, filter, action }: ListKit<typeof listCases>) => ({
-    route,
-    fixedFilters,
-    rowLabel: (row) => row.orderNo,
-    filters: [
-      filter.text('orderNo', 'collection.orderNo'),
-      filter.text('phone', 'collection.phone'),
-      filter.text('stage', 'collection.stage'),
-      filter.number('overdueDaysMin', 'collection.overdueDaysMin'),
-      filter.number('overdueDaysMax', 'collection.overdueDaysMax'),
-      filter.amountRange('amountMin', 'amountMax', 'collection.outstanding'),
-      filter.status('followStatus', 'collection.followStatus', followStatusTags),
-      filter.indiaDateRange('lastContactFrom', 'lastContactTo', 'collection.lastContact'),
-    ],
-    columns: [
-      column.link('orderNo', 'collection.orderNo', { to: caseDetailPath, fixed: 'start' }),
-      column.masked('customerName', 'collection.customer'),
-      column.masked('customerPhone', 'collection.phone'),
-      column.text('stage', 'collection.stage'),
-      column.days('overdueDays', 'collection.overdueDays', { sortable: true }),
-      column.indiaDate('dueDate', 'collection.dueDate', { sortable: true }),
-      column.money('outstandingPaise', 'collection.outstanding'),
-      column.money('owedAtAssignmentPaise', 'collection.owedAtAssignment', {
-        hiddenByDefault: true,
-      }),
-      column.money('recoveredPaise', 'collection.recovered'),
-      column.text('collectorName', 'collection.collectorName'),
-      column.text('groupName', 'collection.groupName', { hiddenByDefault: true }),
-      column.status('followStatus', 'collection.followStatus', followStatusTags),
-      column.render('promiseDate', 'collection.promiseDate', (row, t) => (
-        <PromiseCell row={row} t={t} />
-      )),
-      column.instant('lastContactAt', 'collection.lastContact', { sortable: true }),
-      column.count('attemptsToday', 'collection.attemptsToday'),
-      column.status('status', 'collection.caseStatus', caseStatusTags),
-      column.render('undispatchedReason', 'collection.undispatched', (row, t) =>
-        row.undispatchedReason && !row.collectorId ? (
-          <Tag color="red">{t(`collection.reason.${row.undispatchedReason}`)}</Tag>
-        ) : null,
-      ),
-    ],
-    rowActions: [
-      action.form('collection.actions.followUp', FollowUpDialog, {
-        needs: logFollowUp,
-        hidden: (row) => row.status !== 'open',
-      }),
-    ],
-    bulkActions: manage
-      ? [
-          action.bulkForm('collection.actions.dispatch', DispatchDialog, { needs: manualDispatch }),
-          action.bulkForm('collection.actions.takeBack', TakeBackDialog, { needs: takeBack }),
-        ]
-      : [],
-  }));
+  return listPage(
+    recoveryApi.listCases,
+    ({ column, filter, action }: ListKit<typeof recoveryApi.listCases>) => ({
+      route,
+      fixedFilters,
+      rowLabel: (row) => row.orderNo,
+      filters: [
+        filter.text('orderNo', 'collection.orderNo'),
+        filter.text('phone', 'collection.phone'),
+        filter.text('stage', 'collection.stage'),
+        filter.number('overdueDaysMin', 'collection.overdueDaysMin'),
+        filter.number('overdueDaysMax', 'collection.overdueDaysMax'),
+        filter.amountRange('amountMin', 'amountMax', 'collection.outstanding'),
+        filter.status('followStatus', 'collection.followStatus', followStatusTags),
+        filter.indiaDateRange('lastContactFrom', 'lastContactTo', 'collection.lastContact'),
+      ],
+      columns: [
+        column.link('orderNo', 'collection.orderNo', { to: caseDetailPath, fixed: 'start' }),
+        column.masked('customerName', 'collection.customer'),
+        column.masked('customerPhone', 'collection.phone'),
+        column.text('stage', 'collection.stage'),
+        column.days('overdueDays', 'collection.overdueDays', { sortable: true }),
+        column.indiaDate('dueDate', 'collection.dueDate', { sortable: true }),
+        column.money('outstandingPaise', 'collection.outstanding'),
+        column.money('owedAtAssignmentPaise', 'collection.owedAtAssignment', {
+          hiddenByDefault: true,
+        }),
+        column.money('recoveredPaise', 'collection.recovered'),
+        column.text('collectorName', 'collection.collectorName'),
+        column.text('groupName', 'collection.groupName', { hiddenByDefault: true }),
+        column.status('followStatus', 'collection.followStatus', followStatusTags),
+        column.render('promiseDate', 'collection.promiseDate', (row, t) => (
+          <PromiseCell row={row} t={t} />
+        )),
+        column.instant('lastContactAt', 'collection.lastContact', { sortable: true }),
+        column.count('attemptsToday', 'collection.attemptsToday'),
+        column.status('status', 'collection.caseStatus', caseStatusTags),
+        column.render('undispatchedReason', 'collection.undispatched', (row, t) =>
+          row.undispatchedReason && !row.collectorId ? (
+            <Tag color="red">{t(`collection.reason.${row.undispatchedReason}`)}</Tag>
+          ) : null,
+        ),
+      ],
+      rowActions: [
+        action.form('collection.actions.followUp', FollowUpDialog, {
+          needs: recoveryApi.logFollowUp,
+          hidden: (row) => row.status !== 'open',
+        }),
+      ],
+      bulkActions: manage
+        ? [
+            action.bulkForm('collection.actions.dispatch', DispatchDialog, {
+              needs: recoveryApi.manualDispatch,
+            }),
+            action.bulkForm('collection.actions.takeBack', TakeBackDialog, {
+              needs: recoveryApi.takeBack,
+            }),
+          ]
+        : [],
+    }),
+  );
 }
 
 /** /collection/collectionOrderManage/all: open collection cases. */

@@ -1,15 +1,7 @@
 import { Alert, Button, Card, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  listCases,
-  listCollectors,
-  manualDispatch,
-  moveBook,
-  runDispatch,
-  takeBack,
-  type CaseKind,
-} from '@lending/contract';
+import { type CaseKind, recoveryApi } from '@lending/contract';
 import { ListPageView, useListPage, describeList } from '../../../components/list-page';
 import { useGrants } from '../../../lib/grants';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
@@ -22,7 +14,7 @@ import { caseDetailPath, caseStatusTags, followStatusTags } from '../collection-
  * pool by the groups' rules now (the day-end does it every night).
  */
 function dispatchPage(route: string, kind: CaseKind) {
-  const spec = describeList(listCases, ({ column, filter, action }) => ({
+  const spec = describeList(recoveryApi.listCases, ({ column, filter, action }) => ({
     route,
     fixedFilters: { kind, state: 'open' as const },
     rowLabel: (row) => row.orderNo,
@@ -46,10 +38,16 @@ function dispatchPage(route: string, kind: CaseKind) {
       column.status('followStatus', 'collection.followStatus', followStatusTags),
       column.status('status', 'collection.caseStatus', caseStatusTags, { hiddenByDefault: true }),
     ],
-    toolbar: [action.form('collection.moveBook.title', MoveBookDialog, { needs: moveBook })],
+    toolbar: [
+      action.form('collection.moveBook.title', MoveBookDialog, { needs: recoveryApi.moveBook }),
+    ],
     bulkActions: [
-      action.bulkForm('collection.actions.dispatch', DispatchDialog, { needs: manualDispatch }),
-      action.bulkForm('collection.actions.takeBack', TakeBackDialog, { needs: takeBack }),
+      action.bulkForm('collection.actions.dispatch', DispatchDialog, {
+        needs: recoveryApi.manualDispatch,
+      }),
+      action.bulkForm('collection.actions.takeBack', TakeBackDialog, {
+        needs: recoveryApi.takeBack,
+      }),
     ],
   }));
   function DispatchPage() {
@@ -60,10 +58,12 @@ function dispatchPage(route: string, kind: CaseKind) {
       dispatched: number;
       undispatched: { caseId: number; reason: string }[];
     } | null>(null);
-    const run = useEndpointMutation(runDispatch, { invalidates: [listCases, listCollectors] });
+    const run = useEndpointMutation(recoveryApi.runDispatch, {
+      invalidates: [recoveryApi.listCases, recoveryApi.listCollectors],
+    });
     return (
       <Space direction="vertical" style={{ width: '100%' }}>
-        {grants.can(runDispatch) ? (
+        {grants.can(recoveryApi.runDispatch) ? (
           <Card size="small">
             <Space>
               <Button

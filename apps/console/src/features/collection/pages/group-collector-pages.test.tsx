@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listGroups, saveGroup, type GroupRow } from '@lending/contract';
+import { type GroupRow, recoveryApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -38,8 +38,8 @@ describe('collection group form: the broken-promise rule (decision 0066)', () =>
 
   it('shows the rule in force and saves the group’s own count', async () => {
     const call = fakeEndpoints([
-      fakeList(listGroups, [group]),
-      [saveGroup, () => ({ ok: true as const })],
+      fakeList(recoveryApi.listGroups, [group]),
+      [recoveryApi.saveGroup, () => ({ ok: true as const })],
     ]);
     renderAt(<CollectionGroupPage />, '/collection/collectioGroupManage');
     const dialog = within(await openEdit());
@@ -52,7 +52,7 @@ describe('collection group form: the broken-promise rule (decision 0066)', () =>
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() =>
       expect(call).toHaveBeenCalledWith(
-        saveGroup,
+        recoveryApi.saveGroup,
         expect.objectContaining({ id: 3, kind: 'collection', brokenPromiseLimit: 3 }),
       ),
     );
@@ -60,8 +60,10 @@ describe('collection group form: the broken-promise rule (decision 0066)', () =>
 
   it('an emptied rule is saved as null: the group follows the operations setting again', async () => {
     const call = fakeEndpoints([
-      fakeList(listGroups, [{ ...group, brokenPromiseLimit: 0, brokenPromiseLimitInForce: 0 }]),
-      [saveGroup, () => ({ ok: true as const })],
+      fakeList(recoveryApi.listGroups, [
+        { ...group, brokenPromiseLimit: 0, brokenPromiseLimitInForce: 0 },
+      ]),
+      [recoveryApi.saveGroup, () => ({ ok: true as const })],
     ]);
     renderAt(<CollectionGroupPage />, '/collection/collectioGroupManage');
     const dialog = within(await openEdit());
@@ -72,7 +74,7 @@ describe('collection group form: the broken-promise rule (decision 0066)', () =>
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() =>
       expect(call).toHaveBeenCalledWith(
-        saveGroup,
+        recoveryApi.saveGroup,
         expect.objectContaining({ id: 3, brokenPromiseLimit: null }),
       ),
     );

@@ -1,18 +1,11 @@
-import {
-  deleteGroup,
-  listCollectors,
-  listGroups,
-  saveCollector,
-  saveGroup,
-  type CaseKind,
-} from '@lending/contract';
+import { type CaseKind, recoveryApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { CollectorDialog } from '../components/collector-dialog';
 import { groupDialog } from '../components/group-dialog';
 
 function groupPage(route: string, kind: CaseKind) {
   const Dialog = groupDialog(kind);
-  return listPage(listGroups, ({ column, action }) => ({
+  return listPage(recoveryApi.listGroups, ({ column, action }) => ({
     route,
     fixedFilters: { kind },
     rowLabel: (row) => row.name,
@@ -32,10 +25,10 @@ function groupPage(route: string, kind: CaseKind) {
         t(row.active ? 'collection.group.activeYes' : 'collection.group.activeNo'),
       ),
     ],
-    toolbar: [action.form('collection.group.add', Dialog, { needs: saveGroup })],
+    toolbar: [action.form('collection.group.add', Dialog, { needs: recoveryApi.saveGroup })],
     rowActions: [
-      action.form('common.edit', Dialog, { needs: saveGroup }),
-      action.call(deleteGroup, {
+      action.form('common.edit', Dialog, { needs: recoveryApi.saveGroup }),
+      action.call(recoveryApi.deleteGroup, {
         label: 'common.delete',
         body: (row) => ({ id: row.id }),
         confirm: 'collection.group.deleteConfirm',
@@ -51,7 +44,7 @@ export const CollectionGroupPage = groupPage('collectioGroupManage', 'collection
 export const PreGroupPage = groupPage('groupManage', 'pre');
 
 function collectorPage(route: string, kind: CaseKind) {
-  return listPage(listCollectors, ({ column, action }) => ({
+  return listPage(recoveryApi.listCollectors, ({ column, action }) => ({
     route,
     fixedFilters: { kind },
     rowKey: (row) => row.userId,
@@ -70,7 +63,7 @@ function collectorPage(route: string, kind: CaseKind) {
       column.count('weight', 'collection.collector.weight', { hiddenByDefault: true }),
       column.money('recoveredThisMonthPaise', 'collection.collector.recoveredThisMonth'),
     ],
-    rowActions: [action.form('common.edit', CollectorDialog, { needs: saveCollector })],
+    rowActions: [action.form('common.edit', CollectorDialog, { needs: recoveryApi.saveCollector })],
   }));
 }
 

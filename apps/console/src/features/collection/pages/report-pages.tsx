@@ -2,7 +2,7 @@ import { Card, DatePicker, Radio, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dailyProcess, performance, type CaseKind, type PerformanceRow } from '@lending/contract';
+import { type CaseKind, type PerformanceRow, recoveryApi } from '@lending/contract';
 import { Chart } from '../../../components/chart/chart';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
@@ -18,7 +18,7 @@ function dailyPage(route: string, kind: CaseKind) {
   function DailyProcessPage() {
     const { t } = useTranslation();
     const [date, setDate] = useState<string | undefined>(undefined);
-    const query = useEndpointQuery(dailyProcess, { kind, ...(date ? { date } : {}) });
+    const query = useEndpointQuery(recoveryApi.dailyProcess, { kind, ...(date ? { date } : {}) });
     const n = (key: string) => ({
       title: t(`collection.daily.${key}`),
       dataIndex: key,
@@ -75,7 +75,7 @@ function performancePage(route: string, kind: CaseKind, initial: By) {
   function PerformancePage() {
     const { t } = useTranslation();
     const [by, setBy] = useState<By>(initial);
-    const query = useEndpointQuery(performance, { kind, by });
+    const query = useEndpointQuery(recoveryApi.performance, { kind, by });
     const rows: PerformanceRow[] = useMemo(
       () =>
         query.data

@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stageFlow, type StageFlowRet, type StageFlowRow } from '@lending/contract';
+import { type StageFlowRet, type StageFlowRow, recoveryApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -69,10 +69,10 @@ describe('performance2 page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('asks for the default months and shows each stage with its next, rates to two decimals', async () => {
-    const call = fakeEndpoints([[stageFlow, () => flow]]);
+    const call = fakeEndpoints([[recoveryApi.stageFlow, () => flow]]);
     renderAt(<StageFlowPage />, '/collection/performance2');
     const first = within((await screen.findByText('2025-01')).closest('tr')!);
-    expect(call).toHaveBeenCalledWith(stageFlow, {});
+    expect(call).toHaveBeenCalledWith(recoveryApi.stageFlow, {});
     expect(first.getByText('S1 → S2')).toBeInTheDocument();
     expect(first.getAllByText('66.67 %')).toHaveLength(2);
     expect(first.getByText('34.06 %')).toBeInTheDocument();

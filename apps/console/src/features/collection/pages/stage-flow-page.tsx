@@ -2,7 +2,7 @@ import { Card, DatePicker, Radio, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { stageFlow, type StageFlowRow } from '@lending/contract';
+import { type StageFlowRow, recoveryApi } from '@lending/contract';
 import { Chart } from '../../../components/chart/chart';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
@@ -21,7 +21,7 @@ export function StageFlowPage() {
   const [range, setRange] = useState<[string, string] | null>(null);
   const [metric, setMetric] = useState<FlowMetric>('rollRatePpm');
   const query = useEndpointQuery(
-    stageFlow,
+    recoveryApi.stageFlow,
     range ? { monthFrom: range[0], monthTo: range[1] } : {},
   );
   const trend = useMemo(

@@ -2,7 +2,7 @@ import { DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listCoupons, saveCoupon, type Coupon, type CouponSaveBody } from '@lending/contract';
+import { type Coupon, type CouponSaveBody, couponApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import {
   paiseToRupeesText,
@@ -79,8 +79,8 @@ export function CouponFormDialog({ open, row, onClose }: ActionFormProps<Coupon>
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const faceKind = Form.useWatch('faceKind', form);
-  const save = useEndpointMutation(saveCoupon, {
-    invalidates: [listCoupons],
+  const save = useEndpointMutation(couponApi.saveCoupon, {
+    invalidates: [couponApi.listCoupons],
     success: 'messages.saveSuccess',
   });
   useEffect(() => {

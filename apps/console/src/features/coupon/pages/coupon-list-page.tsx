@@ -1,4 +1,4 @@
-import { deleteCoupon, listCoupons, saveCoupon, setCouponStatus } from '@lending/contract';
+import { couponApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { CouponFormDialog } from '../components/coupon-form-dialog';
 import { couponStatusTags, couponTargetTags, reductionText } from '../coupon-tags';
@@ -8,7 +8,7 @@ import { couponStatusTags, couponTargetTags, reductionText } from '../coupon-tag
  * coupon never sent can be edited or deleted (after a confirmation); one sent is only made
  * unavailable, so what borrowers hold keeps the terms it was sent with.
  */
-export const CouponListPage = listPage(listCoupons, ({ column, filter, action }) => ({
+export const CouponListPage = listPage(couponApi.listCoupons, ({ column, filter, action }) => ({
   route: 'couponList',
   rowLabel: (row) => row.title,
   filters: [
@@ -29,13 +29,13 @@ export const CouponListPage = listPage(listCoupons, ({ column, filter, action })
     column.status('status', 'coupon.status', couponStatusTags),
     column.instant('createdAt', 'coupon.createdAt', { sortable: true, hiddenByDefault: true }),
   ],
-  toolbar: [action.form('coupon.add', CouponFormDialog, { needs: saveCoupon })],
+  toolbar: [action.form('coupon.add', CouponFormDialog, { needs: couponApi.saveCoupon })],
   rowActions: [
     action.form('coupon.edit', CouponFormDialog, {
-      needs: saveCoupon,
+      needs: couponApi.saveCoupon,
       disabled: (row) => (row.sentNumber > 0 ? 'coupon.sentCannotEdit' : false),
     }),
-    action.call(setCouponStatus, {
+    action.call(couponApi.setCouponStatus, {
       label: (row) => (row.status === 'available' ? 'coupon.disable' : 'coupon.enable'),
       body: (row) => ({
         id: row.id,
@@ -44,7 +44,7 @@ export const CouponListPage = listPage(listCoupons, ({ column, filter, action })
       success: 'messages.saveSuccess',
       invalidates: [],
     }),
-    action.call(deleteCoupon, {
+    action.call(couponApi.deleteCoupon, {
       label: 'coupon.delete',
       body: (row) => ({ id: row.id }),
       confirm: 'coupon.deleteConfirm',

@@ -1,13 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  couponAudience,
-  listCoupons,
-  sendCoupon,
-  type Coupon,
-  type EndpointBody,
-} from '@lending/contract';
+import { type Coupon, type EndpointBody, couponApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../../test/render';
@@ -46,15 +40,15 @@ const member = {
 function fakeBook() {
   return fakeEndpoints([
     [
-      couponAudience,
-      (body: EndpointBody<typeof couponAudience>) => ({
+      couponApi.couponAudience,
+      (body: EndpointBody<typeof couponApi.couponAudience>) => ({
         list: body.filters.segment === 'clearedNotReborrowed' ? [member] : [],
         total: body.filters.segment === 'clearedNotReborrowed' ? 1 : 0,
         blacklisted: 2,
       }),
     ],
-    [listCoupons, () => ({ list: [coupon], total: 1 })],
-    [sendCoupon, () => ({ batchId: 3, sent: 1, alreadyHeld: 0, blacklisted: 2 })],
+    [couponApi.listCoupons, () => ({ list: [coupon], total: 1 })],
+    [couponApi.sendCoupon, () => ({ batchId: 3, sent: 1, alreadyHeld: 0, blacklisted: 2 })],
   ]);
 }
 
@@ -71,7 +65,7 @@ describe('coupon audience (filterUsers)', () => {
     await user.click(screen.getByRole('button', { name: 'Find audience' }));
     await screen.findByText('1 borrower(s) match. 2 blacklisted borrower(s) left out.');
     expect(screen.getByText('******3210')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(couponAudience, {
+    expect(call).toHaveBeenCalledWith(couponApi.couponAudience, {
       page: 1,
       pageSize: 20,
       filters: { segment: 'clearedNotReborrowed', channel: 'playstore' },
@@ -90,7 +84,7 @@ describe('coupon audience (filterUsers)', () => {
       }),
     );
     await screen.findByText('Sent to 1 borrower(s); 0 already held it; 2 blacklisted left out.');
-    expect(call).toHaveBeenCalledWith(sendCoupon, {
+    expect(call).toHaveBeenCalledWith(couponApi.sendCoupon, {
       couponId: 7,
       filters: { segment: 'clearedNotReborrowed', channel: 'playstore' },
       idempotencyKey: expect.stringMatching(/^console-coupon-send-/),

@@ -3,13 +3,10 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  couponAudience,
-  listCoupons,
-  listSentCoupons,
-  sendCoupon,
   type AudienceFilters,
   type AudienceSegment,
   type EndpointRet,
+  couponApi,
 } from '@lending/contract';
 import { useGrants } from '../../../lib/grants';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -46,7 +43,7 @@ export function audienceFilters(values: FormValues): AudienceFilters {
   };
 }
 
-type SendResult = EndpointRet<typeof sendCoupon>;
+type SendResult = EndpointRet<typeof couponApi.sendCoupon>;
 
 /**
  * /coupon/filterUsers: build an audience from the book (cleared and not borrowing
@@ -64,17 +61,17 @@ export function FilterUsersPage() {
   const [couponId, setCouponId] = useState<number | undefined>();
   const [result, setResult] = useState<SendResult | null>(null);
   const audience = useEndpointQuery(
-    couponAudience,
+    couponApi.couponAudience,
     { page, pageSize: PAGE_SIZE, filters: filters ?? { segment: 'all' } },
     { enabled: filters !== null, keepPrevious: true },
   );
   const coupons = useEndpointQuery(
-    listCoupons,
+    couponApi.listCoupons,
     { page: 1, pageSize: 100, filters: { status: 'available' } },
-    { enabled: can(sendCoupon) },
+    { enabled: can(couponApi.sendCoupon) },
   );
-  const send = useEndpointMutation(sendCoupon, {
-    invalidates: [listCoupons, listSentCoupons, couponAudience],
+  const send = useEndpointMutation(couponApi.sendCoupon, {
+    invalidates: [couponApi.listCoupons, couponApi.listSentCoupons, couponApi.couponAudience],
     success: 'coupon.sendSuccess',
   });
   const chosen = coupons.data?.list.find((c) => c.id === couponId);
@@ -150,7 +147,7 @@ export function FilterUsersPage() {
         />
       )}
 
-      {can(sendCoupon) && (
+      {can(couponApi.sendCoupon) && (
         <Space style={{ marginBottom: 16 }} wrap>
           <Select
             aria-label={t('coupon.chooseCoupon')}

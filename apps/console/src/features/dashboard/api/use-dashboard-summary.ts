@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { dashboardSummary, type DashboardRangeKey } from '@lending/contract';
+import { type DashboardRangeKey, dashboardApi } from '@lending/contract';
 import { api } from '../../../lib/api';
 
 export const dashboardSummaryKey = (range: DashboardRangeKey) =>
@@ -12,7 +12,8 @@ export const dashboardSummaryKey = (range: DashboardRangeKey) =>
 export function useDashboardSummary(range: DashboardRangeKey) {
   return useQuery({
     queryKey: dashboardSummaryKey(range),
-    queryFn: ({ signal }) => api.call(dashboardSummary, { range }, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      api.call(dashboardApi.dashboardSummary, { range }, { signal, silent: true }),
     refetchInterval: 60_000,
   });
 }

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  dashboardSummary,
   type DashboardFigures,
   type DashboardRangeKey,
   type DashboardSummary,
+  dashboardApi,
 } from '@lending/contract';
 import { api } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
@@ -58,13 +58,17 @@ describe('dashboard page', () => {
     const call = vi
       .spyOn(api, 'call')
       .mockImplementation(async (endpoint, body) =>
-        endpoint === dashboardSummary
+        endpoint === dashboardApi.dashboardSummary
           ? summaryFor((body as { range: DashboardRangeKey }).range)
           : Promise.reject(new Error('unexpected call')),
       );
     renderAt(<DashboardPage />, '/dashboard');
     expect(await screen.findByRole('region', { name: 'Registrations' })).toHaveTextContent('12');
-    expect(call).toHaveBeenCalledWith(dashboardSummary, { range: 'last3days' }, expect.anything());
+    expect(call).toHaveBeenCalledWith(
+      dashboardApi.dashboardSummary,
+      { range: 'last3days' },
+      expect.anything(),
+    );
     expect(figure('Applications').getByText('9')).toBeInTheDocument();
     expect(figure('Approvals').getByText('5')).toBeInTheDocument();
     expect(figure('Disbursals').getByText('4')).toBeInTheDocument();
@@ -88,7 +92,7 @@ describe('dashboard page', () => {
     await userEvent.setup({ delay: null }).click(screen.getByText('Last month'));
     await waitFor(() =>
       expect(call).toHaveBeenCalledWith(
-        dashboardSummary,
+        dashboardApi.dashboardSummary,
         { range: 'lastMonth' },
         expect.anything(),
       ),

@@ -2,11 +2,10 @@ import { Alert, Button, Descriptions, Form, Input, Modal, Space, Table, Tag } fr
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  cancelOrder,
-  createPayout,
-  waitLoanList,
   type LoanFlowRow,
   type WaitLoanRow,
+  disbursementApi,
+  loanBookApi,
 } from '@lending/contract';
 import type { ActionFormProps, BulkFormProps } from '../../../components/list-page';
 import { api } from '../../../lib/api';
@@ -141,7 +140,7 @@ export function BulkDisburseDialog({ open, rows, onClose, onDone }: BulkFormProp
     for (const row of eligible) {
       try {
         const result = await api.call(
-          createPayout,
+          loanBookApi.createPayout,
           { orderId: row.id, idempotencyKey: newIdempotencyKey('payout') },
           // Each refusal is shown on its row below, not as a toast per order.
           { silent: true },
@@ -262,8 +261,8 @@ export function BulkDisburseDialog({ open, rows, onClose, onDone }: BulkFormProp
 export function CancelOrderDialog({ open, row, onClose }: ActionFormProps<WaitLoanRow>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
-  const cancel = useEndpointMutation(cancelOrder, {
-    invalidates: [waitLoanList],
+  const cancel = useEndpointMutation(loanBookApi.cancelOrder, {
+    invalidates: [disbursementApi.waitLoanList],
     success: 'messages.operationSuccess',
   });
   if (!row) return null;

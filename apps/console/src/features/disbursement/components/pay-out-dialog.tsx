@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createPayout, loanFlowList, loanRecordList, waitLoanList } from '@lending/contract';
+import { disbursementApi, loanBookApi } from '@lending/contract';
 import { api } from '../../../lib/api';
 import { formatPaise } from '../../../lib/format';
 import { endpointKey } from '../../../lib/use-endpoint';
@@ -16,7 +16,11 @@ type Stage =
   | { kind: 'refused'; reason: string };
 
 /** Every list a payout changes: the order leaves the waiting list and appears in the others. */
-export const PAYOUT_LISTS = [waitLoanList, loanRecordList, loanFlowList];
+export const PAYOUT_LISTS = [
+  disbursementApi.waitLoanList,
+  disbursementApi.loanRecordList,
+  disbursementApi.loanFlowList,
+];
 
 export function useRefreshPayoutLists() {
   const client = useQueryClient();
@@ -61,7 +65,7 @@ export function PayOutDialog({
     pressed.current = true;
     setStage({ kind: 'paying' });
     try {
-      const result = await api.call(createPayout, {
+      const result = await api.call(loanBookApi.createPayout, {
         orderId,
         idempotencyKey: newIdempotencyKey('payout'),
       });

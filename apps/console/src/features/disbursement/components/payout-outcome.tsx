@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { loanFlowList, type LoanFlowRow } from '@lending/contract';
+import { type LoanFlowRow, disbursementApi } from '@lending/contract';
 import { api } from '../../../lib/api';
 import { endpointKey } from '../../../lib/use-endpoint';
 import { payoutStatusTags } from '../status-tags';
@@ -25,10 +25,10 @@ export function PayoutOutcome({
   const { t } = useTranslation();
   const client = useQueryClient();
   const body = { page: 1, pageSize: 1, filters: { payoutId } };
-  const key = endpointKey(loanFlowList, body);
+  const key = endpointKey(disbursementApi.loanFlowList, body);
   const query = useQuery({
     queryKey: key,
-    queryFn: () => api.call(loanFlowList, body, { silent: true }),
+    queryFn: () => api.call(disbursementApi.loanFlowList, body, { silent: true }),
     refetchInterval: (current) => {
       const status = current.state.data?.list[0]?.status;
       const settled = status !== undefined && status !== 'queued' && status !== 'processing';

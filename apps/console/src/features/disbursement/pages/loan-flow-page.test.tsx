@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPayout, loanFlowList, type LoanFlowRow } from '@lending/contract';
+import { type LoanFlowRow, disbursementApi, loanBookApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -84,7 +84,7 @@ describe('loanFlow page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows each attempt with its disburse status, fail count, error message and gateway reference', async () => {
-    fakeEndpoints([fakeList(loanFlowList, [base, unknown, reversed])]);
+    fakeEndpoints([fakeList(disbursementApi.loanFlowList, [base, unknown, reversed])]);
     renderAt(<LoanFlowPage />, '/loan/loanFlow');
     const failed = await rowOf(base.orderNo);
     expect(failed.getByText('Failed')).toBeInTheDocument();
@@ -102,14 +102,14 @@ describe('loanFlow page', () => {
   it('retries a failed payout with a new key', async () => {
     const call = fakeEndpoints([
       [
-        loanFlowList,
+        disbursementApi.loanFlowList,
         ({ filters }) =>
           filters?.payoutId === 905
             ? { list: [{ ...base, id: 905, attempt: 2, status: 'processing' as const }], total: 1 }
             : { list: [base], total: 1 },
       ],
       [
-        createPayout,
+        loanBookApi.createPayout,
         ({ orderId }) => ({
           orderId,
           orderNo: base.orderNo,
@@ -131,14 +131,14 @@ describe('loanFlow page', () => {
       await dialog.findByText('Sent to the gateway; waiting for its answer…'),
     ).toBeInTheDocument();
     expect(dialog.getByText('Processing')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(createPayout, {
+    expect(call).toHaveBeenCalledWith(loanBookApi.createPayout, {
       orderId: 41,
       idempotencyKey: expect.stringMatching(/^console-/),
     });
   });
 
   it('shows the history of a reversed payout', async () => {
-    fakeEndpoints([fakeList(loanFlowList, [reversed])]);
+    fakeEndpoints([fakeList(disbursementApi.loanFlowList, [reversed])]);
     const user = userEvent.setup({ delay: null });
     renderAt(<LoanFlowPage />, '/loan/loanFlow');
     const row = await rowOf(reversed.orderNo);
@@ -153,7 +153,7 @@ describe('loanFlow page', () => {
 
   it('says it in Chinese', async () => {
     await i18n.changeLanguage('zh');
-    fakeEndpoints([fakeList(loanFlowList, [unknown])]);
+    fakeEndpoints([fakeList(disbursementApi.loanFlowList, [unknown])]);
     renderAt(<LoanFlowPage />, '/loan/loanFlow');
     const row = await rowOf(unknown.orderNo);
     expect(row.getByText('结果未知')).toBeInTheDocument();

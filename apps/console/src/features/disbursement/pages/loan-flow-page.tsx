@@ -1,5 +1,5 @@
 import { Space, Tag, Typography } from 'antd';
-import { createPayout, loanFlowList, type LoanFlowRow } from '@lending/contract';
+import { type LoanFlowRow, disbursementApi, loanBookApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { PayoutHistoryDialog, RetryPayoutDialog } from '../components/disburse-dialogs';
 import { payoutStatusTags } from '../status-tags';
@@ -22,51 +22,56 @@ function whyNoRetry(payout: LoanFlowRow): string | false {
  * is paid again with a new key; an unknown one is being confirmed with the gateway and cannot be;
  * every attempt shows its history.
  */
-export const LoanFlowPage = listPage(loanFlowList, ({ column, filter, action }) => ({
-  route: 'loanFlow',
-  rowLabel: (payout) => `${payout.orderNo} #${payout.attempt}`,
-  exportable: true,
-  filters: [
-    filter.text('orderNo', 'disbursement.orderNo'),
-    filter.status('status', 'disbursement.disburseStatus', payoutStatusTags),
-    filter.text('channel', 'disbursement.channel'),
-    filter.indiaDateRange('dateFrom', 'dateTo', 'disbursement.attemptDate'),
-  ],
-  columns: [
-    column.link('orderNo', 'disbursement.orderNo', {
-      to: (payout) => orderDetailPath(payout.orderNo),
-      fixed: 'start',
-    }),
-    column.masked('customerName', 'disbursement.customer'),
-    column.text('attempt', 'disbursement.attempt'),
-    column.render('status', 'disbursement.disburseStatus', (payout, t) => {
-      const tag = payoutStatusTags[payout.status];
-      return (
-        <Space direction="vertical" size={0}>
-          <Tag color={tag.color}>{t(tag.label)}</Tag>
-          {payout.status === 'unknown' ? (
-            <Typography.Text type="warning">{t('disbursement.beingConfirmed')}</Typography.Text>
-          ) : null}
-        </Space>
-      );
-    }),
-    column.text('channel', 'disbursement.channel'),
-    column.money('amountPaise', 'disbursement.amount', { sortable: true }),
-    column.count('failCount', 'disbursement.failCount', { sortable: true }),
-    column.ellipsis('errorMessage', 'disbursement.errorMessage', { width: 220 }),
-    column.text('utr', 'disbursement.utr'),
-    column.text('gatewayPayoutId', 'disbursement.gatewayReference'),
-    column.text('reference', 'disbursement.ourReference', { hiddenByDefault: true }),
-    column.text('createdBy', 'disbursement.createdBy', { hiddenByDefault: true }),
-    column.instant('createdAt', 'disbursement.requestedAt', { sortable: true }),
-    column.instant('updatedAt', 'disbursement.updatedAt', { sortable: true }),
-  ],
-  rowActions: [
-    action.form('disbursement.retry', RetryPayoutDialog, {
-      needs: createPayout,
-      hidden: (payout) => !canBeRetried(payout),
-      disabled: whyNoRetry,
-    }),
-    action.form('disbursement.history', PayoutHistoryDialog, { needs: loanFlowList }),
-  ],
-}));
+export const LoanFlowPage = listPage(
+  disbursementApi.loanFlowList,
+  ({ column, filter, action }) => ({
+    route: 'loanFlow',
+    rowLabel: (payout) => `${payout.orderNo} #${payout.attempt}`,
+    exportable: true,
+    filters: [
+      filter.text('orderNo', 'disbursement.orderNo'),
+      filter.status('status', 'disbursement.disburseStatus', payoutStatusTags),
+      filter.text('channel', 'disbursement.channel'),
+      filter.indiaDateRange('dateFrom', 'dateTo', 'disbursement.attemptDate'),
+    ],
+    columns: [
+      column.link('orderNo', 'disbursement.orderNo', {
+        to: (payout) => orderDetailPath(payout.orderNo),
+        fixed: 'start',
+      }),
+      column.masked('customerName', 'disbursement.customer'),
+      column.text('attempt', 'disbursement.attempt'),
+      column.render('status', 'disbursement.disburseStatus', (payout, t) => {
+        const tag = payoutStatusTags[payout.status];
+        return (
+          <Space direction="vertical" size={0}>
+            <Tag color={tag.color}>{t(tag.label)}</Tag>
+            {payout.status === 'unknown' ? (
+              <Typography.Text type="warning">{t('disbursement.beingConfirmed')}</Typography.Text>
+            ) : null}
+          </Space>
+        );
+      }),
+      column.text('channel', 'disbursement.channel'),
+      column.money('amountPaise', 'disbursement.amount', { sortable: true }),
+      column.count('failCount', 'disbursement.failCount', { sortable: true }),
+      column.ellipsis('errorMessage', 'disbursement.errorMessage', { width: 220 }),
+      column.text('utr', 'disbursement.utr'),
+      column.text('gatewayPayoutId', 'disbursement.gatewayReference'),
+      column.text('reference', 'disbursement.ourReference', { hiddenByDefault: true }),
+      column.text('createdBy', 'disbursement.createdBy', { hiddenByDefault: true }),
+      column.instant('createdAt', 'disbursement.requestedAt', { sortable: true }),
+      column.instant('updatedAt', 'disbursement.updatedAt', { sortable: true }),
+    ],
+    rowActions: [
+      action.form('disbursement.retry', RetryPayoutDialog, {
+        needs: loanBookApi.createPayout,
+        hidden: (payout) => !canBeRetried(payout),
+        disabled: whyNoRetry,
+      }),
+      action.form('disbursement.history', PayoutHistoryDialog, {
+        needs: disbursementApi.loanFlowList,
+      }),
+    ],
+  }),
+);

@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loanRecordList, type LoanRecordRow } from '@lending/contract';
+import { type LoanRecordRow, disbursementApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -60,7 +60,7 @@ describe('loanRecord page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows each loan as lend success, lend fail or lending, with UTR, amounts and the day it was paid', async () => {
-    fakeEndpoints([fakeList(loanRecordList, [paid, failed, lending])]);
+    fakeEndpoints([fakeList(disbursementApi.loanRecordList, [paid, failed, lending])]);
     renderAt(<LoanRecordPage />, '/loan/loanRecord');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Disbursement records',
@@ -80,12 +80,12 @@ describe('loanRecord page', () => {
 
   it('filters by loan status from the URL, and says it in Chinese', async () => {
     await i18n.changeLanguage('zh');
-    const call = fakeEndpoints([fakeList(loanRecordList, [paid, failed, lending])]);
+    const call = fakeEndpoints([fakeList(disbursementApi.loanRecordList, [paid, failed, lending])]);
     renderAt(<LoanRecordPage />, '/loan/loanRecord?lendStatus=fail');
     const row = await findRow(failed.orderNo);
     expect(row.getByText('放款失败')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: paid.orderNo })).toBeNull();
-    expect(call).toHaveBeenCalledWith(loanRecordList, {
+    expect(call).toHaveBeenCalledWith(disbursementApi.loanRecordList, {
       page: 1,
       pageSize: 20,
       filters: { lendStatus: 'fail' },

@@ -1,4 +1,4 @@
-import { loanRecordList } from '@lending/contract';
+import { disbursementApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { lendStatusTags } from '../status-tags';
 import { orderDetailPath } from './wait-loan-list-page';
@@ -7,7 +7,7 @@ import { orderDetailPath } from './wait-loan-list-page';
  * /loan/loanRecord: each disbursed loan by its latest payout — lend success, lend fail
  * or lending (docs/product.md §4) — with the UTR, channel, amounts and the day the money arrived.
  */
-export const LoanRecordPage = listPage(loanRecordList, ({ column, filter }) => ({
+export const LoanRecordPage = listPage(disbursementApi.loanRecordList, ({ column, filter }) => ({
   route: 'loanRecord',
   rowLabel: (record) => record.orderNo,
   exportable: true,

@@ -2,13 +2,11 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  cancelOrder,
-  createPayout,
-  loanFlowList,
-  waitLoanList,
   type LoanFlowRow,
   type OrderCommandRet,
   type WaitLoanRow,
+  disbursementApi,
+  loanBookApi,
 } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList, refusal } from '../../../test/fake-endpoints';
@@ -71,7 +69,7 @@ describe('waitLoanList page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists approved orders with the masked customer, account, net disbursement and approver', async () => {
-    const call = fakeEndpoints([fakeList(waitLoanList, [order])]);
+    const call = fakeEndpoints([fakeList(disbursementApi.waitLoanList, [order])]);
     renderAt(<WaitLoanListPage />, '/loan/waitLoanList?productKind=first');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Pending disbursement',
@@ -87,7 +85,7 @@ describe('waitLoanList page', () => {
     expect(row.getByText('₹4,128.30')).toBeInTheDocument();
     expect(row.getByText('Riya Reviewer')).toBeInTheDocument();
     expect(row.getByText('2025-01-15 10:00:00')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(waitLoanList, {
+    expect(call).toHaveBeenCalledWith(disbursementApi.waitLoanList, {
       page: 1,
       pageSize: 20,
       filters: { productKind: 'first' },
@@ -97,15 +95,15 @@ describe('waitLoanList page', () => {
   it('disburses once with a fresh key, says it is paying out, and shows the gateway refusal with its reason', async () => {
     let answer: (value: OrderCommandRet) => void = () => {};
     const call = fakeEndpoints([
-      fakeList(waitLoanList, [order]),
+      fakeList(disbursementApi.waitLoanList, [order]),
       [
-        createPayout,
+        loanBookApi.createPayout,
         () =>
           new Promise<OrderCommandRet>((resolve) => {
             answer = resolve;
           }),
       ],
-      fakeList(loanFlowList, [
+      fakeList(disbursementApi.loanFlowList, [
         payout({ status: 'failed', errorMessage: 'Beneficiary bank rejected the credit' }),
       ]),
     ]);
@@ -120,8 +118,10 @@ describe('waitLoanList page', () => {
     const paying = await dialog.findByRole('button', { name: /Paying out, please wait\.\.\./ });
     expect(paying).toBeDisabled();
     await user.click(paying);
-    expect(call.mock.calls.filter(([endpoint]) => endpoint === createPayout)).toHaveLength(1);
-    const [, body] = call.mock.calls.find(([endpoint]) => endpoint === createPayout)!;
+    expect(
+      call.mock.calls.filter(([endpoint]) => endpoint === loanBookApi.createPayout),
+    ).toHaveLength(1);
+    const [, body] = call.mock.calls.find(([endpoint]) => endpoint === loanBookApi.createPayout)!;
     expect(body).toMatchObject({ orderId: 41, idempotencyKey: expect.stringMatching(/^console-/) });
 
     answer({
@@ -135,7 +135,7 @@ describe('waitLoanList page', () => {
       await dialog.findByText('Refused by the gateway: Beneficiary bank rejected the credit'),
     ).toBeInTheDocument();
     expect(call).toHaveBeenCalledWith(
-      loanFlowList,
+      disbursementApi.loanFlowList,
       { page: 1, pageSize: 1, filters: { payoutId: 900 } },
       { silent: true },
     );
@@ -143,9 +143,9 @@ describe('waitLoanList page', () => {
 
   it('shows a refusal by the book (another person paid first) and never reuses a key', async () => {
     const call = fakeEndpoints([
-      fakeList(waitLoanList, [order]),
+      fakeList(disbursementApi.waitLoanList, [order]),
       [
-        createPayout,
+        loanBookApi.createPayout,
         () => {
           throw refusal('Order LN20250115000041 is DISBURSING', 4092);
         },
@@ -166,7 +166,7 @@ describe('waitLoanList page', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     }
     const keys = call.mock.calls
-      .filter(([endpoint]) => endpoint === createPayout)
+      .filter(([endpoint]) => endpoint === loanBookApi.createPayout)
       .map(([, body]) => (body as { idempotencyKey: string }).idempotencyKey);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
@@ -182,9 +182,9 @@ describe('waitLoanList page', () => {
     const second = { ...order, id: 43, orderNo: 'LN20250115000043' };
     const lowered = { ...order, id: 44, orderNo: 'LN20250115000044', awaitingAcceptance: true };
     const call = fakeEndpoints([
-      fakeList(waitLoanList, [order, unverified, second, lowered]),
+      fakeList(disbursementApi.waitLoanList, [order, unverified, second, lowered]),
       [
-        createPayout,
+        loanBookApi.createPayout,
         ({ orderId }) => ({
           orderId,
           orderNo: `LN${orderId}`,
@@ -194,7 +194,7 @@ describe('waitLoanList page', () => {
         }),
       ],
       [
-        loanFlowList,
+        disbursementApi.loanFlowList,
         ({ filters }) => ({
           list: [
             payout({ id: filters!.payoutId!, status: 'processed', utr: `UTR${filters!.payoutId}` }),
@@ -235,7 +235,7 @@ describe('waitLoanList page', () => {
     expect(await dialog.findByText('Paid: UTR UTR410')).toBeInTheDocument();
     expect(await dialog.findByText('Paid: UTR UTR430')).toBeInTheDocument();
     const paid = call.mock.calls
-      .filter(([endpoint]) => endpoint === createPayout)
+      .filter(([endpoint]) => endpoint === loanBookApi.createPayout)
       .map(([, body]) => body as { orderId: number; idempotencyKey: string });
     expect(paid.map((body) => body.orderId)).toEqual([41, 43]);
     expect(new Set(paid.map((body) => body.idempotencyKey)).size).toBe(2);
@@ -243,9 +243,9 @@ describe('waitLoanList page', () => {
 
   it('cancels an order with a reason, which it asks for', async () => {
     const call = fakeEndpoints([
-      fakeList(waitLoanList, [order]),
+      fakeList(disbursementApi.waitLoanList, [order]),
       [
-        cancelOrder,
+        loanBookApi.cancelOrder,
         ({ orderId }) => ({
           orderId,
           orderNo: order.orderNo,
@@ -267,14 +267,21 @@ describe('waitLoanList page', () => {
     await user.type(dialog.getByLabelText('Reason'), 'Borrower withdrew');
     await user.click(dialog.getByRole('button', { name: 'Cancel the order' }));
     await screen.findByText('Operation Success');
-    expect(call).toHaveBeenCalledWith(cancelOrder, { orderId: 41, reason: 'Borrower withdrew' });
+    expect(call).toHaveBeenCalledWith(loanBookApi.cancelOrder, {
+      orderId: 41,
+      reason: 'Borrower withdrew',
+    });
   });
 
   it('offers a viewer without the payout grant no action, and speaks Chinese', async () => {
     await i18n.changeLanguage('zh');
-    fakeEndpoints([fakeList(waitLoanList, [order])]);
+    fakeEndpoints([fakeList(disbursementApi.waitLoanList, [order])]);
     renderAt(<WaitLoanListPage />, '/loan/waitLoanList', {
-      user: { ...testAdmin, roles: ['waitLoanList'], interfaces: [waitLoanList.id] },
+      user: {
+        ...testAdmin,
+        roles: ['waitLoanList'],
+        interfaces: [disbursementApi.waitLoanList.id],
+      },
     });
     const row = await findRow(order.orderNo);
     expect(row.getByText('已验证')).toBeInTheDocument();

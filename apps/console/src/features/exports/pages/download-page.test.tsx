@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listMyExports, type ExportJobRow } from '@lending/contract';
+import { type ExportJobRow, exportApi } from '@lending/contract';
 import { setToken } from '../../../lib/cookies';
 import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -37,7 +37,7 @@ describe('DownloadPage', () => {
   it('lists my exports with status, progress, rows, size and expiry; only a finished one downloads', async () => {
     fakeEndpoints([
       [
-        listMyExports,
+        exportApi.listMyExports,
         () => ({
           list: [
             job(3, {
@@ -77,7 +77,7 @@ describe('DownloadPage', () => {
   });
 
   it('downloads with the session token in a header (never in the URL), under the file’s name', async () => {
-    fakeEndpoints([[listMyExports, () => ({ list: [job(2)], total: 1 })]]);
+    fakeEndpoints([[exportApi.listMyExports, () => ({ list: [job(2)], total: 1 })]]);
     setToken('secret-token');
     const fetchMock = vi.fn(async () => new Response(new Blob(['xlsx']), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
@@ -105,7 +105,7 @@ describe('DownloadPage', () => {
   });
 
   it('says so when there is no export yet', async () => {
-    fakeEndpoints([[listMyExports, () => ({ list: [], total: 0 })]]);
+    fakeEndpoints([[exportApi.listMyExports, () => ({ list: [], total: 0 })]]);
     renderAt(<DownloadPage />, '/download/index');
     await screen.findByText('No exports yet: use Export on a list.');
   });

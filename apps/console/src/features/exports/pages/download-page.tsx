@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import {
   ADMIN_API_BASE,
   EXPORT_DOWNLOAD_PATH,
-  listMyExports,
   type ExportJobRow,
   type ExportStatus,
+  exportApi,
 } from '@lending/contract';
 import { api } from '../../../lib/api';
 import { getToken } from '../../../lib/cookies';
@@ -67,8 +67,8 @@ export function DownloadPage() {
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [downloading, setDownloading] = useState<number | null>(null);
   const query = useQuery({
-    queryKey: endpointKey(listMyExports, page),
-    queryFn: () => api.call(listMyExports, page),
+    queryKey: endpointKey(exportApi.listMyExports, page),
+    queryFn: () => api.call(exportApi.listMyExports, page),
     refetchInterval: (current) =>
       current.state.data?.list.some((job) => job.status === 'queued' || job.status === 'running')
         ? DOWNLOAD_PAGE_POLL_MS

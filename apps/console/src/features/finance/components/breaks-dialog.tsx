@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Radio, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  reconciliationBreakList,
-  reconciliationDayList,
-  resolveBreak,
   type ReconciliationBreakRow,
   type ReconciliationDayRow,
+  financeApi,
 } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useGrants } from '../../../lib/grants';
@@ -23,8 +21,8 @@ function ResolveForm({ item, onDone }: { item: ReconciliationBreakRow; onDone():
   const [form] = Form.useForm<{ action: Action; reason?: string }>();
   const [key] = useState(() => newIdempotencyKey('break'));
   const action = Form.useWatch('action', form);
-  const resolve = useEndpointMutation(resolveBreak, {
-    invalidates: [reconciliationBreakList, reconciliationDayList],
+  const resolve = useEndpointMutation(financeApi.resolveBreak, {
+    invalidates: [financeApi.reconciliationBreakList, financeApi.reconciliationDayList],
     refreshAfter: 'settled',
     success: 'finance.breaks.resolved',
   });
@@ -82,10 +80,10 @@ function ResolveForm({ item, onDone }: { item: ReconciliationBreakRow; onDone():
 export function BreaksDialog({ open, row, onClose }: ActionFormProps<ReconciliationDayRow>) {
   const { t } = useTranslation();
   const { can } = useGrants();
-  const canResolve = can(resolveBreak);
+  const canResolve = can(financeApi.resolveBreak);
   const [resolving, setResolving] = useState<number | undefined>();
   const breaks = useEndpointQuery(
-    reconciliationBreakList,
+    financeApi.reconciliationBreakList,
     { page: 1, pageSize: 100, filters: { dayId: row?.id } },
     { enabled: open && row !== undefined },
   );

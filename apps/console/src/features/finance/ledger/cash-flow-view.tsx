@@ -2,7 +2,7 @@ import { Alert, DatePicker, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cashFlow, CASH_FLOW_DAYS_AT_MOST, type CashFlowDay } from '@lending/contract';
+import { CASH_FLOW_DAYS_AT_MOST, type CashFlowDay, financeApi } from '@lending/contract';
 import { Chart } from '../../../components/chart/chart';
 import { addDays, formatIndiaDate, formatPaise } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
@@ -68,7 +68,7 @@ export function CashFlowView() {
     DATE_PATTERN,
   );
   const query = useEndpointQuery(
-    cashFlow,
+    financeApi.cashFlow,
     { ...LEDGER_READ_PAGE, filters: range },
     { keepPrevious: true },
   );
@@ -93,7 +93,7 @@ export function CashFlowView() {
           {t('finance.ledger.daysAtMost', { count: CASH_FLOW_DAYS_AT_MOST })}
         </Typography.Text>
         <LedgerExport
-          endpoint={cashFlow}
+          endpoint={financeApi.cashFlow}
           filters={range}
           title="finance.ledger.tabs.cashFlow"
           columns={[

@@ -2,7 +2,7 @@ import { Alert, DatePicker, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gstByMonth, GST_MONTHS_AT_MOST, type GstMonth } from '@lending/contract';
+import { GST_MONTHS_AT_MOST, type GstMonth, financeApi } from '@lending/contract';
 import { formatIndiaDate, formatPaise } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
 import { TotalsBar } from '../../../components/totals-bar';
@@ -31,7 +31,7 @@ export function GstByMonthView() {
   const [defaults] = useState(lastTwelveMonths);
   const [range, set] = useViewParams(defaults, MONTH_PATTERN);
   const query = useEndpointQuery(
-    gstByMonth,
+    financeApi.gstByMonth,
     { ...LEDGER_READ_PAGE, filters: range },
     { keepPrevious: true },
   );
@@ -55,7 +55,7 @@ export function GstByMonthView() {
           {t('finance.ledger.monthsAtMost', { count: GST_MONTHS_AT_MOST })}
         </Typography.Text>
         <LedgerExport
-          endpoint={gstByMonth}
+          endpoint={financeApi.gstByMonth}
           filters={range}
           title="finance.ledger.tabs.gstByMonth"
           columns={[

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { trialBalance } from '@lending/contract';
+import { financeApi } from '@lending/contract';
 import { formatIndiaDate, formatPaise } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
 import { TotalsBar } from '../../../components/totals-bar';
@@ -29,7 +29,7 @@ export function TrialBalanceView() {
   // Today is read once: a re-render must not move the default date.
   const [today] = useState(() => formatIndiaDate(Date.now()));
   const [{ date }, set] = useViewParams({ date: today }, DATE_PATTERN);
-  const query = useEndpointQuery(trialBalance, { date }, { keepPrevious: true });
+  const query = useEndpointQuery(financeApi.trialBalance, { date }, { keepPrevious: true });
   const answer = query.data;
   const difference = answer ? answer.totalDebitPaise - answer.totalCreditPaise : 0;
   return (

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dailyOrderAnalysis, type DailyOrderRow } from '@lending/contract';
+import { type DailyOrderRow, reportApi } from '@lending/contract';
 import { Chart } from '../../../components/chart/chart';
 import {
   describeList,
@@ -18,7 +18,7 @@ export const customerTypeChoices = {
   old: 'report.customerTypes.old',
 };
 
-const spec = describeList(dailyOrderAnalysis, ({ column, filter }) => ({
+const spec = describeList(reportApi.dailyOrderAnalysis, ({ column, filter }) => ({
   route: 'dailyOrderAnalysis',
   exportable: true,
   pageSize: 50,

@@ -2,11 +2,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  reconciliationBreakList,
-  reconciliationDayList,
-  resolveBreak,
   type ReconciliationBreakRow,
   type ReconciliationDayRow,
+  financeApi,
 } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
@@ -68,10 +66,10 @@ describe('FinancialList', () => {
   it('shows system and third-party figures per day and resolves a break with a reason', async () => {
     const resolved: unknown[] = [];
     const call = fakeEndpoints([
-      fakeList(reconciliationDayList, [day, payoutDay]),
-      [reconciliationBreakList, () => ({ list: [open], total: 1 })],
+      fakeList(financeApi.reconciliationDayList, [day, payoutDay]),
+      [financeApi.reconciliationBreakList, () => ({ list: [open], total: 1 })],
       [
-        resolveBreak,
+        financeApi.resolveBreak,
         (body) => {
           resolved.push(body);
           return {
@@ -107,7 +105,7 @@ describe('FinancialList', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Resolve' }));
     await waitFor(() => expect(resolved).toHaveLength(1));
     expect(resolved[0]).toMatchObject({ breakId: 31, action: 'ignore', reason: 'bank error' });
-    expect(call).toHaveBeenCalledWith(reconciliationBreakList, {
+    expect(call).toHaveBeenCalledWith(financeApi.reconciliationBreakList, {
       page: 1,
       pageSize: 100,
       filters: { dayId: 7 },
@@ -116,7 +114,7 @@ describe('FinancialList', () => {
 
   it('says in Chinese who ran a day', async () => {
     await i18n.changeLanguage('zh');
-    fakeEndpoints([fakeList(reconciliationDayList, [day, payoutDay])]);
+    fakeEndpoints([fakeList(financeApi.reconciliationDayList, [day, payoutDay])]);
     renderAt(<FinancialListPage />, '/financialManagement/FinancialList');
     await screen.findByText('定时任务');
     expect(screen.getByRole('columnheader', { name: '核对人' })).toBeInTheDocument();

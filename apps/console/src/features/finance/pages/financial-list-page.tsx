@@ -2,15 +2,7 @@ import { Card, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  cashFlow,
-  gstByMonth,
-  reconciliationBreakList,
-  reconciliationDayList,
-  trialBalance,
-  type EndpointDefinition,
-  type ReconciliationDayRow,
-} from '@lending/contract';
+import { type EndpointDefinition, type ReconciliationDayRow, financeApi } from '@lending/contract';
 import {
   describeList,
   ListFilters,
@@ -36,48 +28,51 @@ const thirdParty = (row: ReconciliationDayRow, t: (key: string) => string) =>
  * (docs/product.md §3) and the checking status (docs/product.md §4). A day's breaks open from its
  * row; a day passes when every break is resolved.
  */
-const reconciliationSpec = describeList(reconciliationDayList, ({ column, filter, action }) => ({
-  route: 'FinancialList',
-  exportable: true,
-  rowLabel: (row) => `${row.date} ${row.channel}`,
-  filters: [
-    filter.indiaDateRange('dateFrom', 'dateTo', 'finance.reconciliation.dateRange'),
-    filter.choice('side', 'finance.reconciliation.side', {
-      collection: 'finance.sides.collection',
-      payout: 'finance.sides.payout',
-    }),
-    filter.status('status', 'finance.status', checkingStatusTags),
-  ],
-  columns: [
-    column.indiaDate('date', 'finance.reconciliation.date', { sortable: true }),
-    column.render('side', 'finance.reconciliation.side', (row, t) =>
-      t(`finance.sides.${row.side}`),
-    ),
-    column.text('channel', 'finance.channel'),
-    column.money('systemAmountPaise', 'finance.reconciliation.systemAmount'),
-    column.count('systemCount', 'finance.reconciliation.systemCount'),
-    column.render('thirdParty', 'finance.reconciliation.thirdParty', (row, t) =>
-      thirdParty(row, t),
-    ),
-    column.status('status', 'finance.status', checkingStatusTags),
-    column.render('breaks', 'finance.reconciliation.breaks', (row, t) =>
-      t('finance.reconciliation.breakCount', { open: row.openBreaks, all: row.breaks }),
-    ),
-    column.instant('checkedAt', 'finance.reconciliation.checkedAt', { hiddenByDefault: true }),
-    // The server's nightly run or the staff member who ran the day again (decision 0065).
-    column.render('checkedBy', 'finance.reconciliation.checkedBy', (row, t) =>
-      row.checkedBy === 'scheduled'
-        ? t('finance.reconciliation.scheduled')
-        : (row.checkedByName ?? '—'),
-    ),
-  ],
-  rowActions: [
-    action.form('finance.reconciliation.showBreaks', BreaksDialog, {
-      needs: reconciliationBreakList,
-      hidden: (row) => row.breaks === 0,
-    }),
-  ],
-}));
+const reconciliationSpec = describeList(
+  financeApi.reconciliationDayList,
+  ({ column, filter, action }) => ({
+    route: 'FinancialList',
+    exportable: true,
+    rowLabel: (row) => `${row.date} ${row.channel}`,
+    filters: [
+      filter.indiaDateRange('dateFrom', 'dateTo', 'finance.reconciliation.dateRange'),
+      filter.choice('side', 'finance.reconciliation.side', {
+        collection: 'finance.sides.collection',
+        payout: 'finance.sides.payout',
+      }),
+      filter.status('status', 'finance.status', checkingStatusTags),
+    ],
+    columns: [
+      column.indiaDate('date', 'finance.reconciliation.date', { sortable: true }),
+      column.render('side', 'finance.reconciliation.side', (row, t) =>
+        t(`finance.sides.${row.side}`),
+      ),
+      column.text('channel', 'finance.channel'),
+      column.money('systemAmountPaise', 'finance.reconciliation.systemAmount'),
+      column.count('systemCount', 'finance.reconciliation.systemCount'),
+      column.render('thirdParty', 'finance.reconciliation.thirdParty', (row, t) =>
+        thirdParty(row, t),
+      ),
+      column.status('status', 'finance.status', checkingStatusTags),
+      column.render('breaks', 'finance.reconciliation.breaks', (row, t) =>
+        t('finance.reconciliation.breakCount', { open: row.openBreaks, all: row.breaks }),
+      ),
+      column.instant('checkedAt', 'finance.reconciliation.checkedAt', { hiddenByDefault: true }),
+      // The server's nightly run or the staff member who ran the day again (decision 0065).
+      column.render('checkedBy', 'finance.reconciliation.checkedBy', (row, t) =>
+        row.checkedBy === 'scheduled'
+          ? t('finance.reconciliation.scheduled')
+          : (row.checkedByName ?? '—'),
+      ),
+    ],
+    rowActions: [
+      action.form('finance.reconciliation.showBreaks', BreaksDialog, {
+        needs: financeApi.reconciliationBreakList,
+        hidden: (row) => row.breaks === 0,
+      }),
+    ],
+  }),
+);
 
 function ReconciliationView() {
   const list = useListPage(reconciliationSpec);
@@ -93,10 +88,10 @@ function ReconciliationView() {
 
 /** The page's views, each shown only to holders of the endpoint it reads. */
 const VIEWS: { key: string; needs: EndpointDefinition; View: () => ReactNode }[] = [
-  { key: 'reconciliation', needs: reconciliationDayList, View: ReconciliationView },
-  { key: 'trialBalance', needs: trialBalance, View: TrialBalanceView },
-  { key: 'gstByMonth', needs: gstByMonth, View: GstByMonthView },
-  { key: 'cashFlow', needs: cashFlow, View: CashFlowView },
+  { key: 'reconciliation', needs: financeApi.reconciliationDayList, View: ReconciliationView },
+  { key: 'trialBalance', needs: financeApi.trialBalance, View: TrialBalanceView },
+  { key: 'gstByMonth', needs: financeApi.gstByMonth, View: GstByMonthView },
+  { key: 'cashFlow', needs: financeApi.cashFlow, View: CashFlowView },
 ];
 
 /**

@@ -1,15 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  cashFlow,
-  gstByMonth,
-  reconciliationDayList,
-  startExport,
-  trialBalance,
-  type CashFlowDay,
-  type GstMonth,
-} from '@lending/contract';
+import { type CashFlowDay, type GstMonth, exportApi, financeApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../../test/render';
@@ -76,7 +68,9 @@ describe('FinancialList ledger tabs', () => {
   });
 
   it('trial balance: each account’s debit or credit, equal totals, and the date asked for', async () => {
-    const call = fakeEndpoints([[trialBalance, (body) => ({ ...balanced, date: body.date })]]);
+    const call = fakeEndpoints([
+      [financeApi.trialBalance, (body) => ({ ...balanced, date: body.date })],
+    ]);
     renderAt(<FinancialListPage />, `${PATH}?view=trialBalance&date=2026-11-20`);
     const row = within((await screen.findByText('Cash: payout clearing')).closest('tr')!);
     expect(row.getByText('cash:payout_clearing')).toBeInTheDocument();
@@ -84,14 +78,18 @@ describe('FinancialList ledger tabs', () => {
     expect(screen.getByText('Debits equal credits')).toBeInTheDocument();
     // Totals bar and the table's total row both show ₹1,00,000.00 for debit and credit.
     expect(screen.getAllByText('₹1,00,000.00').length).toBeGreaterThanOrEqual(4);
-    expect(call).toHaveBeenCalledWith(trialBalance, { date: '2026-11-20' });
+    expect(call).toHaveBeenCalledWith(financeApi.trialBalance, { date: '2026-11-20' });
 
     await typeDate(screen.getByLabelText('As of the end of (India date)'), '2026-10-31');
-    await waitFor(() => expect(call).toHaveBeenCalledWith(trialBalance, { date: '2026-10-31' }));
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith(financeApi.trialBalance, { date: '2026-10-31' }),
+    );
   });
 
   it('trial balance: says so plainly when debits and credits differ', async () => {
-    fakeEndpoints([[trialBalance, () => ({ ...balanced, totalCreditPaise: 9_999_900 })]]);
+    fakeEndpoints([
+      [financeApi.trialBalance, () => ({ ...balanced, totalCreditPaise: 9_999_900 })],
+    ]);
     renderAt(<FinancialListPage />, `${PATH}?view=trialBalance&date=2026-11-20`);
     await screen.findByText('Debits and credits differ by ₹1.00: the ledger does not balance');
     expect(screen.queryByText('Debits equal credits')).not.toBeInTheDocument();
@@ -100,7 +98,7 @@ describe('FinancialList ledger tabs', () => {
   it('GST by month: per month fee base, GST charged, reversed and net, with totals', async () => {
     const call = fakeEndpoints([
       [
-        gstByMonth,
+        financeApi.gstByMonth,
         () => ({
           list: [january, february],
           total: 2,
@@ -123,7 +121,7 @@ describe('FinancialList ledger tabs', () => {
     expect(row.getByText('₹2,250.00')).toBeInTheDocument();
     // The totals bar: the GST net of both months.
     expect(screen.getByText('₹3,150.00')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(gstByMonth, {
+    expect(call).toHaveBeenCalledWith(financeApi.gstByMonth, {
       page: 1,
       pageSize: 100,
       filters: { monthFrom: '2026-01', monthTo: '2026-02' },
@@ -132,7 +130,10 @@ describe('FinancialList ledger tabs', () => {
 
   it('cash flow: a day’s disbursed, collected, refunded and net; the range asked for', async () => {
     const call = fakeEndpoints([
-      [cashFlow, () => ({ list: [day], total: 1, totals: { ...day, date: undefined } as never })],
+      [
+        financeApi.cashFlow,
+        () => ({ list: [day], total: 1, totals: { ...day, date: undefined } as never }),
+      ],
     ]);
     renderAt(<FinancialListPage />, `${PATH}?view=cashFlow&dateFrom=2026-11-01&dateTo=2026-11-20`);
     const row = within((await screen.findByText('2026-11-19')).closest('tr')!);
@@ -140,7 +141,7 @@ describe('FinancialList ledger tabs', () => {
     expect(row.getByText('₹1,23,456.00')).toBeInTheDocument();
     expect(row.getByText('₹1,000.00')).toBeInTheDocument();
     expect(row.getByText('₹34,256.00')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(cashFlow, {
+    expect(call).toHaveBeenCalledWith(financeApi.cashFlow, {
       page: 1,
       pageSize: 100,
       filters: { dateFrom: '2026-11-01', dateTo: '2026-11-20' },
@@ -151,7 +152,7 @@ describe('FinancialList ledger tabs', () => {
     await typeDate(from!, '2026-10-01');
     await typeDate(panel().getAllByRole('textbox')[1]!, '2026-10-31');
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(cashFlow, {
+      expect(call).toHaveBeenCalledWith(financeApi.cashFlow, {
         page: 1,
         pageSize: 100,
         filters: { dateFrom: '2026-10-01', dateTo: '2026-10-31' },
@@ -162,24 +163,27 @@ describe('FinancialList ledger tabs', () => {
   it('exports the view as the list kit does: its range, its columns in the user’s language', async () => {
     await i18n.changeLanguage('zh');
     const call = fakeEndpoints([
-      [cashFlow, () => ({ list: [day], total: 1, totals: { ...day, date: undefined } as never })],
-      [startExport, () => ({ id: 7, status: 'queued' as const })],
+      [
+        financeApi.cashFlow,
+        () => ({ list: [day], total: 1, totals: { ...day, date: undefined } as never }),
+      ],
+      [exportApi.startExport, () => ({ id: 7, status: 'queued' as const })],
     ]);
     renderAt(<FinancialListPage />, `${PATH}?view=cashFlow&dateFrom=2026-11-01&dateTo=2026-11-20`);
     await screen.findByText('2026-11-19');
     await userEvent.click(panel().getByRole('button', { name: /导出/ }));
     await waitFor(() =>
       expect(call).toHaveBeenCalledWith(
-        startExport,
+        exportApi.startExport,
         expect.objectContaining({
-          endpoint: cashFlow.id,
+          endpoint: financeApi.cashFlow.id,
           route: 'FinancialList',
           title: i18n.t('finance.ledger.tabs.cashFlow'),
           filters: { dateFrom: '2026-11-01', dateTo: '2026-11-20' },
         }),
       ),
     );
-    const body = call.mock.calls.find(([endpoint]) => endpoint === startExport)![1] as {
+    const body = call.mock.calls.find(([endpoint]) => endpoint === exportApi.startExport)![1] as {
       columns: { field: string; header: string; kind: string }[];
     };
     expect(body.columns[0]).toEqual({
@@ -195,9 +199,12 @@ describe('FinancialList ledger tabs', () => {
   });
 
   it('shows only the tabs the user is granted, starting with the first', async () => {
-    fakeEndpoints([fakeList(reconciliationDayList, []), [trialBalance, () => balanced]]);
+    fakeEndpoints([
+      fakeList(financeApi.reconciliationDayList, []),
+      [financeApi.trialBalance, () => balanced],
+    ]);
     renderAt(<FinancialListPage />, PATH, {
-      user: { ...testAdmin, interfaces: [trialBalance.id, gstByMonth.id] },
+      user: { ...testAdmin, interfaces: [financeApi.trialBalance.id, financeApi.gstByMonth.id] },
     });
     expect(await screen.findByRole('tab', { name: 'Trial balance' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'GST by month' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { Card, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { orderLoanList, type OrderLoanTotals } from '@lending/contract';
+import { type OrderLoanTotals, financeApi } from '@lending/contract';
 import {
   describeList,
   ListFilters,
@@ -12,7 +12,7 @@ import { formatPaise } from '../../../lib/format';
 import { TotalsBar } from '../../../components/totals-bar';
 import { orderDetailPath } from '../finance-tags';
 
-const spec = describeList(orderLoanList, ({ column, filter }) => ({
+const spec = describeList(financeApi.orderLoanList, ({ column, filter }) => ({
   route: 'OrderLoan',
   exportable: true,
   filters: [

@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { orderOverdue, type OverdueCohortRow } from '@lending/contract';
+import { type OverdueCohortRow, reportApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -32,7 +32,7 @@ describe('orderOverdue', () => {
   it('shows each due-date cohort with its rates per band and the totals of the range', async () => {
     const call = fakeEndpoints([
       [
-        orderOverdue,
+        reportApi.orderOverdue,
         () => ({
           list: [cohort],
           total: 1,
@@ -56,7 +56,7 @@ describe('orderOverdue', () => {
     expect(row.getByText('15.0%')).toBeInTheDocument();
     expect(row.getByText('10.0%')).toBeInTheDocument();
     expect(screen.getByText('Totals of the range')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(orderOverdue, {
+    expect(call).toHaveBeenCalledWith(reportApi.orderOverdue, {
       page: 1,
       pageSize: 50,
       filters: { customerType: 'new', dateFrom: '2026-11-01', dateTo: '2026-11-15' },

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { orderOverdue, type OverdueCohortRow } from '@lending/contract';
+import { type OverdueCohortRow, reportApi } from '@lending/contract';
 import { Chart } from '../../../components/chart/chart';
 import {
   describeList,
@@ -18,7 +18,7 @@ export function rate(part: number, whole: number): string {
   return whole === 0 ? '—' : `${((part * 100) / whole).toFixed(1)}%`;
 }
 
-const spec = describeList(orderOverdue, ({ column, filter }) => ({
+const spec = describeList(reportApi.orderOverdue, ({ column, filter }) => ({
   route: 'orderOverdue',
   exportable: true,
   pageSize: 50,

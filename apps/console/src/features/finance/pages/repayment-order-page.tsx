@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { repaymentOrderList, type RepaymentOrderTotals } from '@lending/contract';
+import { type RepaymentOrderTotals, financeApi } from '@lending/contract';
 import {
   describeList,
   ListFilters,
@@ -11,7 +11,7 @@ import {
 import { TotalsBar } from '../../../components/totals-bar';
 import { orderDetailPath } from '../finance-tags';
 
-const spec = describeList(repaymentOrderList, ({ column, filter }) => ({
+const spec = describeList(financeApi.repaymentOrderList, ({ column, filter }) => ({
   route: 'RepaymentOrder',
   exportable: true,
   filters: [

@@ -1,4 +1,4 @@
-import { listLoanConfig, saveLoanConfig, type LoanConfig } from '@lending/contract';
+import { type LoanConfig, loanBookApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import type { LoanProductKind } from '../loan-config-form-model';
@@ -14,8 +14,8 @@ export function LoanConfigFormDialog({
   onClose,
   kind,
 }: ActionFormProps<LoanConfig> & { kind: LoanProductKind }) {
-  const save = useEndpointMutation(saveLoanConfig, {
-    invalidates: [listLoanConfig],
+  const save = useEndpointMutation(loanBookApi.saveLoanConfig, {
+    invalidates: [loanBookApi.listLoanConfig],
     // Also after a refusal: a save over a newer version shows the list as it is now.
     refreshAfter: 'settled',
     success: 'messages.saveSuccess',

@@ -1,13 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  listLoanConfig,
-  saveLoanConfig,
-  setLoanConfigStatus,
-  type EndpointDefinition,
-  type LoanConfig,
-} from '@lending/contract';
+import { type EndpointDefinition, type LoanConfig, loanBookApi } from '@lending/contract';
 import { api } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
 import { renderAt } from '../../../test/render';
@@ -21,7 +15,7 @@ configure({ asyncUtilTimeout: 20_000 });
 /** A fake API holding the products; answers the three loan configuration calls. */
 function fakeApi(products: LoanConfig[]) {
   return vi.spyOn(api, 'call').mockImplementation(async (endpoint: EndpointDefinition, body) => {
-    if (endpoint === listLoanConfig) {
+    if (endpoint === loanBookApi.listLoanConfig) {
       const { filters } = body as { filters?: { kind?: string; status?: string } };
       const list = products.filter(
         (p) =>
@@ -30,13 +24,13 @@ function fakeApi(products: LoanConfig[]) {
       );
       return { list, total: list.length };
     }
-    if (endpoint === setLoanConfigStatus) {
+    if (endpoint === loanBookApi.setLoanConfigStatus) {
       const { id, status } = body as { id: number; status: LoanConfig['status'] };
       const product = products.find((p) => p.id === id)!;
       product.status = status;
       return product;
     }
-    if (endpoint === saveLoanConfig) {
+    if (endpoint === loanBookApi.saveLoanConfig) {
       const {
         id,
         expectedVersion: _seen,
@@ -76,7 +70,7 @@ describe('loan configuration pages', () => {
       await screen.findByRole('heading', { name: 'First loan configuration', level: 1 }),
     ).toBeInTheDocument();
     const first = await findRow('Cash 14');
-    expect(call).toHaveBeenCalledWith(listLoanConfig, {
+    expect(call).toHaveBeenCalledWith(loanBookApi.listLoanConfig, {
       page: 1,
       pageSize: 20,
       filters: { kind: 'first' },
@@ -134,7 +128,7 @@ describe('loan configuration pages', () => {
     );
     await findRow('Cash 30 salaried');
     expect(queryRow('Cash 14')).toBeNull();
-    expect(call).toHaveBeenLastCalledWith(listLoanConfig, {
+    expect(call).toHaveBeenLastCalledWith(loanBookApi.listLoanConfig, {
       page: 1,
       pageSize: 20,
       filters: { kind: 'reloan', status: 'unavailable' },
@@ -146,7 +140,7 @@ describe('loan configuration pages', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?status=available'));
     await findRow('Cash 14');
     await waitFor(() => expect(queryRow('Cash 30 salaried')).toBeNull());
-    expect(call).toHaveBeenLastCalledWith(listLoanConfig, {
+    expect(call).toHaveBeenLastCalledWith(loanBookApi.listLoanConfig, {
       page: 1,
       pageSize: 20,
       filters: { kind: 'reloan', status: 'available' },
@@ -171,13 +165,20 @@ describe('loan configuration pages', () => {
       ),
     ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(call).not.toHaveBeenCalledWith(setLoanConfigStatus, expect.anything(), undefined);
+    expect(call).not.toHaveBeenCalledWith(
+      loanBookApi.setLoanConfigStatus,
+      expect.anything(),
+      undefined,
+    );
 
     await user.click(product.getByRole('button', { name: 'Disable: Cash 14' }));
     const again = await screen.findByRole('dialog');
     await user.click(within(again).getByRole('button', { name: 'OK' }));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(setLoanConfigStatus, { id: 1, status: 'unavailable' }),
+      expect(call).toHaveBeenCalledWith(loanBookApi.setLoanConfigStatus, {
+        id: 1,
+        status: 'unavailable',
+      }),
     );
     await screen.findByText('Operation Success');
     product = await findRow('Cash 14');
@@ -200,7 +201,7 @@ describe('loan configuration pages', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(call).toHaveBeenCalledWith(
-        saveLoanConfig,
+        loanBookApi.saveLoanConfig,
         expect.objectContaining({
           id: 1,
           expectedVersion: 1,

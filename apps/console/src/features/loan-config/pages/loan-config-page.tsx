@@ -1,10 +1,5 @@
 import { Space, Typography } from 'antd';
-import {
-  listLoanConfig,
-  saveLoanConfig,
-  setLoanConfigStatus,
-  type LoanConfig,
-} from '@lending/contract';
+import { type LoanConfig, loanBookApi } from '@lending/contract';
 import {
   listPage,
   type ActionFormProps,
@@ -35,7 +30,7 @@ function loanConfigList(kind: LoanProductKind, route: string) {
   const ProductForm = (props: ActionFormProps<LoanConfig>) => (
     <LoanConfigFormDialog {...props} kind={kind} />
   );
-  return ({ column, filter, action }: ListKit<typeof listLoanConfig>) => ({
+  return ({ column, filter, action }: ListKit<typeof loanBookApi.listLoanConfig>) => ({
     route,
     fixedFilters: { kind },
     rowLabel: (product: LoanConfig) => product.name,
@@ -96,10 +91,12 @@ function loanConfigList(kind: LoanProductKind, route: string) {
       column.status('status', 'loanConfig.columns.status', statusTags),
       column.instant('updatedAt', 'loanConfig.columns.updatedAt', { sortable: true }),
     ],
-    toolbar: [action.form('loanConfig.newProduct', ProductForm, { needs: saveLoanConfig })],
+    toolbar: [
+      action.form('loanConfig.newProduct', ProductForm, { needs: loanBookApi.saveLoanConfig }),
+    ],
     rowActions: [
-      action.form('common.edit', ProductForm, { needs: saveLoanConfig }),
-      action.call(setLoanConfigStatus, {
+      action.form('common.edit', ProductForm, { needs: loanBookApi.saveLoanConfig }),
+      action.call(loanBookApi.setLoanConfigStatus, {
         label: (product) =>
           isAvailable(product) ? 'loanConfig.actions.disable' : 'loanConfig.actions.enable',
         body: (product) => ({
@@ -115,8 +112,11 @@ function loanConfigList(kind: LoanProductKind, route: string) {
 }
 
 export const FirstLoanConfigPage = listPage(
-  listLoanConfig,
+  loanBookApi.listLoanConfig,
   loanConfigList('first', 'firstLoanConfig'),
 );
 
-export const ReLoanConfigPage = listPage(listLoanConfig, loanConfigList('reloan', 'reLoanConfig'));
+export const ReLoanConfigPage = listPage(
+  loanBookApi.listLoanConfig,
+  loanConfigList('reloan', 'reLoanConfig'),
+);

@@ -1,13 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createCampaign,
-  listAudienceLists,
-  listCampaignTemplates,
-  previewCampaignAudience,
-  type Campaign,
-} from '@lending/contract';
+import { type Campaign, marketingSmsApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -31,10 +25,13 @@ afterEach(() => vi.restoreAllMocks());
 
 function fakes(sendHours = { start: '10:00', end: '21:00' }) {
   return fakeEndpoints([
-    [listCampaignTemplates, () => ({ list: [template], sendHours })],
-    [listAudienceLists, () => ({ list: [] })],
-    [previewCampaignAudience, () => ({ total: 5, optedOut: 2, blacklisted: 1, eligible: 2 })],
-    [createCampaign, () => ({ id: 1 }) as Campaign],
+    [marketingSmsApi.listCampaignTemplates, () => ({ list: [template], sendHours })],
+    [marketingSmsApi.listAudienceLists, () => ({ list: [] })],
+    [
+      marketingSmsApi.previewCampaignAudience,
+      () => ({ total: 5, optedOut: 2, blacklisted: 1, eligible: 2 }),
+    ],
+    [marketingSmsApi.createCampaign, () => ({ id: 1 }) as Campaign],
   ]);
 }
 
@@ -56,7 +53,10 @@ describe('marketing send SMS page', () => {
     fireEvent.change(screen.getByLabelText('Time (India)'), { target: { value: '21:30' } });
     await user.click(screen.getByRole('button', { name: 'Review and send' }));
     await screen.findByText('Only between 10:00 and 21:00 India time');
-    expect(call).not.toHaveBeenCalledWith(previewCampaignAudience, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(
+      marketingSmsApi.previewCampaignAudience,
+      expect.anything(),
+    );
 
     fireEvent.change(screen.getByLabelText('Time (India)'), { target: { value: '11:00' } });
     await user.click(screen.getByRole('button', { name: 'Review and send' }));
@@ -64,11 +64,11 @@ describe('marketing send SMS page', () => {
     expect(
       dialog.getByText('Send this SMS to 2 people on 2025-01-16 at 11:00 India time.'),
     ).toBeInTheDocument();
-    expect(call).not.toHaveBeenCalledWith(createCampaign, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(marketingSmsApi.createCampaign, expect.anything());
 
     await user.click(dialog.getByRole('button', { name: 'Send' }));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(createCampaign, {
+      expect(call).toHaveBeenCalledWith(marketingSmsApi.createCampaign, {
         name: 'Come back',
         templateCode: 'marketing_offer_v1',
         params: { amount: '20,000' },
@@ -96,7 +96,10 @@ describe('marketing send SMS page', () => {
     fireEvent.change(screen.getByLabelText('Time (India)'), { target: { value: '10:30' } });
     await user.click(screen.getByRole('button', { name: 'Review and send' }));
     await screen.findByText('Only between 11:00 and 20:00 India time');
-    expect(call).not.toHaveBeenCalledWith(previewCampaignAudience, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(
+      marketingSmsApi.previewCampaignAudience,
+      expect.anything(),
+    );
   });
 
   it('shows who the audience reaches and who is skipped', async () => {

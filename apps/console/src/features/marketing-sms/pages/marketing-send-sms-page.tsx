@@ -16,16 +16,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
-  createCampaign,
-  importAudienceList,
   LAWFUL_PROMOTIONAL_HOURS,
-  listAudienceLists,
-  listCampaigns,
-  listCampaignTemplates,
-  previewCampaignAudience,
   type AudiencePreview,
   type CampaignAudience,
   type CreateCampaignBody,
+  marketingSmsApi,
 } from '@lending/contract';
 import { XlsxUploadDialog } from '../../../components/xlsx-upload';
 import { SendTimeFields } from '../../../components/send-time-fields';
@@ -85,10 +80,10 @@ export function MarketingSendSmsPage() {
   } | null>(null);
   // One key per filled-in form: pressing Send again after a lost answer creates nothing twice.
   const [idempotencyKey, setIdempotencyKey] = useState(() => newIdempotencyKey('campaign'));
-  const templates = useEndpointQuery(listCampaignTemplates, {});
-  const lists = useEndpointQuery(listAudienceLists, {});
-  const create = useEndpointMutation(createCampaign, {
-    invalidates: [listCampaigns],
+  const templates = useEndpointQuery(marketingSmsApi.listCampaignTemplates, {});
+  const lists = useEndpointQuery(marketingSmsApi.listAudienceLists, {});
+  const create = useEndpointMutation(marketingSmsApi.createCampaign, {
+    invalidates: [marketingSmsApi.listCampaigns],
     success: 'marketingSms.scheduled',
   });
 
@@ -106,7 +101,7 @@ export function MarketingSendSmsPage() {
       form.setFields([{ name: 'listId', errors: [t('marketingSms.selectList')] }]);
       return null;
     }
-    const counted = await api.call(previewCampaignAudience, { audience });
+    const counted = await api.call(marketingSmsApi.previewCampaignAudience, { audience });
     setPreview(counted);
     return counted;
   };
@@ -322,10 +317,10 @@ export function MarketingSendSmsPage() {
       <XlsxUploadDialog
         open={uploading}
         onClose={() => setUploading(false)}
-        endpoint={importAudienceList}
+        endpoint={marketingSmsApi.importAudienceList}
         title="marketingSms.uploadTitle"
         columns="marketingSms.uploadColumns"
-        invalidates={[listAudienceLists]}
+        invalidates={[marketingSmsApi.listAudienceLists]}
       />
     </Card>
   );

@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listCampaigns, type Campaign } from '@lending/contract';
+import { type Campaign, marketingSmsApi } from '@lending/contract';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
 import { MarketingSmsPage } from './marketing-sms-page';
@@ -36,7 +36,10 @@ function campaign(id: number, name: string, selectedRows: number | null): Campai
 describe('/toolMage/marketingSMS', () => {
   it('names the audience: a whole book list, or the rows selected on it (decision 0067)', async () => {
     fakeEndpoints([
-      fakeList(listCampaigns, [campaign(1, 'Whole list', null), campaign(2, 'Picked by hand', 3)]),
+      fakeList(marketingSmsApi.listCampaigns, [
+        campaign(1, 'Whole list', null),
+        campaign(2, 'Picked by hand', 3),
+      ]),
     ]);
     renderAt(<MarketingSmsPage />, '/toolMage/marketingSMS');
     const rowOf = async (name: string) => within((await screen.findByText(name)).closest('tr')!);

@@ -2,11 +2,10 @@ import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  listSettings,
-  saveSetting,
   type SaveSettingBody,
   type SettingGroup,
   type SystemSetting,
+  opsApi,
 } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
@@ -127,8 +126,8 @@ export function SettingFormDialog({
   onClose,
   group,
 }: ActionFormProps<SystemSetting> & { group: SettingGroup }) {
-  const save = useEndpointMutation(saveSetting, {
-    invalidates: [listSettings],
+  const save = useEndpointMutation(opsApi.saveSetting, {
+    invalidates: [opsApi.listSettings],
     success: 'messages.saveSuccess',
   });
   return (

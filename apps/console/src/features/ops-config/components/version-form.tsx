@@ -1,12 +1,7 @@
 import { Button, Form, Input, Modal, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  listVersions,
-  saveVersion,
-  type AppVersion,
-  type SaveVersionBody,
-} from '@lending/contract';
+import { type AppVersion, type SaveVersionBody, opsApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { showFieldErrors } from '../../../lib/server-field-errors';
@@ -134,8 +129,8 @@ export function VersionForm({
 /** Correcting a release from its row (content, force update, package address). */
 export function VersionFormDialog({ open, row, onClose }: ActionFormProps<AppVersion>) {
   const { t } = useTranslation();
-  const save = useEndpointMutation(saveVersion, {
-    invalidates: [listVersions],
+  const save = useEndpointMutation(opsApi.saveVersion, {
+    invalidates: [opsApi.listVersions],
     success: 'messages.updateSuccess',
   });
   return (

@@ -1,23 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  getAppConfig,
-  getSmsConfig,
-  listSettings,
-  listSmsTemplates,
-  listVersions,
-  listVerifyCodes,
-  revealVerifyCode,
-  saveAppConfig,
-  saveSetting,
-  saveSmsConfig,
-  saveVersion,
-  setSmsTemplateEnabled,
-  trxStatistics,
-  type SmsTemplate,
-  type SystemSetting,
-} from '@lending/contract';
+import { type SmsTemplate, type SystemSetting, opsApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList, refusal } from '../../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../../test/render';
@@ -68,7 +52,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('system configuration page', () => {
   it('lists items with their type and reader; a known item cannot be deleted', async () => {
-    fakeEndpoints([fakeList(listSettings, [reapply, regions])]);
+    fakeEndpoints([fakeList(opsApi.listSettings, [reapply, regions])]);
     renderAt(<SystemConfigPage />, '/systemConfig/systemConfig');
     const known = within(
       (await screen.findByText('reapply_after_days', { selector: 'td' })).closest('tr')!,
@@ -84,8 +68,11 @@ describe('system configuration page', () => {
   it("refuses an empty value with the product's message and sends nothing; a change is sent as typed", async () => {
     const user = userEvent.setup({ delay: null });
     const call = fakeEndpoints([
-      fakeList(listSettings, [reapply]),
-      [saveSetting, (body) => ({ ...reapply, ...body, value: body.value.trim() }) as SystemSetting],
+      fakeList(opsApi.listSettings, [reapply]),
+      [
+        opsApi.saveSetting,
+        (body) => ({ ...reapply, ...body, value: body.value.trim() }) as SystemSetting,
+      ],
     ]);
     renderAt(<SystemConfigPage />, '/systemConfig/systemConfig');
     const row = within(
@@ -99,12 +86,12 @@ describe('system configuration page', () => {
     expect(
       await dialog.findByText('configuration item, value and remarks cannot be empty'),
     ).toBeInTheDocument();
-    expect(call).not.toHaveBeenCalledWith(saveSetting, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(opsApi.saveSetting, expect.anything());
 
     await replace(user, 'Value', '3');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(saveSetting, {
+      expect(call).toHaveBeenCalledWith(opsApi.saveSetting, {
         item: 'reapply_after_days',
         value: '3',
         type: 'string',
@@ -125,9 +112,9 @@ describe('system configuration page', () => {
       readBy: 'Collection conduct guard: an attempt over the cap is refused',
     };
     const call = fakeEndpoints([
-      fakeList(listSettings, [cap]),
+      fakeList(opsApi.listSettings, [cap]),
       [
-        saveSetting,
+        opsApi.saveSetting,
         () => {
           throw refusal('recovery_attempt_cap must be a whole number from 1 to 20', 4000, 'value');
         },
@@ -138,7 +125,7 @@ describe('system configuration page', () => {
       (await screen.findByText('recovery_attempt_cap', { selector: 'td' })).closest('tr')!,
     );
     expect(call).toHaveBeenCalledWith(
-      listSettings,
+      opsApi.listSettings,
       expect.objectContaining({ filters: { group: 'operations' } }),
     );
     expect(screen.queryByRole('button', { name: /New configuration item/ })).toBeNull();
@@ -151,7 +138,7 @@ describe('system configuration page', () => {
       await dialog.findByText('recovery_attempt_cap must be a whole number from 1 to 20'),
     ).toBeInTheDocument();
     expect(call).toHaveBeenCalledWith(
-      saveSetting,
+      opsApi.saveSetting,
       expect.objectContaining({ group: 'operations' }),
     );
   });
@@ -170,9 +157,9 @@ describe('app configuration page', () => {
   it('refuses an http address before sending, and shows the server naming a field', async () => {
     const user = userEvent.setup({ delay: null });
     const call = fakeEndpoints([
-      [getAppConfig, () => config],
+      [opsApi.getAppConfig, () => config],
       [
-        saveAppConfig,
+        opsApi.saveAppConfig,
         () => {
           throw refusal('must be a telephone number', 4000, 'telephone');
         },
@@ -183,12 +170,12 @@ describe('app configuration page', () => {
     await replace(user, 'Privacy policy URL', 'http://example.in/privacy');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Enter an https:// address');
-    expect(call).not.toHaveBeenCalledWith(saveAppConfig, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(opsApi.saveAppConfig, expect.anything());
 
     await replace(user, 'Privacy policy URL', 'https://example.in/privacy-v2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('must be a telephone number');
-    expect(call).toHaveBeenCalledWith(saveAppConfig, {
+    expect(call).toHaveBeenCalledWith(opsApi.saveAppConfig, {
       ...config,
       updatedAt: undefined,
       privacyUrl: 'https://example.in/privacy-v2',
@@ -196,9 +183,9 @@ describe('app configuration page', () => {
   });
 
   it('is read-only without the save grant', async () => {
-    fakeEndpoints([[getAppConfig, () => config]]);
+    fakeEndpoints([[opsApi.getAppConfig, () => config]]);
     renderAt(<AppConfigPage />, '/systemConfig/appConfig', {
-      user: { ...testAdmin, roles: ['reader'], interfaces: [getAppConfig.id] },
+      user: { ...testAdmin, roles: ['reader'], interfaces: [opsApi.getAppConfig.id] },
     });
     expect(await screen.findByDisplayValue('1800 102 4455')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
@@ -221,15 +208,15 @@ describe('SMS gateway settings page', () => {
       updatedAt: null,
     };
     const call = fakeEndpoints([
-      [getSmsConfig, () => view],
-      [saveSmsConfig, () => view],
+      [opsApi.getSmsConfig, () => view],
+      [opsApi.saveSmsConfig, () => view],
     ]);
     renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
     await screen.findByText(/A key is set \(••••4321\)/);
     expect(screen.getByLabelText('API key')).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(saveSmsConfig, {
+      expect(call).toHaveBeenCalledWith(opsApi.saveSmsConfig, {
         provider: 'msg91',
         senderIds: ['LENDIN'],
         ratePerMinute: 600,
@@ -241,7 +228,7 @@ describe('SMS gateway settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(call).toHaveBeenCalledWith(
-        saveSmsConfig,
+        opsApi.saveSmsConfig,
         expect.objectContaining({ apiKey: 'new-secret-key-9999' }),
       ),
     );
@@ -264,7 +251,7 @@ describe('SMS gateway provider in force (decision 0079)', () => {
 
   it('shows the provider in force and offers no provider that is not built', async () => {
     const user = userEvent.setup({ delay: null });
-    fakeEndpoints([[getSmsConfig, () => view]]);
+    fakeEndpoints([[opsApi.getSmsConfig, () => view]]);
     renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
     await screen.findByText('SMS go out through: sandbox');
     await user.click(screen.getByLabelText('Provider'));
@@ -275,7 +262,7 @@ describe('SMS gateway provider in force (decision 0079)', () => {
 
   it('on a sandbox-only server says so and offers no live provider', async () => {
     const user = userEvent.setup({ delay: null });
-    fakeEndpoints([[getSmsConfig, () => ({ ...view, liveProvidersAllowed: false })]]);
+    fakeEndpoints([[opsApi.getSmsConfig, () => ({ ...view, liveProvidersAllowed: false })]]);
     renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
     await screen.findByText(/This server sends every SMS through the sandbox/);
     await user.click(screen.getByLabelText('Provider'));
@@ -288,9 +275,9 @@ describe('SMS gateway provider in force (decision 0079)', () => {
     const message =
       'Sender id 562311 is still used by the enabled template(s) marketing_offer_v1: change or disable them first';
     fakeEndpoints([
-      [getSmsConfig, () => view],
+      [opsApi.getSmsConfig, () => view],
       [
-        saveSmsConfig,
+        opsApi.saveSmsConfig,
         () => {
           throw refusal(message, 4179, 'senderIds');
         },
@@ -303,7 +290,7 @@ describe('SMS gateway provider in force (decision 0079)', () => {
   });
 
   it('is in Chinese', async () => {
-    fakeEndpoints([[getSmsConfig, () => view]]);
+    fakeEndpoints([[opsApi.getSmsConfig, () => view]]);
     await i18n.changeLanguage('zh');
     try {
       renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
@@ -330,8 +317,8 @@ describe('SMS gateway quiet hours', () => {
       updatedAt: null,
     };
     const call = fakeEndpoints([
-      [getSmsConfig, () => view],
-      [saveSmsConfig, () => view],
+      [opsApi.getSmsConfig, () => view],
+      [opsApi.saveSmsConfig, () => view],
     ]);
     renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
     await screen.findByDisplayValue('21:00');
@@ -346,13 +333,13 @@ describe('SMS gateway quiet hours', () => {
     await screen.findByText(
       'Quiet hours start at 21:00 or earlier, and after they end: a later start would send after 21:00',
     );
-    expect(call).not.toHaveBeenCalledWith(saveSmsConfig, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(opsApi.saveSmsConfig, expect.anything());
     // Narrower than TRAI's window: saved.
     await replace(user, 'Quiet hours from (India time)', '20:00');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(call).toHaveBeenCalledWith(
-        saveSmsConfig,
+        opsApi.saveSmsConfig,
         expect.objectContaining({ quietStart: '20:00', quietEnd: '11:00' }),
       ),
     );
@@ -375,8 +362,8 @@ describe('SMS templates page', () => {
       updatedAt: '2025-01-15T04:30:00.000Z',
     };
     const call = fakeEndpoints([
-      fakeList(listSmsTemplates, [template]),
-      [setSmsTemplateEnabled, (body) => ({ ...template, enabled: body.enabled })],
+      fakeList(opsApi.listSmsTemplates, [template]),
+      [opsApi.setSmsTemplateEnabled, (body) => ({ ...template, enabled: body.enabled })],
     ]);
     renderAt(<SmsTemplatePage />, '/toolMage/SMSManagement');
     const row = within(
@@ -389,7 +376,7 @@ describe('SMS templates page', () => {
     expect(confirm.getByText(/Disable the template Sign-in code\?/)).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: /OK|Confirm|Yes/ }));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(setSmsTemplateEnabled, {
+      expect(call).toHaveBeenCalledWith(opsApi.setSmsTemplateEnabled, {
         code: 'otp_login_v1',
         enabled: false,
       }),
@@ -401,9 +388,9 @@ describe('new version release page', () => {
   it('refuses a version that is not x.y.z, then releases one', async () => {
     const user = userEvent.setup({ delay: null });
     const call = fakeEndpoints([
-      fakeList(listVersions, []),
+      fakeList(opsApi.listVersions, []),
       [
-        saveVersion,
+        opsApi.saveVersion,
         (body) => ({
           version: body.version,
           content: body.content,
@@ -422,11 +409,11 @@ describe('new version release page', () => {
     await user.click(screen.getByRole('switch'));
     await user.click(screen.getByRole('button', { name: 'Release' }));
     await screen.findByText('Enter a version like 1.4.2');
-    expect(call).not.toHaveBeenCalledWith(saveVersion, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(opsApi.saveVersion, expect.anything());
     await replace(user, 'Version number', '2.0.0');
     await user.click(screen.getByRole('button', { name: 'Release' }));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(saveVersion, {
+      expect(call).toHaveBeenCalledWith(opsApi.saveVersion, {
         version: '2.0.0',
         content: 'Hindi screens',
         forceUpdate: true,
@@ -453,8 +440,8 @@ describe('customer verification code page', () => {
   it('shows a live code only after asking, with the success message; never a used one', async () => {
     const user = userEvent.setup({ delay: null });
     const call = fakeEndpoints([
-      fakeList(listVerifyCodes, [live, used]),
-      [revealVerifyCode, () => ({ code: '482913' })],
+      fakeList(opsApi.listVerifyCodes, [live, used]),
+      [opsApi.revealVerifyCode, () => ({ code: '482913' })],
     ]);
     renderAt(<VerifyCodePage />, '/telemarketing/customerVerifyCode');
     const row = within((await screen.findByText('******0555', { selector: 'td' })).closest('tr')!);
@@ -466,13 +453,13 @@ describe('customer verification code page', () => {
     await user.click(confirm.getByRole('button', { name: 'OK' }));
     expect(await row.findByText('482913')).toBeInTheDocument();
     await screen.findByText('verification code obtained successfully');
-    expect(call).toHaveBeenCalledWith(revealVerifyCode, { id: 9 });
+    expect(call).toHaveBeenCalledWith(opsApi.revealVerifyCode, { id: 9 });
   });
 
   it('does not offer the code without the reveal permission', async () => {
-    fakeEndpoints([fakeList(listVerifyCodes, [live])]);
+    fakeEndpoints([fakeList(opsApi.listVerifyCodes, [live])]);
     renderAt(<VerifyCodePage />, '/telemarketing/customerVerifyCode', {
-      user: { ...testAdmin, roles: ['caller'], interfaces: [listVerifyCodes.id] },
+      user: { ...testAdmin, roles: ['caller'], interfaces: [opsApi.listVerifyCodes.id] },
     });
     const row = within((await screen.findByText('******0555', { selector: 'td' })).closest('tr')!);
     expect(row.queryByRole('button', { name: /Show the code/ })).toBeNull();
@@ -484,7 +471,7 @@ describe('payment channel statistics page', () => {
   it('asks for the days in the URL and shows every figure in the table', async () => {
     const call = fakeEndpoints([
       [
-        trxStatistics,
+        opsApi.trxStatistics,
         () => ({
           list: [
             {
@@ -507,7 +494,7 @@ describe('payment channel statistics page', () => {
     expect(row.getByText('₹40,000.00')).toBeInTheDocument();
     expect(row.getByText('75% (3)')).toBeInTheDocument();
     expect(row.getByText('3 min')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(trxStatistics, {
+    expect(call).toHaveBeenCalledWith(opsApi.trxStatistics, {
       dateFrom: '2025-01-10',
       dateTo: '2025-01-15',
     });

@@ -14,12 +14,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BUILT_SMS_PROVIDERS,
-  getSmsConfig,
   quietHoursProblem,
-  saveSmsConfig,
   SMS_PROVIDERS,
   type SaveSmsConfigBody,
   type SmsProvider,
+  opsApi,
 } from '@lending/contract';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
@@ -40,10 +39,10 @@ const SENDER = /^([A-Z]{6}|[0-9]{6})$/;
 export function SmsConfigPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const config = useEndpointQuery(getSmsConfig, {});
-  const canSave = useGrants().can(saveSmsConfig);
-  const save = useEndpointMutation(saveSmsConfig, {
-    invalidates: [getSmsConfig],
+  const config = useEndpointQuery(opsApi.getSmsConfig, {});
+  const canSave = useGrants().can(opsApi.saveSmsConfig);
+  const save = useEndpointMutation(opsApi.saveSmsConfig, {
+    invalidates: [opsApi.getSmsConfig],
     success: 'messages.saveSuccess',
   });
 

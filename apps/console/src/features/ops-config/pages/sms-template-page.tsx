@@ -1,9 +1,4 @@
-import {
-  listSmsTemplates,
-  saveSmsTemplate,
-  setSmsTemplateEnabled,
-  type SmsTemplate,
-} from '@lending/contract';
+import { type SmsTemplate, opsApi } from '@lending/contract';
 import { listPage, type StatusTags } from '../../../components/list-page';
 import { SmsTemplateFormDialog } from '../components/sms-template-form-dialog';
 
@@ -17,7 +12,7 @@ const categoryTags: StatusTags<SmsTemplate['category']> = {
  * /toolMage/SMSManagement: the DLT-registered templates. Only an enabled template is
  * sent: the server refuses (409) a message whose template is disabled or unknown.
  */
-export const SmsTemplatePage = listPage(listSmsTemplates, ({ column, filter, action }) => ({
+export const SmsTemplatePage = listPage(opsApi.listSmsTemplates, ({ column, filter, action }) => ({
   route: 'SMSManagement',
   rowKey: (template) => template.code,
   rowLabel: (template) => template.name,
@@ -37,7 +32,7 @@ export const SmsTemplatePage = listPage(listSmsTemplates, ({ column, filter, act
     column.ellipsis('text', 'opsConfig.sms.text'),
     column.tags('variables', 'opsConfig.sms.variables', (variable) => variable),
     column.toggle('enabled', 'opsConfig.sms.enabled', {
-      endpoint: setSmsTemplateEnabled,
+      endpoint: opsApi.setSmsTemplateEnabled,
       on: true,
       off: false,
       body: (template, enabled) => ({ code: template.code, enabled }),
@@ -47,7 +42,11 @@ export const SmsTemplatePage = listPage(listSmsTemplates, ({ column, filter, act
     column.instant('updatedAt', 'opsConfig.updatedAt', { sortable: true }),
   ],
   toolbar: [
-    action.form('opsConfig.sms.newTemplate', SmsTemplateFormDialog, { needs: saveSmsTemplate }),
+    action.form('opsConfig.sms.newTemplate', SmsTemplateFormDialog, {
+      needs: opsApi.saveSmsTemplate,
+    }),
   ],
-  rowActions: [action.form('common.edit', SmsTemplateFormDialog, { needs: saveSmsTemplate })],
+  rowActions: [
+    action.form('common.edit', SmsTemplateFormDialog, { needs: opsApi.saveSmsTemplate }),
+  ],
 }));

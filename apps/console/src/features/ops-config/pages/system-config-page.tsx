@@ -1,11 +1,5 @@
 import { Typography } from 'antd';
-import {
-  deleteSetting,
-  listSettings,
-  saveSetting,
-  type SettingGroup,
-  type SystemSetting,
-} from '@lending/contract';
+import { type SettingGroup, type SystemSetting, opsApi } from '@lending/contract';
 import { listPage, type ActionFormProps, type ListKit } from '../../../components/list-page';
 import { SettingFormDialog } from '../components/setting-form-dialog';
 
@@ -20,7 +14,7 @@ function settingsList(group: SettingGroup, route: string) {
   const Form = (props: ActionFormProps<SystemSetting>) => (
     <SettingFormDialog {...props} group={group} />
   );
-  return ({ column, filter, action }: ListKit<typeof listSettings>) => ({
+  return ({ column, filter, action }: ListKit<typeof opsApi.listSettings>) => ({
     route,
     fixedFilters: { group },
     rowKey: (setting: SystemSetting) => setting.item,
@@ -52,11 +46,11 @@ function settingsList(group: SettingGroup, route: string) {
     ],
     toolbar:
       group === 'general'
-        ? [action.form('opsConfig.setting.new', Form, { needs: saveSetting })]
+        ? [action.form('opsConfig.setting.new', Form, { needs: opsApi.saveSetting })]
         : [],
     rowActions: [
-      action.form('common.edit', Form, { needs: saveSetting }),
-      action.call(deleteSetting, {
+      action.form('common.edit', Form, { needs: opsApi.saveSetting }),
+      action.call(opsApi.deleteSetting, {
         label: 'common.delete',
         body: (setting) => ({ item: setting.item }),
         hidden: (setting) => setting.known,
@@ -68,8 +62,11 @@ function settingsList(group: SettingGroup, route: string) {
   });
 }
 
-export const SystemConfigPage = listPage(listSettings, settingsList('general', 'systemConfig'));
+export const SystemConfigPage = listPage(
+  opsApi.listSettings,
+  settingsList('general', 'systemConfig'),
+);
 export const SystemConfig2Page = listPage(
-  listSettings,
+  opsApi.listSettings,
   settingsList('operations', 'systemConfig2'),
 );

@@ -2,14 +2,11 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  createCampaign,
-  listCampaignTemplates,
-  listClearNotLoan,
-  listRegNotLoan,
-  previewCampaignAudience,
   type Campaign,
   type ClearNotLoanRow,
   type RegNotLoanRow,
+  marketingSmsApi,
+  remarketingApi,
 } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
@@ -103,17 +100,20 @@ describe('Send SMS on the re-marketing lists', () => {
       pointerEventsCheck: PointerEventsCheckLevel.Never,
     });
     const call = fakeEndpoints([
-      fakeList(listClearNotLoan, [
+      fakeList(remarketingApi.listClearNotLoan, [
         clearedRow(7, '******3210'),
         clearedRow(8, '******4321'),
         clearedRow(9, '******5432'),
       ]),
       [
-        listCampaignTemplates,
+        marketingSmsApi.listCampaignTemplates,
         () => ({ list: [template], sendHours: { start: '10:00', end: '21:00' } }),
       ],
-      [previewCampaignAudience, () => ({ total: 2, optedOut: 1, blacklisted: 0, eligible: 1 })],
-      [createCampaign, (body) => campaignOf(body)],
+      [
+        marketingSmsApi.previewCampaignAudience,
+        () => ({ total: 2, optedOut: 1, blacklisted: 0, eligible: 1 }),
+      ],
+      [marketingSmsApi.createCampaign, (body) => campaignOf(body)],
     ]);
     renderAt(<ClearNotLoanPage />, '/order/clearNotLoan');
     await screen.findByText('******5432');
@@ -140,7 +140,7 @@ describe('Send SMS on the re-marketing lists', () => {
 
     const audience = { source: 'selected', list: 'clearNotLoan', ids: [7, 9] };
     const confirmation = await dialogTitled('Send marketing SMS?');
-    expect(call).toHaveBeenCalledWith(previewCampaignAudience, { audience });
+    expect(call).toHaveBeenCalledWith(marketingSmsApi.previewCampaignAudience, { audience });
     expect(
       confirmation.getByText(
         'Send template Festive offer (marketing_offer_v1) to 1 of the 2 selected now.',
@@ -149,11 +149,11 @@ describe('Send SMS on the re-marketing lists', () => {
     expect(
       confirmation.getByText('Left out: 1 opted out (DND, STOP), 0 blacklisted.'),
     ).toBeInTheDocument();
-    expect(call).not.toHaveBeenCalledWith(createCampaign, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(marketingSmsApi.createCampaign, expect.anything());
 
     await user.click(confirmation.getByRole('button', { name: 'Send' }));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(createCampaign, {
+      expect(call).toHaveBeenCalledWith(marketingSmsApi.createCampaign, {
         name: 'Come back, January',
         templateCode: 'marketing_offer_v1',
         params: { amount: '20,000' },
@@ -181,13 +181,16 @@ describe('Send SMS on the re-marketing lists', () => {
       pointerEventsCheck: PointerEventsCheckLevel.Never,
     });
     const call = fakeEndpoints([
-      fakeList(listRegNotLoan, [registered]),
+      fakeList(remarketingApi.listRegNotLoan, [registered]),
       [
-        listCampaignTemplates,
+        marketingSmsApi.listCampaignTemplates,
         () => ({ list: [template], sendHours: { start: '11:00', end: '20:00' } }),
       ],
-      [previewCampaignAudience, () => ({ total: 1, optedOut: 0, blacklisted: 1, eligible: 0 })],
-      [createCampaign, (body) => campaignOf(body)],
+      [
+        marketingSmsApi.previewCampaignAudience,
+        () => ({ total: 1, optedOut: 0, blacklisted: 1, eligible: 0 }),
+      ],
+      [marketingSmsApi.createCampaign, (body) => campaignOf(body)],
     ]);
     renderAt(<RegNotLoanPage />, '/order/regNotLoan');
     await user.click(
@@ -206,7 +209,7 @@ describe('Send SMS on the re-marketing lists', () => {
     await user.type(await dialog.findByLabelText('amount'), '5,000');
     await user.click(dialog.getByRole('button', { name: 'Review and send' }));
     const confirmation = await dialogTitled('Send marketing SMS?');
-    expect(call).toHaveBeenCalledWith(previewCampaignAudience, {
+    expect(call).toHaveBeenCalledWith(marketingSmsApi.previewCampaignAudience, {
       audience: { source: 'selected', list: 'regNotLoan', ids: [9] },
     });
     // Everyone selected is blacklisted: nothing can be sent.
@@ -217,11 +220,11 @@ describe('Send SMS on the re-marketing lists', () => {
     ).toBeInTheDocument();
     expect(confirmation.getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.click(confirmation.getByRole('button', { name: 'Cancel' }));
-    expect(call).not.toHaveBeenCalledWith(createCampaign, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(marketingSmsApi.createCampaign, expect.anything());
   });
 
   it('is offered only with the grant to create campaigns; export stays', async () => {
-    fakeEndpoints([fakeList(listRegNotLoan, [registered])]);
+    fakeEndpoints([fakeList(remarketingApi.listRegNotLoan, [registered])]);
     renderAt(<RegNotLoanPage />, '/order/regNotLoan', {
       user: {
         ...testAdmin,

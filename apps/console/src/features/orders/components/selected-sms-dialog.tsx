@@ -14,11 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  createCampaign,
   LAWFUL_PROMOTIONAL_HOURS,
-  listCampaigns,
-  listCampaignTemplates,
-  previewCampaignAudience,
   type AudiencePreview,
   type Campaign,
   type CampaignTemplate,
@@ -26,6 +22,7 @@ import {
   type CreateCampaignBody,
   type RegNotLoanRow,
   type SelectableList,
+  marketingSmsApi,
 } from '@lending/contract';
 import type { BulkFormProps } from '../../../components/list-page';
 import { SendTimeFields } from '../../../components/send-time-fields';
@@ -38,7 +35,11 @@ import { showFieldErrors } from '../../../lib/server-field-errors';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
 
 /** What a bulk SMS needs: the calls of the campaign it creates (decision 0067). */
-export const selectedSmsNeeds = [createCampaign, listCampaignTemplates, previewCampaignAudience];
+export const selectedSmsNeeds = [
+  marketingSmsApi.createCampaign,
+  marketingSmsApi.listCampaignTemplates,
+  marketingSmsApi.previewCampaignAudience,
+];
 
 /** Where the campaigns are listed with their progress and delivery figures. */
 export function campaignListPath(name: string): string {
@@ -93,8 +94,10 @@ function SelectedSmsForm({
       at: formatIndiaDateTime(Date.now()).slice(0, 16),
     }),
   );
-  const templates = useEndpointQuery(listCampaignTemplates, {});
-  const create = useEndpointMutation(createCampaign, { invalidates: [listCampaigns] });
+  const templates = useEndpointQuery(marketingSmsApi.listCampaignTemplates, {});
+  const create = useEndpointMutation(marketingSmsApi.createCampaign, {
+    invalidates: [marketingSmsApi.listCampaigns],
+  });
   const when = Form.useWatch('when', form);
   const templateCode = Form.useWatch('templateCode', form);
   const params = Form.useWatch('params', form) ?? {};
@@ -108,7 +111,7 @@ function SelectedSmsForm({
     setCounting(true);
     let preview: AudiencePreview;
     try {
-      preview = await api.call(previewCampaignAudience, { audience });
+      preview = await api.call(marketingSmsApi.previewCampaignAudience, { audience });
     } catch {
       return; // toasted: a row left the list since the page was read
     } finally {
@@ -277,7 +280,7 @@ function CreatedCampaign({ campaign, onDone }: { campaign: Campaign; onDone(): v
         leftOut: campaign.optedOut + campaign.blacklisted,
       })}
       extra={[
-        can(listCampaigns) ? (
+        can(marketingSmsApi.listCampaigns) ? (
           <Link key="campaign" to={campaignListPath(campaign.name)}>
             {t('remarketing.sms.seeCampaign')}
           </Link>

@@ -1,4 +1,4 @@
-import { listCollectionOrders } from '@lending/contract';
+import { remarketingApi } from '@lending/contract';
 import { listPage, type StatusTags } from '../../../components/list-page';
 import { orderDetailPath, orderStatusTags } from '../../../components/order-detail';
 import { revealCustomer } from '../../../components/unmask/unmask';
@@ -13,33 +13,36 @@ const bandTags: StatusTags<'1-7' | '8+'> = {
  * collection cases land (the collection issue), these are the orders overdue now; the
  * collector and the last follow-up come with the cases.
  */
-export const CollectionOrderPage = listPage(listCollectionOrders, ({ column, filter }) => ({
-  route: 'collectionOrder',
-  rowLabel: (row) => row.orderNo,
-  filters: [
-    filter.text('orderNo', 'order.orderNo'),
-    filter.text('phone', 'order.phone', { placeholder: 'order.phonePlaceholder' }),
-    filter.status('band', 'remarketing.band', bandTags),
-    filter.indiaDateRange('dueFrom', 'dueTo', 'order.dueRange'),
-  ],
-  columns: [
-    column.link('orderNo', 'order.orderNo', {
-      to: (row) => orderDetailPath(row.orderNo),
-      fixed: 'start',
-    }),
-    column.masked('customerName', 'order.customerName', {
-      reveal: revealCustomer('name', (row) => row.customerId),
-    }),
-    column.masked('phone', 'order.phone', {
-      reveal: revealCustomer('phone', (row) => row.customerId),
-    }),
-    column.status('status', 'order.status', orderStatusTags),
-    column.money('principalPaise', 'order.amount'),
-    column.money('outstandingPaise', 'remarketing.outstanding'),
-    column.indiaDate('dueDate', 'order.dueDate', { sortable: true }),
-    column.days('overdueDays', 'order.overdueDays', { sortable: true }),
-    column.status('band', 'remarketing.band', bandTags),
-    column.text('collectorName', 'remarketing.collector'),
-    column.instant('lastContactAt', 'remarketing.lastContact'),
-  ],
-}));
+export const CollectionOrderPage = listPage(
+  remarketingApi.listCollectionOrders,
+  ({ column, filter }) => ({
+    route: 'collectionOrder',
+    rowLabel: (row) => row.orderNo,
+    filters: [
+      filter.text('orderNo', 'order.orderNo'),
+      filter.text('phone', 'order.phone', { placeholder: 'order.phonePlaceholder' }),
+      filter.status('band', 'remarketing.band', bandTags),
+      filter.indiaDateRange('dueFrom', 'dueTo', 'order.dueRange'),
+    ],
+    columns: [
+      column.link('orderNo', 'order.orderNo', {
+        to: (row) => orderDetailPath(row.orderNo),
+        fixed: 'start',
+      }),
+      column.masked('customerName', 'order.customerName', {
+        reveal: revealCustomer('name', (row) => row.customerId),
+      }),
+      column.masked('phone', 'order.phone', {
+        reveal: revealCustomer('phone', (row) => row.customerId),
+      }),
+      column.status('status', 'order.status', orderStatusTags),
+      column.money('principalPaise', 'order.amount'),
+      column.money('outstandingPaise', 'remarketing.outstanding'),
+      column.indiaDate('dueDate', 'order.dueDate', { sortable: true }),
+      column.days('overdueDays', 'order.overdueDays', { sortable: true }),
+      column.status('band', 'remarketing.band', bandTags),
+      column.text('collectorName', 'remarketing.collector'),
+      column.instant('lastContactAt', 'remarketing.lastContact'),
+    ],
+  }),
+);

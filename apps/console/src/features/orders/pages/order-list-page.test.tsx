@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listLoanConfig, listOrders, type OrderListRow } from '@lending/contract';
+import { type OrderListRow, loanBookApi, orderApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../../test/render';
@@ -44,8 +44,8 @@ describe('order list page', () => {
 
   it('lists orders filtered from the URL, masked, in rupees; the number opens the detail', async () => {
     const call = fakeEndpoints([
-      fakeList(listOrders, [overdue, cleared]),
-      fakeList(listLoanConfig, []),
+      fakeList(orderApi.listOrders, [overdue, cleared]),
+      fakeList(loanBookApi.listLoanConfig, []),
     ]);
     renderAt(<OrderListPage />, '/order/orderList?status=OVERDUE');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Order list');
@@ -61,7 +61,7 @@ describe('order list page', () => {
     expect(row.getByText('3 days')).toBeInTheDocument();
     expect(row.getByText('2025-01-01 10:00:00')).toBeInTheDocument();
     expect(screen.queryByText('LN20250102000043')).toBeNull();
-    expect(call).toHaveBeenCalledWith(listOrders, {
+    expect(call).toHaveBeenCalledWith(orderApi.listOrders, {
       page: 1,
       pageSize: 20,
       filters: { status: 'OVERDUE' },
@@ -70,14 +70,14 @@ describe('order list page', () => {
 
   it('shows in Chinese, without the product list when the user may not read it', async () => {
     await i18n.changeLanguage('zh');
-    const call = fakeEndpoints([fakeList(listOrders, [cleared])]);
+    const call = fakeEndpoints([fakeList(orderApi.listOrders, [cleared])]);
     renderAt(<OrderListPage />, '/order/orderList', {
-      user: { ...testAdmin, roles: ['orderList'], interfaces: [listOrders.id] },
+      user: { ...testAdmin, roles: ['orderList'], interfaces: [orderApi.listOrders.id] },
     });
     const link = await screen.findByRole('link', { name: 'LN20250102000043' });
     const row = within(link.closest('tr')!);
     expect(row.getByText('已结清')).toBeInTheDocument();
     expect(row.getByText('老客户（复贷）')).toBeInTheDocument();
-    expect(call).not.toHaveBeenCalledWith(listLoanConfig, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(loanBookApi.listLoanConfig, expect.anything());
   });
 });

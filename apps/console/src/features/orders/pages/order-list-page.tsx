@@ -1,4 +1,4 @@
-import { listLoanConfig, listOrders } from '@lending/contract';
+import { loanBookApi, orderApi } from '@lending/contract';
 import { useTranslation } from 'react-i18next';
 import { listPage, type FilterOption } from '../../../components/list-page';
 import { orderDetailPath, orderStatusTags } from '../../../components/order-detail';
@@ -11,9 +11,9 @@ function useProductOptions(): FilterOption<number>[] {
   const { t } = useTranslation();
   const { can } = useGrants();
   const products = useEndpointQuery(
-    listLoanConfig,
+    loanBookApi.listLoanConfig,
     { page: 1, pageSize: 100 },
-    { enabled: can(listLoanConfig), staleTime: 60_000 },
+    { enabled: can(loanBookApi.listLoanConfig), staleTime: 60_000 },
   );
   return (products.data?.list ?? []).map((product) => ({
     value: product.id,
@@ -22,7 +22,7 @@ function useProductOptions(): FilterOption<number>[] {
 }
 
 /** /order/orderList: every order; a row's number opens the order detail. */
-export const OrderListPage = listPage(listOrders, ({ column, filter }) => ({
+export const OrderListPage = listPage(orderApi.listOrders, ({ column, filter }) => ({
   route: 'orderList',
   rowLabel: (row) => row.orderNo,
   filters: [

@@ -1,12 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  listClearNotLoan,
-  listCollectionOrders,
-  listRegNotLoan,
   type ClearNotLoanRow,
   type CollectionOrderRow,
   type RegNotLoanRow,
+  remarketingApi,
 } from '@lending/contract';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -65,7 +63,7 @@ function rowOf(text: string) {
 
 describe('/order screens', () => {
   it('clearNotLoan: the last loan, days since clearing, loans, amounts in ₹ and the on-time record; filters from the URL', async () => {
-    const call = fakeEndpoints([fakeList(listClearNotLoan, [clearedRow])]);
+    const call = fakeEndpoints([fakeList(remarketingApi.listClearNotLoan, [clearedRow])]);
     renderAt(<ClearNotLoanPage />, '/order/clearNotLoan?minLoans=2');
     await screen.findByText('LN20250101000042');
     const row = rowOf('LN20250101000042');
@@ -73,7 +71,7 @@ describe('/order screens', () => {
     expect(row.getByText('5 days')).toBeInTheDocument();
     expect(row.getByText('₹4,500.00')).toBeInTheDocument();
     expect(row.getByText('₹15,234.00')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(listClearNotLoan, {
+    expect(call).toHaveBeenCalledWith(remarketingApi.listClearNotLoan, {
       page: 1,
       pageSize: 20,
       filters: { minLoans: 2 },
@@ -81,7 +79,7 @@ describe('/order screens', () => {
   });
 
   it('regNotLoan: registration, channel and how far KYC got', async () => {
-    fakeEndpoints([fakeList(listRegNotLoan, [registered])]);
+    fakeEndpoints([fakeList(remarketingApi.listRegNotLoan, [registered])]);
     renderAt(<RegNotLoanPage />, '/order/regNotLoan');
     await screen.findByText('******0001');
     const row = rowOf('******0001');
@@ -91,7 +89,7 @@ describe('/order screens', () => {
   });
 
   it('collectionOrder: overdue days, band, collector and last contact, the order opening its detail; the band filter is sent', async () => {
-    const call = fakeEndpoints([fakeList(listCollectionOrders, [inCollection])]);
+    const call = fakeEndpoints([fakeList(remarketingApi.listCollectionOrders, [inCollection])]);
     renderAt(<CollectionOrderPage />, '/order/collectionOrder?band=8%2B');
     expect(await screen.findByRole('link', { name: 'LN20250101000042' })).toBeInTheDocument();
     const row = rowOf('LN20250101000042');
@@ -101,7 +99,7 @@ describe('/order screens', () => {
     expect(row.getByText('Kabir Collector')).toBeInTheDocument();
     expect(row.getByText(/14 Jan 2025|2025-01-14/)).toBeInTheDocument();
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(listCollectionOrders, {
+      expect(call).toHaveBeenCalledWith(remarketingApi.listCollectionOrders, {
         page: 1,
         pageSize: 20,
         filters: { band: '8+' },

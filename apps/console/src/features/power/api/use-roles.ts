@@ -1,4 +1,4 @@
-import { getInterfaces, getRoles, roleDetail } from '@lending/contract';
+import { powerApi } from '@lending/contract';
 import type { FilterOption } from '../../../components/list-page';
 import { useGrants } from '../../../lib/grants';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
@@ -7,9 +7,9 @@ import { useEndpointQuery } from '../../../lib/use-endpoint';
 export function useAllRoles(enabled = true) {
   const { can } = useGrants();
   return useEndpointQuery(
-    getRoles,
+    powerApi.getRoles,
     { page: 1, pageSize: 100 },
-    { enabled: enabled && can(getRoles) },
+    { enabled: enabled && can(powerApi.getRoles) },
   );
 }
 
@@ -21,10 +21,10 @@ export function useRoleOptions(): FilterOption<number>[] {
 
 /** One role, for the hidden menu and interface pages; nothing without an id. */
 export function useRoleDetail(id: number | undefined) {
-  return useEndpointQuery(roleDetail, { id: id ?? 0 }, { enabled: id !== undefined });
+  return useEndpointQuery(powerApi.roleDetail, { id: id ?? 0 }, { enabled: id !== undefined });
 }
 
 /** The interface catalogue; it changes only with a new release. */
 export function useInterfaceCatalogue() {
-  return useEndpointQuery(getInterfaces, {}, { staleTime: Infinity });
+  return useEndpointQuery(powerApi.getInterfaces, {}, { staleTime: Infinity });
 }

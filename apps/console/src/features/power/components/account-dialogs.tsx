@@ -1,11 +1,4 @@
-import {
-  createUser,
-  editUser,
-  getRoles,
-  getUsers,
-  resetPassword,
-  type StaffUser,
-} from '@lending/contract';
+import { type StaffUser, powerApi, userApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { useAllRoles } from '../api/use-roles';
@@ -13,16 +6,16 @@ import { AccountFormModal } from './account-form-modal';
 import { ResetPasswordModal } from './reset-password-modal';
 
 // Role lists show how many accounts hold each role: an account change refreshes them too.
-const changes = [getUsers, getRoles];
+const changes = [userApi.getUsers, powerApi.getRoles];
 
 /** The account form as the accounts list opens it: new from the toolbar, edit on a row. */
 export function AccountFormDialog({ open, row, onClose }: ActionFormProps<StaffUser>) {
   const roles = useAllRoles(open);
-  const create = useEndpointMutation(createUser, {
+  const create = useEndpointMutation(userApi.createUser, {
     invalidates: changes,
     success: 'messages.saveSuccess',
   });
-  const edit = useEndpointMutation(editUser, {
+  const edit = useEndpointMutation(userApi.editUser, {
     invalidates: changes,
     success: 'messages.updateSuccess',
   });
@@ -41,7 +34,7 @@ export function AccountFormDialog({ open, row, onClose }: ActionFormProps<StaffU
 
 /** Setting an account's password, from its row. */
 export function ResetPasswordDialog({ open, row, onClose }: ActionFormProps<StaffUser>) {
-  const reset = useEndpointMutation(resetPassword, {
+  const reset = useEndpointMutation(userApi.resetPassword, {
     invalidates: changes,
     success: 'messages.operationSuccess',
   });

@@ -1,13 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  deleteUser,
-  getRoles,
-  getUsers,
-  unblockSignIn,
-  type StaffUserListItem,
-} from '@lending/contract';
+import { type StaffUserListItem, powerApi, userApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../../test/render';
@@ -41,10 +35,10 @@ describe('accounts page', () => {
   it('lists accounts with their roles and status, and deletes one after a confirmation', async () => {
     const accounts = [clerk];
     const call = fakeEndpoints([
-      fakeList(getUsers, accounts),
-      fakeList(getRoles, []),
+      fakeList(userApi.getUsers, accounts),
+      fakeList(powerApi.getRoles, []),
       [
-        deleteUser,
+        userApi.deleteUser,
         ({ id }) => {
           accounts.splice(
             accounts.findIndex((account) => account.id === id),
@@ -70,16 +64,16 @@ describe('accounts page', () => {
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await screen.findByText('Delete Success');
-    expect(call).toHaveBeenCalledWith(deleteUser, { id: 3 });
+    expect(call).toHaveBeenCalledWith(userApi.deleteUser, { id: 3 });
     await waitFor(() =>
       expect(screen.queryByText('clerk@example.com', { selector: 'td' })).toBeNull(),
     );
   });
 
   it('shows one who may only list accounts no action, and the status as a tag', async () => {
-    fakeEndpoints([fakeList(getUsers, [clerk])]);
+    fakeEndpoints([fakeList(userApi.getUsers, [clerk])]);
     renderAt(<AccountPage />, '/power/account', {
-      user: { ...testAdmin, roles: ['account'], interfaces: [getUsers.id] },
+      user: { ...testAdmin, roles: ['account'], interfaces: [userApi.getUsers.id] },
     });
     const row = await findRow('clerk@example.com');
     expect(row.queryByRole('switch')).toBeNull();
@@ -104,10 +98,10 @@ describe('accounts page', () => {
       { ...clerk, id: 8, email: 'open@example.com' },
     ];
     const call = fakeEndpoints([
-      fakeList(getUsers, accounts),
-      fakeList(getRoles, []),
+      fakeList(userApi.getUsers, accounts),
+      fakeList(powerApi.getRoles, []),
       [
-        unblockSignIn,
+        userApi.unblockSignIn,
         ({ id }) => {
           accounts.find((account) => account.id === id)!.signInBlocks = [];
           return null;
@@ -130,7 +124,7 @@ describe('accounts page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
 
     await screen.findByText('Sign-in unblocked');
-    expect(call).toHaveBeenCalledWith(unblockSignIn, { id: 7 });
+    expect(call).toHaveBeenCalledWith(userApi.unblockSignIn, { id: 7 });
     await waitFor(async () =>
       expect((await findRow('blocked@example.com')).queryByText('Blocked')).toBeNull(),
     );
@@ -139,7 +133,7 @@ describe('accounts page', () => {
   it('says it in Chinese', async () => {
     await i18n.changeLanguage('zh');
     fakeEndpoints([
-      fakeList(getUsers, [
+      fakeList(userApi.getUsers, [
         {
           ...clerk,
           id: 9,
@@ -147,7 +141,7 @@ describe('accounts page', () => {
           signInBlocks: [{ address: '10.2.0.1', until: '2025-01-15T05:00:00.000Z' }],
         },
       ]),
-      fakeList(getRoles, []),
+      fakeList(powerApi.getRoles, []),
     ]);
     renderAt(<AccountPage />, '/power/account');
     const row = await findRow('zh@example.com');

@@ -1,13 +1,4 @@
-import {
-  createUser,
-  deleteUser,
-  editUser,
-  getRoles,
-  getUsers,
-  resetPassword,
-  unblockSignIn,
-  type StaffStatus,
-} from '@lending/contract';
+import { type StaffStatus, powerApi, userApi } from '@lending/contract';
 import { listPage, type StatusTags } from '../../../components/list-page';
 import { useRoleOptions } from '../api/use-roles';
 import { AccountFormDialog, ResetPasswordDialog } from '../components/account-dialogs';
@@ -19,7 +10,7 @@ const statusTags: StatusTags<StaffStatus> = {
 };
 
 /** /power/account, on the spec's /user/get_users and /user/edit_user calls. */
-export const AccountPage = listPage(getUsers, ({ column, filter, action }) => ({
+export const AccountPage = listPage(userApi.getUsers, ({ column, filter, action }) => ({
   route: 'account',
   rowLabel: (account) => account.email,
   filters: [
@@ -33,14 +24,14 @@ export const AccountPage = listPage(getUsers, ({ column, filter, action }) => ({
     column.text('name', 'account.name', { sortable: true }),
     column.tags('roles', 'account.roles', (role) => role.name),
     column.toggle('status', 'account.status', {
-      endpoint: editUser,
+      endpoint: userApi.editUser,
       on: 'enabled',
       off: 'disabled',
       body: (account, status) => ({ id: account.id, status }),
       labels: { on: 'account.enabled', off: 'account.disabled' },
       confirmOff: 'account.disableConfirm',
       ariaLabel: 'account.toggleStatus',
-      invalidates: [getRoles],
+      invalidates: [powerApi.getRoles],
     }),
     // Blocked by failed sign-ins (decision 0023): where from and until when.
     column.render('signInBlocks', 'account.signIn', (account) => (
@@ -50,25 +41,27 @@ export const AccountPage = listPage(getUsers, ({ column, filter, action }) => ({
     column.instant('createdAt', 'account.createdAt', { sortable: true, hiddenByDefault: true }),
   ],
   toolbar: [
-    action.form('account.newAccount', AccountFormDialog, { needs: [createUser, getRoles] }),
+    action.form('account.newAccount', AccountFormDialog, {
+      needs: [userApi.createUser, powerApi.getRoles],
+    }),
   ],
   rowActions: [
-    action.form('common.edit', AccountFormDialog, { needs: [editUser, getRoles] }),
-    action.form('account.resetPassword', ResetPasswordDialog, { needs: resetPassword }),
-    action.call(unblockSignIn, {
+    action.form('common.edit', AccountFormDialog, { needs: [userApi.editUser, powerApi.getRoles] }),
+    action.form('account.resetPassword', ResetPasswordDialog, { needs: userApi.resetPassword }),
+    action.call(userApi.unblockSignIn, {
       label: 'account.unblock',
       body: (account) => ({ id: account.id }),
       hidden: (account) => account.signInBlocks.length === 0,
       confirm: 'account.unblockConfirm',
       success: 'account.unblockSuccess',
     }),
-    action.call(deleteUser, {
+    action.call(userApi.deleteUser, {
       label: 'common.delete',
       body: (account) => ({ id: account.id }),
       confirm: 'account.deleteConfirm',
       danger: true,
       success: 'messages.deleteSuccess',
-      invalidates: [getRoles],
+      invalidates: [powerApi.getRoles],
     }),
   ],
 }));

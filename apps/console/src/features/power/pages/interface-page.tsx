@@ -2,7 +2,7 @@ import { Button, Card, Checkbox, Empty, Input, Space, Spin, Tag, Typography } fr
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { getRoles, roleDetail, setRoleInterfaces } from '@lending/contract';
+import { powerApi } from '@lending/contract';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { useInterfaceCatalogue, useRoleDetail } from '../api/use-roles';
 import { filterCatalogue } from '../interface-filter';
@@ -15,8 +15,8 @@ export function InterfacePage() {
   const roleId = Number(searchParams.get('roleId')) || undefined;
   const role = useRoleDetail(roleId);
   const catalogue = useInterfaceCatalogue();
-  const setInterfaces = useEndpointMutation(setRoleInterfaces, {
-    invalidates: [getRoles, roleDetail],
+  const setInterfaces = useEndpointMutation(powerApi.setRoleInterfaces, {
+    invalidates: [powerApi.getRoles, powerApi.roleDetail],
     success: 'messages.saveSuccess',
   });
   const [search, setSearch] = useState('');

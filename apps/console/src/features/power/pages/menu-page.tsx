@@ -2,7 +2,7 @@ import { Alert, Button, Card, Empty, Space, Spin, Tree, Typography } from 'antd'
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { getRoles, roleDetail, setRoleMenus } from '@lending/contract';
+import { powerApi } from '@lending/contract';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { useRoleDetail } from '../api/use-roles';
 import { allKeys, compactMenus, expandMenus, menuTree, type MenuTreeNode } from '../menu-tree';
@@ -28,8 +28,8 @@ export function MenuPage() {
   const [searchParams] = useSearchParams();
   const roleId = Number(searchParams.get('roleId')) || undefined;
   const role = useRoleDetail(roleId);
-  const setMenus = useEndpointMutation(setRoleMenus, {
-    invalidates: [getRoles, roleDetail],
+  const setMenus = useEndpointMutation(powerApi.setRoleMenus, {
+    invalidates: [powerApi.getRoles, powerApi.roleDetail],
     success: 'messages.saveSuccess',
   });
   const tree = useMemo(() => menuTree(), []);

@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getRoles, type Role } from '@lending/contract';
+import { type Role, powerApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -39,7 +39,7 @@ describe('roles page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists roles; the system role and a role in use cannot be changed the way others can', async () => {
-    fakeEndpoints([fakeList(getRoles, [admin, reviewer])]);
+    fakeEndpoints([fakeList(powerApi.getRoles, [admin, reviewer])]);
     const user = userEvent.setup({ delay: null });
     renderAt(<RolePage />, '/power/role', {
       extraRoutes: [{ path: '/power/menu', element: <p>menus of the role</p> }],

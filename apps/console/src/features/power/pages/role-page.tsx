@@ -1,14 +1,5 @@
 import { Space, Tag } from 'antd';
-import {
-  deleteRole,
-  getInterfaces,
-  getRoles,
-  roleDetail,
-  saveRole,
-  setRoleInterfaces,
-  setRoleMenus,
-  type Role,
-} from '@lending/contract';
+import { type Role, powerApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { RoleFormDialog } from '../components/role-form-dialog';
 
@@ -16,7 +7,7 @@ import { RoleFormDialog } from '../components/role-form-dialog';
 const notForSystemRole = (role: Role) => role.isSystem && 'role.adminAll';
 
 /** /power/role: roles, and from each the hidden menu and interface pages. */
-export const RolePage = listPage(getRoles, ({ column, filter, action }) => ({
+export const RolePage = listPage(powerApi.getRoles, ({ column, filter, action }) => ({
   route: 'role',
   rowLabel: (role) => role.name,
   filters: [filter.text('name', 'role.name')],
@@ -41,18 +32,18 @@ export const RolePage = listPage(getRoles, ({ column, filter, action }) => ({
       role.isSystem ? t('common.all') : role.interfaces.length,
     ),
   ],
-  toolbar: [action.form('role.newRole', RoleFormDialog, { needs: saveRole })],
+  toolbar: [action.form('role.newRole', RoleFormDialog, { needs: powerApi.saveRole })],
   rowActions: [
-    action.form('common.edit', RoleFormDialog, { needs: saveRole }),
+    action.form('common.edit', RoleFormDialog, { needs: powerApi.saveRole }),
     action.link('role.assignMenus', (role) => `/power/menu?roleId=${role.id}`, {
-      needs: [roleDetail, setRoleMenus],
+      needs: [powerApi.roleDetail, powerApi.setRoleMenus],
       disabled: notForSystemRole,
     }),
     action.link('role.assignInterfaces', (role) => `/power/interface?roleId=${role.id}`, {
-      needs: [roleDetail, getInterfaces, setRoleInterfaces],
+      needs: [powerApi.roleDetail, powerApi.getInterfaces, powerApi.setRoleInterfaces],
       disabled: notForSystemRole,
     }),
-    action.call(deleteRole, {
+    action.call(powerApi.deleteRole, {
       label: 'common.delete',
       body: (role) => ({ id: role.id }),
       confirm: 'role.deleteConfirm',

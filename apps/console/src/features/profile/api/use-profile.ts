@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { profile } from '@lending/contract';
+import { userApi } from '@lending/contract';
 import { api } from '../../../lib/api';
 
 /** The signed-in staff member's own account (POST /user/profile). */
 export function useProfile() {
   return useQuery({
     queryKey: ['user', 'profile'] as const,
-    queryFn: ({ signal }) => api.call(profile, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(userApi.profile, undefined, { signal }),
   });
 }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { profile, type StaffUser } from '@lending/contract';
+import { type StaffUser, userApi } from '@lending/contract';
 import { api } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
 import { RequestError } from '../../../lib/request';
@@ -30,7 +30,7 @@ describe('profile page', () => {
     const call = vi.spyOn(api, 'call').mockResolvedValue(own);
     renderAt(<ProfilePage />, '/profile/index');
     await screen.findByText('reviewer@example.com');
-    expect(call.mock.calls[0]?.[0]).toBe(profile);
+    expect(call.mock.calls[0]?.[0]).toBe(userApi.profile);
     expect(screen.getByText('Riya Reviewer')).toBeInTheDocument();
     expect(screen.getByText('Reviewer')).toBeInTheDocument();
     expect(screen.getByText('中文')).toBeInTheDocument();

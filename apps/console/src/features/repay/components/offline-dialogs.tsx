@@ -3,15 +3,10 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  importOfflineRepayments,
-  listOfflineRepayments,
-  listRepaymentRecords,
-  listRepayPlan,
-  offlineReceipt,
-  recordOfflineRepayment,
   RECEIPT_MAX_BYTES,
-  reviewOfflineRepayment,
   type OfflineRepayment,
+  offlineRepayApi,
+  repayApi,
 } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import {
@@ -49,8 +44,8 @@ export function RecordOfflineDialog({ open, onClose }: ActionFormProps<OfflineRe
   const { form, key } = useKeyedForm<RecordValues>(open, 'offline');
   const [receipt, setReceipt] = useState<File | undefined>();
   const [receiptError, setReceiptError] = useState<string | null>(null);
-  const record = useEndpointMutation(recordOfflineRepayment, {
-    invalidates: [listOfflineRepayments],
+  const record = useEndpointMutation(offlineRepayApi.recordOfflineRepayment, {
+    invalidates: [offlineRepayApi.listOfflineRepayments],
     success: 'offlineRepay.recordSuccess',
   });
 
@@ -197,8 +192,8 @@ export function RecordOfflineDialog({ open, onClose }: ActionFormProps<OfflineRe
 export function RefuseOfflineDialog({ open, row, onClose }: ActionFormProps<OfflineRepayment>) {
   const { t } = useTranslation();
   const { form } = useKeyedForm<{ reason: string }>(open, 'refuse');
-  const review = useEndpointMutation(reviewOfflineRepayment, {
-    invalidates: [listOfflineRepayments],
+  const review = useEndpointMutation(offlineRepayApi.reviewOfflineRepayment, {
+    invalidates: [offlineRepayApi.listOfflineRepayments],
     success: 'offlineRepay.refuseSuccess',
   });
   const submit = async ({ reason }: { reason: string }) => {
@@ -246,7 +241,7 @@ export function RefuseOfflineDialog({ open, row, onClose }: ActionFormProps<Offl
 export function ReceiptDialog({ open, row, onClose }: ActionFormProps<OfflineRepayment>) {
   const { t } = useTranslation();
   const receipt = useEndpointQuery(
-    offlineReceipt,
+    offlineRepayApi.offlineReceipt,
     { id: row?.id ?? 0 },
     { enabled: open && !!row },
   );
@@ -282,13 +277,17 @@ export function ImportOfflineDialog({ open, onClose }: ActionFormProps<OfflineRe
     <XlsxUploadDialog
       open={open}
       onClose={onClose}
-      endpoint={importOfflineRepayments}
+      endpoint={offlineRepayApi.importOfflineRepayments}
       title="offlineRepay.importTitle"
       columns="offlineRepay.importColumns"
-      invalidates={[listOfflineRepayments]}
+      invalidates={[offlineRepayApi.listOfflineRepayments]}
     />
   );
 }
 
 /** Lists a passed repayment changes besides the review list. */
-export const PASS_INVALIDATES = [listOfflineRepayments, listRepaymentRecords, listRepayPlan];
+export const PASS_INVALIDATES = [
+  offlineRepayApi.listOfflineRepayments,
+  repayApi.listRepaymentRecords,
+  repayApi.listRepayPlan,
+];

@@ -1,12 +1,6 @@
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  listRepaymentRecords,
-  listRepayPlan,
-  postRepayment,
-  repayQuery,
-  type RepayPlanRow,
-} from '@lending/contract';
+import { type RepayPlanRow, loanBookApi, repayApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { rupeesTextToPaise } from '../../../lib/units';
@@ -30,8 +24,8 @@ interface Values {
 export function RecordRepaymentDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
   const { t } = useTranslation();
   const { form, key } = useKeyedForm<Values>(open, 'repay');
-  const post = useEndpointMutation(postRepayment, {
-    invalidates: [listRepayPlan, listRepaymentRecords, repayQuery],
+  const post = useEndpointMutation(loanBookApi.postRepayment, {
+    invalidates: [repayApi.listRepayPlan, repayApi.listRepaymentRecords, repayApi.repayQuery],
     success: 'repay.record.success',
   });
   const max = row?.clearingTodayPaise ?? 0;

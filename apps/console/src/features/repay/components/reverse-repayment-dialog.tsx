@@ -1,12 +1,6 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  listRepaymentRecords,
-  listRepayPlan,
-  repayQuery,
-  reverseRepayment,
-  type RepaymentRecord,
-} from '@lending/contract';
+import { type RepaymentRecord, loanBookApi, repayApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
@@ -17,8 +11,8 @@ import { useKeyedForm } from '../../../lib/use-keyed-form';
 export function ReverseRepaymentDialog({ open, row, onClose }: ActionFormProps<RepaymentRecord>) {
   const { t } = useTranslation();
   const { form, key } = useKeyedForm<{ reason: string }>(open, 'reverse');
-  const reverse = useEndpointMutation(reverseRepayment, {
-    invalidates: [listRepaymentRecords, listRepayPlan, repayQuery],
+  const reverse = useEndpointMutation(loanBookApi.reverseRepayment, {
+    invalidates: [repayApi.listRepaymentRecords, repayApi.listRepayPlan, repayApi.repayQuery],
     success: 'repay.reverseDialog.success',
   });
   const submit = async ({ reason }: { reason: string }) => {

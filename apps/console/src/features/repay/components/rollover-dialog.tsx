@@ -1,12 +1,6 @@
 import { Alert, Descriptions, Form, Input, Modal, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  listRepaymentRecords,
-  listRepayPlan,
-  repayQuery,
-  rolloverOrder,
-  type RepayPlanRow,
-} from '@lending/contract';
+import { type RepayPlanRow, loanBookApi, repayApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { feedback } from '../../../lib/feedback';
 import { formatPaise } from '../../../lib/format';
@@ -28,12 +22,12 @@ export function RolloverDialog({ open, row, onClose }: ActionFormProps<RepayPlan
   const { t } = useTranslation();
   const { form, key } = useKeyedForm<Values>(open, 'rollover');
   const quote = useEndpointQuery(
-    repayQuery,
+    repayApi.repayQuery,
     { orderNo: row?.orderNo ?? '' },
     { enabled: open && Boolean(row) },
   );
-  const renew = useEndpointMutation(rolloverOrder, {
-    invalidates: [listRepayPlan, listRepaymentRecords, repayQuery],
+  const renew = useEndpointMutation(loanBookApi.rolloverOrder, {
+    invalidates: [repayApi.listRepayPlan, repayApi.listRepaymentRecords, repayApi.repayQuery],
     success: 'repay.rolloverDialog.success',
   });
   const rollover = quote.data?.orders.find((order) => order.id === row?.id)?.rollover;

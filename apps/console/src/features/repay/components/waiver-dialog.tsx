@@ -1,7 +1,7 @@
 import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listRepayPlan, repayQuery, waiveOrder, type RepayPlanRow } from '@lending/contract';
+import { type RepayPlanRow, loanBookApi, repayApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { feedback } from '../../../lib/feedback';
 import { formatPaise } from '../../../lib/format';
@@ -26,7 +26,9 @@ export function WaiverDialog({ open, row, onClose }: ActionFormProps<RepayPlanRo
   const { form, key } = useKeyedForm<Values>(open, 'waiver');
   const kind = Form.useWatch('kind', form);
   // Its own toast: a waiver above the approval amount waits for a second person instead.
-  const waive = useEndpointMutation(waiveOrder, { invalidates: [listRepayPlan, repayQuery] });
+  const waive = useEndpointMutation(loanBookApi.waiveOrder, {
+    invalidates: [repayApi.listRepayPlan, repayApi.repayQuery],
+  });
   const penal = row?.duePenalPaise ?? 0;
   useEffect(() => {
     if (!open) return;

@@ -1,15 +1,7 @@
 import { Alert, Button, Descriptions, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  approveWaiver,
-  approveWriteOff,
-  listRepayPlan,
-  rejectWaiver,
-  rejectWriteOff,
-  repayQuery,
-  type RepayPlanRow,
-} from '@lending/contract';
+import { type RepayPlanRow, repayApi, waiverApprovalApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { formatIndiaDateTime, formatPaise } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
@@ -36,13 +28,13 @@ type Kind = NonNullable<RepayPlanRow['pendingWaiver']>['kind'];
  */
 const REVIEW = {
   waiver: {
-    approve: approveWaiver,
-    reject: rejectWaiver,
+    approve: waiverApprovalApi.approveWaiver,
+    reject: waiverApprovalApi.rejectWaiver,
     texts: 'repay.waiverReview',
   },
   writeOff: {
-    approve: approveWriteOff,
-    reject: rejectWriteOff,
+    approve: waiverApprovalApi.approveWriteOff,
+    reject: waiverApprovalApi.rejectWriteOff,
     texts: 'repay.writeOffReview',
   },
 } as const;
@@ -62,7 +54,7 @@ export function WaiverReviewDialog({ open, row, onClose }: ActionFormProps<Repay
   /** A text that names what this kind gives away (title, amount, approve…). */
   const textOf = (key: string) => `${review.texts}.${key}`;
   const { form, key } = useKeyedForm<Values>(open, `${kind}-approve`);
-  const invalidates = [listRepayPlan, repayQuery];
+  const invalidates = [repayApi.listRepayPlan, repayApi.repayQuery];
   // A refusal refreshes the plan too: a lapsed request leaves its waiting filter at once.
   const approve = useEndpointMutation(review.approve, {
     invalidates,

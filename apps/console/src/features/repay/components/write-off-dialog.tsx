@@ -1,6 +1,6 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { listRepayPlan, repayQuery, writeOffOrder, type RepayPlanRow } from '@lending/contract';
+import { type RepayPlanRow, loanBookApi, repayApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
@@ -15,8 +15,8 @@ import { useKeyedForm } from '../../../lib/use-keyed-form';
 export function WriteOffDialog({ open, row, onClose }: ActionFormProps<RepayPlanRow>) {
   const { t } = useTranslation();
   const { form, key } = useKeyedForm<{ reason: string }>(open, 'write-off');
-  const writeOff = useEndpointMutation(writeOffOrder, {
-    invalidates: [listRepayPlan, repayQuery],
+  const writeOff = useEndpointMutation(loanBookApi.writeOffOrder, {
+    invalidates: [repayApi.listRepayPlan, repayApi.repayQuery],
     success: 'repay.writeOffDialog.success',
   });
   const submit = async ({ reason }: { reason: string }) => {

@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { approveExcessRefund, listExcessRepayments, type EndpointRet } from '@lending/contract';
+import { type EndpointRet, offlineRepayApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -9,7 +9,7 @@ import { ExceedingRepaymentPage } from './exceeding-repayment-page';
 
 configure({ asyncUtilTimeout: 20_000 });
 
-type Row = EndpointRet<typeof listExcessRepayments>['list'][number];
+type Row = EndpointRet<typeof offlineRepayApi.listExcessRepayments>['list'][number];
 const awaiting: Row = {
   id: 7,
   serialNo: 'RP202502150000007',
@@ -39,9 +39,9 @@ describe('overpayment records', () => {
 
   it('approves another person’s refund request; one’s own cannot be approved', async () => {
     const call = fakeEndpoints([
-      fakeList(listExcessRepayments, [awaiting, mine]),
+      fakeList(offlineRepayApi.listExcessRepayments, [awaiting, mine]),
       [
-        approveExcessRefund,
+        offlineRepayApi.approveExcessRefund,
         ({ repaymentId }) => ({ repaymentId, status: 'refunding' as const, payoutId: 3 }),
       ],
     ]);
@@ -57,7 +57,7 @@ describe('overpayment records', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
     await screen.findByText('Refund approved: paying out');
     expect(call).toHaveBeenCalledWith(
-      approveExcessRefund,
+      offlineRepayApi.approveExcessRefund,
       expect.objectContaining({ repaymentId: 7 }),
     );
   }, 120_000);

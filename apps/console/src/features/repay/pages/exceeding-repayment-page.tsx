@@ -1,11 +1,6 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  approveExcessRefund,
-  listExcessRepayments,
-  requestExcessRefund,
-  type EndpointRet,
-} from '@lending/contract';
+import { type EndpointRet, offlineRepayApi } from '@lending/contract';
 import { listPage, type ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -14,14 +9,14 @@ import { showFieldErrors } from '../../../lib/server-field-errors';
 import { useKeyedForm } from '../../../lib/use-keyed-form';
 import { excessStatusTags, orderDetailPath } from '../repay-tags';
 
-type ExcessRow = EndpointRet<typeof listExcessRepayments>['list'][number];
+type ExcessRow = EndpointRet<typeof offlineRepayApi.listExcessRepayments>['list'][number];
 
 /** The maker asks for the excess to go back to the borrower's verified account. */
 function RequestRefundDialog({ open, row, onClose }: ActionFormProps<ExcessRow>) {
   const { t } = useTranslation();
   const { form } = useKeyedForm<{ reason: string }>(open, 'excess');
-  const request = useEndpointMutation(requestExcessRefund, {
-    invalidates: [listExcessRepayments],
+  const request = useEndpointMutation(offlineRepayApi.requestExcessRefund, {
+    invalidates: [offlineRepayApi.listExcessRepayments],
     success: 'excessRepay.requestSuccess',
   });
   const submit = async ({ reason }: { reason: string }) => {
@@ -79,7 +74,7 @@ function RequestRefundDialog({ open, row, onClose }: ActionFormProps<ExcessRow>)
  * the borrower's own verified account through the payout gateway, and the status follows it.
  */
 export const ExceedingRepaymentPage = listPage(
-  listExcessRepayments,
+  offlineRepayApi.listExcessRepayments,
   ({ column, filter, action }) => ({
     route: 'exceedingRepaymentRecord',
     rowLabel: (row) => row.serialNo,
@@ -110,11 +105,11 @@ export const ExceedingRepaymentPage = listPage(
     ],
     rowActions: [
       action.form('excessRepay.actions.request', RequestRefundDialog, {
-        needs: requestExcessRefund,
+        needs: offlineRepayApi.requestExcessRefund,
         hidden: (row) => row.status !== 'held',
         disabled: (row) => (row.bankAccountVerified ? false : 'excessRepay.accountNotVerified'),
       }),
-      action.call(approveExcessRefund, {
+      action.call(offlineRepayApi.approveExcessRefund, {
         label: 'excessRepay.actions.approve',
         body: (row) => ({ repaymentId: row.id, idempotencyKey: newIdempotencyKey('refund') }),
         confirm: 'excessRepay.approveConfirm',

@@ -1,19 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  approveWaiver,
-  approveWriteOff,
-  listRepayPlan,
-  rejectWaiver,
-  rejectWriteOff,
-  writeOffOrder,
-  postRepayment,
-  repayQuery,
-  rolloverOrder,
-  waiveOrder,
-  type RepayPlanRow,
-} from '@lending/contract';
+import { type RepayPlanRow, loanBookApi, repayApi, waiverApprovalApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { RequestError } from '../../../lib/request';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
@@ -40,10 +28,10 @@ describe('repayment plan', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists what each order owes, masked, with the clearing amount today, filtered from the URL', async () => {
-    const call = fakeEndpoints([fakeList(listRepayPlan, [overdueRow, activeRow])]);
+    const call = fakeEndpoints([fakeList(repayApi.listRepayPlan, [overdueRow, activeRow])]);
     renderAt(<RepayPlanPage />, '/repay/repayPlan?status=OVERDUE');
     const row = await findRow(overdueRow.orderNo);
-    expect(call).toHaveBeenCalledWith(listRepayPlan, {
+    expect(call).toHaveBeenCalledWith(repayApi.listRepayPlan, {
       page: 1,
       pageSize: 20,
       filters: { status: 'OVERDUE' },
@@ -63,9 +51,9 @@ describe('repayment plan', () => {
   it('records a partial repayment: the amount is checked against what clears the loan today', async () => {
     const rows: RepayPlanRow[] = [{ ...activeRow }];
     const call = fakeEndpoints([
-      fakeList(listRepayPlan, rows),
+      fakeList(repayApi.listRepayPlan, rows),
       [
-        postRepayment,
+        loanBookApi.postRepayment,
         (body) => {
           rows[0]!.paidPaise += body.amountPaise;
           return {
@@ -98,7 +86,7 @@ describe('repayment plan', () => {
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await screen.findByText('Repayment recorded');
     expect(call).toHaveBeenCalledWith(
-      postRepayment,
+      loanBookApi.postRepayment,
       expect.objectContaining({
         orderId: 42,
         amountPaise: 150_050,
@@ -114,10 +102,10 @@ describe('repayment plan', () => {
 
   it('rolls over for exactly the quote, after the confirmation', async () => {
     const call = fakeEndpoints([
-      fakeList(listRepayPlan, [overdueRow]),
-      [repayQuery, () => ({ date: '2025-02-01', orders: [queryOrder] })],
+      fakeList(repayApi.listRepayPlan, [overdueRow]),
+      [repayApi.repayQuery, () => ({ date: '2025-02-01', orders: [queryOrder] })],
       [
-        rolloverOrder,
+        loanBookApi.rolloverOrder,
         () => ({
           orderId: 41,
           orderNo: overdueRow.orderNo,
@@ -140,7 +128,7 @@ describe('repayment plan', () => {
     const confirm = await screen.findByText(
       `Roll over order ${overdueRow.orderNo}? The borrower pays ₹402.00 now and the due date moves to 2025-02-05. This cannot be undone here.`,
     );
-    expect(call).not.toHaveBeenCalledWith(rolloverOrder, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(loanBookApi.rolloverOrder, expect.anything());
     await user.click(
       within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', {
         name: 'OK',
@@ -148,16 +136,16 @@ describe('repayment plan', () => {
     );
     await screen.findByText('Rollover done');
     expect(call).toHaveBeenCalledWith(
-      rolloverOrder,
+      loanBookApi.rolloverOrder,
       expect.objectContaining({ orderId: 41, amountPaise: 40_200, channel: 'upi' }),
     );
   });
 
   it('waives part of the overdue fee with a reason, never more than is owed', async () => {
     const call = fakeEndpoints([
-      fakeList(listRepayPlan, [overdueRow]),
+      fakeList(repayApi.listRepayPlan, [overdueRow]),
       [
-        waiveOrder,
+        loanBookApi.waiveOrder,
         () => ({
           orderId: 41,
           orderNo: overdueRow.orderNo,
@@ -184,16 +172,16 @@ describe('repayment plan', () => {
     await user.click(dialog.getByRole('button', { name: 'Waiver' }));
     await screen.findByText('Waiver done');
     expect(call).toHaveBeenCalledWith(
-      waiveOrder,
+      loanBookApi.waiveOrder,
       expect.objectContaining({ orderId: 41, reason: 'Hardship', amounts: { penalPaise: 4_000 } }),
     );
   });
 
   it('tells the maker a settlement above the approval amount waits for a second person', async () => {
     fakeEndpoints([
-      fakeList(listRepayPlan, [activeRow]),
+      fakeList(repayApi.listRepayPlan, [activeRow]),
       [
-        waiveOrder,
+        loanBookApi.waiveOrder,
         () => ({
           orderId: 42,
           orderNo: activeRow.orderNo,
@@ -219,9 +207,9 @@ describe('repayment plan', () => {
 
   it('a second person approves a waiting waiver, or rejects it only with a reason', async () => {
     const call = fakeEndpoints([
-      fakeList(listRepayPlan, [waitingWaiverRow]),
+      fakeList(repayApi.listRepayPlan, [waitingWaiverRow]),
       [
-        approveWaiver,
+        waiverApprovalApi.approveWaiver,
         () => ({
           orderId: 43,
           orderNo: waitingWaiverRow.orderNo,
@@ -231,7 +219,7 @@ describe('repayment plan', () => {
           waiverRequestId: 7,
         }),
       ],
-      [rejectWaiver, () => ({ id: 7, status: 'rejected' as const })],
+      [waiverApprovalApi.rejectWaiver, () => ({ id: 7, status: 'rejected' as const })],
     ]);
     const user = userEvent.setup({ delay: null });
     renderAt(<RepayPlanPage />, '/repay/repayPlan');
@@ -250,18 +238,18 @@ describe('repayment plan', () => {
     expect(dialog.getByText('Finance Maker')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Reject' }));
     expect(await dialog.findByText('Enter the reason')).toBeInTheDocument();
-    expect(call).not.toHaveBeenCalledWith(rejectWaiver, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(waiverApprovalApi.rejectWaiver, expect.anything());
     await user.click(dialog.getByRole('button', { name: 'Approve and waive' }));
     await screen.findByText('Waiver approved and done');
     expect(call).toHaveBeenCalledWith(
-      approveWaiver,
+      waiverApprovalApi.approveWaiver,
       expect.objectContaining({ id: 7, idempotencyKey: expect.any(String), amountPaise: 464_100 }),
     );
   });
 
   it('the one who asked cannot decide their own waiver', async () => {
     fakeEndpoints([
-      fakeList(listRepayPlan, [
+      fakeList(repayApi.listRepayPlan, [
         { ...waitingWaiverRow, pendingWaiver: { ...waitingWaiverRow.pendingWaiver!, yours: true } },
       ]),
     ]);
@@ -281,9 +269,9 @@ describe('repayment plan', () => {
 
   it('tells the maker a write-off waits for a second person; the order stays in the plan', async () => {
     const call = fakeEndpoints([
-      fakeList(listRepayPlan, [overdueRow]),
+      fakeList(repayApi.listRepayPlan, [overdueRow]),
       [
-        writeOffOrder,
+        loanBookApi.writeOffOrder,
         () => ({
           orderId: 41,
           orderNo: overdueRow.orderNo,
@@ -304,16 +292,16 @@ describe('repayment plan', () => {
     await user.click(dialog.getByRole('button', { name: 'Write off' }));
     await screen.findByText('Write-off sent for approval: another person must approve it');
     expect(call).toHaveBeenCalledWith(
-      writeOffOrder,
+      loanBookApi.writeOffOrder,
       expect.objectContaining({ orderId: 41, reason: 'No payment for 60 days' }),
     );
   });
 
   it('a second person approves a waiting write-off at what it writes off today, or rejects it with a reason', async () => {
     const call = fakeEndpoints([
-      fakeList(listRepayPlan, [waitingWriteOffRow]),
+      fakeList(repayApi.listRepayPlan, [waitingWriteOffRow]),
       [
-        approveWriteOff,
+        waiverApprovalApi.approveWriteOff,
         () => ({
           orderId: 44,
           orderNo: waitingWriteOffRow.orderNo,
@@ -323,7 +311,7 @@ describe('repayment plan', () => {
           writeOffRequestId: 8,
         }),
       ],
-      [rejectWriteOff, () => ({ id: 8, status: 'rejected' as const })],
+      [waiverApprovalApi.rejectWriteOff, () => ({ id: 8, status: 'rejected' as const })],
     ]);
     const user = userEvent.setup({ delay: null });
     renderAt(<RepayPlanPage />, '/repay/repayPlan');
@@ -348,19 +336,19 @@ describe('repayment plan', () => {
     expect(dialog.getByText('No payment for 60 days')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Reject' }));
     expect(await dialog.findByText('Enter the reason')).toBeInTheDocument();
-    expect(call).not.toHaveBeenCalledWith(rejectWriteOff, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(waiverApprovalApi.rejectWriteOff, expect.anything());
     await user.click(dialog.getByRole('button', { name: 'Approve and write off' }));
     await screen.findByText('Write-off approved and done');
     expect(call).toHaveBeenCalledWith(
-      approveWriteOff,
+      waiverApprovalApi.approveWriteOff,
       expect.objectContaining({ id: 8, idempotencyKey: expect.any(String), amountPaise: 464_100 }),
     );
-    expect(call).not.toHaveBeenCalledWith(approveWaiver, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(waiverApprovalApi.approveWaiver, expect.anything());
   });
 
   it('the one who asked cannot decide their own write-off', async () => {
     fakeEndpoints([
-      fakeList(listRepayPlan, [
+      fakeList(repayApi.listRepayPlan, [
         {
           ...waitingWriteOffRow,
           pendingWaiver: { ...waitingWriteOffRow.pendingWaiver!, yours: true },
@@ -382,9 +370,9 @@ describe('repayment plan', () => {
 
   it('a write-off that lapsed while it waited is shown as lapsed in the dialog, and cannot be decided', async () => {
     const call = fakeEndpoints([
-      fakeList(listRepayPlan, [waitingWriteOffRow]),
+      fakeList(repayApi.listRepayPlan, [waitingWriteOffRow]),
       [
-        approveWriteOff,
+        waiverApprovalApi.approveWriteOff,
         () => {
           throw new RequestError(
             `The request awaiting approval on order ${waitingWriteOffRow.orderNo} has lapsed`,
@@ -394,7 +382,7 @@ describe('repayment plan', () => {
           );
         },
       ],
-      [rejectWriteOff, () => ({ id: 8, status: 'rejected' as const })],
+      [waiverApprovalApi.rejectWriteOff, () => ({ id: 8, status: 'rejected' as const })],
     ]);
     const user = userEvent.setup({ delay: null });
     renderAt(<RepayPlanPage />, '/repay/repayPlan');
@@ -410,16 +398,16 @@ describe('repayment plan', () => {
     ).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Approve and write off' })).toBeDisabled();
     expect(dialog.getByRole('button', { name: 'Reject' })).toBeDisabled();
-    expect(call).not.toHaveBeenCalledWith(rejectWriteOff, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(waiverApprovalApi.rejectWriteOff, expect.anything());
   });
 
   it('shows only the actions the role holds; write-off only on an overdue loan', async () => {
-    fakeEndpoints([fakeList(listRepayPlan, [overdueRow, activeRow])]);
+    fakeEndpoints([fakeList(repayApi.listRepayPlan, [overdueRow, activeRow])]);
     renderAt(<RepayPlanPage />, '/repay/repayPlan', {
       user: {
         ...testAdmin,
         roles: ['repayPlan'],
-        interfaces: [listRepayPlan.id, postRepayment.id],
+        interfaces: [repayApi.listRepayPlan.id, loanBookApi.postRepayment.id],
       },
     });
     const row = await findRow(overdueRow.orderNo);
@@ -431,7 +419,7 @@ describe('repayment plan', () => {
 
   it('says it in Chinese', async () => {
     await i18n.changeLanguage('zh');
-    fakeEndpoints([fakeList(listRepayPlan, [overdueRow, waitingWriteOffRow])]);
+    fakeEndpoints([fakeList(repayApi.listRepayPlan, [overdueRow, waitingWriteOffRow])]);
     renderAt(<RepayPlanPage />, '/repay/repayPlan');
     const row = await findRow(overdueRow.orderNo);
     expect(row.getByText('逾期未还')).toBeInTheDocument();

@@ -1,16 +1,6 @@
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  approveWaiver,
-  approveWriteOff,
-  listRepayPlan,
-  postRepayment,
-  repayQuery,
-  rolloverOrder,
-  waiveOrder,
-  writeOffOrder,
-  type RepayPlanRow,
-} from '@lending/contract';
+import { type RepayPlanRow, loanBookApi, repayApi, waiverApprovalApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { RecordRepaymentDialog } from '../components/record-repayment-dialog';
 import { RolloverDialog } from '../components/rollover-dialog';
@@ -45,7 +35,7 @@ function useWaiverPendingOptions() {
  * waiver above the approval amount, and every write-off, waits for a second person, who
  * approves it here (decisions 0045, 0050).
  */
-export const RepayPlanPage = listPage(listRepayPlan, ({ column, filter, action }) => ({
+export const RepayPlanPage = listPage(repayApi.listRepayPlan, ({ column, filter, action }) => ({
   route: 'repayPlan',
   rowLabel: (row) => row.orderNo,
   filters: [
@@ -79,24 +69,28 @@ export const RepayPlanPage = listPage(listRepayPlan, ({ column, filter, action }
     column.render('status', 'repay.status', (row, t) => <PlanStatus row={row} t={t} />),
   ],
   rowActions: [
-    action.form('repay.actions.recordRepayment', RecordRepaymentDialog, { needs: postRepayment }),
-    action.form('repay.actions.rollover', RolloverDialog, { needs: [rolloverOrder, repayQuery] }),
+    action.form('repay.actions.recordRepayment', RecordRepaymentDialog, {
+      needs: loanBookApi.postRepayment,
+    }),
+    action.form('repay.actions.rollover', RolloverDialog, {
+      needs: [loanBookApi.rolloverOrder, repayApi.repayQuery],
+    }),
     action.form('repay.actions.waiver', WaiverDialog, {
-      needs: waiveOrder,
+      needs: loanBookApi.waiveOrder,
       disabled: (row) => (row.pendingWaiver ? 'repay.waiverDialog.alreadyWaiting' : false),
     }),
     // Waivers above the approval amount: a second person approves or rejects (decision 0045).
     action.form('repay.actions.reviewWaiver', WaiverReviewDialog, {
-      needs: approveWaiver,
+      needs: waiverApprovalApi.approveWaiver,
       hidden: (row) => row.pendingWaiver?.kind !== 'waiver',
     }),
     // Every write-off waits for a second person (decision 0050): the same review, its own grant.
     action.form('repay.actions.reviewWriteOff', WaiverReviewDialog, {
-      needs: approveWriteOff,
+      needs: waiverApprovalApi.approveWriteOff,
       hidden: (row) => row.pendingWaiver?.kind !== 'writeOff',
     }),
     action.form('repay.actions.writeOff', WriteOffDialog, {
-      needs: writeOffOrder,
+      needs: loanBookApi.writeOffOrder,
       disabled: (row) =>
         row.pendingWaiver
           ? 'repay.waiverDialog.alreadyWaiting'

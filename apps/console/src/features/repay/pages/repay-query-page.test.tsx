@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { repayQuery } from '@lending/contract';
+import { repayApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -18,7 +18,7 @@ describe('repayment query', () => {
 
   it('refuses an empty order number, then shows what clears it, the rollover quote and where to pay', async () => {
     const call = fakeEndpoints([
-      [repayQuery, () => ({ date: '2025-02-03', orders: [queryOrder] })],
+      [repayApi.repayQuery, () => ({ date: '2025-02-03', orders: [queryOrder] })],
     ]);
     const user = userEvent.setup({ delay: null });
     renderAt(<RepayQueryPage />, '/repay/repayQuery');
@@ -29,7 +29,7 @@ describe('repayment query', () => {
     await user.type(screen.getByRole('textbox', { name: 'Order number' }), queryOrder.orderNo);
     await user.click(search);
     const answer = within(await screen.findByLabelText(queryOrder.orderNo));
-    expect(call).toHaveBeenCalledWith(repayQuery, { orderNo: queryOrder.orderNo });
+    expect(call).toHaveBeenCalledWith(repayApi.repayQuery, { orderNo: queryOrder.orderNo });
     expect(answer.getByText('What clears it on 2025-02-03')).toBeInTheDocument();
     expect(answer.getByText('₹4,685.50')).toBeInTheDocument();
     expect(answer.getByText('₹100.00')).toBeInTheDocument();
@@ -41,16 +41,19 @@ describe('repayment query', () => {
   });
 
   it('searches a phone number and a later date from the URL; says when nothing matches', async () => {
-    const call = fakeEndpoints([[repayQuery, () => ({ date: '2030-01-01', orders: [] })]]);
+    const call = fakeEndpoints([[repayApi.repayQuery, () => ({ date: '2030-01-01', orders: [] })]]);
     renderAt(<RepayQueryPage />, '/repay/repayQuery?phone=9876543210&date=2030-01-01');
     await screen.findByText('No order matches.');
-    expect(call).toHaveBeenCalledWith(repayQuery, { phone: '9876543210', date: '2030-01-01' });
+    expect(call).toHaveBeenCalledWith(repayApi.repayQuery, {
+      phone: '9876543210',
+      date: '2030-01-01',
+    });
   });
 
   it('says when an order has nothing to repay, and when the borrower has no payment account yet', async () => {
     fakeEndpoints([
       [
-        repayQuery,
+        repayApi.repayQuery,
         () => ({
           date: '2025-02-03',
           orders: [
@@ -92,7 +95,7 @@ describe('repayment query', () => {
     await i18n.changeLanguage('zh');
     fakeEndpoints([
       [
-        repayQuery,
+        repayApi.repayQuery,
         () => ({
           date: '2025-02-03',
           orders: [
@@ -111,7 +114,7 @@ describe('repayment query', () => {
 
   it('says it in Chinese', async () => {
     await i18n.changeLanguage('zh');
-    fakeEndpoints([[repayQuery, () => ({ date: '2025-02-03', orders: [queryOrder] })]]);
+    fakeEndpoints([[repayApi.repayQuery, () => ({ date: '2025-02-03', orders: [queryOrder] })]]);
     renderAt(<RepayQueryPage />, `/repay/repayQuery?orderNo=${queryOrder.orderNo}`);
     await screen.findByText('2025-02-03 结清金额');
     expect(screen.getByText('还款方式')).toBeInTheDocument();

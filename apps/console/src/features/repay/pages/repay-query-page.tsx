@@ -17,7 +17,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { repayQuery, type RepayQueryOrder } from '@lending/contract';
+import { type RepayQueryOrder, repayApi } from '@lending/contract';
 import { formatIndiaDate, formatPaise } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
 import { orderDetailPath } from '../repay-tags';
@@ -45,7 +45,7 @@ export function RepayQueryPage() {
   const text = params.get(by) ?? '';
   const date = params.get('date') ?? undefined;
   const body = { [by]: text, ...(date ? { date } : {}) };
-  const answer = useEndpointQuery(repayQuery, body, { enabled: text !== '' });
+  const answer = useEndpointQuery(repayApi.repayQuery, body, { enabled: text !== '' });
 
   useEffect(() => {
     form.setFieldsValue({ by, text, date: date ? dayjs(date, DATE) : null });

@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listRepaymentRecords, reverseRepayment, type RepaymentRecord } from '@lending/contract';
+import { type RepaymentRecord, loanBookApi, repayApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -22,11 +22,11 @@ describe('repayment records', () => {
 
   it('shows each repayment: serial, channel, virtual account, amounts per part, dates, type and status', async () => {
     const call = fakeEndpoints([
-      fakeList(listRepaymentRecords, [partialRecord, renewRecord, reversedRecord]),
+      fakeList(repayApi.listRepaymentRecords, [partialRecord, renewRecord, reversedRecord]),
     ]);
     renderAt(<RepaymentRecordPage />, '/repay/repaymentRecord?kind=normal');
     const row = await findRow(partialRecord.serialNo);
-    expect(call).toHaveBeenCalledWith(listRepaymentRecords, {
+    expect(call).toHaveBeenCalledWith(repayApi.listRepaymentRecords, {
       page: 1,
       pageSize: 20,
       filters: { kind: 'normal' },
@@ -48,7 +48,7 @@ describe('repayment records', () => {
   });
 
   it('a rollover payment cannot be reversed here', async () => {
-    fakeEndpoints([fakeList(listRepaymentRecords, [renewRecord])]);
+    fakeEndpoints([fakeList(repayApi.listRepaymentRecords, [renewRecord])]);
     renderAt(<RepaymentRecordPage />, '/repay/repaymentRecord');
     const row = await findRow(renewRecord.serialNo);
     expect(row.getByText('renew')).toBeInTheDocument();
@@ -58,9 +58,9 @@ describe('repayment records', () => {
   it('reverses a repayment with a reason', async () => {
     const records: RepaymentRecord[] = [{ ...partialRecord }];
     const call = fakeEndpoints([
-      fakeList(listRepaymentRecords, records),
+      fakeList(repayApi.listRepaymentRecords, records),
       [
-        reverseRepayment,
+        loanBookApi.reverseRepayment,
         ({ reason }) => {
           Object.assign(records[0]!, {
             status: 'reversed',
@@ -92,7 +92,7 @@ describe('repayment records', () => {
     await user.click(dialog.getByRole('button', { name: 'Reverse' }));
     await screen.findByText('Repayment reversed');
     expect(call).toHaveBeenCalledWith(
-      reverseRepayment,
+      loanBookApi.reverseRepayment,
       expect.objectContaining({ repaymentId: 7, reason: 'Cheque bounced' }),
     );
     await screen.findByText('Reversed 2025-02-02 11:30:00: Cheque bounced');
@@ -100,7 +100,7 @@ describe('repayment records', () => {
 
   it('says it in Chinese', async () => {
     await i18n.changeLanguage('zh');
-    fakeEndpoints([fakeList(listRepaymentRecords, [partialRecord])]);
+    fakeEndpoints([fakeList(repayApi.listRepaymentRecords, [partialRecord])]);
     renderAt(<RepaymentRecordPage />, '/repay/repaymentRecord');
     const row = await findRow(partialRecord.serialNo);
     expect(row.getByText('正常 / 部分')).toBeInTheDocument();

@@ -1,13 +1,7 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  importOfflineRepayments,
-  listOfflineRepayments,
-  reviewOfflineRepayment,
-  type ImportReport,
-  type OfflineRepayment,
-} from '@lending/contract';
+import { type ImportReport, type OfflineRepayment, offlineRepayApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -52,9 +46,9 @@ describe('repayment review', () => {
   it('passes another person’s record after a confirmation; one’s own cannot be reviewed', async () => {
     const rows = [{ ...base }, { ...mine }];
     const call = fakeEndpoints([
-      fakeList(listOfflineRepayments, rows),
+      fakeList(offlineRepayApi.listOfflineRepayments, rows),
       [
-        reviewOfflineRepayment,
+        offlineRepayApi.reviewOfflineRepayment,
         ({ id }) => {
           Object.assign(
             rows.find((r) => r.id === id)!,
@@ -89,7 +83,10 @@ describe('repayment review', () => {
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await screen.findByText('Passed and posted');
-    expect(call).toHaveBeenCalledWith(reviewOfflineRepayment, { id: 1, decision: 'pass' });
+    expect(call).toHaveBeenCalledWith(offlineRepayApi.reviewOfflineRepayment, {
+      id: 1,
+      decision: 'pass',
+    });
   });
 
   it('imports a batch: refuses a file that is not .xlsx, then shows the row report', async () => {
@@ -103,8 +100,8 @@ describe('repayment review', () => {
       ],
     };
     const call = fakeEndpoints([
-      fakeList(listOfflineRepayments, []),
-      [importOfflineRepayments, () => report],
+      fakeList(offlineRepayApi.listOfflineRepayments, []),
+      [offlineRepayApi.importOfflineRepayments, () => report],
     ]);
     const user = userEvent.setup({ delay: null });
     renderAt(<RepaymentReviewPage />, '/repay/repaymentReview');
@@ -126,7 +123,7 @@ describe('repayment review', () => {
     });
     await user.click(dialog.getByRole('button', { name: 'Upload' }));
     await screen.findByText('Upload file success');
-    expect(call).toHaveBeenCalledWith(importOfflineRepayments, {
+    expect(call).toHaveBeenCalledWith(offlineRepayApi.importOfflineRepayments, {
       fileName: 'batch.xlsx',
       contentBase64: 'UEsDBA==',
     });
@@ -136,7 +133,7 @@ describe('repayment review', () => {
 
   it('says it in Chinese', async () => {
     await i18n.changeLanguage('zh');
-    fakeEndpoints([fakeList(listOfflineRepayments, [base])]);
+    fakeEndpoints([fakeList(offlineRepayApi.listOfflineRepayments, [base])]);
     renderAt(<RepaymentReviewPage />, '/repay/repaymentReview');
     const row = await findRow('UTR-OTHER');
     expect(row.getByText('待审核')).toBeInTheDocument();

@@ -1,10 +1,4 @@
-import {
-  importOfflineRepayments,
-  listOfflineRepayments,
-  offlineReceipt,
-  recordOfflineRepayment,
-  reviewOfflineRepayment,
-} from '@lending/contract';
+import { offlineRepayApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import {
   ImportOfflineDialog,
@@ -21,7 +15,7 @@ import { offlineStatusTags, orderDetailPath } from '../repay-tags';
  * pass). Passing posts the money as of its value date. A batch can be imported from .xlsx.
  */
 export const RepaymentReviewPage = listPage(
-  listOfflineRepayments,
+  offlineRepayApi.listOfflineRepayments,
   ({ column, filter, action }) => ({
     route: 'repaymentReview',
     rowLabel: (row) => row.bankReference,
@@ -59,14 +53,14 @@ export const RepaymentReviewPage = listPage(
     ],
     toolbar: [
       action.form('offlineRepay.actions.record', RecordOfflineDialog, {
-        needs: recordOfflineRepayment,
+        needs: offlineRepayApi.recordOfflineRepayment,
       }),
       action.form('offlineRepay.actions.import', ImportOfflineDialog, {
-        needs: importOfflineRepayments,
+        needs: offlineRepayApi.importOfflineRepayments,
       }),
     ],
     rowActions: [
-      action.call(reviewOfflineRepayment, {
+      action.call(offlineRepayApi.reviewOfflineRepayment, {
         label: 'offlineRepay.actions.pass',
         body: (row) => ({ id: row.id, decision: 'pass' }),
         confirm: 'offlineRepay.passConfirm',
@@ -76,13 +70,13 @@ export const RepaymentReviewPage = listPage(
         disabled: (row) => (row.recordedByMe ? 'offlineRepay.ownRecord' : false),
       }),
       action.form('offlineRepay.actions.refuse', RefuseOfflineDialog, {
-        needs: reviewOfflineRepayment,
+        needs: offlineRepayApi.reviewOfflineRepayment,
         hidden: (row) => row.status !== 'pending',
         disabled: (row) => (row.recordedByMe ? 'offlineRepay.ownRecord' : false),
         danger: true,
       }),
       action.form('offlineRepay.actions.viewReceipt', ReceiptDialog, {
-        needs: offlineReceipt,
+        needs: offlineRepayApi.offlineReceipt,
         hidden: (row) => !row.hasReceipt,
       }),
     ],

@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addBlacklist, importBlacklist, listBlacklist, removeBlacklist } from '@lending/contract';
+import { riskApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { XlsxUploadDialog } from '../../../components/xlsx-upload';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
@@ -14,8 +14,8 @@ const SOURCES = ['manual', 'rejectionCode', 'fraud'] as const;
 export function AddBlacklistDialog({ open, onClose }: ActionFormProps<Row>) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const add = useEndpointMutation(addBlacklist, {
-    invalidates: [listBlacklist],
+  const add = useEndpointMutation(riskApi.addBlacklist, {
+    invalidates: [riskApi.listBlacklist],
     success: 'messages.saveSuccess',
   });
   useEffect(() => {
@@ -70,8 +70,8 @@ export function AddBlacklistDialog({ open, onClose }: ActionFormProps<Row>) {
 export function RemoveBlacklistDialog({ open, row, onClose }: ActionFormProps<Row>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
-  const remove = useEndpointMutation(removeBlacklist, {
-    invalidates: [listBlacklist],
+  const remove = useEndpointMutation(riskApi.removeBlacklist, {
+    invalidates: [riskApi.listBlacklist],
     success: 'messages.deleteSuccess',
   });
   useEffect(() => {
@@ -116,10 +116,10 @@ export function ImportBlacklistDialog({ open, onClose }: ActionFormProps<Row>) {
     <XlsxUploadDialog
       open={open}
       onClose={onClose}
-      endpoint={importBlacklist}
+      endpoint={riskApi.importBlacklist}
       title="blacklist.importTitle"
       columns="blacklist.importColumns"
-      invalidates={[listBlacklist]}
+      invalidates={[riskApi.listBlacklist]}
     />
   );
 }

@@ -2,13 +2,11 @@ import { Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'ant
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  listRiskRules,
-  listRiskVersions,
   riskExpressionProblem,
   riskFieldCatalogue,
   riskFieldOf,
-  saveRiskRule,
   type RiskRuleRowApi,
+  riskApi,
 } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
@@ -32,8 +30,8 @@ interface Values {
 export function RuleFormDialog({ open, row, onClose }: ActionFormProps<RiskRuleRowApi>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const save = useEndpointMutation(saveRiskRule, {
-    invalidates: [listRiskRules, listRiskVersions],
+  const save = useEndpointMutation(riskApi.saveRiskRule, {
+    invalidates: [riskApi.listRiskRules, riskApi.listRiskVersions],
     success: 'messages.saveSuccess',
   });
   useEffect(() => {

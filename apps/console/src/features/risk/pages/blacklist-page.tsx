@@ -1,4 +1,4 @@
-import { addBlacklist, importBlacklist, listBlacklist, removeBlacklist } from '@lending/contract';
+import { riskApi } from '@lending/contract';
 import { listPage, type StatusTags } from '../../../components/list-page';
 import {
   AddBlacklistDialog,
@@ -24,7 +24,7 @@ const sourceTags: StatusTags<'manual' | 'rejectionCode' | 'fraud'> = {
  * check is on). Values arrive masked; the search is exact on the normalised value. Entries
  * come one by one or from .xlsx.
  */
-export const BlacklistPage = listPage(listBlacklist, ({ column, filter, action }) => ({
+export const BlacklistPage = listPage(riskApi.listBlacklist, ({ column, filter, action }) => ({
   route: 'blacklist',
   rowLabel: (row) => row.value,
   filters: [
@@ -43,12 +43,12 @@ export const BlacklistPage = listPage(listBlacklist, ({ column, filter, action }
     column.instant('addedAt', 'blacklist.addedAt', { sortable: true }),
   ],
   toolbar: [
-    action.form('blacklist.add', AddBlacklistDialog, { needs: addBlacklist }),
-    action.form('blacklist.import', ImportBlacklistDialog, { needs: importBlacklist }),
+    action.form('blacklist.add', AddBlacklistDialog, { needs: riskApi.addBlacklist }),
+    action.form('blacklist.import', ImportBlacklistDialog, { needs: riskApi.importBlacklist }),
   ],
   rowActions: [
     action.form('blacklist.remove', RemoveBlacklistDialog, {
-      needs: removeBlacklist,
+      needs: riskApi.removeBlacklist,
       danger: true,
     }),
   ],

@@ -1,7 +1,7 @@
 import { Card, Col, Empty, Row, Skeleton, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { riskDataStatistics } from '@lending/contract';
+import { riskApi } from '@lending/contract';
 import { Chart } from '../../../components/chart/chart';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
 import { IndiaRangePicker } from '../components/range-picker';
@@ -9,7 +9,7 @@ import { IndiaRangePicker } from '../components/range-picker';
 type Field = NonNullable<ReturnType<typeof useStatistics>['data']>['fields'][number];
 
 function useStatistics(dateFrom?: string, dateTo?: string) {
-  return useEndpointQuery(riskDataStatistics, {
+  return useEndpointQuery(riskApi.riskDataStatistics, {
     ...(dateFrom ? { dateFrom } : {}),
     ...(dateTo ? { dateTo } : {}),
   });

@@ -1,7 +1,7 @@
 import { Button, Card, Form, InputNumber, Select, Skeleton, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getRiskConfig, saveRiskConfig, type RiskSettings } from '@lending/contract';
+import { type RiskSettings, riskApi } from '@lending/contract';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
@@ -23,9 +23,9 @@ export function RiskConfigPage() {
   const { t } = useTranslation();
   const { can } = useGrants();
   const [form] = Form.useForm<RiskSettings>();
-  const settings = useEndpointQuery(getRiskConfig, {});
-  const save = useEndpointMutation(saveRiskConfig, {
-    invalidates: [getRiskConfig],
+  const settings = useEndpointQuery(riskApi.getRiskConfig, {});
+  const save = useEndpointMutation(riskApi.saveRiskConfig, {
+    invalidates: [riskApi.getRiskConfig],
     success: 'messages.saveSuccess',
   });
   useEffect(() => {
@@ -49,7 +49,7 @@ export function RiskConfigPage() {
           labelCol={{ span: 8 }}
           wrapperCol={{ span: 12 }}
           name="risk-config"
-          disabled={!can(saveRiskConfig)}
+          disabled={!can(riskApi.saveRiskConfig)}
           onFinish={(values) => save.mutate(values)}
           style={{ maxWidth: 720 }}
         >

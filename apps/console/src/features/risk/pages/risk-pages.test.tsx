@@ -2,15 +2,11 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  backtestRiskDraft,
-  listLoanConfig,
-  listRiskRules,
-  listRiskVersions,
-  publishRiskDraft,
-  singleRiskRuleAnalysis,
   type RiskBacktestResult,
   type RiskRuleRowApi,
   type RiskVersionRow,
+  loanBookApi,
+  riskApi,
 } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
@@ -86,16 +82,16 @@ describe('riskRuleConfig', () => {
     const draft = version({ id: 2, version: 2, status: 'draft', publishedAt: null, revision: 3 });
     const published = version({});
     const call = fakeEndpoints([
-      [listRiskVersions, () => ({ list: [draft, published], total: 2 })],
-      fakeList(listLoanConfig, []),
+      [riskApi.listRiskVersions, () => ({ list: [draft, published], total: 2 })],
+      fakeList(loanBookApi.listLoanConfig, []),
       [
-        backtestRiskDraft,
+        riskApi.backtestRiskDraft,
         () => {
           draft.lastBacktest = backtest({});
           return draft.lastBacktest;
         },
       ],
-      [publishRiskDraft, () => ({ ...draft, status: 'published' as const })],
+      [riskApi.publishRiskDraft, () => ({ ...draft, status: 'published' as const })],
     ]);
     renderAt(<RiskRuleConfigPage />, '/risk/riskRuleConfig');
     const publish = await screen.findByRole('button', { name: 'Publish' });
@@ -105,7 +101,9 @@ describe('riskRuleConfig', () => {
     ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Run back-test' }));
-    await waitFor(() => expect(call).toHaveBeenCalledWith(backtestRiskDraft, { id: 2, days: 30 }));
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith(riskApi.backtestRiskDraft, { id: 2, days: 30 }),
+    );
     expect(await screen.findByTestId('backtest-changed')).toHaveTextContent('17');
     expect(screen.getByText('Refer → Reject: 17')).toBeInTheDocument();
     expect(screen.getByText(/FPD 33\.3% · 7\+ days 22\.2% · 30\+ days —/)).toBeInTheDocument();
@@ -114,17 +112,17 @@ describe('riskRuleConfig', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Publish draft version 2\?/)).toBeInTheDocument();
-    expect(call).not.toHaveBeenCalledWith(publishRiskDraft, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(riskApi.publishRiskDraft, expect.anything());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
-    await waitFor(() => expect(call).toHaveBeenCalledWith(publishRiskDraft, { id: 2 }));
+    await waitFor(() => expect(call).toHaveBeenCalledWith(riskApi.publishRiskDraft, { id: 2 }));
   });
 });
 
 describe('riskRuleList', () => {
   it('says a published version cannot change and offers no edit on its rules', async () => {
     fakeEndpoints([
-      [listRiskVersions, () => ({ list: [version({})], total: 1 })],
-      fakeList(listRiskRules, [rule({})]),
+      [riskApi.listRiskVersions, () => ({ list: [version({})], total: 1 })],
+      fakeList(riskApi.listRiskRules, [rule({})]),
     ]);
     renderAt(<RiskRuleListPage />, '/risk/riskRuleList');
     await screen.findByText(/This is the published version 1/);
@@ -139,7 +137,7 @@ describe('singleRiskRuleAnalysis', () => {
   it('shows one rule per day with its figures in a table beside the chart', async () => {
     const call = fakeEndpoints([
       [
-        singleRiskRuleAnalysis,
+        riskApi.singleRiskRuleAnalysis,
         () => ({
           ruleCode: 'R002',
           ruleName: 'Student',
@@ -161,7 +159,7 @@ describe('singleRiskRuleAnalysis', () => {
     ]);
     renderAt(<SingleRiskRuleAnalysisPage />, '/risk/singleRiskRuleAnalysis?ruleCode=R002');
     await screen.findByText('Student (R002) per day');
-    expect(call).toHaveBeenCalledWith(singleRiskRuleAnalysis, { ruleCode: 'R002' });
+    expect(call).toHaveBeenCalledWith(riskApi.singleRiskRuleAnalysis, { ruleCode: 'R002' });
     const row = within(screen.getByText('2026-11-19').closest('tr')!);
     expect(row.getAllByText('25.0%')).toHaveLength(2); // hit rate and FPD of hits
     expect(row.getByText('50.0%')).toBeInTheDocument();

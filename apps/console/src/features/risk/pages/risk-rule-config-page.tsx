@@ -15,16 +15,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  backtestRiskDraft,
-  listLoanConfig,
-  listRiskRules,
-  listRiskVersions,
-  discardRiskDraft,
-  publishRiskDraft,
-  saveRiskThresholds,
-  startRiskDraft,
   type RiskThresholdOverride,
   type RiskVersionRow,
+  loanBookApi,
+  riskApi,
 } from '@lending/contract';
 import { feedback } from '../../../lib/feedback';
 import { formatIndiaDateTime } from '../../../lib/format';
@@ -33,7 +27,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint
 import { BacktestResult } from '../components/backtest-result';
 import { versionStatusTags } from '../risk-tags';
 
-const changes = [listRiskVersions, listRiskRules];
+const changes = [riskApi.listRiskVersions, riskApi.listRiskRules];
 
 interface ThresholdValues {
   baseScore: number;
@@ -48,11 +42,11 @@ function ThresholdsForm({ draft }: { draft: RiskVersionRow }) {
   const { can } = useGrants();
   const [form] = Form.useForm<ThresholdValues>();
   const products = useEndpointQuery(
-    listLoanConfig,
+    loanBookApi.listLoanConfig,
     { page: 1, pageSize: 100 },
-    { enabled: can(listLoanConfig) },
+    { enabled: can(loanBookApi.listLoanConfig) },
   );
-  const save = useEndpointMutation(saveRiskThresholds, {
+  const save = useEndpointMutation(riskApi.saveRiskThresholds, {
     invalidates: changes,
     success: 'messages.saveSuccess',
   });
@@ -78,7 +72,7 @@ function ThresholdsForm({ draft }: { draft: RiskVersionRow }) {
       form={form}
       layout="inline"
       name="risk-thresholds"
-      disabled={!can(saveRiskThresholds)}
+      disabled={!can(riskApi.saveRiskThresholds)}
       onFinish={(values) =>
         save.mutate({
           id: draft.id,
@@ -159,12 +153,12 @@ function BacktestAndPublish({ draft }: { draft: RiskVersionRow }) {
   const { t } = useTranslation();
   const { can } = useGrants();
   const [form] = Form.useForm<{ days: number }>();
-  const run = useEndpointMutation(backtestRiskDraft, { invalidates: changes });
-  const publish = useEndpointMutation(publishRiskDraft, {
+  const run = useEndpointMutation(riskApi.backtestRiskDraft, { invalidates: changes });
+  const publish = useEndpointMutation(riskApi.publishRiskDraft, {
     invalidates: changes,
     success: 'messages.operationSuccess',
   });
-  const discard = useEndpointMutation(discardRiskDraft, {
+  const discard = useEndpointMutation(riskApi.discardRiskDraft, {
     invalidates: changes,
     success: 'messages.operationSuccess',
   });
@@ -181,13 +175,17 @@ function BacktestAndPublish({ draft }: { draft: RiskVersionRow }) {
         <Form.Item name="days" label={t('risk.config.backtestDays')} rules={[{ required: true }]}>
           <InputNumber min={1} max={180} precision={0} />
         </Form.Item>
-        <Button htmlType="submit" loading={run.isPending} disabled={!can(backtestRiskDraft)}>
+        <Button
+          htmlType="submit"
+          loading={run.isPending}
+          disabled={!can(riskApi.backtestRiskDraft)}
+        >
           {t('risk.config.runBacktest')}
         </Button>
         <Button
           type="primary"
           style={{ marginLeft: 8 }}
-          disabled={!current || !can(publishRiskDraft)}
+          disabled={!current || !can(riskApi.publishRiskDraft)}
           title={current ? undefined : t('risk.config.publishNeedsBacktest')}
           loading={publish.isPending}
           onClick={() =>
@@ -205,7 +203,7 @@ function BacktestAndPublish({ draft }: { draft: RiskVersionRow }) {
         <Button
           danger
           style={{ marginLeft: 8 }}
-          disabled={!can(discardRiskDraft)}
+          disabled={!can(riskApi.discardRiskDraft)}
           loading={discard.isPending}
           onClick={() =>
             feedback.confirm({
@@ -235,8 +233,8 @@ function BacktestAndPublish({ draft }: { draft: RiskVersionRow }) {
 export function RiskRuleConfigPage() {
   const { t } = useTranslation();
   const { can } = useGrants();
-  const versions = useEndpointQuery(listRiskVersions, { page: 1, pageSize: 100 });
-  const start = useEndpointMutation(startRiskDraft, {
+  const versions = useEndpointQuery(riskApi.listRiskVersions, { page: 1, pageSize: 100 });
+  const start = useEndpointMutation(riskApi.startRiskDraft, {
     invalidates: changes,
     success: 'messages.operationSuccess',
   });
@@ -247,7 +245,7 @@ export function RiskRuleConfigPage() {
       <Card
         title={<h1 className="page-heading">{t('route.riskRuleConfig')}</h1>}
         extra={
-          draft || !can(startRiskDraft) ? null : (
+          draft || !can(riskApi.startRiskDraft) ? null : (
             <Button
               type="primary"
               loading={start.isPending}

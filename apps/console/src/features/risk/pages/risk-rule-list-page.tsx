@@ -1,14 +1,7 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  deleteRiskRule,
-  enableRiskRule,
-  listRiskRules,
-  listRiskVersions,
-  saveRiskRule,
-  type RiskRuleRowApi,
-} from '@lending/contract';
+import { type RiskRuleRowApi, riskApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
 import { RuleFormDialog } from '../components/rule-form-dialog';
@@ -22,7 +15,7 @@ const notDraft = (rule: RiskRuleRowApi) => (isDraft(rule) ? false : 'risk.rules.
  * value, score, weight, level, enable). Without a version filter it shows the draft, else the
  * published version; only a draft's rules can be created, edited, switched or deleted.
  */
-const RuleList = listPage(listRiskRules, ({ column, filter, action }) => ({
+const RuleList = listPage(riskApi.listRiskRules, ({ column, filter, action }) => ({
   route: 'riskRuleList',
   rowLabel: (rule) => rule.ruleName,
   filters: [
@@ -51,24 +44,24 @@ const RuleList = listPage(listRiskRules, ({ column, filter, action }) => ({
       hiddenByDefault: true,
     }),
   ],
-  toolbar: [action.form('risk.rules.newRule', RuleFormDialog, { needs: saveRiskRule })],
+  toolbar: [action.form('risk.rules.newRule', RuleFormDialog, { needs: riskApi.saveRiskRule })],
   rowActions: [
-    action.form('common.edit', RuleFormDialog, { needs: saveRiskRule, disabled: notDraft }),
-    action.call(enableRiskRule, {
+    action.form('common.edit', RuleFormDialog, { needs: riskApi.saveRiskRule, disabled: notDraft }),
+    action.call(riskApi.enableRiskRule, {
       label: (rule) => (rule.enable ? 'risk.disabled' : 'risk.enabled'),
       body: (rule) => ({ id: rule.id, enable: !rule.enable }),
       confirm: (rule) => (rule.enable ? 'risk.rules.disableConfirm' : 'risk.rules.enableConfirm'),
       disabled: notDraft,
-      invalidates: [listRiskVersions],
+      invalidates: [riskApi.listRiskVersions],
     }),
-    action.call(deleteRiskRule, {
+    action.call(riskApi.deleteRiskRule, {
       label: 'common.delete',
       body: (rule) => ({ id: rule.id }),
       confirm: 'risk.rules.deleteConfirm',
       danger: true,
       disabled: notDraft,
       success: 'messages.deleteSuccess',
-      invalidates: [listRiskVersions],
+      invalidates: [riskApi.listRiskVersions],
     }),
   ],
 }));
@@ -77,7 +70,7 @@ const RuleList = listPage(listRiskRules, ({ column, filter, action }) => ({
 function VersionBanner() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const versions = useEndpointQuery(listRiskVersions, { page: 1, pageSize: 100 });
+  const versions = useEndpointQuery(riskApi.listRiskVersions, { page: 1, pageSize: 100 });
   const list = versions.data?.list ?? [];
   const asked = Number(params.get('version')) || undefined;
   const shown =

@@ -1,9 +1,9 @@
-import { ruleHitRateDetail } from '@lending/contract';
+import { riskApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { decisionTags } from '../risk-tags';
 
 /** Hidden /risk/ruleHitRateDetail: the applications a rule hit (customers masked). */
-export const RuleHitRateDetailPage = listPage(ruleHitRateDetail, ({ column, filter }) => ({
+export const RuleHitRateDetailPage = listPage(riskApi.ruleHitRateDetail, ({ column, filter }) => ({
   route: 'ruleHitRateDetail',
   rowLabel: (row) => row.orderNo,
   filters: [filter.text('ruleCode', 'risk.ruleCode'), filter.indiaDateRange('dateFrom', 'dateTo')],

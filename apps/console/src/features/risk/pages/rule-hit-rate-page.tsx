@@ -1,9 +1,9 @@
-import { ruleHitRate, ruleHitRateDetail } from '@lending/contract';
+import { riskApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { percentOf } from '../risk-tags';
 
 /** /risk/ruleHitRate: per rule and India date, applications evaluated, hit, hit rate. */
-export const RuleHitRatePage = listPage(ruleHitRate, ({ column, filter, action }) => ({
+export const RuleHitRatePage = listPage(riskApi.ruleHitRate, ({ column, filter, action }) => ({
   route: 'ruleHitRate',
   rowLabel: (row) => `${row.ruleCode} ${row.date}`,
   filters: [filter.text('ruleCode', 'risk.ruleCode'), filter.indiaDateRange('dateFrom', 'dateTo')],
@@ -26,7 +26,7 @@ export const RuleHitRatePage = listPage(ruleHitRate, ({ column, filter, action }
       'common.detail',
       (row) =>
         `/risk/ruleHitRateDetail?ruleCode=${encodeURIComponent(row.ruleCode)}&dateFrom=${row.date}&dateTo=${row.date}`,
-      { needs: ruleHitRateDetail },
+      { needs: riskApi.ruleHitRateDetail },
     ),
   ],
 }));

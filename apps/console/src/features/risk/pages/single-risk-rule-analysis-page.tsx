@@ -2,7 +2,7 @@ import { Card, Empty, Skeleton, Space, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { singleRiskRuleAnalysis } from '@lending/contract';
+import { riskApi } from '@lending/contract';
 import { Chart } from '../../../components/chart/chart';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
 import { IndiaRangePicker } from '../components/range-picker';
@@ -21,7 +21,7 @@ export function SingleRiskRuleAnalysisPage() {
   const dateFrom = params.get('dateFrom') ?? undefined;
   const dateTo = params.get('dateTo') ?? undefined;
   const answer = useEndpointQuery(
-    singleRiskRuleAnalysis,
+    riskApi.singleRiskRuleAnalysis,
     { ruleCode, ...(dateFrom ? { dateFrom } : {}), ...(dateTo ? { dateTo } : {}) },
     { enabled: ruleCode !== '' },
   );

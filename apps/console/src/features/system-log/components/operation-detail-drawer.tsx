@@ -1,6 +1,6 @@
 import { Descriptions, Drawer, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { operationLogDetail, type OperationLogEntry } from '@lending/contract';
+import { type OperationLogEntry, logApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
@@ -11,7 +11,11 @@ import { actorText } from '../operation-text';
 export function OperationDetailDrawer({ open, row, onClose }: ActionFormProps<OperationLogEntry>) {
   const { t } = useTranslation();
   const id = row?.id ?? 0;
-  const detail = useEndpointQuery(operationLogDetail, { id }, { enabled: row !== undefined });
+  const detail = useEndpointQuery(
+    logApi.operationLogDetail,
+    { id },
+    { enabled: row !== undefined },
+  );
   const entry = detail.data;
   return (
     <Drawer

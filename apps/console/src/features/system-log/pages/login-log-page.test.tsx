@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loginLog, type LoginLogEntry } from '@lending/contract';
+import { type LoginLogEntry, logApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -28,7 +28,10 @@ describe('login log page', () => {
 
   it('lists sign-in attempts in India time with their result, filtered from the URL', async () => {
     const call = fakeEndpoints([
-      fakeList(loginLog, [attempt, { ...attempt, id: 8, success: true, failureReason: null }]),
+      fakeList(logApi.loginLog, [
+        attempt,
+        { ...attempt, id: 8, success: true, failureReason: null },
+      ]),
     ]);
     renderAt(<LoginLogPage />, '/systemConfig/loginLog?result=failure&dateFrom=2025-01-15');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Login log');
@@ -37,7 +40,7 @@ describe('login log page', () => {
     expect(row.getByText('2025-01-15 10:00:00')).toBeInTheDocument();
     expect(row.getByText('Clerk')).toBeInTheDocument();
     expect(row.getByText('10.0.0.9')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(loginLog, {
+    expect(call).toHaveBeenCalledWith(logApi.loginLog, {
       page: 1,
       pageSize: 20,
       filters: { result: 'failure', dateFrom: '2025-01-15' },

@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { adminEndpoints, operationLog, operationLogDetail } from '@lending/contract';
+import { adminEndpoints, logApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { OperationDetailDrawer } from '../components/operation-detail-drawer';
 import { actorText } from '../operation-text';
@@ -9,7 +9,7 @@ const moduleOptions = [...new Set(adminEndpoints.map((endpoint) => endpoint.modu
 );
 
 /** /systemConfig/log: every call that changed data; one entry in a drawer. */
-export const OperationLogPage = listPage(operationLog, ({ column, filter, action }) => ({
+export const OperationLogPage = listPage(logApi.operationLog, ({ column, filter, action }) => ({
   route: 'log',
   filters: [
     filter.text('actor', 'operationLog.actor', { placeholder: 'operationLog.actorPlaceholder' }),
@@ -30,5 +30,7 @@ export const OperationLogPage = listPage(operationLog, ({ column, filter, action
     ),
     column.text('ip', 'operationLog.address'),
   ],
-  rowActions: [action.form('common.detail', OperationDetailDrawer, { needs: operationLogDetail })],
+  rowActions: [
+    action.form('common.detail', OperationDetailDrawer, { needs: logApi.operationLogDetail }),
+  ],
 }));

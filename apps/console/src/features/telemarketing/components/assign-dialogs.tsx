@@ -1,14 +1,6 @@
 import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  assignLeads,
-  importLeads,
-  listLeads,
-  listTelemarketers,
-  refreshLeads,
-  telemarketingRate,
-  type LeadRow,
-} from '@lending/contract';
+import { type LeadRow, telemarketingApi } from '@lending/contract';
 import type { ActionFormProps, BulkFormProps } from '../../../components/list-page';
 import { XlsxUploadDialog } from '../../../components/xlsx-upload/xlsx-upload-dialog';
 import { feedback } from '../../../lib/feedback';
@@ -17,7 +9,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint
 /** The telemarketers with the users each holds now, for a select. */
 export function useTelemarketerOptions() {
   const { t } = useTranslation();
-  const query = useEndpointQuery(listTelemarketers, {});
+  const query = useEndpointQuery(telemarketingApi.listTelemarketers, {});
   return (query.data?.list ?? []).map((m) => ({
     value: m.userId,
     label: t('telemarketing.assign.option', { name: m.name, count: m.leads }),
@@ -29,8 +21,12 @@ export function AssignDialog({ open, rows, onClose, onDone }: BulkFormProps<Lead
   const { t } = useTranslation();
   const [form] = Form.useForm<{ telemarketerId?: number }>();
   const options = useTelemarketerOptions();
-  const assign = useEndpointMutation(assignLeads, {
-    invalidates: [listLeads, listTelemarketers, telemarketingRate],
+  const assign = useEndpointMutation(telemarketingApi.assignLeads, {
+    invalidates: [
+      telemarketingApi.listLeads,
+      telemarketingApi.listTelemarketers,
+      telemarketingApi.telemarketingRate,
+    ],
     success: 'telemarketing.assign.success',
   });
   const submit = async ({ telemarketerId }: { telemarketerId?: number }) => {
@@ -69,7 +65,9 @@ export function AssignDialog({ open, rows, onClose, onDone }: BulkFormProps<Lead
 /** Puts the users who qualify now on the call list, after asking. */
 export function RefreshDialog({ open, onClose }: ActionFormProps<unknown>) {
   const { t } = useTranslation();
-  const refresh = useEndpointMutation(refreshLeads, { invalidates: [listLeads] });
+  const refresh = useEndpointMutation(telemarketingApi.refreshLeads, {
+    invalidates: [telemarketingApi.listLeads],
+  });
   const run = async () => {
     try {
       const { added } = await refresh.mutateAsync(undefined);
@@ -103,10 +101,10 @@ export function ImportLeadsDialog({ open, onClose }: ActionFormProps<unknown>) {
     <XlsxUploadDialog
       open={open}
       onClose={onClose}
-      endpoint={importLeads}
+      endpoint={telemarketingApi.importLeads}
       title="telemarketing.import.title"
       columns="telemarketing.import.columns"
-      invalidates={[listLeads, listTelemarketers]}
+      invalidates={[telemarketingApi.listLeads, telemarketingApi.listTelemarketers]}
     />
   );
 }

@@ -1,14 +1,7 @@
 import { Alert, DatePicker, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import {
-  listCalls,
-  listLeads,
-  recordCall,
-  telemarketingRate,
-  type CallOutcome,
-  type LeadRow,
-} from '@lending/contract';
+import { type CallOutcome, type LeadRow, telemarketingApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { CallHoursNotice } from './call-hours';
@@ -33,8 +26,12 @@ export function CallDialog({
 }: ActionFormProps<Pick<LeadRow, 'id' | 'phone' | 'callsToday' | 'callCap'>>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const save = useEndpointMutation(recordCall, {
-    invalidates: [listLeads, listCalls, telemarketingRate],
+  const save = useEndpointMutation(telemarketingApi.recordCall, {
+    invalidates: [
+      telemarketingApi.listLeads,
+      telemarketingApi.listCalls,
+      telemarketingApi.telemarketingRate,
+    ],
     // A refused call is kept in the history too: refresh it either way.
     refreshAfter: 'settled',
     success: 'telemarketing.call.success',

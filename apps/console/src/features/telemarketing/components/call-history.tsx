@@ -1,4 +1,4 @@
-import { listCalls } from '@lending/contract';
+import { telemarketingApi } from '@lending/contract';
 import {
   describeList,
   ListFilters,
@@ -17,7 +17,7 @@ import { CallOutcomeTag } from './call-outcome-tag';
  * calls. The Call history tab of /telemarketing/userList (decision 0078: checkList holds the
  * verification calls); its column settings are its own.
  */
-const callHistorySpec = describeList(listCalls, ({ column, filter }) => ({
+const callHistorySpec = describeList(telemarketingApi.listCalls, ({ column, filter }) => ({
   route: 'callHistory',
   title: 'telemarketing.history.title',
   rowLabel: (row) => row.phone,

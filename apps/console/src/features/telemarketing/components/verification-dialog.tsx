@@ -1,13 +1,12 @@
 import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  listVerifications,
-  recordVerification,
-  reviewQueue,
   verificationItemSchema,
   type VerificationItem,
   type VerificationResult,
   type VerificationRow,
+  approvalApi,
+  telemarketingApi,
 } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { showFieldErrors } from '../../../lib/server-field-errors';
@@ -33,9 +32,9 @@ export function VerificationDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const failed = Form.useWatch('result', form) === 'failed';
-  const save = useEndpointMutation(recordVerification, {
+  const save = useEndpointMutation(telemarketingApi.recordVerification, {
     // The review queues show the status too.
-    invalidates: [listVerifications, reviewQueue],
+    invalidates: [telemarketingApi.listVerifications, approvalApi.reviewQueue],
     success: 'verification.record.success',
   });
   const submit = async (values: Values) => {

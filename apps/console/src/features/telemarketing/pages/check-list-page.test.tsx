@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listVerifications, recordVerification, type VerificationRow } from '@lending/contract';
+import { type VerificationRow, telemarketingApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList, refusal } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -57,7 +57,7 @@ describe('the verification queue (checkList)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows each order in review with its checking status, what was verified, by whom (en and zh)', async () => {
-    fakeEndpoints([fakeList(listVerifications, [waiting, failed, passed])]);
+    fakeEndpoints([fakeList(telemarketingApi.listVerifications, [waiting, failed, passed])]);
     renderAt(<CheckListPage />, '/telemarketing/checkList');
     const notChecked = await rowOf('******4321');
     notChecked.getByText('Not checked');
@@ -82,11 +82,13 @@ describe('the verification queue (checkList)', () => {
   });
 
   it('filters by checking status from the URL', async () => {
-    const call = fakeEndpoints([fakeList(listVerifications, [waiting, failed, passed])]);
+    const call = fakeEndpoints([
+      fakeList(telemarketingApi.listVerifications, [waiting, failed, passed]),
+    ]);
     renderAt(<CheckListPage />, '/telemarketing/checkList?checkingStatus=failed');
     await screen.findByText('******8765');
     expect(screen.queryByText('******4321')).not.toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(listVerifications, {
+    expect(call).toHaveBeenCalledWith(telemarketingApi.listVerifications, {
       page: 1,
       pageSize: 20,
       filters: { checkingStatus: 'failed' },
@@ -109,9 +111,9 @@ describe('the verification dialog', () => {
   it('needs the items verified and a result, and notes when the check failed', async () => {
     const rows = [waiting];
     const call = fakeEndpoints([
-      fakeList(listVerifications, rows),
+      fakeList(telemarketingApi.listVerifications, rows),
       [
-        recordVerification,
+        telemarketingApi.recordVerification,
         (body) => {
           rows[0] = { ...waiting, checkingStatus: 'failed', notes: body.notes ?? null, checks: 1 };
           return { checkId: 1, checkingStatus: 'failed' as const };
@@ -131,12 +133,12 @@ describe('the verification dialog', () => {
     await userEvent.click(within(dialog).getByLabelText('Failed'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await within(dialog).findByText('Please fill in what did not match');
-    expect(call).not.toHaveBeenCalledWith(recordVerification, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(telemarketingApi.recordVerification, expect.anything());
 
     await userEvent.type(within(dialog).getByLabelText('Notes'), '  Employer did not confirm ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() =>
-      expect(call).toHaveBeenCalledWith(recordVerification, {
+      expect(call).toHaveBeenCalledWith(telemarketingApi.recordVerification, {
         orderId: 41,
         items: ['employment', 'reference'],
         result: 'failed',
@@ -150,8 +152,11 @@ describe('the verification dialog', () => {
 
   it('sends a passed check without notes', async () => {
     const call = fakeEndpoints([
-      fakeList(listVerifications, [waiting]),
-      [recordVerification, () => ({ checkId: 2, checkingStatus: 'passed' as const })],
+      fakeList(telemarketingApi.listVerifications, [waiting]),
+      [
+        telemarketingApi.recordVerification,
+        () => ({ checkId: 2, checkingStatus: 'passed' as const }),
+      ],
     ]);
     renderAt(<CheckListPage />, '/telemarketing/checkList');
     const dialog = await openFor(waiting.orderNo);
@@ -160,7 +165,7 @@ describe('the verification dialog', () => {
     await userEvent.click(within(dialog).getByLabelText('Passed'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() =>
-      expect(call).toHaveBeenCalledWith(recordVerification, {
+      expect(call).toHaveBeenCalledWith(telemarketingApi.recordVerification, {
         orderId: 41,
         items: ['identity'],
         result: 'passed',
@@ -170,9 +175,9 @@ describe('the verification dialog', () => {
 
   it('keeps the dialog open when the server refuses (the request client toasts why)', async () => {
     const call = fakeEndpoints([
-      fakeList(listVerifications, [waiting]),
+      fakeList(telemarketingApi.listVerifications, [waiting]),
       [
-        recordVerification,
+        telemarketingApi.recordVerification,
         () => {
           throw refusal(
             'No verification call outside 09:00–17:00 India time: try again within those hours. Nothing was recorded',
@@ -188,7 +193,7 @@ describe('the verification dialog', () => {
     await userEvent.click(within(dialog).getByLabelText('Passed'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() =>
-      expect(call).toHaveBeenCalledWith(recordVerification, expect.anything()),
+      expect(call).toHaveBeenCalledWith(telemarketingApi.recordVerification, expect.anything()),
     );
     expect(screen.getByRole('dialog')).toBeVisible();
     expect(screen.queryByText('Verification call recorded')).not.toBeInTheDocument();

@@ -2,17 +2,12 @@ import { configure, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  importLeads,
-  listCalls,
-  listLeads,
-  listTelemarketers,
-  recordCall,
-  telemarketingRate,
   type CallHours,
   type CallRow,
   type ImportReport,
   type LeadRow,
   type RateRow,
+  telemarketingApi,
 } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
@@ -43,8 +38,11 @@ const lead: LeadRow = {
 
 /** The call list's answer: the rows and the calling hours in force. */
 function leadsWithHours(callHours: CallHours, row: LeadRow = lead) {
-  const [, rows] = fakeList(listLeads, [row]);
-  return [listLeads, (body: Parameters<typeof rows>[0]) => ({ ...rows(body), callHours })] as const;
+  const [, rows] = fakeList(telemarketingApi.listLeads, [row]);
+  return [
+    telemarketingApi.listLeads,
+    (body: Parameters<typeof rows>[0]) => ({ ...rows(body), callHours }),
+  ] as const;
 }
 
 function rate(overrides: Partial<RateRow>): RateRow {
@@ -75,7 +73,7 @@ describe('the call list', () => {
   it('shows the calling hours in force before the call', async () => {
     fakeEndpoints([
       leadsWithHours({ start: '09:00', end: '18:00', withinHours: true }),
-      [listTelemarketers, () => ({ list: [] })],
+      [telemarketingApi.listTelemarketers, () => ({ list: [] })],
     ]);
     renderAt(<UserListPage />, '/telemarketing/userList');
     const row = within((await screen.findByText('******4321')).closest('tr')!);
@@ -89,7 +87,7 @@ describe('the call list', () => {
   it('warns before the call when now is outside the calling hours (en and zh)', async () => {
     fakeEndpoints([
       leadsWithHours({ start: '09:00', end: '18:00', withinHours: false }),
-      [listTelemarketers, () => ({ list: [] })],
+      [telemarketingApi.listTelemarketers, () => ({ list: [] })],
     ]);
     renderAt(<UserListPage />, '/telemarketing/userList');
     const row = within((await screen.findByText('******4321')).closest('tr')!);
@@ -109,7 +107,7 @@ describe('the call list', () => {
         { start: '09:00', end: '18:00', withinHours: true },
         { ...lead, callsToday: 3 },
       ),
-      [listTelemarketers, () => ({ list: [] })],
+      [telemarketingApi.listTelemarketers, () => ({ list: [] })],
     ]);
     renderAt(<UserListPage />, '/telemarketing/userList');
     const row = within((await screen.findByText('******4321')).closest('tr')!);
@@ -140,7 +138,7 @@ describe('the call list', () => {
           optedOut: true,
         },
       ),
-      [listTelemarketers, () => ({ list: [] })],
+      [telemarketingApi.listTelemarketers, () => ({ list: [] })],
     ]);
     renderAt(<UserListPage />, '/telemarketing/userList');
     const row = within((await screen.findByText('******4321')).closest('tr')!);
@@ -160,7 +158,7 @@ describe('the call list', () => {
   it('shows no opt-out on a number that may be called', async () => {
     fakeEndpoints([
       leadsWithHours({ start: '09:00', end: '18:00', withinHours: true }),
-      [listTelemarketers, () => ({ list: [] })],
+      [telemarketingApi.listTelemarketers, () => ({ list: [] })],
     ]);
     renderAt(<UserListPage />, '/telemarketing/userList');
     const row = within((await screen.findByText('******4321')).closest('tr')!);
@@ -171,7 +169,7 @@ describe('the call list', () => {
   it('the lead filters the users nobody holds yet', async () => {
     const call = fakeEndpoints([
       leadsWithHours({ start: '08:00', end: '19:00', withinHours: true }),
-      [listTelemarketers, () => ({ list: [] })],
+      [telemarketingApi.listTelemarketers, () => ({ list: [] })],
     ]);
     renderAt(<UserListPage />, '/telemarketing/userList');
     await screen.findByText('******4321');
@@ -180,7 +178,7 @@ describe('the call list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await vi.waitFor(() =>
       expect(call).toHaveBeenCalledWith(
-        listLeads,
+        telemarketingApi.listLeads,
         expect.objectContaining({ filters: { unassigned: true } }),
       ),
     );
@@ -206,8 +204,8 @@ describe('the call list', () => {
         { start: '08:00', end: '19:00', withinHours: true },
         { ...lead, source: 'imported' },
       ),
-      [listTelemarketers, () => ({ list: [] })],
-      [importLeads, () => report],
+      [telemarketingApi.listTelemarketers, () => ({ list: [] })],
+      [telemarketingApi.importLeads, () => report],
     ]);
     const user = userEvent.setup({ delay: null });
     renderAt(<UserListPage />, '/telemarketing/userList');
@@ -228,7 +226,7 @@ describe('the call list', () => {
       await dialog.findByText('diwali.xlsx: 1 row(s) accepted, 1 refused'),
     ).toBeInTheDocument();
     expect(dialog.getByText('phone: opted out of marketing, never called')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(importLeads, {
+    expect(call).toHaveBeenCalledWith(telemarketingApi.importLeads, {
       fileName: 'diwali.xlsx',
       contentBase64: 'UEsDBA==',
     });
@@ -241,7 +239,7 @@ describe('the call list', () => {
         { start: '08:00', end: '19:00', withinHours: true },
         { ...lead, source: 'imported' },
       ),
-      [listTelemarketers, () => ({ list: [] })],
+      [telemarketingApi.listTelemarketers, () => ({ list: [] })],
     ]);
     renderAt(<UserListPage />, '/telemarketing/userList');
     expect(await screen.findByText('导入名单', { selector: '.ant-tag' })).toBeInTheDocument();
@@ -253,8 +251,8 @@ describe('the call list', () => {
   it('a call needs an outcome and remarks, then sends them trimmed', async () => {
     const call = fakeEndpoints([
       leadsWithHours({ start: '08:00', end: '19:00', withinHours: true }),
-      [listTelemarketers, () => ({ list: [] })],
-      [recordCall, () => ({ callId: 1 })],
+      [telemarketingApi.listTelemarketers, () => ({ list: [] })],
+      [telemarketingApi.recordCall, () => ({ callId: 1 })],
     ]);
     renderAt(<UserListPage />, '/telemarketing/userList');
     const row = within((await screen.findByText('******4321')).closest('tr')!);
@@ -266,14 +264,14 @@ describe('the call list', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Please select a follow-up status')).toBeInTheDocument();
     expect(within(dialog).getByText('Please fill in the remarks')).toBeInTheDocument();
-    expect(call).not.toHaveBeenCalledWith(recordCall, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(telemarketingApi.recordCall, expect.anything());
 
     await userEvent.click(within(dialog).getByLabelText('Outcome'));
     await userEvent.click(await screen.findByTitle('Promise'));
     await userEvent.type(within(dialog).getByLabelText('Remarks'), '  Will apply tonight ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() =>
-      expect(call).toHaveBeenCalledWith(recordCall, {
+      expect(call).toHaveBeenCalledWith(telemarketingApi.recordCall, {
         leadId: 11,
         outcome: 'promise',
         remarks: 'Will apply tonight',
@@ -306,7 +304,7 @@ describe('the call history', () => {
 
   it('shows a refused attempt with the hours then in force beside the calls made', async () => {
     fakeEndpoints([
-      fakeList(listCalls, [
+      fakeList(telemarketingApi.listCalls, [
         made,
         {
           ...made,
@@ -319,7 +317,7 @@ describe('the call history', () => {
           calledAt: '2025-01-30T02:29:00.000Z',
         },
       ]),
-      [listTelemarketers, () => ({ list: [] })],
+      [telemarketingApi.listTelemarketers, () => ({ list: [] })],
       leadsWithHours({ start: '08:00', end: '19:00', withinHours: true }),
     ]);
     // The call history is the second tab of the call list (decision 0078).
@@ -334,14 +332,17 @@ describe('the call history', () => {
   it('opens from the call list as its second tab', async () => {
     const call = fakeEndpoints([
       leadsWithHours({ start: '08:00', end: '19:00', withinHours: true }),
-      fakeList(listCalls, [made]),
-      [listTelemarketers, () => ({ list: [] })],
+      fakeList(telemarketingApi.listCalls, [made]),
+      [telemarketingApi.listTelemarketers, () => ({ list: [] })],
     ]);
     renderAt(<UserListPage />, '/telemarketing/userList');
     await screen.findByText('******4321');
     await userEvent.click(screen.getByRole('tab', { name: 'Call history' }));
     await screen.findByText('Will apply tonight');
-    expect(call).toHaveBeenCalledWith(listCalls, expect.objectContaining({ page: 1 }));
+    expect(call).toHaveBeenCalledWith(
+      telemarketingApi.listCalls,
+      expect.objectContaining({ page: 1 }),
+    );
   });
 });
 
@@ -354,7 +355,7 @@ describe('the rate report', () => {
   it('shows each count with its rate as a share of its own cohort, and the total', async () => {
     fakeEndpoints([
       [
-        telemarketingRate,
+        telemarketingApi.telemarketingRate,
         () => ({
           dateFrom: '2025-01-24',
           dateTo: '2025-01-30',

@@ -2,7 +2,7 @@ import { Card, DatePicker, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { telemarketingRate, type RateRow } from '@lending/contract';
+import { type RateRow, telemarketingApi } from '@lending/contract';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
 
 /** A rate held in ppm as a percentage with two decimals, or '—' when nothing was divided. */
@@ -24,7 +24,7 @@ function countWithRate(count: number, ppm: number | null): string {
 export function TelemarketingRatePage() {
   const { t } = useTranslation();
   const [range, setRange] = useState<{ dateFrom: string; dateTo: string } | null>(null);
-  const query = useEndpointQuery(telemarketingRate, range ?? {});
+  const query = useEndpointQuery(telemarketingApi.telemarketingRate, range ?? {});
   const rows: RateRow[] = useMemo(
     () => (query.data ? [...query.data.list, query.data.total] : []),
     [query.data],

@@ -2,17 +2,7 @@ import { Card, Tabs, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  assignLeads,
-  type CallHours,
-  importLeads,
-  type EndpointDefinition,
-  listCalls,
-  listLeads,
-  recordCall,
-  refreshLeads,
-  revealLeadPhone,
-} from '@lending/contract';
+import { type CallHours, type EndpointDefinition, telemarketingApi } from '@lending/contract';
 import {
   describeList,
   ListFilters,
@@ -37,7 +27,7 @@ function useUnassignedOptions() {
   return [{ value: true, label: t('telemarketing.unassignedOnly') }];
 }
 
-const spec = describeList(listLeads, ({ column, filter, action }) => ({
+const spec = describeList(telemarketingApi.listLeads, ({ column, filter, action }) => ({
   route: 'userList',
   rowLabel: (row) => row.phone,
   filters: [
@@ -51,7 +41,7 @@ const spec = describeList(listLeads, ({ column, filter, action }) => ({
     column.masked('customerName', 'telemarketing.customerName'),
     column.masked('phone', 'telemarketing.phone', {
       reveal: {
-        endpoint: revealLeadPhone,
+        endpoint: telemarketingApi.revealLeadPhone,
         body: (row) => ({ leadId: row.id }),
         value: (ret) => ret.phone,
       },
@@ -75,19 +65,25 @@ const spec = describeList(listLeads, ({ column, filter, action }) => ({
     column.status('conversion', 'telemarketing.conversion.label', conversionTags),
   ],
   toolbar: [
-    action.form('telemarketing.refresh.button', RefreshDialog, { needs: refreshLeads }),
-    action.form('telemarketing.import.button', ImportLeadsDialog, { needs: importLeads }),
+    action.form('telemarketing.refresh.button', RefreshDialog, {
+      needs: telemarketingApi.refreshLeads,
+    }),
+    action.form('telemarketing.import.button', ImportLeadsDialog, {
+      needs: telemarketingApi.importLeads,
+    }),
   ],
   rowActions: [
     action.form('telemarketing.call.button', CallDialog, {
-      needs: recordCall,
+      needs: telemarketingApi.recordCall,
       hidden: (row) => row.telemarketerId === null,
       // The server refuses the call too (409 4197); the button says why before anyone dials.
       disabled: (row) => (row.optedOut ? 'telemarketing.optOut.noCall' : false),
     }),
   ],
   bulkActions: [
-    action.bulkForm('telemarketing.assign.button', AssignDialog, { needs: assignLeads }),
+    action.bulkForm('telemarketing.assign.button', AssignDialog, {
+      needs: telemarketingApi.assignLeads,
+    }),
   ],
 }));
 
@@ -113,8 +109,8 @@ function CallListView() {
 
 /** The page's views, each shown only to holders of the endpoint it reads. */
 const VIEWS: { key: string; needs: EndpointDefinition; View: () => ReactNode }[] = [
-  { key: 'leads', needs: listLeads, View: CallListView },
-  { key: 'calls', needs: listCalls, View: CallHistoryView },
+  { key: 'leads', needs: telemarketingApi.listLeads, View: CallListView },
+  { key: 'calls', needs: telemarketingApi.listCalls, View: CallHistoryView },
 ];
 
 /**

@@ -1,13 +1,13 @@
 import { Button, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { listWalletBalances, walletBalanceSummary } from '@lending/contract';
+import { walletApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { formatIndiaDateTime, formatPaise } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
 
 /** Every wallet: what each borrower holds, has in withdrawal, earned and was paid. */
-const WalletBalanceList = listPage(listWalletBalances, ({ column, filter }) => ({
+const WalletBalanceList = listPage(walletApi.listWalletBalances, ({ column, filter }) => ({
   route: 'balanceQuery',
   rowKey: (row) => row.customerId,
   rowLabel: (row) => row.inviteCode,
@@ -27,7 +27,7 @@ const WalletBalanceList = listPage(listWalletBalances, ({ column, filter }) => (
 /** The payout account as the gateway reports it now, against what the wallets are owed. */
 function BalanceSummary() {
   const { t } = useTranslation();
-  const summary = useEndpointQuery(walletBalanceSummary, {});
+  const summary = useEndpointQuery(walletApi.walletBalanceSummary, {});
   const data = summary.data;
   return (
     <Card
@@ -85,7 +85,7 @@ function BalanceSummary() {
  * withdraw); then each wallet.
  */
 export function BalanceQueryPage() {
-  const canSummary = useGrants().can(walletBalanceSummary);
+  const canSummary = useGrants().can(walletApi.walletBalanceSummary);
   return (
     <>
       {canSummary ? <BalanceSummary /> : null}

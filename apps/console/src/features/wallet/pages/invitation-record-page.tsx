@@ -1,4 +1,4 @@
-import { listInvitations } from '@lending/contract';
+import { walletApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { rewardStatusTags, stageTags } from '../wallet-tags';
 
@@ -9,7 +9,7 @@ import { rewardStatusTags, stageTags } from '../wallet-tags';
  * reversed, with what the inviter had already withdrawn written off (decision 0063). Names and
  * phones masked.
  */
-export const InvitationRecordPage = listPage(listInvitations, ({ column, filter }) => ({
+export const InvitationRecordPage = listPage(walletApi.listInvitations, ({ column, filter }) => ({
   route: 'invitationRecord',
   filters: [
     filter.text('inviterPhone', 'wallet.inviterPhone'),

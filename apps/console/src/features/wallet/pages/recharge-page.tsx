@@ -1,12 +1,6 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  listRecharges,
-  recordRecharge,
-  reviewRecharge,
-  walletBalanceSummary,
-  type EndpointRet,
-} from '@lending/contract';
+import { type EndpointRet, walletApi } from '@lending/contract';
 import { listPage, type ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { rupeesTextToPaise } from '../../../lib/units';
@@ -16,7 +10,7 @@ import { showFieldErrors } from '../../../lib/server-field-errors';
 import { useKeyedForm } from '../../../lib/use-keyed-form';
 import { rechargeStatusTags } from '../wallet-tags';
 
-type RechargeRow = EndpointRet<typeof listRecharges>['list'][number];
+type RechargeRow = EndpointRet<typeof walletApi.listRecharges>['list'][number];
 interface RechargeForm {
   amount: string;
   bankReference: string;
@@ -30,8 +24,8 @@ const MAX_RECHARGE_PAISE = 100_000_000_00;
 function RecordRechargeDialog({ open, onClose }: ActionFormProps<RechargeRow>) {
   const { t } = useTranslation();
   const { form, key } = useKeyedForm<RechargeForm>(open, 'recharge');
-  const record = useEndpointMutation(recordRecharge, {
-    invalidates: [listRecharges],
+  const record = useEndpointMutation(walletApi.recordRecharge, {
+    invalidates: [walletApi.listRecharges],
     success: 'wallet.recharge.recordSuccess',
   });
   const submit = async (values: RechargeForm) => {
@@ -95,7 +89,7 @@ function RecordRechargeDialog({ open, onClose }: ActionFormProps<RechargeRow>) {
  * One person records the transfer (amount, UTR); another confirms it once the gateway shows
  * it, which posts it to the ledger and keeps the gateway's balance before and after.
  */
-export const RechargePage = listPage(listRecharges, ({ column, filter, action }) => ({
+export const RechargePage = listPage(walletApi.listRecharges, ({ column, filter, action }) => ({
   route: 'recharge',
   rowLabel: (row) => row.bankReference,
   filters: [
@@ -119,18 +113,22 @@ export const RechargePage = listPage(listRecharges, ({ column, filter, action })
     ),
     column.ellipsis('remark', 'wallet.recharge.remark', { hiddenByDefault: true }),
   ],
-  toolbar: [action.form('wallet.recharge.record', RecordRechargeDialog, { needs: recordRecharge })],
+  toolbar: [
+    action.form('wallet.recharge.record', RecordRechargeDialog, {
+      needs: walletApi.recordRecharge,
+    }),
+  ],
   rowActions: [
-    action.call(reviewRecharge, {
+    action.call(walletApi.reviewRecharge, {
       label: 'wallet.recharge.confirm',
       body: (row) => ({ id: row.id, decision: 'confirm' }),
       confirm: 'wallet.recharge.confirmAsk',
       success: 'wallet.recharge.confirmSuccess',
-      invalidates: [walletBalanceSummary],
+      invalidates: [walletApi.walletBalanceSummary],
       hidden: (row) => row.status !== 'pending',
       disabled: (row) => (row.requestedByMe ? 'wallet.recharge.ownRecord' : false),
     }),
-    action.call(reviewRecharge, {
+    action.call(walletApi.reviewRecharge, {
       label: 'wallet.recharge.reject',
       body: (row) => ({ id: row.id, decision: 'reject' }),
       confirm: 'wallet.recharge.rejectAsk',

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form, Input, Skeleton, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getWalletConfig, saveWalletConfig } from '@lending/contract';
+import { walletApi } from '@lending/contract';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
@@ -18,10 +18,10 @@ const AMOUNTS = ['reward', 'minWithdrawal', 'dailyCap'] as const;
 export function WalletConfigPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<WalletConfigForm>();
-  const config = useEndpointQuery(getWalletConfig, {});
-  const canSave = useGrants().can(saveWalletConfig);
-  const save = useEndpointMutation(saveWalletConfig, {
-    invalidates: [getWalletConfig],
+  const config = useEndpointQuery(walletApi.getWalletConfig, {});
+  const canSave = useGrants().can(walletApi.saveWalletConfig);
+  const save = useEndpointMutation(walletApi.saveWalletConfig, {
+    invalidates: [walletApi.getWalletConfig],
     success: 'messages.saveSuccess',
   });
 

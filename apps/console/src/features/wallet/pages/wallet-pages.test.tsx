@@ -1,17 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  getWalletConfig,
-  listInvitations,
-  listRecharges,
-  listWithdrawals,
-  reviewRecharge,
-  saveWalletConfig,
-  type Invitation,
-  type Recharge,
-  type Withdrawal,
-} from '@lending/contract';
+import { type Invitation, type Recharge, type Withdrawal, walletApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -47,21 +37,21 @@ describe('wallet configuration page', () => {
   it('refuses a daily limit below the least withdrawal, then sends rupees as paise', async () => {
     const user = userEvent.setup({ delay: null });
     const call = fakeEndpoints([
-      [getWalletConfig, () => config],
-      [saveWalletConfig, (body) => ({ ...config, ...(body as object) })],
+      [walletApi.getWalletConfig, () => config],
+      [walletApi.saveWalletConfig, (body) => ({ ...config, ...(body as object) })],
     ]);
     renderAt(<WalletConfigPage />, '/toolMage/walletConfig');
     expect(await screen.findByDisplayValue('5000.00')).toBeInTheDocument();
     await replace(user, 'Daily withdrawal limit', '50');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('The daily limit cannot be below the least withdrawal');
-    expect(call).not.toHaveBeenCalledWith(saveWalletConfig, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(walletApi.saveWalletConfig, expect.anything());
 
     await replace(user, 'Daily withdrawal limit', '2,500.50');
     await replace(user, 'Reward per invitee', '75');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() =>
-      expect(call).toHaveBeenCalledWith(saveWalletConfig, {
+      expect(call).toHaveBeenCalledWith(walletApi.saveWalletConfig, {
         rewardsEnabled: true,
         rewardPaise: 75_00,
         minWithdrawalPaise: 100_00,
@@ -90,7 +80,7 @@ const withdrawal: Withdrawal = {
 describe('withdrawal page', () => {
   it('offers approve and refuse only on a pending request', async () => {
     fakeEndpoints([
-      fakeList(listWithdrawals, [
+      fakeList(walletApi.listWithdrawals, [
         withdrawal,
         { ...withdrawal, id: 8, status: 'paid', utr: 'SBXU0001' },
       ]),
@@ -122,11 +112,11 @@ describe('recharge page', () => {
   };
 
   it('does not let the person who recorded a top-up confirm it', async () => {
-    const call = fakeEndpoints([fakeList(listRecharges, [recharge])]);
+    const call = fakeEndpoints([fakeList(walletApi.listRecharges, [recharge])]);
     renderAt(<RechargePage />, '/toolMage/recharge');
     const row = within((await screen.findByText('UTR12345')).closest('tr')!);
     expect(row.getByRole('button', { name: /^Confirm/ })).toBeDisabled();
-    expect(call).not.toHaveBeenCalledWith(reviewRecharge, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(walletApi.reviewRecharge, expect.anything());
   });
 });
 
@@ -148,7 +138,7 @@ describe('invitation record', () => {
   };
 
   it('shows a reward clawed back and the part written off (en and zh)', async () => {
-    fakeEndpoints([fakeList(listInvitations, [clawedBack])]);
+    fakeEndpoints([fakeList(walletApi.listInvitations, [clawedBack])]);
     renderAt(<InvitationRecordPage />, '/invite/invitationRecord');
     const row = within((await screen.findByText('******1234')).closest('tr')!);
     expect(row.getByText('Clawed back')).toBeInTheDocument();

@@ -1,25 +1,20 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  listWithdrawals,
-  reviewWithdrawal,
-  walletBalanceSummary,
-  type EndpointRet,
-} from '@lending/contract';
+import { type EndpointRet, walletApi } from '@lending/contract';
 import { listPage, type ActionFormProps } from '../../../components/list-page';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { showFieldErrors } from '../../../lib/server-field-errors';
 import { withdrawalStatusTags } from '../wallet-tags';
 
-type WithdrawalRow = EndpointRet<typeof listWithdrawals>['list'][number];
+type WithdrawalRow = EndpointRet<typeof walletApi.listWithdrawals>['list'][number];
 
 /** Refusing needs a reason (the borrower is told); the held money goes back to the wallet. */
 function RejectWithdrawalDialog({ open, row, onClose }: ActionFormProps<WithdrawalRow>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
-  const reject = useEndpointMutation(reviewWithdrawal, {
-    invalidates: [listWithdrawals, walletBalanceSummary],
+  const reject = useEndpointMutation(walletApi.reviewWithdrawal, {
+    invalidates: [walletApi.listWithdrawals, walletApi.walletBalanceSummary],
     success: 'wallet.rejectSuccess',
   });
   const submit = async ({ reason }: { reason: string }) => {
@@ -65,7 +60,7 @@ function RejectWithdrawalDialog({ open, row, onClose }: ActionFormProps<Withdraw
  * verified bank account. Staff approve (the payout gateway pays under the withdrawal's own
  * key, and its webhooks settle it) or refuse; a refused or failed one returns to the wallet.
  */
-export const WithdrawalPage = listPage(listWithdrawals, ({ column, filter, action }) => ({
+export const WithdrawalPage = listPage(walletApi.listWithdrawals, ({ column, filter, action }) => ({
   route: 'withdrawal',
   rowLabel: (row) => `#${row.id}`,
   filters: [
@@ -89,16 +84,16 @@ export const WithdrawalPage = listPage(listWithdrawals, ({ column, filter, actio
     column.instant('settledAt', 'wallet.settledAt', { hiddenByDefault: true }),
   ],
   rowActions: [
-    action.call(reviewWithdrawal, {
+    action.call(walletApi.reviewWithdrawal, {
       label: 'wallet.actions.approve',
       body: (row) => ({ id: row.id, decision: 'approve' }),
       confirm: 'wallet.approveConfirm',
       success: 'wallet.approveSuccess',
-      invalidates: [walletBalanceSummary],
+      invalidates: [walletApi.walletBalanceSummary],
       hidden: (row) => row.status !== 'pending',
     }),
     action.form('wallet.actions.reject', RejectWithdrawalDialog, {
-      needs: reviewWithdrawal,
+      needs: walletApi.reviewWithdrawal,
       hidden: (row) => row.status !== 'pending',
       danger: true,
     }),
