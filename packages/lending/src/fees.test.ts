@@ -3,7 +3,7 @@ import { aprForKeyFacts, dailyInterest, dueAmount, quoteDisbursal, rolloverFee }
 import { rupeesToPaise as r } from './money.js';
 import { WORKED_EXAMPLE_PRINCIPAL, WORKED_EXAMPLE_TERMS as terms } from './worked-example.js';
 
-describe('the worked example of DOMAIN.md, to the paisa', () => {
+describe('the worked example of docs/domain.md, to the paisa', () => {
   const quote = quoteDisbursal(terms, WORKED_EXAMPLE_PRINCIPAL);
 
   it.each([

@@ -89,7 +89,7 @@ describe('the transition table', () => {
     ['OVERDUE', 'writeOff', 'WRITTEN_OFF'],
     ['DUE', 'repayPartial', 'DUE'],
     ['OVERDUE', 'waivePartial', 'OVERDUE'],
-  ])('DOMAIN.md: %s --%s--> %s', (from, event, to) => {
+  ])('docs/domain.md: %s --%s--> %s', (from, event, to) => {
     expect(transition(from, event, passing)).toMatchObject({ ok: true, to });
   });
 

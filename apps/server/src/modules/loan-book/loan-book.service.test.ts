@@ -87,7 +87,7 @@ async function accountTotals(orderId: number): Promise<Record<string, bigint>> {
 let key = 0;
 const k = (label: string) => `${label}-${Date.now()}-${++key}`;
 
-describe('the worked example of DOMAIN.md through the services', () => {
+describe('the worked example of docs/domain.md through the services', () => {
   it('disburses 4,500.00 as 4,128.30 net, runs 17 day-ends and clears with 4,636.50 (overdue clear)', async () => {
     const order = await makeApprovedOrder(deps, productId);
     expect(order).toMatchObject({
