@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, lte, or, sql } from 'drizzle-orm';
 import {
   addDays,
   isBefore,
@@ -21,8 +21,10 @@ import {
   balancesOf,
   catchUpAccruals,
   insertStatusHistory,
-  loanOrders,
+  lockOrdersForDayEnd,
+  oldestDayEndDate,
   postJournals,
+  saveDayEndValues,
   termsFromJson,
   type JournalToPost,
   type LoanOrderRow,
@@ -35,7 +37,6 @@ import { dayEndRuns, jobLeases } from './day-end.table.js';
 import { job, type Job } from '../../shared/jobs.js';
 
 export const DAY_END_JOB = 'day-end';
-const OPEN: OrderStatus[] = ['ACTIVE', 'DUE', 'OVERDUE'];
 
 export interface DayEndOptions {
   db: Database;
@@ -107,11 +108,8 @@ async function datesToRun(db: Executor, upTo: string): Promise<string[]> {
   let start: string;
   if (last?.d) start = addDays(String(last.d), 1);
   else {
-    const [oldest] = await queryRows(
-      db,
-      sql`select min(day_end_date)::text as d from loan_orders where status in ('ACTIVE', 'DUE', 'OVERDUE')`,
-    );
-    start = oldest?.d ? addDays(String(oldest.d), 1) : upTo;
+    const oldest = await oldestDayEndDate(db);
+    start = oldest ? addDays(oldest, 1) : upTo;
     if (isBefore(upTo, start)) start = upTo;
   }
   const dates: string[] = [];
@@ -200,21 +198,7 @@ async function runBatch(
   afterId: number,
 ): Promise<{ processed: number; lastId: number }> {
   return db.transaction(async (tx) => {
-    // Plain FOR UPDATE: a concurrent command on an order is waited for, and the WHERE is
-    // re-checked on the locked row, so an order is never processed twice for one date.
-    const rows = await tx
-      .select()
-      .from(loanOrders)
-      .where(
-        and(
-          inArray(loanOrders.status, OPEN),
-          or(isNull(loanOrders.dayEndDate), lt(loanOrders.dayEndDate, date)),
-          gt(loanOrders.id, afterId),
-        ),
-      )
-      .orderBy(loanOrders.id)
-      .limit(batchSize)
-      .for('update');
+    const rows = await lockOrdersForDayEnd(tx, date, afterId, batchSize);
     if (rows.length === 0) return { processed: 0, lastId: afterId };
     const results = rows.map((row) => dayEndOf(row, date, at));
     await postJournals(
@@ -225,25 +209,12 @@ async function runBatch(
       tx,
       results.flatMap((r) => r.changes),
     );
-    const values = results.map(
-      (r) =>
-        sql`(${r.row.id}, ${r.values.status}, ${r.values.lastEvent}, ${r.values.interest.toString()}, ${r.values.penal.toString()}, ${r.values.penalCharged.toString()}, ${r.values.accruedThrough}, ${r.values.overdueDays}, ${r.values.band}, ${r.values.rbi})`,
+    await saveDayEndValues(
+      tx,
+      date,
+      at,
+      results.map((r) => ({ orderId: r.row.id, ...r.values })),
     );
-    await tx.execute(sql`
-      update loan_orders as o set
-        status = v.status,
-        last_event = v.last_event,
-        outstanding_interest_paise = v.interest::bigint,
-        outstanding_penal_paise = v.penal::bigint,
-        penal_charged_paise = v.penal_charged::bigint,
-        accrued_through_date = v.accrued::date,
-        day_end_date = ${date}::date,
-        overdue_days = v.od::int,
-        overdue_band = v.band,
-        rbi_class = v.rbi,
-        updated_at = ${at.toISOString()}::timestamptz
-      from (values ${sql.join(values, sql`, `)}) as v(id, status, last_event, interest, penal, penal_charged, accrued, od, band, rbi)
-      where o.id = v.id::int`);
     await tx
       .update(dayEndRuns)
       .set({ ordersProcessed: sql`${dayEndRuns.ordersProcessed} + ${rows.length}` })

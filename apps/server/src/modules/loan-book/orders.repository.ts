@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ClosureType, LoanBalances, OrderEvent, OrderStatus } from '@lending/lending';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../plugins/db.js';
@@ -167,3 +167,84 @@ export function nextRepaymentSerialSql(indiaDate: string) {
 }
 
 export type { ClosureType };
+
+/** The loans with money owing; only they accrue and age at the day-end. */
+const OWING: OrderStatus[] = ['ACTIVE', 'DUE', 'OVERDUE'];
+
+/**
+ * The day-end's next batch: owing orders after `afterId`, in id order, not yet closed for
+ * `date`, locked. Plain FOR UPDATE: a concurrent command on an order is waited for, and the
+ * WHERE is re-checked on the locked row, so an order is never processed twice for one date.
+ */
+export function lockOrdersForDayEnd(
+  tx: Executor,
+  date: string,
+  afterId: number,
+  limit: number,
+): Promise<LoanOrderRow[]> {
+  return tx
+    .select()
+    .from(loanOrders)
+    .where(
+      and(
+        inArray(loanOrders.status, OWING),
+        or(isNull(loanOrders.dayEndDate), lt(loanOrders.dayEndDate, date)),
+        gt(loanOrders.id, afterId),
+      ),
+    )
+    .orderBy(loanOrders.id)
+    .limit(limit)
+    .for('update');
+}
+
+/** An order as the day-end leaves it for a date: its state, accruals and ageing. */
+export interface DayEndValues {
+  orderId: number;
+  status: OrderStatus;
+  lastEvent: string | null;
+  interest: bigint;
+  penal: bigint;
+  penalCharged: bigint;
+  accruedThrough: string;
+  overdueDays: number;
+  band: string | null;
+  rbi: string | null;
+}
+
+/** Writes a batch's day-end results in one statement and marks each order closed for `date`. */
+export async function saveDayEndValues(
+  tx: Executor,
+  date: string,
+  at: Date,
+  orders: DayEndValues[],
+): Promise<void> {
+  if (orders.length === 0) return;
+  const values = orders.map(
+    (o) =>
+      sql`(${o.orderId}, ${o.status}, ${o.lastEvent}, ${o.interest.toString()}, ${o.penal.toString()}, ${o.penalCharged.toString()}, ${o.accruedThrough}, ${o.overdueDays}, ${o.band}, ${o.rbi})`,
+  );
+  await tx.execute(sql`
+    update loan_orders as o set
+      status = v.status,
+      last_event = v.last_event,
+      outstanding_interest_paise = v.interest::bigint,
+      outstanding_penal_paise = v.penal::bigint,
+      penal_charged_paise = v.penal_charged::bigint,
+      accrued_through_date = v.accrued::date,
+      day_end_date = ${date}::date,
+      overdue_days = v.od::int,
+      overdue_band = v.band,
+      rbi_class = v.rbi,
+      updated_at = ${at.toISOString()}::timestamptz
+    from (values ${sql.join(values, sql`, `)}) as v(id, status, last_event, interest, penal, penal_charged, accrued, od, band, rbi)
+    where o.id = v.id::int`);
+}
+
+/** The earliest date an owing order was last closed by the day-end (where a first run starts). */
+export async function oldestDayEndDate(db: Executor): Promise<string | undefined> {
+  const [row] = await db
+    .select({ d: sql<string | null>`min(${loanOrders.dayEndDate})::text` })
+    .from(loanOrders)
+    .where(inArray(loanOrders.status, OWING));
+  return row?.d ?? undefined;
+}
