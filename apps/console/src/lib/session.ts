@@ -4,13 +4,13 @@ import {
   businessRouteNames,
   businessRoutes,
   filterRoutesByRoles,
-  userInfo as userInfoEndpoint,
   type RouteNode,
   type UserInfo,
 } from '@lending/contract';
 import { api } from './api';
 import { getToken, removeToken } from './cookies';
 import { feedback } from './feedback';
+import { userInfoEndpoint } from './first-load-endpoints';
 import { i18n } from './i18n';
 import { RequestError } from './request';
 

@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setLanguage, type Language } from '@lending/contract';
+import type { Language } from '@lending/contract';
 import { api } from './api';
 import { getToken, setLanguageCookie } from './cookies';
 import { feedback } from './feedback';
+import { setLanguageEndpoint } from './first-load-endpoints';
 
 /**
  * Switches the console language. Signed in, the account stores it first (set_language): a
@@ -17,7 +18,7 @@ export function useSwitchLanguage(): (language: Language) => Promise<void> {
     async (language: Language) => {
       if (getToken()) {
         try {
-          await api.call(setLanguage, { language });
+          await api.call(setLanguageEndpoint, { language });
         } catch {
           return;
         }

@@ -48,7 +48,11 @@ import { telemarketing as zhTelemarketing } from './zh/telemarketing';
 import { verification as enVerification } from './en/verification';
 import { verification as zhVerification } from './zh/verification';
 
-/** One `translation` namespace per language: the shell texts plus route titles under `route`. */
+/**
+ * One `translation` namespace per language: the shell texts, every feature's texts, and route
+ * titles under `route`. The sign-in page starts with `firstLoadResources` (locales/first-load.ts);
+ * the signed-in layout adds these (lib/i18n-catalogues.ts).
+ */
 export const resources: Record<Language, { translation: Record<string, unknown> }> = {
   en: {
     translation: {

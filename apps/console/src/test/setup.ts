@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { addFeatureCatalogues } from '../lib/i18n-catalogues';
+
+// Pages render outside the signed-in layout in tests: give i18n every feature's texts, as the
+// layout's chunk does in the console.
+addFeatureCatalogues();
 
 // On a loaded two-core CI machine a form's validation can take longer than the library's
 // default second to show; a find* waits up to twenty seconds before it fails (a test that
