@@ -1,10 +1,6 @@
-import { addFeatureCatalogues } from '../lib/i18n-catalogues';
 import { createQueryClient } from '../lib/query-client';
 import { Layout } from '../shell/layout/layout';
 import { Providers } from './providers';
-
-// The features' texts arrive with this chunk, before the layout or any page renders.
-addFeatureCatalogues();
 
 /** The console's one query cache; it outlives sign-outs only until the page reloads. */
 const queryClient = createQueryClient();

@@ -5,6 +5,7 @@ import { api } from './api';
 import { getToken, setLanguageCookie } from './cookies';
 import { feedback } from './feedback';
 import { setLanguageEndpoint } from './first-load-endpoints';
+import { featureCataloguesBeforeSwitch } from './i18n-catalogues';
 
 /**
  * Switches the console language. Signed in, the account stores it first (set_language): a
@@ -24,6 +25,9 @@ export function useSwitchLanguage(): (language: Language) => Promise<void> {
         }
       }
       setLanguageCookie(language);
+      // Signed in, the pages' texts in the new language come first (if they cannot be
+      // downloaded, those texts show in English, the fallback).
+      await featureCataloguesBeforeSwitch(language).catch(() => undefined);
       await i18n.changeLanguage(language);
       feedback.success(i18n.t('messages.switchLanguageSuccess'));
     },
