@@ -2,6 +2,7 @@ export * from './common/constants.js';
 export * from './common/envelope.js';
 export * from './common/errors.js';
 export * from './common/languages.js';
+export * from './common/language-schema.js';
 export * from './common/messages.js';
 export * from './common/pagination.js';
 export * from './common/fields.js';

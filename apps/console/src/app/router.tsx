@@ -9,6 +9,8 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { cancelPendingRequests } from '../lib/api';
 import { followRouteTitles } from '../lib/console-config';
 import { getToken } from '../lib/cookies';
+import { currentLanguage } from '../lib/i18n';
+import { loadFeatureCatalogues } from '../lib/i18n-catalogues';
 import { loadSession } from '../lib/session';
 import { recordVisit } from '../lib/visited-pages';
 import { loadNotBuiltPage, pageRegistry } from './page-registry';
@@ -148,8 +150,12 @@ export function buildRoutes(): RouteObject[] {
           },
           // The guard has run once; later navigations are checked by the page guards.
           shouldRevalidate: () => false,
+          // The layout's code and the features' texts in the language shown, together.
           lazy: async () => {
-            const { SignedIn } = await import('./signed-in');
+            const [{ SignedIn }] = await Promise.all([
+              import('./signed-in'),
+              loadFeatureCatalogues(currentLanguage()),
+            ]);
             return { Component: SignedIn };
           },
           children: [

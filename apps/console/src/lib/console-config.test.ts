@@ -19,7 +19,7 @@ describe('the page title follows the router', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     vi.spyOn(api, 'call').mockImplementation(async (endpoint: EndpointDefinition) => {
-      if (endpoint === configApi.configIndex) return consoleConfig;
+      if (endpoint.id === configApi.configIndex.id) return consoleConfig;
       throw new Error(`unexpected call ${endpoint.id}`);
     });
   });

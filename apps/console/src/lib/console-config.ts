@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { type ConsoleConfig, type RouteMeta, configApi } from '@lending/contract';
+import type { ConsoleConfig, RouteMeta } from '@lending/contract';
 import { api } from './api';
+import { configIndexEndpoint } from './first-load-endpoints';
 import { i18n, routeTitle } from './i18n';
 import { RequestError } from './request';
 import { titleDetailOf } from './route-tree';
@@ -17,7 +18,7 @@ const listeners = new Set<() => void>();
 export function loadConsoleConfig(): Promise<ConsoleConfig> {
   if (config) return Promise.resolve(config);
   loading ??= api
-    .call(configApi.configIndex, {}, { silent: true })
+    .call(configIndexEndpoint, {}, { silent: true })
     .then((value) => {
       config = value;
       for (const listener of listeners) listener();

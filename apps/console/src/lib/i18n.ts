@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languages, type Language } from '@lending/contract';
-import { resources } from '../locales';
+import { firstLoadResources } from '../locales/first-load';
 import { getLanguageCookie } from './cookies';
 
 /** Maps one browser language tag to a console language, if it names one. */
@@ -36,8 +36,10 @@ function browserLanguages(): string[] {
 
 export const i18n = i18next.createInstance();
 
+// The shell's texts and route titles only: the features' texts come with the signed-in layout
+// (lib/i18n-catalogues.ts), so the sign-in page does not download them.
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: firstLoadResources,
   lng: chooseLanguage(getLanguageCookie(), browserLanguages()),
   fallbackLng: 'en',
   supportedLngs: [...languages],

@@ -11,6 +11,7 @@ import {
 import { api } from './api';
 import { getToken, removeToken } from './cookies';
 import { feedback } from './feedback';
+import { userInfoEndpoint } from './first-load-endpoints';
 import { i18n } from './i18n';
 import { RequestError } from './request';
 

@@ -1,6 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { languages } from '@lending/contract';
+import { i18n } from '../lib/i18n';
+import { resources } from '../locales';
+
+// Pages render outside the signed-in layout in tests: give i18n every feature's texts, which
+// the console loads with the layout's route (lib/i18n-catalogues.ts).
+for (const language of languages) {
+  i18n.addResourceBundle(language, 'translation', resources[language].translation, true, true);
+}
 
 // On a loaded two-core CI machine a form's validation can take longer than the library's
 // default second to show; a find* waits up to twenty seconds before it fails (a test that

@@ -55,12 +55,18 @@ export const adminEndpoints: readonly EndpointDefinition[] = [
   ...telemarketingEndpoints,
 ];
 
-/** Interface ids a role can be granted (public and own-session calls need no grant). */
-export const grantableInterfaceIds: readonly string[] = adminEndpoints
-  .filter((endpoint) => endpoint.access === 'granted')
-  .map((endpoint) => endpoint.id);
+function grantableIdsOf(endpoints: readonly EndpointDefinition[]): readonly string[] {
+  return endpoints
+    .filter((endpoint) => endpoint.access === 'granted')
+    .map((endpoint) => endpoint.id);
+}
 
-export const ADMIN_API_BASE = '/admin-api';
+/**
+ * Interface ids a role can be granted (public and own-session calls need no grant). Marked
+ * pure: a bundle that does not use it drops it, and with it the list of every endpoint.
+ */
+export const grantableInterfaceIds: readonly string[] =
+  /* @__PURE__ */ grantableIdsOf(adminEndpoints);
 
 /** Modules in the order the catalogue lists them, each with its grantable endpoints. */
 export function interfacesByModule(

@@ -1,4 +1,9 @@
 /** Business constants and limits of docs/product.md §9. */
+/**
+ * The admin API's base path. It lives here, not beside the endpoint catalogue
+ * (access/interfaces.ts), so that the console's request client does not pull in every endpoint.
+ */
+export const ADMIN_API_BASE = '/admin-api';
 export const PASSWORD_MIN_LENGTH = 8;
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_EXTENSIONS = ['.xlsx'] as const;

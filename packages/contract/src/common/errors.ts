@@ -1,4 +1,10 @@
 /**
+ * The ended-session code, which the console's request client branches on. A constant of its
+ * own, so that the console's first load does not carry the whole catalogue for it.
+ */
+export const SESSION_ENDED_CODE = 4005;
+
+/**
  * The stable catalogue of response codes. `code` is what callers branch on; `status` is the
  * HTTP class (docs/product.md §8); the message text lives in messages.ts under the same key.
  * Codes are never reused or renumbered once released.
@@ -11,7 +17,7 @@ export const errorCatalogue = {
   forbidden: { code: 4003, status: 403 },
   notFound: { code: 4004, status: 404 },
   /** Ends the session in the console (docs/product.md §8): missing, expired or revoked token. */
-  sessionEnded: { code: 4005, status: 401 },
+  sessionEnded: { code: SESSION_ENDED_CODE, status: 401 },
   invalidCredentials: { code: 4010, status: 401 },
   loginThrottled: { code: 4011, status: 429 },
   accountDisabled: { code: 4012, status: 403 },
@@ -139,8 +145,6 @@ export const errorCatalogue = {
 
 export type ErrorKey = keyof typeof errorCatalogue;
 export type ErrorCode = (typeof errorCatalogue)[ErrorKey]['code'];
-
-export const SESSION_ENDED_CODE = errorCatalogue.sessionEnded.code;
 
 export function errorKeyOfCode(code: number): ErrorKey | undefined {
   return (Object.keys(errorCatalogue) as ErrorKey[]).find((k) => errorCatalogue[k].code === code);

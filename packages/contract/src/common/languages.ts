@@ -1,9 +1,10 @@
-import { z } from 'zod';
-
-/** The console's languages (docs/product.md §9): Burmese script, English, Chinese. */
+/**
+ * The console's languages (docs/product.md §9): Burmese script, English, Chinese. This module
+ * uses no zod (its schema is in language-schema.ts): the console's first load reads these
+ * constants, and a zod schema here would bring zod with them.
+ */
 export const languages = ['bur', 'en', 'zh'] as const;
-export const languageSchema = z.enum(languages);
-export type Language = z.infer<typeof languageSchema>;
+export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'en';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema } from '../common/languages.js';
+import { languageSchema } from '../common/language-schema.js';
 
 /** What the console needs before and after sign-in; nothing secret (it is public). */
 export const consoleConfigSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema } from '../common/languages.js';
+import { languageSchema } from '../common/language-schema.js';
 import { defineEndpoint } from '../endpoint.js';
 import {
   getRolesBodySchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/fields.js';
-import { languageSchema } from '../common/languages.js';
+import { languageSchema } from '../common/language-schema.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 
 export const roleNameSchema = z.string().trim().min(1).max(50);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common/fields.js';
 import { PASSWORD_MIN_LENGTH } from '../common/constants.js';
-import { languageSchema } from '../common/languages.js';
+import { languageSchema } from '../common/language-schema.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 
 /**

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import { type LoginBody, userApi } from '@lending/contract';
+import type { LoginBody } from '@lending/contract';
 import { api } from '../../../lib/api';
 import { setToken } from '../../../lib/cookies';
+import { loginEndpoint } from '../../../lib/first-load-endpoints';
 
 /**
  * Signs in (docs/product.md §7 POST /user/login): the e-mail is trimmed, the token goes to the
@@ -12,7 +13,7 @@ export function useLogin() {
   const signIn = useCallback(async (input: LoginBody): Promise<boolean> => {
     setPending(true);
     try {
-      const { token } = await api.call(userApi.login, {
+      const { token } = await api.call(loginEndpoint, {
         email: input.email.trim(),
         password: input.password,
       });
