@@ -6,7 +6,6 @@ import {
   filterRoutesByRoles,
   type RouteNode,
   type UserInfo,
-  userApi,
 } from '@lending/contract';
 import { api } from './api';
 import { getToken, removeToken } from './cookies';
@@ -86,7 +85,7 @@ export function loadSession(): Promise<Session> {
   if (loading) return loading;
   const token = getToken();
   loading = api
-    .call(userApi.userInfo, undefined, {
+    .call(userInfoEndpoint, undefined, {
       params: { token },
       silent: true,
     })
