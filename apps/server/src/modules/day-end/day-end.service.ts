@@ -1,39 +1,23 @@
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
-import { and, eq, lte, or, sql } from 'drizzle-orm';
-import {
-  addDays,
-  isBefore,
-  overdueBand,
-  overdueDays,
-  rbiClass,
-  totalOutstanding,
-  transition,
-  type OrderEvent,
-  type OrderStatus,
-} from '@lending/lending';
+import { and, eq, sql } from 'drizzle-orm';
+import { addDays, isBefore } from '@lending/lending';
 import type { RecoverySettings } from '@lending/contract';
 import type { Database, Executor } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaClockOf, indiaDateOf } from '../../shared/india-date.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import {
-  balancesOf,
-  catchUpAccruals,
   insertStatusHistory,
   lockOrdersForDayEnd,
   oldestDayEndDate,
   postJournals,
   saveDayEndValues,
-  termsFromJson,
-  type JournalToPost,
-  type LoanOrderRow,
-  type StatusChange,
 } from '../loan-book/index.js';
 import { refreshReportFigures } from '../finance/index.js';
 import { refreshChannelFigures } from '../channel-report/index.js';
 import { loadRecoverySettings, recoveryDayEnd } from '../recovery/index.js';
-import { dayEndRuns, jobLeases } from './day-end.table.js';
+import { dayEndRuns } from './day-end.table.js';
+import { acquireLease, defaultHolder, LeaseLostError, releaseLease } from './job-lease.js';
+import { dayEndOf } from './order-day-end.js';
 import { job, type Job } from '../../shared/jobs.js';
 
 export const DAY_END_JOB = 'day-end';
@@ -58,47 +42,6 @@ export interface DayEndReport {
   dates: { businessDate: string; ordersProcessed: number }[];
 }
 
-export function defaultHolder(): string {
-  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-}
-
-/** Takes or renews the lease in one atomic upsert: free, expired, or already ours. */
-export async function acquireLease(
-  db: Executor,
-  name: string,
-  holder: string,
-  now: Date,
-  leaseMs: number,
-): Promise<boolean> {
-  const expiresAt = new Date(now.getTime() + leaseMs);
-  const rows = await db
-    .insert(jobLeases)
-    .values({ name, holder, expiresAt })
-    .onConflictDoUpdate({
-      target: jobLeases.name,
-      set: { holder, expiresAt },
-      setWhere: or(lte(jobLeases.expiresAt, now), eq(jobLeases.holder, holder)),
-    })
-    .returning({ holder: jobLeases.holder });
-  return rows.length === 1;
-}
-
-export async function releaseLease(
-  db: Executor,
-  name: string,
-  holder: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .update(jobLeases)
-    .set({ expiresAt: now })
-    .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));
-}
-
-export class LeaseLostError extends Error {
-  override name = 'LeaseLostError';
-}
-
 /** Business dates to run: from the last completed one + 1 (or the oldest open order's next day-end) through `upTo`. */
 async function datesToRun(db: Executor, upTo: string): Promise<string[]> {
   const [last] = await queryRows(
@@ -115,75 +58,6 @@ async function datesToRun(db: Executor, upTo: string): Promise<string[]> {
   const dates: string[] = [];
   for (let d = start; !isBefore(upTo, d); d = addDays(d, 1)) dates.push(d);
   return dates;
-}
-
-interface OrderDayEnd {
-  row: LoanOrderRow;
-  journals: JournalToPost[];
-  changes: StatusChange[];
-  values: {
-    status: OrderStatus;
-    lastEvent: OrderEvent | null;
-    interest: bigint;
-    penal: bigint;
-    penalCharged: bigint;
-    accruedThrough: string;
-    overdueDays: number;
-    band: string | null;
-    rbi: string;
-  };
-}
-
-/**
- * The day-end of business date D for one order: accrual through D (each day once, by key),
- * ACTIVE → DUE when D + 1 is the due date or later, DUE → OVERDUE at the day-end of the due
- * date with something outstanding, and the derived attributes as of D + 1.
- */
-export function dayEndOf(row: LoanOrderRow, date: string, at: Date): OrderDayEnd {
-  const loan = balancesOf(row);
-  if (!loan) throw new Error(`order ${row.id} is open without a loan`);
-  const terms = termsFromJson(row.terms);
-  const caught = catchUpAccruals(row.id, loan, terms, date, at);
-  const next = addDays(date, 1);
-  let status = row.status;
-  let lastEvent = row.lastEvent;
-  const changes: StatusChange[] = [];
-  const move = (event: OrderEvent, context: Parameters<typeof transition>[2]) => {
-    const result = transition(status, event, context);
-    if (!result.ok) return;
-    changes.push({
-      orderId: row.id,
-      from: status,
-      to: result.to,
-      event,
-      actorId: null,
-      at,
-      reason: `day-end ${date}`,
-    });
-    status = result.to;
-    lastEvent = event;
-  };
-  const total = totalOutstanding(caught.loan);
-  if (status === 'ACTIVE') move('dayEndDue', { businessDate: next, dueDate: caught.loan.dueDate });
-  if (status === 'DUE')
-    move('dayEndOverdue', { businessDate: date, dueDate: caught.loan.dueDate, outstanding: total });
-  const days = overdueDays(caught.loan.dueDate, next, total);
-  return {
-    row,
-    journals: caught.journals,
-    changes,
-    values: {
-      status,
-      lastEvent,
-      interest: caught.loan.outstanding.interest,
-      penal: caught.loan.outstanding.penal,
-      penalCharged: caught.loan.penalCharged,
-      accruedThrough: caught.loan.accruedThrough,
-      overdueDays: days,
-      band: overdueBand(days),
-      rbi: rbiClass(days),
-    },
-  };
 }
 
 /**

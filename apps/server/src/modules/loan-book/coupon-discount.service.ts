@@ -10,12 +10,12 @@ import { recordAudit } from '../audit/index.js';
 import { balanceColumns, balancesOf, updateOrder } from './orders.repository.js';
 import {
   auditView,
-  catchUpAccruals,
-  postCommandJournals,
   runKeyedOrderCommand,
   type CommandContext,
   type LoanBookDeps,
 } from './order-command.js';
+import { catchUpAccruals } from './accruals.js';
+import { postCommandJournals } from './command-journals.js';
 import { termsFromJson } from './paise-json.js';
 
 /** The coupon being used, as its owner (the coupon module) checked and locked it. */

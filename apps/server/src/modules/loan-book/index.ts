@@ -95,7 +95,8 @@ export {
   type OrderChangeSubscriber,
   type StatusChange,
 } from './orders.repository.js';
-export { catchUpAccruals, type LoanBookDeps } from './order-command.js';
+export { catchUpAccruals } from './accruals.js';
+export type { LoanBookDeps } from './order-command.js';
 export { termsFromJson } from './paise-json.js';
 export { eligibleReviewers, lockReviewAssignment, type ReviewScope } from './review-queue.js';
 export { reviewScopeOf } from './review-scope.js';

@@ -1,27 +1,20 @@
-import { createHash } from 'node:crypto';
 import {
-  accrueDay,
-  addDays,
-  isBefore,
   transition,
   type ClosureType,
-  type LoanBalances,
-  type LoanProductTerms,
   type OrderEvent,
   type OrderStatus,
   type TransitionContext,
 } from '@lending/lending';
-import type { Database, Executor, Transaction } from '../../plugins/db.js';
+import type { Database, Transaction } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import {
-  findIdempotencyRecord,
-  insertIdempotencyKey,
-  setIdempotentResult,
-} from './idempotency.repository.js';
+  claimIdempotencyKey,
+  storeIdempotentResult,
+  type CommandResult,
+} from './command-idempotency.js';
 import type { LoanOrderRow } from './loan-orders.table.js';
-import { postJournals, type JournalToPost } from './ledger.repository.js';
 import { lockOrder, type OrderChangeSubscriber } from './orders.repository.js';
 
 export interface LoanBookDeps {
@@ -38,62 +31,6 @@ export interface LoanBookDeps {
   staffOf?: (userId: number) => Promise<{ name: string } | undefined>;
   /** Told of every change a command makes to an order, in its transaction (the app wires them). */
   onOrderChanged?: readonly OrderChangeSubscriber[];
-}
-
-/** A JSON value a command returns and an idempotent replay returns again. */
-export type CommandResult = Record<string, unknown>;
-
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v === 'bigint') return v.toString();
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return Object.fromEntries(
-        Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
-      );
-    }
-    return v;
-  });
-}
-
-export function requestHash(command: string, payload: unknown): string {
-  return createHash('sha256')
-    .update(`${command}\n${stableJson(payload)}`)
-    .digest('hex');
-}
-
-/**
- * Claims an idempotency key inside the transaction. A concurrent claim of the same key waits
- * on the unique index until the first transaction ends, then sees its committed result.
- * Returns the stored result for a replay, or null when the key is fresh.
- */
-export async function claimIdempotencyKey(
-  tx: Executor,
-  key: string,
-  command: string,
-  payload: unknown,
-  at: Date,
-): Promise<CommandResult | null> {
-  const hash = requestHash(command, payload);
-  if (await insertIdempotencyKey(tx, { key, command, requestHash: hash, result: null, at }))
-    return null;
-  const existing = await findIdempotencyRecord(tx, key);
-  if (
-    !existing ||
-    existing.command !== command ||
-    existing.requestHash !== hash ||
-    !existing.result
-  ) {
-    throw new AppError('idempotencyKeyReused', { field: key });
-  }
-  return existing.result as CommandResult;
-}
-
-export async function storeIdempotentResult(
-  tx: Executor,
-  key: string,
-  result: CommandResult,
-): Promise<void> {
-  await setIdempotentResult(tx, key, result);
 }
 
 /** What an order looks like in the audit trail (before/after). */
@@ -210,74 +147,4 @@ export function runKeyedOrderCommand<R extends CommandResult>(
     },
     body,
   );
-}
-
-/**
- * Catches up missed day-ends through `through` one day at a time, so each day's accrual gets
- * its own idempotency key (the day-end job uses the same keys and skips what was accrued).
- */
-export function catchUpAccruals(
-  orderId: number,
-  loan: LoanBalances,
-  terms: LoanProductTerms,
-  through: string,
-  at: Date,
-): { loan: LoanBalances; journals: JournalToPost[] } {
-  let current = loan;
-  const journals: JournalToPost[] = [];
-  for (
-    let date = addDays(loan.accruedThrough, 1);
-    !isBefore(through, date);
-    date = addDays(date, 1)
-  ) {
-    const step = accrueDay(current, terms, date);
-    current = step.loan;
-    for (const journal of step.journals) {
-      journals.push({
-        orderId,
-        journal,
-        idempotencyKey: accrualKey(orderId, date, journal.event),
-        businessDate: date,
-        at,
-      });
-    }
-  }
-  return { loan: current, journals };
-}
-
-export function accrualKey(orderId: number, date: string, event: string): string {
-  return `accrual:${orderId}:${date}:${event}`;
-}
-
-/** Keys of a command's journals: `<command key>:<n>:<event>`. */
-export function commandJournals(
-  orderId: number,
-  key: string,
-  journals: readonly { event: string; lines: unknown[] }[],
-  businessDate: string,
-  at: Date,
-): JournalToPost[] {
-  return journals.map((journal, index) => ({
-    orderId,
-    journal: journal as JournalToPost['journal'],
-    idempotencyKey: `${key}:${index}:${journal.event}`,
-    businessDate,
-    at,
-  }));
-}
-
-/**
- * Posts a money command's journals: first the accruals the order had not caught up with,
- * then the command's own, keyed by the command's idempotency key. Returns the journal ids.
- */
-export function postCommandJournals(
-  ctx: CommandContext,
-  accruals: JournalToPost[],
-  idempotencyKey: string,
-  journals: readonly { event: string; lines: unknown[] }[],
-): Promise<number[]> {
-  return postJournals(ctx.tx, [
-    ...accruals,
-    ...commandJournals(ctx.order.id, idempotencyKey, journals, ctx.businessDate, ctx.now),
-  ]);
 }

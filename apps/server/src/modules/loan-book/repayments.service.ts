@@ -25,15 +25,14 @@ import { paiseToApi } from '../../shared/paise.js';
 import { moveOrder } from './applications.service.js';
 import { postJournals } from './ledger.repository.js';
 import {
-  catchUpAccruals,
-  commandJournals,
   mustTransition,
-  postCommandJournals,
   runKeyedOrderCommand,
   runOrderCommand,
   type CommandContext,
   type LoanBookDeps,
 } from './order-command.js';
+import { catchUpAccruals } from './accruals.js';
+import { commandJournals, postCommandJournals } from './command-journals.js';
 import { balanceColumns, balancesOf, nextRepaymentSerialSql } from './orders.repository.js';
 import { termsFromJson } from './paise-json.js';
 import {

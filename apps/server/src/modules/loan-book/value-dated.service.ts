@@ -15,7 +15,8 @@ import {
 } from '@lending/lending';
 import { AppError } from '../../shared/app-error.js';
 import { recordAudit } from '../audit/index.js';
-import { accrualKey, auditView, type CommandContext } from './order-command.js';
+import { auditView, type CommandContext } from './order-command.js';
+import { accrualKey } from './accruals.js';
 import {
   accrualsInEffectFrom,
   journalEventsFrom,
