@@ -2,7 +2,13 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { queryRows } from '../../shared/sql-rows.js';
-import { checkLedger, findOrder, type LoanBookDeps } from '../loan-book/index.js';
+import {
+  checkLedger,
+  findOrder,
+  postRepayment,
+  reverseRepayment,
+  type LoanBookDeps,
+} from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
 import { ledgerJournals } from '../loan-book/ledger.table.js';
 import { acquireLease, runDayEnd } from './index.js';
@@ -130,6 +136,50 @@ describe('day-end', () => {
     }
     // 5 orders × (16 interest + 2 penal) accrual journals + 3 disbursal-time journals each.
     expect(after.journals).toBe(5 * (16 + 2 + 3));
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('closes the date for an order reopened behind the batches while the day-end runs', async () => {
+    const [reopened, ...others] = await activeOrders(3);
+    const owed = await findOrder(t.db, reopened!);
+    const paid = await postRepayment(
+      deps,
+      {
+        orderId: reopened!,
+        idempotencyKey: 'repay-before-day-end',
+        amountPaise:
+          owed!.outstandingPrincipalPaise +
+          owed!.outstandingInterestPaise +
+          owed!.outstandingFeePaise +
+          owed!.outstandingGstPaise,
+        channel: 'upi',
+      },
+      null,
+    );
+    expect(paid).toMatchObject({ status: 'CLEARED' });
+    t.clock.advance(DAY);
+    let reversed = false;
+    // After the first batch (the lowest open id, past the cleared order), the repayment
+    // bounces: the order is open again, behind where the batches have got to.
+    const report = await run({
+      batchSize: 1,
+      afterBatch: async () => {
+        if (reversed) return;
+        reversed = true;
+        await reverseRepayment(
+          deps,
+          { repaymentId: paid.repaymentId!, idempotencyKey: 'bounce', reason: 'bounced' },
+          1,
+        );
+      },
+    });
+    expect(report.dates).toEqual([{ businessDate: '2025-01-15', ordersProcessed: 3 }]);
+    for (const id of [reopened!, ...others])
+      expect(await findOrder(t.db, id), String(id)).toMatchObject({
+        status: 'ACTIVE',
+        dayEndDate: '2025-01-15',
+        accruedThroughDate: '2025-01-15',
+      });
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 

@@ -35,6 +35,8 @@ export interface DayEndOptions {
   recovery?: RecoverySettings;
   /** Tests: throw after this many committed batches (a crash midway). */
   failAfterBatches?: number;
+  /** Tests: runs after each committed batch (a command that lands while the day-end runs). */
+  afterBatch?: () => Promise<void>;
 }
 
 export interface DayEndReport {
@@ -138,6 +140,7 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
         afterId = batch.lastId;
         processed += batch.processed;
         batches += 1;
+        await options.afterBatch?.();
         if (options.failAfterBatches !== undefined && batches >= options.failAfterBatches) {
           throw new Error(`injected failure after ${batches} batches`);
         }
