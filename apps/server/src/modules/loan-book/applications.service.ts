@@ -29,7 +29,8 @@ import {
   type OrderPatch,
 } from './orders.repository.js';
 import { termsFromJson, termsToJson, type KeyFactStatementJson } from './paise-json.js';
-import { findProduct, termsOfProduct } from './products.service.js';
+import { findProduct } from './products.repository.js';
+import { termsOfProduct } from './products.service.js';
 import { decideAndRecord } from './risk.repository.js';
 import { orderResult } from './results.js';
 import {

@@ -57,7 +57,6 @@ export {
 export {
   saveProduct,
   setProductStatus,
-  listProducts,
   termsOfProduct,
   loanConfigView,
 } from './products.service.js';
@@ -98,7 +97,9 @@ export {
 export { catchUpAccruals } from './accruals.js';
 export type { LoanBookDeps } from './order-command.js';
 export { termsFromJson } from './paise-json.js';
-export { eligibleReviewers, lockReviewAssignment, type ReviewScope } from './review-queue.js';
+export { eligibleReviewers, type ReviewScope } from './review-queue.js';
+export { lockReviewAssignment } from './review-queue.repository.js';
+export { listProducts } from './products.repository.js';
 export { reviewScopeOf } from './review-scope.js';
 export { loanOrders, type LoanOrderRow } from './loan-orders.table.js';
 export { loadLoanBookConfig, DEV_AADHAAR_HASH_KEY } from './loan-book.config.js';

@@ -5,11 +5,12 @@ import { paiseToApi } from '../../shared/paise.js';
 import { recordAudit } from '../audit/index.js';
 import { reviewScopeOf } from './review-scope.js';
 import * as applications from './applications.service.js';
-import { checkLedger as runLedgerCheck } from './ledger.repository.js';
+import { checkLedger } from './ledger.repository.js';
 import type { LoanBookDeps } from './order-command.js';
-import { orderDetail as loadOrderDetail, type ApprovalRequestsOf } from './order-detail.service.js';
+import { orderDetail, type ApprovalRequestsOf } from './order-detail.service.js';
 import * as orderList from './order-list.service.js';
 import * as payoutsService from './payouts.service.js';
+import { listProducts } from './products.repository.js';
 import * as products from './products.service.js';
 import * as repaymentsService from './repayments.service.js';
 
@@ -20,7 +21,7 @@ export function registerLoanBookRoutes(
   lookups: { approvalRequestsOf: ApprovalRequestsOf },
 ): void {
   endpoints.register(loanBookApi.listLoanConfig, async ({ body }) => {
-    const { list, total } = await products.listProducts(deps.db, body);
+    const { list, total } = await listProducts(deps.db, body);
     return { list: list.map(products.loanConfigView), total };
   });
 
@@ -73,7 +74,7 @@ export function registerLoanBookRoutes(
   });
 
   endpoints.register(loanBookApi.checkLedger, async () => {
-    const result = await runLedgerCheck(deps.db);
+    const result = await checkLedger(deps.db);
     return {
       ...result,
       unbalancedJournals: result.unbalancedJournals.map((j) => ({
@@ -114,7 +115,7 @@ export function registerLoanBookRoutes(
   );
   endpoints.register(orderApi.listOrders, ({ body }) => orderList.listOrders(deps.db, body));
   endpoints.register(loanBookApi.orderDetail, ({ body }) =>
-    loadOrderDetail(deps.db, body, {
+    orderDetail(deps.db, body, {
       today: indiaDateOf(deps.clock.now()),
       ...(deps.staffOf ? { staffOf: deps.staffOf } : {}),
       approvalRequestsOf: lookups.approvalRequestsOf,

@@ -16,8 +16,6 @@ import {
   versionOfProduct,
 } from './products.repository.js';
 
-export { findProduct, listProducts } from './products.repository.js';
-
 /** The engine's terms of a product row. */
 export function termsOfProduct(row: LoanProductRow): LoanProductTerms {
   return {

@@ -23,8 +23,6 @@ import type {
   ReviewTaskRow,
 } from '../approval/tables.js';
 
-export { lockReviewAssignment } from './review-queue.repository.js';
-
 /** Who is deciding: a reviewer reaches only their own tasks; a lead (approve.assign) all. */
 export interface ReviewScope {
   callerId: number;
