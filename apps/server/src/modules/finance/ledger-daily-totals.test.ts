@@ -242,7 +242,9 @@ describe('ledger reads from the daily totals (decision 0086)', () => {
     const far = 1n << 40n;
     const product = await makeProduct(deps);
     await makeActiveOrder(deps, product.id);
-    await t.db.execute(sql`alter table ledger_journals disable trigger ledger_journals_append_only`);
+    await t.db.execute(
+      sql`alter table ledger_journals disable trigger ledger_journals_append_only`,
+    );
     await t.db.execute(
       sql`update ledger_journals set xact = ${far} + id
           where xact >= (select horizon from ledger_rollup_state)`,
