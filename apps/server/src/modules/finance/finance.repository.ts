@@ -327,7 +327,8 @@ interface LinesRange {
   /** Inclusive India business dates; no `from`: from the first journal. */
   from?: string;
   through: string;
-  accounts: { in: readonly string[] } | { like: string };
+  /** Absent: every account. */
+  accounts?: { in: readonly string[] } | { like: string };
 }
 
 function linesOf(horizon: bigint, range: LinesRange): SQL {
@@ -335,10 +336,13 @@ function linesOf(horizon: bigint, range: LinesRange): SQL {
     range.from === undefined
       ? lte(column, range.through)
       : and(gte(column, range.from), lte(column, range.through))!;
+  const { accounts } = range;
   const ofAccounts = (column: AnyPgColumn) =>
-    'like' in range.accounts
-      ? sql`${column} like ${range.accounts.like}`
-      : inArray(column, [...range.accounts.in]);
+    accounts === undefined
+      ? sql`true`
+      : 'like' in accounts
+        ? sql`${column} like ${accounts.like}`
+        : inArray(column, [...accounts.in]);
   // The horizon is written in as a number so that the planner takes the journals' xact index
   // for the few above it; the stored horizon, read again in this statement's snapshot, leaves
   // out what a rollup committed since summed (readLines retries when it went down instead).
@@ -393,7 +397,7 @@ async function readLines(
 export async function trialBalanceOf(db: Executor, date: string) {
   const rows = await readLines(
     db,
-    { through: date, accounts: { like: '%' } },
+    { through: date },
     'account',
     (lines) => sql`select lines.account, sum(lines.amount_paise)::text as balance
         from ${lines}
