@@ -115,6 +115,16 @@ async function expectSameAnswers() {
   expect((await checkLedger(t.db)).ok).toBe(true);
 }
 
+/**
+ * After a rollup nothing is left above the horizon on PGlite (one transaction at a time). On a
+ * shared PostgreSQL server another connection's open transaction may hold the horizon back:
+ * those journals stay above it, still read, and the answers are the same either way.
+ */
+async function expectAllRolledUp() {
+  if (process.env.DATABASE_URL) return;
+  expect(await journalsAboveHorizon()).toBe(0);
+}
+
 async function journalsAboveHorizon(): Promise<number> {
   const [row] = await queryRows(
     t.db,
@@ -193,7 +203,7 @@ describe('ledger reads from the daily totals (decision 0086)', () => {
 
     const rolled = await rollUpLedger(t.db, t.clock.now());
     expect(rolled?.totals).toBeGreaterThan(0);
-    expect(await journalsAboveHorizon()).toBe(0);
+    await expectAllRolledUp();
     await expectSameAnswers();
 
     // On top of the rollup: a repayment today, then two days without a day-end; a repayment of
@@ -224,15 +234,18 @@ describe('ledger reads from the daily totals (decision 0086)', () => {
             and xact >= (select horizon from ledger_rollup_state)`,
     );
     expect(Number(backDated!.n)).toBeGreaterThan(0);
-    const [dayTotals] = await queryRows(
-      t.db,
-      sql`select count(*)::int as n from ledger_daily_totals where business_date = ${rolledDay}`,
-    );
-    expect(Number(dayTotals!.n)).toBeGreaterThan(0);
+    // The day is in the totals already (PGlite; see expectAllRolledUp for PostgreSQL).
+    if (!process.env.DATABASE_URL) {
+      const [dayTotals] = await queryRows(
+        t.db,
+        sql`select count(*)::int as n from ledger_daily_totals where business_date = ${rolledDay}`,
+      );
+      expect(Number(dayTotals!.n)).toBeGreaterThan(0);
+    }
     await expectSameAnswers();
 
     await rollUpLedger(t.db, t.clock.now());
-    expect(await journalsAboveHorizon()).toBe(0);
+    await expectAllRolledUp();
     await expectSameAnswers();
   }, 60_000);
 
@@ -258,7 +271,7 @@ describe('ledger reads from the daily totals (decision 0086)', () => {
     const rebuilt = await rollUpLedger(t.db, t.clock.now());
     expect(rebuilt).toMatchObject({ rebuilt: true });
     expect(rebuilt!.to).toBeLessThan(far);
-    expect(await journalsAboveHorizon()).toBe(0);
+    await expectAllRolledUp();
     await expectSameAnswers();
 
     // A journal posted after the rebuild is counted once, by the reads and the next rollup.

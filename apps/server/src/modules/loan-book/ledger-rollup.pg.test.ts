@@ -93,16 +93,23 @@ describe.skipIf(!databaseUrl)('the ledger rollup beside an open transaction (Pos
       db,
       sql`select xact::text as xact from ledger_journals where idempotency_key = ${openKey}`,
     );
-    expect(BigInt(String(posted!.xact))).toBeGreaterThanOrEqual(during!.to);
+    const xact = BigInt(String(posted!.xact));
+    expect(xact).toBeGreaterThanOrEqual(during!.to);
     // Above the horizon the rollup stored (its transaction was open): read from the entries.
     expect(await counted(account)).toEqual({ rolled: 0, above: 1 });
     expect(await checkDailyTotals(db)).toEqual({ ok: true, mismatched: [] });
 
-    await rollUpLedger(db, new Date());
-    expect(await counted(account)).toEqual({ rolled: 1, above: 0 });
-    expect(await checkDailyTotals(db)).toEqual({ ok: true, mismatched: [] });
-    await rollUpLedger(db, new Date());
-    expect(await counted(account)).toEqual({ rolled: 1, above: 0 });
+    // Summed by the rollup whose horizon passes it, once: in the totals or above the horizon,
+    // never both. (Another connection's open transaction on a shared server may hold the
+    // horizon back for a while; the journal is then still read from the entries.)
+    for (let pass = 0; pass < 3; pass += 1) {
+      const rolled = await rollUpLedger(db, new Date());
+      const passed = rolled !== null && rolled.to > xact;
+      expect(await counted(account)).toEqual(
+        passed ? { rolled: 1, above: 0 } : { rolled: 0, above: 1 },
+      );
+      expect(await checkDailyTotals(db)).toEqual({ ok: true, mismatched: [] });
+    }
   });
 
   it('two rollups at once: one sums, the other finds the state row taken', async () => {
