@@ -23,6 +23,7 @@ const { testHasher } = await import('../../apps/server/src/shared/testing/build-
 const { ManualClock } = await import('../../apps/server/src/shared/clock.ts');
 const { saveProduct } = await import('../../apps/server/src/modules/loan-book/index.ts');
 const { termsToJson } = await import('../../apps/server/src/modules/loan-book/paise-json.ts');
+const { rollUpLedger } = await import('../../apps/server/src/modules/loan-book/index.ts');
 const { refreshDailyOrders, refreshDueCohort } =
   await import('../../apps/server/src/modules/finance/index.ts');
 const lending = await import('../../packages/lending/src/index.ts');
@@ -644,6 +645,8 @@ try {
   const clock = new ManualClock(new Date(`${TODAY}T06:30:00Z`));
   if (REUSE_SCHEMA) {
     console.log(`  reusing the book in schema ${schema}`);
+    // A book kept by an older build takes the migrations made since (idempotent).
+    await phase('migrate', () => handle.migrate());
   } else {
     await phase('migrate', () => handle.migrate());
     await phase('seed admin', () =>
@@ -656,6 +659,10 @@ try {
         .join(', ')}`,
     );
   }
+  // The ledger's daily totals, as the server's rollup job keeps them (decision 0086): the
+  // generated journals all at once here, what a kept book posted since on a reused one.
+  const rolled = await phase('ledger rollup', () => rollUpLedger(handle.db, clock.now()));
+  console.log(`  ledger rollup: ${fmt(rolled?.totals ?? 0)} daily totals rows added or updated`);
 
   const config = { ...loadConfig({}, []), logLevel: 'silent', rateLimitPerMinute: 10_000_000 };
   const { mkdtempSync } = await import('node:fs');

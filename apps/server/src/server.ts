@@ -13,7 +13,7 @@ import { loadPayoutsConfig } from './integrations/payouts/index.js';
 import { loadBorrowerAppSettings, bankVerificationJob } from './modules/borrower-app/index.js';
 import { marketingSmsJob } from './modules/marketing-sms/index.js';
 import { demoBookSettings } from './simulator/demo-book.js';
-import { loadLoanBookConfig } from './modules/loan-book/index.js';
+import { ledgerRollupJob, loadLoanBookConfig } from './modules/loan-book/index.js';
 import { walletJob } from './modules/wallet/index.js';
 import { recoveryRefreshJob } from './modules/recovery/index.js';
 import { scheduledReconciliationJob } from './modules/finance/index.js';
@@ -158,6 +158,9 @@ async function main(): Promise<void> {
     // Collection cases whose order moved on are closed, promises settled and the collectors'
     // order of work refreshed each minute (reads derive the same, never write: decision 0052).
     recoveryRefreshJob({ db, clock, intervalMs: 60_000 }),
+    // The ledger's daily totals take the journals of every transaction finished since the last
+    // rollup, so the trial balance, GST and cash flow read few raw entries (decision 0086).
+    ledgerRollupJob({ db, clock, intervalMs: 60_000 }),
     // Marketing SMS campaigns go out at their rate, only inside TRAI's 10:00–21:00 India time.
     marketingSmsJob({ db, clock, sms: app.integrations.smsGateways, intervalMs: 60_000 }),
   ];

@@ -81,8 +81,17 @@ const NOT_THE_BOOK = new Set([
   'sms_gateway_settings',
   'sms_templates',
   'acquisition_channels',
+  // The ledger's daily totals and their horizon: derived from the journals by this cluster's
+  // transaction ids, rolled up again from the copied journals (decision 0086).
+  'ledger_daily_totals',
+  'ledger_rollup_state',
   ...RUNTIME_ONLY,
 ]);
+/**
+ * Columns left out of the copy: a journal's posting transaction id counts in the cluster that
+ * posted it only; a copied journal takes the loading transaction's (decision 0086).
+ */
+const NOT_COPIED_COLUMNS = new Set(['ledger_journals.xact']);
 /** drizzle's record of applied migrations: in the app's schema when tests isolate by schema. */
 const MIGRATIONS_BOOKKEEPING = '__drizzle_migrations';
 
@@ -114,6 +123,7 @@ async function bookTables(db: Executor): Promise<TableShape[]> {
   for (const row of columns) {
     const name = String(row.table_name);
     if (NOT_THE_BOOK.has(name) || name.startsWith(MIGRATIONS_BOOKKEEPING)) continue;
+    if (NOT_COPIED_COLUMNS.has(`${name}.${String(row.column_name)}`)) continue;
     const shape = shapes.get(name) ?? { name, columns: [], types: [] };
     shape.columns.push(String(row.column_name));
     shape.types.push(String(row.data_type));

@@ -10,6 +10,7 @@ import {
   lockOrdersForDayEnd,
   oldestDayEndDate,
   postJournals,
+  rollUpLedger,
   saveDayEndValues,
 } from '../loan-book/index.js';
 import { refreshReportFigures } from '../finance/index.js';
@@ -159,6 +160,9 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
         .where(and(eq(dayEndRuns.businessDate, date), eq(dayEndRuns.status, 'running')));
       report.dates.push({ businessDate: date, ordersProcessed: processed });
     }
+    // The accruals just posted go into the ledger's daily totals now rather than at the next
+    // minute's rollup, so the morning's reports read few journals (decision 0086).
+    if (report.dates.length > 0) await rollUpLedger(db, clock.now());
   } finally {
     await releaseLease(db, DAY_END_JOB, holder, clock.now());
   }

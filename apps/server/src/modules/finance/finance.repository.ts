@@ -9,8 +9,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   customers,
+  ledgerDailyTotals,
   ledgerEntries,
   ledgerJournals,
+  ledgerRollupState,
   loanOrders,
   payouts,
   repayments,
@@ -315,16 +317,91 @@ export async function daysByIds(db: Executor, ids: number[]) {
 
 // --- Ledger ---------------------------------------------------------------------------------
 
+/**
+ * The ledger reads sum `lines`: the daily totals the rollup keeps (per India business date,
+ * account, event and undone event) and the entries of the journals posted since, at or above
+ * its horizon (decision 0086). Each total is a sum of entries with the same keys, so any sum
+ * filtered by those keys is the same over `lines` as over the entries themselves.
+ */
+interface LinesRange {
+  /** Inclusive India business dates; no `from`: from the first journal. */
+  from?: string;
+  through: string;
+  /** Absent: every account. */
+  accounts?: { in: readonly string[] } | { like: string };
+}
+
+function linesOf(horizon: bigint, range: LinesRange): SQL {
+  const dated = (column: AnyPgColumn) =>
+    range.from === undefined
+      ? lte(column, range.through)
+      : and(gte(column, range.from), lte(column, range.through))!;
+  const { accounts } = range;
+  const ofAccounts = (column: AnyPgColumn) =>
+    accounts === undefined
+      ? sql`true`
+      : 'like' in accounts
+        ? sql`${column} like ${accounts.like}`
+        : inArray(column, [...accounts.in]);
+  // The horizon is written in as a number so that the planner takes the journals' xact index
+  // for the few above it; the stored horizon, read again in this statement's snapshot, leaves
+  // out what a rollup committed since summed (readLines retries when it went down instead).
+  return sql`(
+    select ${ledgerDailyTotals.businessDate} as business_date, ${ledgerDailyTotals.account} as account,
+      ${ledgerDailyTotals.eventType} as event_type,
+      ${ledgerDailyTotals.reversesEventType} as reverses_event_type,
+      ${ledgerDailyTotals.amountPaise} as amount_paise
+    from ${ledgerDailyTotals}
+    where ${dated(ledgerDailyTotals.businessDate)} and ${ofAccounts(ledgerDailyTotals.account)}
+    union all
+    select ${ledgerJournals.businessDate}, ${ledgerEntries.account}, ${ledgerJournals.eventType},
+      coalesce(${ledgerJournals.reversesEventType}, ''), ${ledgerEntries.amountPaise}
+    from ${ledgerJournals}
+    join ${ledgerEntries} on ${ledgerEntries.journalId} = ${ledgerJournals.id}
+    where ${ledgerJournals.xact} >= ${horizon}
+      and ${ledgerJournals.xact} >= (select ${ledgerRollupState.horizon} from ${ledgerRollupState})
+      and ${dated(ledgerJournals.businessDate)} and ${ofAccounts(ledgerEntries.account)}
+  ) as lines`;
+}
+
+/**
+ * Runs a ledger read over `lines`, grouped by `key`, in one statement (one snapshot of the
+ * totals and the journals alike). The statement answers the horizon it saw beside its rows (a
+ * row of nulls when it has none); a horizon other than the one written in means a rollup or a
+ * rebuild committed between the two reads, and the read runs again.
+ */
+async function readLines(
+  db: Executor,
+  range: LinesRange,
+  key: string,
+  grouped: (lines: SQL) => SQL,
+): Promise<Record<string, unknown>[]> {
+  for (;;) {
+    const [state] = await queryRows(
+      db,
+      sql`select ${ledgerRollupState.horizon}::text as horizon from ${ledgerRollupState}`,
+    );
+    const horizon = String(state!.horizon);
+    const rows = await queryRows(
+      db,
+      sql`select state.horizon::text as seen_horizon, r.*
+          from ${ledgerRollupState} state
+          left join (${grouped(linesOf(BigInt(horizon), range))}) r on true
+          order by r.${sql.identifier(key)}`,
+    );
+    if (rows[0]?.seen_horizon === horizon) return rows.filter((row) => row[key] !== null);
+  }
+}
+
 /** Each account's balance from every journal up to and including an India business date. */
 export async function trialBalanceOf(db: Executor, date: string) {
-  const rows = await queryRows(
+  const rows = await readLines(
     db,
-    sql`select ${ledgerEntries.account} as account, sum(${ledgerEntries.amountPaise})::text as balance
-        from ${ledgerEntries}
-        join ${ledgerJournals} on ${ledgerJournals.id} = ${ledgerEntries.journalId}
-        where ${lte(ledgerJournals.businessDate, date)}
-        group by ${ledgerEntries.account}
-        order by ${ledgerEntries.account}`,
+    { through: date },
+    'account',
+    (lines) => sql`select lines.account, sum(lines.amount_paise)::text as balance
+        from ${lines}
+        group by lines.account`,
   );
   return rows.map((row) => ({
     account: String(row.account),
@@ -333,33 +410,32 @@ export async function trialBalanceOf(db: Executor, date: string) {
 }
 
 /** Journals that undo another: a bounce or payout reversal, or a value-dating restatement. */
-const undoing = sql`${ledgerJournals.eventType} in ('reversal', 'valueDateReversal')`;
+const undoing = sql`lines.event_type in ('reversal', 'valueDateReversal')`;
 /** The event a journal moves money for: its own, or for an undoing journal the undone one's. */
-const origin = sql`coalesce(${ledgerJournals.reversesEventType}, ${ledgerJournals.eventType})`;
-const total = (filter: SQL, amount: SQL = sql`${ledgerEntries.amountPaise}`) =>
+const origin = sql`coalesce(nullif(lines.reverses_event_type, ''), lines.event_type)`;
+const total = (filter: SQL, amount: SQL = sql`lines.amount_paise`) =>
   sql`coalesce(sum(${amount}) filter (where ${filter}), 0)::text`;
-const credit = sql`-${ledgerEntries.amountPaise}`;
-const isAccount = (account: string) => eq(ledgerEntries.account, account);
+const credit = sql`-lines.amount_paise`;
+const isAccount = (account: string) => sql`lines.account = ${account}`;
 
 /**
  * GST on fees per India month (the journals' business dates are India dates): the fee income
  * lines GST is charged on and the GST payable lines, charged by fee postings and taken back
- * by undoing journals. One grouped scan of the range's journals by their date index.
+ * by undoing journals.
  */
 export async function gstByMonthOf(db: Executor, from: string, through: string) {
-  const rows = await queryRows(
+  const accounts = ['income:processing_fee', 'income:rollover_fee', 'liability:gst_payable'];
+  const rows = await readLines(
     db,
-    sql`select to_char(${ledgerJournals.businessDate}, 'YYYY-MM') as month,
+    { from, through, accounts: { in: accounts } },
+    'month',
+    (lines) => sql`select to_char(lines.business_date, 'YYYY-MM') as month,
           ${total(isAccount('income:processing_fee'), credit)} as processing_fee,
           ${total(isAccount('income:rollover_fee'), credit)} as rollover_fee,
           ${total(sql`${isAccount('liability:gst_payable')} and not ${undoing}`, credit)} as gst_charged,
           ${total(sql`${isAccount('liability:gst_payable')} and ${undoing}`)} as gst_reversed
-        from ${ledgerJournals}
-        join ${ledgerEntries} on ${ledgerEntries.journalId} = ${ledgerJournals.id}
-        where ${ledgerJournals.businessDate} between ${from} and ${through}
-          and ${inArray(ledgerEntries.account, ['income:processing_fee', 'income:rollover_fee', 'liability:gst_payable'])}
-        group by 1
-        order by 1`,
+        from ${lines}
+        group by 1`,
   );
   return rows.map((row) => ({
     month: String(row.month),
@@ -376,21 +452,19 @@ export async function gstByMonthOf(db: Executor, from: string, through: string) 
  */
 export async function cashFlowOf(db: Executor, from: string, through: string) {
   const clearing = isAccount('cash:payout_clearing');
-  const rows = await queryRows(
+  const rows = await readLines(
     db,
-    sql`select ${ledgerJournals.businessDate}::text as date,
-          ${total(sql`${ledgerJournals.eventType} = 'disbursal' and ${clearing}`, credit)} as disbursed,
-          ${total(sql`${undoing} and ${ledgerJournals.reversesEventType} = 'disbursal' and ${clearing}`)} as returned,
+    { from, through, accounts: { like: 'cash:%' } },
+    'date',
+    (lines) => sql`select lines.business_date::text as date,
+          ${total(sql`lines.event_type = 'disbursal' and ${clearing}`, credit)} as disbursed,
+          ${total(sql`${undoing} and lines.reverses_event_type = 'disbursal' and ${clearing}`)} as returned,
           ${total(isAccount('cash:collection'))} as collected,
           ${total(sql`${origin} = 'refund' and ${clearing}`, credit)} as refunded,
           ${total(sql`${origin} = 'walletPayout'`, credit)} as wallet_paid,
-          coalesce(sum(${ledgerEntries.amountPaise}), 0)::text as net
-        from ${ledgerJournals}
-        join ${ledgerEntries} on ${ledgerEntries.journalId} = ${ledgerJournals.id}
-        where ${ledgerJournals.businessDate} between ${from} and ${through}
-          and ${ledgerEntries.account} like 'cash:%'
-        group by ${ledgerJournals.businessDate}
-        order by ${ledgerJournals.businessDate}`,
+          coalesce(sum(lines.amount_paise), 0)::text as net
+        from ${lines}
+        group by lines.business_date`,
   );
   return rows.map((row) => ({
     date: String(row.date),

@@ -78,6 +78,13 @@ export {
   type LedgerCheckResult,
 } from './ledger.repository.js';
 export {
+  checkDailyTotals,
+  ledgerRollupJob,
+  rollUpLedger,
+  type DailyTotalsCheck,
+  type LedgerRollup,
+} from './ledger-rollup.js';
+export {
   orderDetail,
   type ApprovalRequestsOf,
   type OrderApprovalRequest,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { loanOrders } from './loan-orders.table.js';
 
 /**
@@ -25,6 +35,14 @@ export const ledgerJournals = pgTable(
      */
     valueDate: date('value_date', { mode: 'string' }),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * The id of the transaction that posted the journal: the daily totals' rollup sums the
+     * journals below its horizon (decision 0086). An id of this cluster only: a copy restored
+     * elsewhere is rebuilt by the rollup. Journals from before the column have 0.
+     */
+    xact: bigint('xact', { mode: 'bigint' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text::bigint)`),
   },
   (table) => [
     index('ledger_journals_order_idx').on(table.orderId, table.id),
@@ -34,6 +52,8 @@ export const ledgerJournals = pgTable(
     index('ledger_journals_order_value_date_idx').on(table.orderId, table.valueDate),
     // A reversal found from the journal it undoes (the repayment statement's reversal rows).
     index('ledger_journals_reverses_idx').on(table.reversesJournalId),
+    // The journals above the rollup's horizon: the reports' tail and the next rollup.
+    index('ledger_journals_xact_idx').on(table.xact),
   ],
 );
 
@@ -53,6 +73,45 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_journal_idx').on(table.journalId),
     check('ledger_entries_non_zero', sql`${table.amountPaise} <> 0`),
   ],
+);
+
+/**
+ * The ledger's sums per India business date, account, event and undone event: what the trial
+ * balance, GST by month and cash flow read instead of every entry (decision 0086). Kept by
+ * `rollUpLedger` for the journals below the horizon of `ledgerRollupState`; never by a trigger.
+ */
+export const ledgerDailyTotals = pgTable(
+  'ledger_daily_totals',
+  {
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    account: text('account').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The journals' `reverses_event_type`, '' for none (a key column cannot be null). */
+    reversesEventType: text('reverses_event_type').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'bigint' }).notNull(),
+    /** How many entries the sum is of. */
+    lines: integer('lines').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'ledger_daily_totals_pk',
+      columns: [table.businessDate, table.account, table.eventType, table.reversesEventType],
+    }),
+  ],
+);
+
+/**
+ * One row (id 1, made by the migration): the rollup's horizon, a transaction id. Every journal posted by a transaction below
+ * it is in `ledgerDailyTotals`; none at or above it is (decision 0086).
+ */
+export const ledgerRollupState = pgTable(
+  'ledger_rollup_state',
+  {
+    id: integer('id').primaryKey(),
+    horizon: bigint('horizon', { mode: 'bigint' }).notNull(),
+    rolledUpAt: timestamp('rolled_up_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [check('ledger_rollup_state_one_row', sql`${table.id} = 1`)],
 );
 
 export type LedgerJournalRow = typeof ledgerJournals.$inferSelect;
