@@ -15,5 +15,5 @@ WHERE "purpose" = 'refund';--> statement-breakpoint
 ALTER TABLE "payouts" ALTER COLUMN "gross_paise" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "payouts" ALTER COLUMN "fee_withheld_paise" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "payouts" ALTER COLUMN "gst_withheld_paise" SET NOT NULL;--> statement-breakpoint
-CREATE INDEX "payouts_statement_idx" ON "payouts" USING btree ("processed_date","id","status","channel","amount_paise","gross_paise","fee_withheld_paise","gst_withheld_paise") WHERE "payouts"."purpose" = 'disbursal' and "payouts"."status" in ('processed', 'reversed') and "payouts"."processed_date" is not null;--> statement-breakpoint
+CREATE INDEX "payouts_statement_idx" ON "payouts" USING btree ("processed_date" NULLS FIRST,"id","status","channel","amount_paise","gross_paise","fee_withheld_paise","gst_withheld_paise") WHERE "payouts"."purpose" = 'disbursal' and "payouts"."status" in ('processed', 'reversed') and "payouts"."processed_date" is not null;--> statement-breakpoint
 CREATE INDEX "repayments_reversed_journal_idx" ON "repayments" USING btree ("journal_id") WHERE "repayments"."reversed";

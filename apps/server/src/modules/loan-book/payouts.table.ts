@@ -72,9 +72,10 @@ export const payouts = pgTable(
       .where(sql`${table.purpose} = 'disbursal' and ${table.status} = 'processed'`),
     // The disbursement statement: its rows in its order (day, then id) with everything its
     // filters and totals read, so a page and the totals of any range come from the index alone.
+    // Nulls first, as listOrder sorts a nullable column (its page is the index read backwards).
     index('payouts_statement_idx')
       .on(
-        table.processedDate,
+        table.processedDate.asc().nullsFirst(),
         table.id,
         table.status,
         table.channel,
