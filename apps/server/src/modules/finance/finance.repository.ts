@@ -152,7 +152,7 @@ function lineAmounts(negated: boolean) {
  * are those of the ledger join they replace, and the statement's totals still equal the
  * ledger's collected cash (finance.routes.test.ts).
  */
-function repaymentLines(db: Executor) {
+export function repaymentLines(db: Executor) {
   const own = db
     .select({
       journalId: repayments.journalId,
