@@ -1,11 +1,10 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type {
   orderLoanBodySchema,
   reconciliationBreakBodySchema,
   reconciliationDayBodySchema,
   repaymentOrderBodySchema,
 } from '@lending/contract';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   customers,

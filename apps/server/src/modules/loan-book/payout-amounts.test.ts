@@ -98,7 +98,9 @@ function migration0028(): string[] {
   const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string }[];
   };
-  const entry = journal.entries.find((e) => e.tag.endsWith('_payout_amounts_and_statement_indexes'));
+  const entry = journal.entries.find((e) =>
+    e.tag.endsWith('_payout_amounts_and_statement_indexes'),
+  );
   const text = readFileSync(path.join(folder, `${entry!.tag}.sql`), 'utf8');
   return text
     .split('--> statement-breakpoint')
