@@ -459,9 +459,10 @@ async function generate(client, db, schema) {
   );
 
   await phaseLog('payouts', () =>
-    q(`insert into payouts (order_id, purpose, idempotency_key, amount_paise, status, channel, utr,
+    q(`insert into payouts (order_id, purpose, idempotency_key, amount_paise, gross_paise,
+      fee_withheld_paise, gst_withheld_paise, status, channel, utr,
       processed_date, fail_count, error_message, created_at, updated_at)
-    select o.id, 'disbursal', 'bench:payout:' || o.id, 412830, s.payout_status, 'sandbox',
+    select o.id, 'disbursal', 'bench:payout:' || o.id, 412830, 450000, 31500, 5670, s.payout_status, 'sandbox',
       case when s.payout_status = 'processed' then 'UTR' || lpad(o.id::text, 12, '0') end,
       s.disbursal_date, case when s.payout_status = 'failed' then 1 else 0 end,
       case when s.payout_status = 'failed' then 'beneficiary bank declined' end,

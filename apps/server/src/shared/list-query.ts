@@ -110,6 +110,11 @@ export const EXACT_TOTAL_CAP = 10_000;
 /** The options of one list call; tests lower the cap to try the estimate on a small table. */
 export interface ListOptions {
   exactTotalCap?: number;
+  /**
+   * The rows the filters match, already counted exactly by the caller over the same rows (a
+   * statement counts them with its totals, in one pass): runList then counts nothing.
+   */
+  total?: number;
 }
 
 /**
@@ -157,6 +162,7 @@ export async function runList<B extends SelectBuilder, F, S extends string>(
     .orderBy(...orderBy)
     .limit(body.pageSize)
     .offset(offset)) as RowsOf<B>;
+  if (options.total !== undefined) return { list, total: options.total };
   const counted = await countRows(db, () => spec.select().$dynamic().where(where), {
     offset,
     pageSize: body.pageSize,

@@ -1,11 +1,10 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type {
   orderLoanBodySchema,
   reconciliationBreakBodySchema,
   reconciliationDayBodySchema,
   repaymentOrderBodySchema,
 } from '@lending/contract';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   customers,
@@ -52,26 +51,31 @@ const orderLoanScope = and(
 
 const orderLoanWhere: ListWhere<OrderLoanFilters> = {
   ...inclusiveRange<'dateFrom', 'dateTo', string>(payouts.processedDate, 'dateFrom', 'dateTo'),
-  orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
+  // The order by its number in a subquery, not through the join: the totals read payouts alone.
+  orderNo: (orderNo) =>
+    eq(
+      payouts.orderId,
+      sql`(select ${loanOrders.id} from ${loanOrders} where ${orderNoIs(loanOrders.orderNo, orderNo)})`,
+    ),
   channel: (channel) => eq(payouts.channel, channel),
   status: (status) => eq(payouts.status, status),
 };
 
-/** Processed disbursal payouts with their order's money (a payout pays one order's net). */
-export function listOrderLoans(db: Executor, body: z.output<typeof orderLoanBodySchema>) {
+/**
+ * Processed disbursal payouts with their order and borrower. The page is read from
+ * payouts_statement_idx in its order; `total` is the statement's count (orderLoanDays).
+ */
+export function listOrderLoans(
+  db: Executor,
+  body: z.output<typeof orderLoanBodySchema>,
+  total: number,
+) {
   return runList(
     db,
     {
       select: () =>
         db
-          .select({
-            payout: payouts,
-            orderNo: loanOrders.orderNo,
-            principal: loanOrders.principalPaise,
-            fee: loanOrders.processingFeePaise,
-            gst: loanOrders.gstOnFeePaise,
-            customerName: customers.name,
-          })
+          .select({ payout: payouts, orderNo: loanOrders.orderNo, customerName: customers.name })
           .from(payouts)
           .innerJoin(loanOrders, eq(loanOrders.id, payouts.orderId))
           .innerJoin(customers, eq(customers.id, loanOrders.customerId)),
@@ -86,137 +90,191 @@ export function listOrderLoans(db: Executor, body: z.output<typeof orderLoanBody
       id: payouts.id,
     },
     body,
+    { total },
   );
 }
 
-/** Totals of the filtered statement, overall and for the given days (the page's days). */
-export async function orderLoanTotals(
-  db: Executor,
-  filters: OrderLoanFilters | undefined,
-  days: string[],
-) {
-  const where = conditionsOf(orderLoanWhere, filters, orderLoanScope);
-  const figures = {
-    count: sql<number>`count(*)::int`,
-    principal: sql<string>`coalesce(sum(${loanOrders.principalPaise}), 0)::text`,
-    fee: sql<string>`coalesce(sum(${loanOrders.processingFeePaise}), 0)::text`,
-    gst: sql<string>`coalesce(sum(${loanOrders.gstOnFeePaise}), 0)::text`,
-    net: sql<string>`coalesce(sum(${payouts.amountPaise}), 0)::text`,
-  };
-  const base = () =>
-    db
-      .select({ ...figures, date: payouts.processedDate })
-      .from(payouts)
-      .innerJoin(loanOrders, eq(loanOrders.id, payouts.orderId));
-  const [total] = await db
-    .select(figures)
+/**
+ * The filtered statement's count and sums per day, in one pass over payouts_statement_idx
+ * alone: a payout carries what it paid out against (migration 0029), so no order is read. The
+ * range's totals are the sum of its days.
+ */
+export function orderLoanDays(db: Executor, filters: OrderLoanFilters | undefined) {
+  return db
+    .select({
+      date: sql<string>`${payouts.processedDate}::text`,
+      count: sql<number>`count(*)::int`,
+      principal: sql<string>`sum(${payouts.grossPaise})::text`,
+      fee: sql<string>`sum(${payouts.feeWithheldPaise})::text`,
+      gst: sql<string>`sum(${payouts.gstWithheldPaise})::text`,
+      net: sql<string>`sum(${payouts.amountPaise})::text`,
+    })
     .from(payouts)
-    .innerJoin(loanOrders, eq(loanOrders.id, payouts.orderId))
-    .where(where);
-  const perDay =
-    days.length === 0
-      ? []
-      : await base()
-          .where(and(where, inArray(payouts.processedDate, days)))
-          .groupBy(payouts.processedDate);
-  return { total: total!, perDay };
+    .where(conditionsOf(orderLoanWhere, filters, orderLoanScope))
+    .groupBy(payouts.processedDate);
 }
 
 // --- RepaymentOrder -------------------------------------------------------------------------
 
 type RepaymentOrderFilters = NonNullable<z.output<typeof repaymentOrderBodySchema>['filters']>;
 
-/** +1 for the repayment's own journal, -1 for a journal reversing it. */
-const sign = sql<number>`(case when ${ledgerJournals.reversesJournalId} is null then 1 else -1 end)`;
-const signed = (column: AnyPgColumn) => sql<string>`(${sign} * ${column})::text`;
-
-/**
- * The day a statement row was booked (decision 0073): a repayment's own day, however often a
- * value-dated posting later replayed its journal on another day (a restatement, not money); a
- * `reversal` (money that went back) its journal's day.
- */
-const postedDate = sql<string>`(case when ${ledgerJournals.reversesJournalId} is null then ${repayments.businessDate} else ${ledgerJournals.businessDate} end)`;
-
-const postedRange = inclusiveRange<'dateFrom', 'dateTo', string>(postedDate, 'dateFrom', 'dateTo');
-
-const repaymentOrderWhere: ListWhere<RepaymentOrderFilters> = {
-  ...postedRange,
-  // The journal in effect is never booked before its row's day (a replay comes later), so its
-  // business date bounds the range from below too: that bound is the one an index answers.
-  dateFrom: (from) => and(gte(ledgerJournals.businessDate, from), postedRange.dateFrom(from))!,
-  orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
-  channel: (channel) => eq(repayments.channel, channel),
-  virtualAccountCode: (code) => eq(repayments.virtualAccountCode, code),
-  kind: (kind) =>
-    kind === 'repayment'
-      ? isNull(ledgerJournals.reversesJournalId)
-      : isNotNull(ledgerJournals.reversesJournalId),
+/** The amounts of a statement line, in the contract's order. */
+const LINE_AMOUNTS = {
+  amount: repayments.amountPaise,
+  principal: repayments.allocatedPrincipalPaise,
+  interest: repayments.allocatedInterestPaise,
+  fee: repayments.allocatedFeePaise,
+  gst: repayments.allocatedGstPaise,
+  penal: repayments.allocatedPenalPaise,
+  excess: repayments.excessPaise,
 };
+type LineAmount = keyof typeof LINE_AMOUNTS;
+
+function lineAmounts(negated: boolean) {
+  return Object.fromEntries(
+    Object.entries(LINE_AMOUNTS).map(([name, column]) => [
+      name,
+      (negated ? sql<string>`-${column}` : sql<string>`${column}`).as(name),
+    ]),
+  ) as Record<LineAmount, SQL.Aliased<string>>;
+}
 
 /**
- * A repayment's journal, or a `reversal` journal undoing it: an equality on an expression of
- * the journal (a hash join), not an OR (which compares every repayment with every journal).
+ * The statement's lines: each repayment with its journal in effect (money in), and each
+ * `reversal` journal undoing a repayment's journal (money back out, amounts negated). The day a
+ * line was booked (decision 0073) is the repayment's own day, however often a value-dated
+ * posting later replayed its journal (a restatement, not money), or the reversal's own day.
+ *
+ * Read from the repayments, not by matching every journal of the ledger against them (most
+ * journals are accruals): a repayment's journal in effect is always its own money event (a
+ * repayment, rollover, or a replay of one), never a reversal nor undoing another; and only a
+ * reversed repayment's journal is ever undone by a `reversal` (a bounce marks the repayment
+ * reversed as it posts one; a payout is reversed only once no repayment stands). So the lines
+ * are those of the ledger join they replace, and the statement's totals still equal the
+ * ledger's collected cash (finance.routes.test.ts).
  */
-const repaymentJournalJoin = eq(
-  repayments.journalId,
-  sql`(case when ${ledgerJournals.eventType} = 'reversal' then ${ledgerJournals.reversesJournalId} else ${ledgerJournals.id} end)`,
-);
+export function repaymentLines(db: Executor) {
+  const own = db
+    .select({
+      journalId: repayments.journalId,
+      postedDate: repayments.businessDate,
+      reversal: sql<boolean>`false`.as('reversal'),
+      repaymentId: repayments.id,
+      orderId: repayments.orderId,
+      serialNo: repayments.serialNo,
+      channel: repayments.channel,
+      virtualAccountCode: repayments.virtualAccountCode,
+      ...lineAmounts(false),
+    })
+    .from(repayments);
+  const reversals = db
+    .select({
+      journalId: ledgerJournals.id,
+      postedDate: ledgerJournals.businessDate,
+      reversal: sql<boolean>`true`.as('reversal'),
+      repaymentId: repayments.id,
+      orderId: repayments.orderId,
+      serialNo: repayments.serialNo,
+      channel: repayments.channel,
+      virtualAccountCode: repayments.virtualAccountCode,
+      ...lineAmounts(true),
+    })
+    .from(repayments)
+    .innerJoin(
+      ledgerJournals,
+      and(
+        eq(ledgerJournals.reversesJournalId, repayments.journalId),
+        eq(ledgerJournals.eventType, 'reversal'),
+      ),
+    )
+    .where(eq(repayments.reversed, true));
+  return own.unionAll(reversals).as('lines');
+}
 
-export function listRepaymentOrders(db: Executor, body: z.output<typeof repaymentOrderBodySchema>) {
+type RepaymentLines = ReturnType<typeof repaymentLines>;
+
+function repaymentOrderWhere(lines: RepaymentLines): ListWhere<RepaymentOrderFilters> {
+  return {
+    ...inclusiveRange<'dateFrom', 'dateTo', string>(lines.postedDate, 'dateFrom', 'dateTo'),
+    // The order by its number in a subquery, not through the join: the totals read lines alone.
+    orderNo: (orderNo) =>
+      eq(
+        lines.orderId,
+        sql`(select ${loanOrders.id} from ${loanOrders} where ${orderNoIs(loanOrders.orderNo, orderNo)})`,
+      ),
+    channel: (channel) => eq(lines.channel, channel),
+    virtualAccountCode: (code) => eq(lines.virtualAccountCode, code),
+    // A constant of each branch, so the other branch is not read at all.
+    kind: (kind) => (kind === 'reversal' ? sql`${lines.reversal}` : sql`not ${lines.reversal}`),
+  };
+}
+
+/** The page of lines, newest journal first: `total` is the statement's count (its totals). */
+export function listRepaymentOrders(
+  db: Executor,
+  body: z.output<typeof repaymentOrderBodySchema>,
+  total: number,
+) {
+  const lines = repaymentLines(db);
+  const text = (value: SQL.Aliased<string>) => sql<string>`${value}::text`;
   return runList(
     db,
     {
       select: () =>
         db
           .select({
-            journalId: ledgerJournals.id,
+            journalId: lines.journalId,
             // The day the money came (a repayment valued earlier than it was posted, decision
-            // 0065); the range filter and sort stay on the day it was booked, as the ledger is.
+            // 0065); the range filter stays on the day it was booked, as the ledger is.
             valueDate: sql<string>`coalesce(${ledgerJournals.valueDate}, ${ledgerJournals.businessDate})::text`,
-            postedDate: sql<string>`${postedDate}::text`,
-            reversal: sql<boolean>`${ledgerJournals.reversesJournalId} is not null`,
-            repayment: repayments,
+            postedDate: sql<string>`${lines.postedDate}::text`,
+            reversal: lines.reversal,
+            serialNo: lines.serialNo,
+            orderId: lines.orderId,
+            channel: lines.channel,
+            virtualAccountCode: lines.virtualAccountCode,
             orderNo: loanOrders.orderNo,
-            amount: signed(repayments.amountPaise),
-            principal: signed(repayments.allocatedPrincipalPaise),
-            interest: signed(repayments.allocatedInterestPaise),
-            fee: signed(repayments.allocatedFeePaise),
-            gst: signed(repayments.allocatedGstPaise),
-            penal: signed(repayments.allocatedPenalPaise),
-            excess: signed(repayments.excessPaise),
+            amount: text(lines.amount),
+            principal: text(lines.principal),
+            interest: text(lines.interest),
+            fee: text(lines.fee),
+            gst: text(lines.gst),
+            penal: text(lines.penal),
+            excess: text(lines.excess),
           })
-          .from(ledgerJournals)
-          .innerJoin(repayments, repaymentJournalJoin)
-          .innerJoin(loanOrders, eq(loanOrders.id, repayments.orderId)),
-      where: repaymentOrderWhere,
-      sortColumns: { id: ledgerJournals.id, valueDate: ledgerJournals.businessDate },
+          .from(lines)
+          .innerJoin(ledgerJournals, eq(ledgerJournals.id, lines.journalId))
+          .innerJoin(loanOrders, eq(loanOrders.id, lines.orderId)),
+      where: repaymentOrderWhere(lines),
+      sortColumns: { id: lines.journalId, valueDate: ledgerJournals.businessDate },
       defaultSort: { field: 'id', order: 'desc' },
-      id: ledgerJournals.id,
+      id: lines.journalId,
     },
     body,
+    { total },
   );
 }
 
+/** The filtered statement's count and sums: one pass over the lines, no order read. */
 export async function repaymentOrderTotals(
   db: Executor,
   filters: RepaymentOrderFilters | undefined,
 ) {
-  const sum = (column: AnyPgColumn) => sql<string>`coalesce(sum(${sign} * ${column}), 0)::text`;
+  const lines = repaymentLines(db);
+  const sum = (value: SQL.Aliased<string>) => sql<string>`coalesce(sum(${value}), 0)::text`;
   const [total] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      amount: sum(repayments.amountPaise),
-      principal: sum(repayments.allocatedPrincipalPaise),
-      interest: sum(repayments.allocatedInterestPaise),
-      fee: sum(repayments.allocatedFeePaise),
-      gst: sum(repayments.allocatedGstPaise),
-      penal: sum(repayments.allocatedPenalPaise),
-      excess: sum(repayments.excessPaise),
+      amount: sum(lines.amount),
+      principal: sum(lines.principal),
+      interest: sum(lines.interest),
+      fee: sum(lines.fee),
+      gst: sum(lines.gst),
+      penal: sum(lines.penal),
+      excess: sum(lines.excess),
     })
-    .from(ledgerJournals)
-    .innerJoin(repayments, repaymentJournalJoin)
-    .innerJoin(loanOrders, eq(loanOrders.id, repayments.orderId))
-    .where(conditionsOf(repaymentOrderWhere, filters));
+    .from(lines)
+    .where(conditionsOf(repaymentOrderWhere(lines), filters));
   return total!;
 }
 

@@ -46,22 +46,34 @@ export type FinanceDeps = ReconciliationDeps;
 const money = (value: unknown) => paiseToApi(paiseFromDb(value));
 
 export async function orderLoans(deps: FinanceDeps, body: z.output<typeof orderLoanBodySchema>) {
-  const { list, total } = await repo.listOrderLoans(deps.db, body);
-  const days = [...new Set(list.map((row) => row.payout.processedDate!))];
-  const totals = await repo.orderLoanTotals(deps.db, body.filters, days);
-  const figures = (row: {
-    count: number;
-    principal: string;
-    fee: string;
-    gst: string;
-    net: string;
-  }) => ({
+  const days = (await repo.orderLoanDays(deps.db, body.filters)).map((row) => ({
+    date: row.date,
     count: intFromDb(row.count),
-    principalPaise: money(row.principal),
-    processingFeePaise: money(row.fee),
-    gstPaise: money(row.gst),
-    netPaidPaise: money(row.net),
+    principal: paiseFromDb(row.principal),
+    fee: paiseFromDb(row.fee),
+    gst: paiseFromDb(row.gst),
+    net: paiseFromDb(row.net),
+  }));
+  type Day = (typeof days)[number];
+  const range = days.reduce(
+    (sum, day) => ({
+      count: sum.count + day.count,
+      principal: sum.principal + day.principal,
+      fee: sum.fee + day.fee,
+      gst: sum.gst + day.gst,
+      net: sum.net + day.net,
+    }),
+    { count: 0, principal: 0n, fee: 0n, gst: 0n, net: 0n },
+  );
+  const { list, total } = await repo.listOrderLoans(deps.db, body, range.count);
+  const figures = (row: Omit<Day, 'date'>) => ({
+    count: row.count,
+    principalPaise: paiseToApi(row.principal),
+    processingFeePaise: paiseToApi(row.fee),
+    gstPaise: paiseToApi(row.gst),
+    netPaidPaise: paiseToApi(row.net),
   });
+  const pageDays = new Set(list.map((row) => row.payout.processedDate!));
   return {
     total,
     list: list.map((row): OrderLoanRow => ({
@@ -70,17 +82,18 @@ export async function orderLoans(deps: FinanceDeps, body: z.output<typeof orderL
       orderId: row.payout.orderId,
       orderNo: row.orderNo,
       customerName: maskName(row.customerName),
-      principalPaise: paiseToApi(row.principal),
-      processingFeePaise: paiseToApi(row.fee),
-      gstPaise: paiseToApi(row.gst),
+      principalPaise: paiseToApi(row.payout.grossPaise),
+      processingFeePaise: paiseToApi(row.payout.feeWithheldPaise),
+      gstPaise: paiseToApi(row.payout.gstWithheldPaise),
       netPaidPaise: paiseToApi(row.payout.amountPaise),
       utr: row.payout.utr,
       channel: row.payout.channel,
       status: row.payout.status === 'reversed' ? 'reversed' : 'processed',
     })),
-    totals: figures(totals.total),
-    days: totals.perDay
-      .map((row) => ({ date: row.date!, ...figures(row) }))
+    totals: figures(range),
+    days: days
+      .filter((day) => pageDays.has(day.date))
+      .map(({ date, ...day }) => ({ date, ...figures(day) }))
       .sort((a, b) => (a.date < b.date ? 1 : -1)),
   };
 }
@@ -89,8 +102,8 @@ export async function repaymentOrders(
   deps: FinanceDeps,
   body: z.output<typeof repaymentOrderBodySchema>,
 ) {
-  const { list, total } = await repo.listRepaymentOrders(deps.db, body);
   const totals = await repo.repaymentOrderTotals(deps.db, body.filters);
+  const { list, total } = await repo.listRepaymentOrders(deps.db, body, intFromDb(totals.count));
   return {
     total,
     list: list.map((row): RepaymentOrderRow => ({
@@ -98,11 +111,11 @@ export async function repaymentOrders(
       valueDate: row.valueDate,
       postedDate: row.postedDate,
       kind: row.reversal ? 'reversal' : 'repayment',
-      serialNo: row.repayment.serialNo,
-      orderId: row.repayment.orderId,
+      serialNo: row.serialNo,
+      orderId: row.orderId,
       orderNo: row.orderNo,
-      channel: row.repayment.channel,
-      virtualAccountCode: row.repayment.virtualAccountCode,
+      channel: row.channel,
+      virtualAccountCode: row.virtualAccountCode,
       amountPaise: money(row.amount),
       principalPaise: money(row.principal),
       interestPaise: money(row.interest),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOrder } from '../../shared/list-query.js';
@@ -6,6 +6,7 @@ import { queryRows } from '../../shared/sql-rows.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { reviewTasks } from '../approval/tables.js';
 import { loanOrders } from './loan-orders.table.js';
+import { payouts } from './payouts.table.js';
 
 /**
  * listOrder sorts a nullable column nulls first ascending and nulls last descending (the due
@@ -13,7 +14,8 @@ import { loanOrders } from './loan-orders.table.js';
  * The indexes lists sort by are built in that order (migrations 0019 and 0026), so a list
  * reads its page from an index in order, either way, instead of sorting every row first: on
  * the 1,000,000-order scale book the wait-loan page took 127 ms by a sort and 0.4 ms by the
- * index, the machine review's 374 ms and 0.07 ms.
+ * index, the machine review's 374 ms and 0.07 ms; the disbursement statement's (300,000 orders,
+ * migration 0029) 490 ms and 0.6 ms.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -95,6 +97,20 @@ const lists: [string, SortedList][] = [
       id: reviewTasks.id,
       where: and(eq(reviewTasks.stage, 'first'), eq(reviewTasks.decision, 'pass')),
       index: 'review_tasks_stage_decided_idx',
+    },
+  ],
+  [
+    'the disbursement statement by processed date',
+    {
+      table: payouts,
+      column: payouts.processedDate,
+      id: payouts.id,
+      where: and(
+        eq(payouts.purpose, 'disbursal'),
+        inArray(payouts.status, ['processed', 'reversed']),
+        isNotNull(payouts.processedDate),
+      ),
+      index: 'payouts_statement_idx',
     },
   ],
 ];

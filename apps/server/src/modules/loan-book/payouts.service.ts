@@ -57,13 +57,17 @@ export function createPayout(
       });
     }
     const terms = termsFromJson(ctx.order.terms);
-    const { netDisbursed } = quoteDisbursal(terms, ctx.order.principalPaise);
+    const quote = quoteDisbursal(terms, ctx.order.principalPaise);
+    const { netDisbursed } = quote;
     const failCount = await countFailedDisbursals(ctx.tx, ctx.order.id);
     const payout = await insertPayout(ctx.tx, {
       orderId: ctx.order.id,
       purpose: 'disbursal',
       idempotencyKey: input.idempotencyKey,
       amountPaise: netDisbursed,
+      grossPaise: quote.principal,
+      feeWithheldPaise: quote.processingFee,
+      gstWithheldPaise: quote.gstOnFee,
       status: 'queued',
       channel: input.channel,
       failCount,
@@ -366,6 +370,9 @@ export function createRefund(
       purpose: 'refund',
       idempotencyKey: input.idempotencyKey,
       amountPaise: ctx.order.overpaidPaise,
+      grossPaise: ctx.order.overpaidPaise,
+      feeWithheldPaise: 0n,
+      gstWithheldPaise: 0n,
       status: 'queued',
       channel: input.channel,
       createdBy: actorId,

@@ -31,6 +31,14 @@ export const payouts = pgTable(
     purpose: text('purpose').$type<PayoutPurpose>().notNull().default('disbursal'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     amountPaise: bigint('amount_paise', { mode: 'bigint' }).notNull(),
+    /**
+     * What the payout pays out against, fixed when it is made: a disbursal's principal, less the
+     * processing fee and its GST withheld, is its amount; a refund withholds nothing. The
+     * disbursement statement sums these from its index alone, without reading the orders.
+     */
+    grossPaise: bigint('gross_paise', { mode: 'bigint' }).notNull(),
+    feeWithheldPaise: bigint('fee_withheld_paise', { mode: 'bigint' }).notNull(),
+    gstWithheldPaise: bigint('gst_withheld_paise', { mode: 'bigint' }).notNull(),
     status: text('status').$type<PayoutStatus>().notNull(),
     channel: text('channel').notNull(),
     utr: text('utr'),
@@ -62,6 +70,23 @@ export const payouts = pgTable(
     index('payouts_disbursed_by_date_idx')
       .on(table.processedDate, table.amountPaise)
       .where(sql`${table.purpose} = 'disbursal' and ${table.status} = 'processed'`),
+    // The disbursement statement: its rows in its order (day, then id) with everything its
+    // filters and totals read, so a page and the totals of any range come from the index alone.
+    // Nulls first, as listOrder sorts a nullable column (its page is the index read backwards).
+    index('payouts_statement_idx')
+      .on(
+        table.processedDate.asc().nullsFirst(),
+        table.id,
+        table.status,
+        table.channel,
+        table.amountPaise,
+        table.grossPaise,
+        table.feeWithheldPaise,
+        table.gstWithheldPaise,
+      )
+      .where(
+        sql`${table.purpose} = 'disbursal' and ${table.status} in ('processed', 'reversed') and ${table.processedDate} is not null`,
+      ),
   ],
 );
 

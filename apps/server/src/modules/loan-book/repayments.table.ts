@@ -66,6 +66,10 @@ export const repayments = pgTable(
     index('repayments_order_idx').on(table.orderId),
     // The repayment statement and the reports find a repayment from its ledger journal.
     index('repayments_journal_idx').on(table.journalId),
+    // The repayment statement's reversal rows: only a reversed repayment's journal is undone.
+    index('repayments_reversed_journal_idx')
+      .on(table.journalId)
+      .where(sql`${table.reversed}`),
     // Repayment records are filtered by value date and virtual account, and sorted by them.
     index('repayments_business_date_idx').on(table.businessDate, table.id),
     // The dashboard's repayments per day, summed from the index alone (decision 0085).
