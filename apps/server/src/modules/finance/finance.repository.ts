@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type {
   orderLoanBodySchema,
   reconciliationBreakBodySchema,
   reconciliationDayBodySchema,
   repaymentOrderBodySchema,
 } from '@lending/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   customers,
