@@ -89,6 +89,7 @@ export {
   lockOrdersForDayEnd,
   oldestDayEndDate,
   saveDayEndValues,
+  type DayEndOrder,
   type DayEndValues,
   type OrderChange,
   type OrderChangeSubscriber,
