@@ -75,6 +75,21 @@ describe('accrueThrough: catching up missed day-ends in order', () => {
     expect(after.accruedThrough).toBe(day(16));
   });
 
+  it('keeps the journals of each day with its accrual, as day-ends one at a time post them', () => {
+    const { days, accruals, journals } = accrueThrough(loan, terms, day(40));
+    let current = loan;
+    const oneByOne = [];
+    for (let n = 0; n <= 40; n++) {
+      const step = accrueDay(current, terms, day(n));
+      current = step.loan;
+      if (step.journals.length > 0)
+        oneByOne.push({ accrual: step.accrual, journals: step.journals });
+    }
+    expect(days).toEqual(oneByOne);
+    expect(days.map((d) => d.accrual)).toEqual(accruals);
+    expect(days.flatMap((d) => d.journals)).toEqual(journals);
+  });
+
   it('penal stops at the cap of ₹450.00 (22 days × ₹20 + ₹10)', () => {
     const after35 = accrueThrough(loan, terms, day(14 + 21)).loan; // 22 overdue day-ends
     expect(after35.penalCharged).toBe(r('440.00'));

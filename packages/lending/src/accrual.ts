@@ -57,15 +57,24 @@ export function accrueDay(
   };
 }
 
-/** Catches up every missed day-end, in order, through `through` (inclusive). */
+/** A day whose day-end accrued something: the amounts, and the journals that post them. */
+export interface AccruedDay {
+  accrual: DayAccrual;
+  journals: Journal[];
+}
+
+/**
+ * Catches up every missed day-end, in order, through `through` (inclusive). `days` keeps each
+ * day's journals with its accrual, so a caller keys each day's postings (the loan book's
+ * `accrual:<order>:<date>:<event>`) without repeating this loop.
+ */
 export function accrueThrough(
   loan: LoanBalances,
   terms: LoanProductTerms,
   through: IndiaDate,
-): LoanStep & { accruals: DayAccrual[] } {
+): LoanStep & { accruals: DayAccrual[]; days: AccruedDay[] } {
   let current = loan;
-  const accruals: DayAccrual[] = [];
-  const journals: Journal[] = [];
+  const days: AccruedDay[] = [];
   for (
     let date = addDays(loan.accruedThrough, 1);
     !isBefore(through, date);
@@ -73,8 +82,13 @@ export function accrueThrough(
   ) {
     const step = accrueDay(current, terms, date);
     current = step.loan;
-    if (step.accrual.interest > 0n || step.accrual.penal > 0n) accruals.push(step.accrual);
-    journals.push(...step.journals);
+    if (step.accrual.interest > 0n || step.accrual.penal > 0n)
+      days.push({ accrual: step.accrual, journals: step.journals });
   }
-  return { loan: current, accruals, journals };
+  return {
+    loan: current,
+    accruals: days.map((day) => day.accrual),
+    journals: days.flatMap((day) => day.journals),
+    days,
+  };
 }

@@ -63,20 +63,32 @@ async function datesToRun(db: Executor, upTo: string): Promise<string[]> {
   return dates;
 }
 
+/** A batch under way: `locked` settles once its orders are locked (the walk may go on past them). */
+interface BatchInFlight {
+  locked: Promise<{ count: number; lastId: number }>;
+  done: Promise<number>;
+}
+
 /**
  * One batch in one transaction: the next orders after `afterId` still to process for the date.
- * Returns how many it processed and the last id (0 orders: none is left after `afterId`).
+ * `locked` tells how many it locked and the last id (0 orders: none is left after `afterId`);
+ * `done` settles when the batch has committed.
  */
-async function runBatch(
+function startBatch(
   db: Database,
   date: string,
   batchSize: number,
   at: Date,
   afterId: number,
-): Promise<{ processed: number; lastId: number }> {
-  return db.transaction(async (tx) => {
+): BatchInFlight {
+  let lockedNow!: (value: { count: number; lastId: number }) => void;
+  const locked = new Promise<{ count: number; lastId: number }>((resolve) => {
+    lockedNow = resolve;
+  });
+  const done = db.transaction(async (tx) => {
     const rows = await lockOrdersForDayEnd(tx, date, afterId, batchSize);
-    if (rows.length === 0) return { processed: 0, lastId: afterId };
+    lockedNow({ count: rows.length, lastId: rows.at(-1)?.id ?? afterId });
+    if (rows.length === 0) return 0;
     const results = rows.map((row) => dayEndOf(row, date, at));
     await postJournals(
       tx,
@@ -96,8 +108,11 @@ async function runBatch(
       .update(dayEndRuns)
       .set({ ordersProcessed: sql`${dayEndRuns.ordersProcessed} + ${rows.length}` })
       .where(eq(dayEndRuns.businessDate, date));
-    return { processed: rows.length, lastId: rows[rows.length - 1]!.id };
+    return rows.length;
   });
+  // A batch that fails before locking anything settles `locked` too (the walk then awaits `done`).
+  done.catch(() => lockedNow({ count: 0, lastId: afterId }));
+  return { locked, done };
 }
 
 /**
@@ -130,23 +145,39 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
       // ran at half the rate of a 10,000-loan one). An order that became due for this date
       // behind the walk (disbursed or reopened meanwhile) is found by the last walk from the
       // start: the date is done only when a walk from the start finds nothing.
+      //
+      // Two batches are in flight (issue #15): as soon as one has locked its orders, the next
+      // one locks the orders after them on another connection, so node computes a batch while
+      // PostgreSQL writes the one before. The ranges never overlap, and each batch commits on
+      // its own, so a crash still resumes where the committed batches stopped.
       let afterId = 0;
+      let current = startBatch(db, date, batchSize, clock.now(), afterId);
       for (;;) {
-        const batch = await runBatch(db, date, batchSize, clock.now(), afterId);
-        if (batch.processed === 0) {
+        const { count, lastId } = await current.locked;
+        if (count === 0) {
+          await current.done;
           if (afterId === 0) break;
           afterId = 0;
+          current = startBatch(db, date, batchSize, clock.now(), afterId);
           continue;
         }
-        afterId = batch.lastId;
-        processed += batch.processed;
-        batches += 1;
-        await options.afterBatch?.();
-        if (options.failAfterBatches !== undefined && batches >= options.failAfterBatches) {
-          throw new Error(`injected failure after ${batches} batches`);
+        afterId = lastId;
+        const next = startBatch(db, date, batchSize, clock.now(), afterId);
+        try {
+          processed += await current.done;
+          batches += 1;
+          await options.afterBatch?.();
+          if (options.failAfterBatches !== undefined && batches >= options.failAfterBatches) {
+            throw new Error(`injected failure after ${batches} batches`);
+          }
+          if (!(await acquireLease(db, DAY_END_JOB, holder, clock.now(), leaseMs)))
+            throw new LeaseLostError(DAY_END_JOB);
+        } catch (error) {
+          // Never leave a batch running behind a failed run (nor its failure unheard).
+          await next.done.catch(() => undefined);
+          throw error;
         }
-        if (!(await acquireLease(db, DAY_END_JOB, holder, clock.now(), leaseMs)))
-          throw new LeaseLostError(DAY_END_JOB);
+        current = next;
       }
       // The reports' figures of the closed day (and the due-date cohorts it moved).
       await refreshReportFigures(db, date, clock.now());

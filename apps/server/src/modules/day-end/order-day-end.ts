@@ -13,13 +13,13 @@ import {
   catchUpAccruals,
   termsFromJson,
   type JournalToPost,
-  type LoanOrderRow,
+  type DayEndOrder,
   type StatusChange,
 } from '../loan-book/index.js';
 
 /** What the day-end does to one order: its journals, status changes and new values. */
 export interface OrderDayEnd {
-  row: LoanOrderRow;
+  row: DayEndOrder;
   journals: JournalToPost[];
   changes: StatusChange[];
   values: {
@@ -40,7 +40,7 @@ export interface OrderDayEnd {
  * ACTIVE → DUE when D + 1 is the due date or later, DUE → OVERDUE at the day-end of the due
  * date with something outstanding, and the derived attributes as of D + 1.
  */
-export function dayEndOf(row: LoanOrderRow, date: string, at: Date): OrderDayEnd {
+export function dayEndOf(row: DayEndOrder, date: string, at: Date): OrderDayEnd {
   const loan = balancesOf(row);
   if (!loan) throw new Error(`order ${row.id} is open without a loan`);
   const terms = termsFromJson(row.terms);

@@ -96,6 +96,7 @@ export {
   lockOrdersForDayEnd,
   oldestDayEndDate,
   saveDayEndValues,
+  type DayEndOrder,
   type DayEndValues,
   type OrderChange,
   type OrderChangeSubscriber,

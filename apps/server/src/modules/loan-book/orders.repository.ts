@@ -37,8 +37,25 @@ export async function findOrder(db: Executor, orderId: number): Promise<LoanOrde
   return row;
 }
 
+/** The columns an order's engine balances are read from. */
+const balanceSource = {
+  disbursalDate: loanOrders.disbursalDate,
+  dueDate: loanOrders.dueDate,
+  accruedThroughDate: loanOrders.accruedThroughDate,
+  outstandingPrincipalPaise: loanOrders.outstandingPrincipalPaise,
+  outstandingInterestPaise: loanOrders.outstandingInterestPaise,
+  outstandingFeePaise: loanOrders.outstandingFeePaise,
+  outstandingGstPaise: loanOrders.outstandingGstPaise,
+  outstandingPenalPaise: loanOrders.outstandingPenalPaise,
+  principalDisbursedPaise: loanOrders.principalDisbursedPaise,
+  penalChargedPaise: loanOrders.penalChargedPaise,
+  rolloverCount: loanOrders.rolloverCount,
+};
+
 /** The engine's view of a disbursed order; null before the payout is processed. */
-export function balancesOf(row: LoanOrderRow): LoanBalances | null {
+export function balancesOf(
+  row: Pick<LoanOrderRow, keyof typeof balanceSource>,
+): LoanBalances | null {
   if (!row.disbursalDate || !row.dueDate || !row.accruedThroughDate) return null;
   return {
     outstanding: {
@@ -171,19 +188,31 @@ export type { ClosureType };
 /** The loans with money owing; only they accrue and age at the day-end. */
 const OWING: OrderStatus[] = ['ACTIVE', 'DUE', 'OVERDUE'];
 
+/** What the day-end reads of an order: its balances, state and terms, nothing else. */
+const dayEndSource = {
+  id: loanOrders.id,
+  status: loanOrders.status,
+  lastEvent: loanOrders.lastEvent,
+  terms: loanOrders.terms,
+  ...balanceSource,
+};
+
+export type DayEndOrder = Pick<LoanOrderRow, keyof typeof dayEndSource>;
+
 /**
  * The day-end's next batch: owing orders after `afterId`, in id order, not yet closed for
  * `date`, locked. Plain FOR UPDATE: a concurrent command on an order is waited for, and the
  * WHERE is re-checked on the locked row, so an order is never processed twice for one date.
+ * Only the columns the day-end reads (not the key facts and applicant features).
  */
 export function lockOrdersForDayEnd(
   tx: Executor,
   date: string,
   afterId: number,
   limit: number,
-): Promise<LoanOrderRow[]> {
+): Promise<DayEndOrder[]> {
   return tx
-    .select()
+    .select(dayEndSource)
     .from(loanOrders)
     .where(
       and(
@@ -211,7 +240,11 @@ export interface DayEndValues {
   rbi: string | null;
 }
 
-/** Writes a batch's day-end results in one statement and marks each order closed for `date`. */
+/**
+ * Writes a batch's day-end results in one statement and marks each order closed for `date`.
+ * The values go as one array per column (`unnest`): one statement of ten parameters whatever
+ * the batch size, instead of ten parameters an order (issue #15).
+ */
 export async function saveDayEndValues(
   tx: Executor,
   date: string,
@@ -219,25 +252,33 @@ export async function saveDayEndValues(
   orders: DayEndValues[],
 ): Promise<void> {
   if (orders.length === 0) return;
-  const values = orders.map(
-    (o) =>
-      sql`(${o.orderId}, ${o.status}, ${o.lastEvent}, ${o.interest.toString()}, ${o.penal.toString()}, ${o.penalCharged.toString()}, ${o.accruedThrough}, ${o.overdueDays}, ${o.band}, ${o.rbi})`,
-  );
+  const column = <T>(values: T[]) => sql.param(values);
   await tx.execute(sql`
     update loan_orders as o set
       status = v.status,
       last_event = v.last_event,
-      outstanding_interest_paise = v.interest::bigint,
-      outstanding_penal_paise = v.penal::bigint,
-      penal_charged_paise = v.penal_charged::bigint,
-      accrued_through_date = v.accrued::date,
+      outstanding_interest_paise = v.interest,
+      outstanding_penal_paise = v.penal,
+      penal_charged_paise = v.penal_charged,
+      accrued_through_date = v.accrued,
       day_end_date = ${date}::date,
-      overdue_days = v.od::int,
+      overdue_days = v.od,
       overdue_band = v.band,
       rbi_class = v.rbi,
       updated_at = ${at.toISOString()}::timestamptz
-    from (values ${sql.join(values, sql`, `)}) as v(id, status, last_event, interest, penal, penal_charged, accrued, od, band, rbi)
-    where o.id = v.id::int`);
+    from unnest(
+      ${column(orders.map((o) => o.orderId))}::int[],
+      ${column(orders.map((o) => o.status))}::text[],
+      ${column(orders.map((o) => o.lastEvent))}::text[],
+      ${column(orders.map((o) => o.interest.toString()))}::bigint[],
+      ${column(orders.map((o) => o.penal.toString()))}::bigint[],
+      ${column(orders.map((o) => o.penalCharged.toString()))}::bigint[],
+      ${column(orders.map((o) => o.accruedThrough))}::date[],
+      ${column(orders.map((o) => o.overdueDays))}::int[],
+      ${column(orders.map((o) => o.band))}::text[],
+      ${column(orders.map((o) => o.rbi))}::text[]
+    ) as v(id, status, last_event, interest, penal, penal_charged, accrued, od, band, rbi)
+    where o.id = v.id`);
 }
 
 /** The earliest date an owing order was last closed by the day-end (where a first run starts). */
