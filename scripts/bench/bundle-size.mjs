@@ -39,7 +39,7 @@ function wholeBundle() {
   return { js, css, chunks };
 }
 
-async function firstLoad(browser, path, cookies = []) {
+async function firstLoad(browser, path, readySelector, cookies = []) {
   const context = await browser.newContext();
   if (cookies.length) await context.addCookies(cookies);
   const page = await context.newPage();
@@ -54,7 +54,11 @@ async function firstLoad(browser, path, cookies = []) {
       /* a cancelled response has no body */
     }
   });
-  await page.goto(base + path, { waitUntil: 'networkidle' });
+  await page.goto(base + path);
+  // Ready (the form, the dashboard's figures), then quiet: a pause while the browser runs a
+  // chunk is no end of the load.
+  await page.waitForSelector(readySelector);
+  await page.waitForLoadState('networkidle');
   // Bytes as sent: every response's encoded body (document, scripts, styles, API answers).
   const sent = await page.evaluate(() =>
     [
@@ -80,8 +84,8 @@ async function firstLoad(browser, path, cookies = []) {
 const { base, token, stop } = await startConsoleServer(port);
 try {
   const browser = await chromium.launch(chromiumOptions);
-  const signIn = await firstLoad(browser, '/login');
-  const dashboard = await firstLoad(browser, '/dashboard', [
+  const signIn = await firstLoad(browser, '/login', '#login-email');
+  const dashboard = await firstLoad(browser, '/dashboard', '[data-figure=count]', [
     { name: 'Admin-Token', value: token, url: base },
   ]);
   await browser.close();
