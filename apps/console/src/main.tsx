@@ -1,4 +1,5 @@
 import { getToken } from './lib/cookies';
+import { notePendingVisit } from './lib/pending-visits';
 
 /**
  * The entry stays tiny and picks what to load, so that the browser fetches the chosen part's
@@ -8,5 +9,6 @@ import { getToken } from './lib/cookies';
 if (window.location.pathname === '/login' && !getToken()) {
   void import('./app/start-sign-in').then(({ startSignIn }) => startSignIn());
 } else {
+  notePendingVisit(window.location.pathname, window.location.search);
   void import('./app/start-console').then(({ startConsole }) => startConsole());
 }
