@@ -1,26 +1,25 @@
 // What the console makes a browser download on first load: the sign-in page, and the
 // dashboard after sign-in. Loads each page in Debian's Chromium against the built server,
-// records every JS and CSS response, and gzips each body (level 9) to size it.
+// records every JS and CSS response, and gzips each body (level 9) to size it; beside it the
+// bytes as sent (the server's brotli or gzip bodies) and the number of requests.
 // Baseline measured in the same run: the whole bundle (every chunk the build emitted).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+// BENCH_PORT moves the server off port 18190.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import {
+  chromiumOptions,
+  ensureBuilt,
+  root,
+  startConsoleServer,
+} from './support/console-server.mjs';
 
-const root = resolve(import.meta.dirname, '../..');
 const BUDGET_KB = 250;
-const AIM_KB = 175;
-const port = 18_190;
-const base = `http://127.0.0.1:${port}`;
+const AIM_KB = 120; // issue #15
+const port = Number(process.env.BENCH_PORT ?? 18_190);
 
-if (
-  !existsSync(join(root, 'apps/console/dist/index.html')) ||
-  !existsSync(join(root, 'apps/server/dist/server.js'))
-) {
-  spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-}
+ensureBuilt();
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
@@ -40,11 +39,12 @@ function wholeBundle() {
   return { js, css, chunks };
 }
 
-async function firstLoad(browser, path, cookies = []) {
+async function firstLoad(browser, path, readySelector, cookies = []) {
   const context = await browser.newContext();
   if (cookies.length) await context.addCookies(cookies);
   const page = await context.newPage();
   const seen = new Map();
+  const chunks = [];
   page.on('response', async (response) => {
     const url = response.url();
     if (!/\.(js|css)(\?|$)/.test(url)) return;
@@ -54,8 +54,19 @@ async function firstLoad(browser, path, cookies = []) {
       /* a cancelled response has no body */
     }
   });
-  await page.goto(base + path, { waitUntil: 'networkidle' });
-  const cookiesAfter = await context.cookies();
+  await page.goto(base + path);
+  // Ready (the form, the dashboard's figures), then quiet: a pause while the browser runs a
+  // chunk is no end of the load.
+  await page.waitForSelector(readySelector);
+  await page.waitForLoadState('networkidle');
+  // Bytes as sent: every response's encoded body (document, scripts, styles, API answers).
+  const sent = await page.evaluate(() =>
+    [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+    ].map((entry) => ({ name: entry.name, bytes: entry.encodedBodySize })),
+  );
+  for (const [url, size] of seen) chunks.push({ url, size });
   await context.close();
   let js = 0;
   let css = 0;
@@ -66,58 +77,29 @@ async function firstLoad(browser, path, cookies = []) {
       jsFiles++;
     } else css += size;
   }
-  return { js, css, jsFiles, cookiesAfter, page };
+  const sentBytes = sent.reduce((sum, entry) => sum + entry.bytes, 0);
+  return { js, css, jsFiles, chunks, sentBytes, requests: sent.length };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js'), '--no-demo'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: 'ignore',
-});
+const { base, token, stop } = await startConsoleServer(port);
 try {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/admin-api/docs`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const login = await fetch(`${base}/admin-api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin12345' }),
-  }).then((r) => r.json());
-
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
-  const signIn = await firstLoad(browser, '/login');
-  const dashboard = await firstLoad(browser, '/dashboard', [
-    { name: 'Admin-Token', value: login.ret.token, url: base },
+  const browser = await chromium.launch(chromiumOptions);
+  const signIn = await firstLoad(browser, '/login', '#login-email');
+  const dashboard = await firstLoad(browser, '/dashboard', '[data-figure=count]', [
+    { name: 'Admin-Token', value: token, url: base },
   ]);
   await browser.close();
   const whole = wholeBundle();
 
-  console.log('first load (gzipped)          JS KB   CSS KB   JS files   JS share of whole bundle');
+  console.log(
+    'first load (gzipped)          JS KB   CSS KB   JS files   JS share of whole bundle   sent KB   requests',
+  );
   for (const [name, r] of [
     ['sign-in page', signIn],
     ['dashboard', dashboard],
   ]) {
     console.log(
-      `${name.padEnd(28)} ${kb(r.js).padStart(7)} ${kb(r.css).padStart(8)} ${String(r.jsFiles).padStart(10)}   ${(r.js / whole.js).toFixed(2)}`,
+      `${name.padEnd(28)} ${kb(r.js).padStart(7)} ${kb(r.css).padStart(8)} ${String(r.jsFiles).padStart(10)}   ${(r.js / whole.js).toFixed(2).padStart(24)}   ${kb(r.sentBytes).padStart(7)}   ${String(r.requests).padStart(8)}`,
     );
   }
   console.log(
@@ -126,7 +108,17 @@ try {
   console.log(
     `sign-in JS vs budget ${BUDGET_KB} KB: ${(signIn.js / 1024 / BUDGET_KB).toFixed(2)}; vs aim ${AIM_KB} KB: ${(signIn.js / 1024 / AIM_KB).toFixed(2)}`,
   );
+  if (process.env.BENCH_CHUNKS) {
+    for (const [name, r] of [
+      ['sign-in page', signIn],
+      ['dashboard', dashboard],
+    ]) {
+      console.log(`\n${name}: chunks, gzipped KB`);
+      for (const { url, size } of r.chunks.sort((a, b) => b.size - a.size)) {
+        console.log(`${kb(size).padStart(7)}  ${new URL(url).pathname}`);
+      }
+    }
+  }
 } finally {
-  server.kill();
-  rmSync(dataDir, { recursive: true, force: true });
+  stop();
 }

@@ -12,6 +12,7 @@ import { getToken } from '../lib/cookies';
 import { currentLanguage } from '../lib/i18n';
 import { loadFeatureCatalogues } from '../lib/i18n-catalogues';
 import { loadSession } from '../lib/session';
+import { takePendingVisits } from '../lib/pending-visits';
 import { recordVisit } from '../lib/visited-pages';
 import { loadNotBuiltPage, pageRegistry } from './page-registry';
 import { FullPageLoading, Root, RouteErrorPage } from './root';
@@ -171,6 +172,8 @@ export function buildRoutes(): RouteObject[] {
 }
 
 export function createAppRouter() {
+  // Addresses opened while the console's code was loading, then this one.
+  for (const visit of takePendingVisits()) recordVisit(visit.pathname, visit.search);
   recordVisit(window.location.pathname, window.location.search);
   const router = createBrowserRouter(buildRoutes());
   followRouteTitles(router);

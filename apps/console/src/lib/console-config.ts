@@ -90,14 +90,17 @@ function titledMetaOf(matches: TitledRouter['state']['matches']): RouteMeta | un
  * signed-in layout), and the title must not lag behind the address meanwhile.
  */
 export function followRouteTitles(router: TitledRouter): () => void {
-  const follow = (state: TitledRouter['state']) => {
-    const meta = titledMetaOf(state.matches);
-    routeTitleKey = meta?.title;
-    routeTitleDetail = titleDetailOf(meta, state.location?.search ?? '');
-    applyDocumentTitle();
-    // The product title comes with the configuration; a failed load is tried again here.
-    if (!config) loadConsoleConfig().catch(() => undefined);
-  };
+  const follow = (state: TitledRouter['state']) =>
+    showRouteTitle(titledMetaOf(state.matches), state.location?.search ?? '');
   follow(router.state);
   return router.subscribe(follow);
+}
+
+/** Titles the page after one route's meta: the router's current route, or the sign-in page. */
+export function showRouteTitle(meta: RouteMeta | undefined, search: string): void {
+  routeTitleKey = meta?.title;
+  routeTitleDetail = titleDetailOf(meta, search);
+  applyDocumentTitle();
+  // The product title comes with the configuration; a failed load is tried again here.
+  if (!config) loadConsoleConfig().catch(() => undefined);
 }

@@ -1,10 +1,4 @@
-import {
-  AxiosError,
-  CanceledError,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BUSINESS_ERROR_TOAST_MS,
   REQUEST_TIMEOUT_MS,
@@ -15,7 +9,16 @@ import {
 } from '@lending/contract';
 import { createRequestClient, RequestError } from './request';
 
-type Reply = { status: number; data: unknown } | { error: 'network' | 'timeout' } | 'hang';
+/** A server's answer: a status and a body (an object is sent as JSON, a string as it is). */
+type Reply = { status: number; data: unknown } | 'network error' | 'hang';
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: string | undefined;
+  signal: AbortSignal | undefined;
+}
 
 function setup(options: { token?: string; language?: Language } = {}) {
   const notifyError = vi.fn<(text: string, ms: number) => void>();
@@ -29,69 +32,72 @@ function setup(options: { token?: string; language?: Language } = {}) {
     notifyError,
     confirmSessionEnded,
   });
-  const seen: InternalAxiosRequestConfig[] = [];
+  const seen: Sent[] = [];
   const replies: Reply[] = [];
-  client.instance.defaults.adapter = (config) => {
-    seen.push(config);
+  vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+    seen.push({
+      url,
+      method: init.method ?? 'GET',
+      headers: new Headers(init.headers),
+      body: init.body as string | undefined,
+      signal: init.signal ?? undefined,
+    });
+    if (init.signal?.aborted) {
+      return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
+    }
     const reply = replies.shift() ?? { status: 200, data: { code: 0, msg: 'ok', ret: null } };
     if (reply === 'hang') {
       return new Promise((_, reject) => {
-        config.signal?.addEventListener?.('abort', () => reject(new CanceledError()));
+        init.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError')),
+        );
       });
     }
-    if ('error' in reply) {
-      return Promise.reject(
-        reply.error === 'timeout'
-          ? new AxiosError(`timeout of ${config.timeout}ms exceeded`, 'ECONNABORTED', config)
-          : new AxiosError('Network Error', 'ERR_NETWORK', config),
-      );
-    }
-    const response: AxiosResponse = {
-      data: reply.data,
-      status: reply.status,
-      statusText: String(reply.status),
-      headers: {},
-      config,
-    };
-    if (reply.status >= 400) {
-      return Promise.reject(
-        new AxiosError(
-          `Request failed with status code ${reply.status}`,
-          'ERR_BAD_REQUEST',
-          config,
-          {},
-          response,
-        ),
-      );
-    }
-    return Promise.resolve(response);
-  };
+    if (reply === 'network error') return Promise.reject(new TypeError('Failed to fetch'));
+    const text = typeof reply.data === 'string' ? reply.data : JSON.stringify(reply.data);
+    return Promise.resolve(new Response(text, { status: reply.status }));
+  });
   const reply = (...next: Reply[]) => replies.push(...next);
   return { client, notifyError, confirmSessionEnded, dialogs, seen, reply };
 }
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
 describe('request client', () => {
-  it('sends X-Token when a token is held, LANGUAGE upper-cased, under /admin-api with the timeout', async () => {
+  it('sends X-Token when a token is held, LANGUAGE upper-cased, a JSON body under /admin-api', async () => {
     const { client, seen, reply } = setup({ token: 'abc', language: 'bur' });
     reply({ status: 200, data: { code: 0, msg: 'ok', ret: { token: 't1' } } });
     await expect(client.call(userApi.login, { email: 'a@b.co', password: 'x' })).resolves.toEqual({
       token: 't1',
     });
-    const [config] = seen;
-    expect(config?.baseURL).toBe('/admin-api');
-    expect(config?.url).toBe('/user/login');
-    expect(config?.method).toBe('post');
-    expect(config?.timeout).toBe(REQUEST_TIMEOUT_MS);
-    expect(config?.headers.get('X-Token')).toBe('abc');
-    expect(config?.headers.get('LANGUAGE')).toBe('BUR');
-    expect(config?.signal).toBeInstanceOf(AbortSignal);
+    const [sent] = seen;
+    expect(sent?.url).toBe('/admin-api/user/login');
+    expect(sent?.method).toBe('POST');
+    expect(sent?.headers.get('X-Token')).toBe('abc');
+    expect(sent?.headers.get('LANGUAGE')).toBe('BUR');
+    expect(sent?.headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(sent?.body ?? '')).toEqual({ email: 'a@b.co', password: 'x' });
+    expect(sent?.signal).toBeInstanceOf(AbortSignal);
   });
 
-  it('sends no X-Token without a token', async () => {
+  it('sends no X-Token without a token, and an empty JSON object when a POST has no body', async () => {
     const { client, seen } = setup({ language: 'zh' });
-    await client.call(configApi.configIndex, {});
+    await client.call(configApi.configIndex);
     expect(seen[0]?.headers.has('X-Token')).toBe(false);
     expect(seen[0]?.headers.get('LANGUAGE')).toBe('ZH');
+    expect(seen[0]?.body).toBe('{}');
+  });
+
+  it('sends a GET without a body, its params in the query string', async () => {
+    const { client, seen } = setup();
+    await client.call(userApi.userInfo, undefined, { params: { token: 'a b', gone: undefined } });
+    expect(seen[0]?.method).toBe('GET');
+    expect(seen[0]?.url).toBe('/admin-api/user/user_info?token=a+b');
+    expect(seen[0]?.body).toBeUndefined();
+    expect(seen[0]?.headers.has('Content-Type')).toBe(false);
   });
 
   it('treats a non-zero code as a business error whatever the HTTP status: toast 2 s, reject with msg', async () => {
@@ -115,25 +121,46 @@ describe('request client', () => {
     ]);
   });
 
-  it('treats no response, a timeout or a non-JSON body as a transport error: toast 5 s', async () => {
+  it('treats no response, an error status without an envelope or a non-JSON body as a transport error: toast 5 s', async () => {
     const { client, notifyError, reply } = setup();
     reply(
-      { error: 'network' },
-      { error: 'timeout' },
+      'network error',
       { status: 502, data: '<html>Bad gateway</html>' },
+      { status: 500, data: { code: 0, msg: 'ok' } },
       { status: 200, data: '<html>not json</html>' },
+      { status: 200, data: '' },
     );
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       await expect(client.call(configApi.configIndex, {})).rejects.toMatchObject({
         kind: 'transport',
       });
     }
-    expect(notifyError.mock.calls.map(([text, ms]) => [text, ms])).toEqual([
+    expect(notifyError.mock.calls).toEqual([
       ['Network Error', TRANSPORT_ERROR_TOAST_MS],
-      [`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`, TRANSPORT_ERROR_TOAST_MS],
       ['Request failed with status code 502', TRANSPORT_ERROR_TOAST_MS],
+      ['Request failed with status code 500', TRANSPORT_ERROR_TOAST_MS],
+      ['The server did not answer with JSON', TRANSPORT_ERROR_TOAST_MS],
       ['The server did not answer with JSON', TRANSPORT_ERROR_TOAST_MS],
     ]);
+  });
+
+  it('gives up after REQUEST_TIMEOUT_MS with a transport error, not before', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { client, notifyError, reply } = setup();
+    reply('hang');
+    const outcome = client.call(configApi.configIndex, {}).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(client.pendingCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toMatchObject({
+      kind: 'transport',
+      message: `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`,
+    });
+    expect(notifyError).toHaveBeenCalledWith(
+      `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`,
+      TRANSPORT_ERROR_TOAST_MS,
+    );
+    expect(client.pendingCount()).toBe(0);
   });
 
   it('code 4005 opens the Confirm logout dialog once, not a toast, and rejects', async () => {
@@ -157,7 +184,7 @@ describe('request client', () => {
 
   it('a silent call reports nothing itself', async () => {
     const { client, notifyError, confirmSessionEnded, reply } = setup();
-    reply({ status: 401, data: { code: 4005, msg: 'x' } }, { error: 'network' });
+    reply({ status: 401, data: { code: 4005, msg: 'x' } }, 'network error');
     await expect(client.call(configApi.configIndex, {}, { silent: true })).rejects.toMatchObject({
       code: 4005,
     });
@@ -184,6 +211,23 @@ describe('request client', () => {
     }
     expect(notifyError).not.toHaveBeenCalled();
     expect(client.pendingCount()).toBe(0);
+  });
+
+  it("the caller's signal cancels quietly, before or during the request", async () => {
+    const { client, notifyError, seen, reply } = setup();
+    reply('hang');
+    const during = new AbortController();
+    const pending = client.call(configApi.configIndex, {}, { signal: during.signal });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    during.abort();
+    await expect(pending).rejects.toMatchObject({ kind: 'cancelled' });
+
+    const before = new AbortController();
+    before.abort();
+    await expect(
+      client.call(configApi.configIndex, {}, { signal: before.signal }),
+    ).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(notifyError).not.toHaveBeenCalled();
   });
 
   it('forgets finished requests', async () => {

@@ -1,4 +1,3 @@
-import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import {
   ADMIN_API_BASE,
   BUSINESS_ERROR_TOAST_MS,
@@ -11,13 +10,6 @@ import {
   type FieldError,
   type Language,
 } from '@lending/contract';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** The caller reports failures itself: no toast, no session dialog. */
-    silent?: boolean;
-  }
-}
 
 export type RequestErrorKind = 'business' | 'transport' | 'cancelled';
 
@@ -50,6 +42,15 @@ function isEnvelope(body: unknown): body is Envelope {
   );
 }
 
+export interface RequestOptions {
+  /** Aborting it cancels the request quietly (React Query passes one). */
+  signal?: AbortSignal;
+  /** The caller reports failures itself: no toast, no session dialog. */
+  silent?: boolean;
+  /** Added to the URL's query string; undefined values are left out. */
+  params?: Record<string, string | number | boolean | undefined>;
+}
+
 export interface RequestDependencies {
   getToken(): string | undefined;
   getLanguage(): Language;
@@ -58,45 +59,44 @@ export interface RequestDependencies {
   confirmSessionEnded(language: Language, onClose: () => void): void;
 }
 
+function urlOf(path: string, params: RequestOptions['params']): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (value !== undefined) query.append(name, String(value));
+  }
+  const search = query.toString();
+  return `${ADMIN_API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+/** The body as JSON when it parses, else its text ('' when empty). */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /**
- * The request rules of docs/product.md §7/§8:
+ * The request rules of docs/product.md §7/§8, on the browser's fetch:
  * - base '/admin-api', X-Token when a token is held, LANGUAGE = upper-cased language,
  *   timeout REQUEST_TIMEOUT_MS, an AbortController per request (cancelAll on route change);
  * - a body with a numeric non-zero code is a business error whatever the HTTP status:
  *   toast the server msg for 2 s and reject with it (or 'Error'); 4005 opens the
  *   'Confirm logout' dialog instead, at most one at a time;
- * - no response, a timeout or a body that is not JSON is a transport error: toast the
- *   error message for 5 s and reject;
+ * - no response, a timeout, a body that is not JSON or an error status without an envelope
+ *   is a transport error: toast the error message for 5 s and reject;
  * - a cancelled request rejects quietly.
+ * The error texts are the ones the console showed when it used axios.
  */
 export function createRequestClient(deps: RequestDependencies) {
-  const pending = new Map<AbortSignal, AbortController>();
+  const pending = new Set<AbortController>();
   let sessionDialogOpen = false;
 
-  const instance = axios.create({ baseURL: ADMIN_API_BASE, timeout: REQUEST_TIMEOUT_MS });
-
-  instance.interceptors.request.use((config) => {
-    const controller = new AbortController();
-    const callerSignal = config.signal as AbortSignal | undefined;
-    if (callerSignal?.aborted) controller.abort();
-    else callerSignal?.addEventListener?.('abort', () => controller.abort(), { once: true });
-    config.signal = controller.signal;
-    pending.set(controller.signal, controller);
-
-    const token = deps.getToken();
-    if (token) config.headers.set('X-Token', token);
-    config.headers.set('LANGUAGE', deps.getLanguage().toUpperCase());
-    return config;
-  });
-
-  function release(config: AxiosRequestConfig | undefined) {
-    const signal = config?.signal as AbortSignal | undefined;
-    if (signal) pending.delete(signal);
-  }
-
-  function businessError(body: Envelope, status: number, config: AxiosRequestConfig | undefined) {
+  function businessError(body: Envelope, status: number, options: RequestOptions) {
     const text = body.msg || 'Error';
-    if (!config?.silent) {
+    if (!options.silent) {
       if (body.code === SESSION_ENDED_CODE) {
         if (!sessionDialogOpen) {
           sessionDialogOpen = true;
@@ -111,63 +111,101 @@ export function createRequestClient(deps: RequestDependencies) {
     return new RequestError(text, 'business', body.code, status, body.errors ?? []);
   }
 
-  function transportError(text: string, status: number | undefined, config?: AxiosRequestConfig) {
-    if (!config?.silent) deps.notifyError(text, TRANSPORT_ERROR_TOAST_MS);
+  function transportError(text: string, status: number | undefined, options: RequestOptions) {
+    if (!options.silent) deps.notifyError(text, TRANSPORT_ERROR_TOAST_MS);
     return new RequestError(text, 'transport', undefined, status);
   }
 
-  instance.interceptors.response.use(
-    (response: AxiosResponse) => {
-      release(response.config);
-      const body: unknown = response.data;
-      if (isEnvelope(body)) {
-        if (body.code === 0) return body as unknown as AxiosResponse;
-        return Promise.reject(businessError(body, response.status, response.config));
+  /** Sends one request and resolves with its envelope, or rejects with a RequestError. */
+  async function send(
+    method: string,
+    path: string,
+    body: unknown,
+    options: RequestOptions,
+  ): Promise<Envelope> {
+    const controller = new AbortController();
+    const callerSignal = options.signal;
+    const abort = () => controller.abort();
+    if (callerSignal?.aborted) controller.abort();
+    else callerSignal?.addEventListener('abort', abort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, REQUEST_TIMEOUT_MS);
+    pending.add(controller);
+
+    const headers: Record<string, string> = {
+      Accept: 'application/json, text/plain, */*',
+      LANGUAGE: deps.getLanguage().toUpperCase(),
+    };
+    const token = deps.getToken();
+    if (token) headers['X-Token'] = token;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    let data: unknown;
+    try {
+      response = await fetch(urlOf(path, options.params), {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: controller.signal,
+      });
+      data = await readBody(response);
+    } catch {
+      if (timedOut) {
+        throw transportError(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`, undefined, options);
       }
-      if (typeof body === 'string' || body === undefined) {
-        return Promise.reject(
-          transportError('The server did not answer with JSON', response.status, response.config),
-        );
-      }
-      return body as AxiosResponse;
-    },
-    (error: AxiosError) => {
-      release(error.config);
-      if (axios.isCancel(error)) {
-        return Promise.reject(new RequestError('Request cancelled', 'cancelled'));
-      }
-      const body: unknown = error.response?.data;
-      if (error.response && isEnvelope(body) && body.code !== 0) {
-        return Promise.reject(businessError(body, error.response.status, error.config));
-      }
-      return Promise.reject(
-        transportError(error.message || 'Network Error', error.response?.status, error.config),
+      if (controller.signal.aborted) throw new RequestError('Request cancelled', 'cancelled');
+      // fetch's own texts differ by browser ('Failed to fetch', 'Load failed'): one text.
+      throw transportError('Network Error', undefined, options);
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', abort);
+      pending.delete(controller);
+    }
+
+    if (isEnvelope(data)) {
+      if (data.code !== 0) throw businessError(data, response.status, options);
+      if (response.ok) return data;
+    }
+    if (!response.ok) {
+      throw transportError(
+        `Request failed with status code ${response.status}`,
+        response.status,
+        options,
       );
-    },
-  );
+    }
+    if (typeof data === 'string') {
+      throw transportError('The server did not answer with JSON', response.status, options);
+    }
+    // JSON without an envelope: nothing to unwrap.
+    return { code: 0, msg: '', ret: undefined };
+  }
 
   /** Calls a contract endpoint and resolves with its `ret`. */
   async function call<E extends EndpointDefinition>(
     endpoint: E,
     body?: EndpointBody<E>,
-    config: AxiosRequestConfig = {},
+    options: RequestOptions = {},
   ): Promise<EndpointRet<E>> {
-    const envelope = (await instance.request({
-      method: endpoint.method,
-      url: endpoint.path,
-      ...(endpoint.method === 'GET' ? {} : { data: body ?? {} }),
-      ...config,
-    })) as unknown as Envelope<EndpointRet<E>>;
+    const envelope = await send(
+      endpoint.method,
+      endpoint.path,
+      endpoint.method === 'GET' ? undefined : (body ?? {}),
+      options,
+    );
     return envelope.ret as EndpointRet<E>;
   }
 
   /** Every pending request is cancelled on a route change. */
   function cancelAll(): void {
-    for (const controller of pending.values()) controller.abort();
+    for (const controller of pending) controller.abort();
     pending.clear();
   }
 
-  return { instance, call, cancelAll, pendingCount: () => pending.size };
+  return { call, cancelAll, pendingCount: () => pending.size };
 }
 
 export type RequestClient = ReturnType<typeof createRequestClient>;

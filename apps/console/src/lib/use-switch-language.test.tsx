@@ -1,37 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LanguageLinks } from '../components/language-links';
 import { renderAt } from '../test/render';
-import { api } from './api';
 import { getLanguageCookie, setToken } from './cookies';
 import { i18n } from './i18n';
 
-/** Answers every call of the real request client with this body; records what was sent. */
+/** Answers every request of the real request client with this body; records what was sent. */
 function serverAnswers(body: unknown) {
-  const sent: InternalAxiosRequestConfig[] = [];
-  api.instance.defaults.adapter = async (config) => {
-    sent.push(config);
-    const response: AxiosResponse = {
-      data: body,
-      status: 200,
-      statusText: 'OK',
-      headers: {},
-      config,
-    };
-    return response;
-  };
+  const sent: Array<{ url: string; body: unknown }> = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    sent.push({ url, body: init.body });
+    return new Response(JSON.stringify(body), { status: 200 });
+  });
   return sent;
 }
 
 describe('switching the language', () => {
-  const adapter = api.instance.defaults.adapter;
   beforeEach(async () => {
     await i18n.changeLanguage('en');
   });
   afterEach(() => {
-    api.instance.defaults.adapter = adapter;
+    vi.unstubAllGlobals();
   });
 
   it('signed in: refused with 4005, the language stays, no success is shown, the logout dialog opens', async () => {
@@ -45,7 +35,7 @@ describe('switching the language', () => {
 
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5_000 });
     expect(dialog).toHaveTextContent('Confirm logout');
-    expect(sent.map((config) => config.url)).toEqual(['/power/set_language']);
+    expect(sent.map((request) => request.url)).toEqual(['/admin-api/power/set_language']);
     expect(i18n.language).toBe('en');
     expect(getLanguageCookie()).toBeUndefined();
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
@@ -63,7 +53,7 @@ describe('switching the language', () => {
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: '中文' }));
 
     await screen.findByText('切换语言成功', {}, { timeout: 5_000 });
-    expect(JSON.parse(String(sent[0]?.data))).toEqual({ language: 'zh' });
+    expect(JSON.parse(String(sent[0]?.body))).toEqual({ language: 'zh' });
     expect(i18n.language).toBe('zh');
     expect(getLanguageCookie()).toBe('zh');
   });
@@ -75,6 +65,6 @@ describe('switching the language', () => {
 
     await waitFor(() => expect(i18n.language).toBe('zh'));
     expect(getLanguageCookie()).toBe('zh');
-    expect(sent.map((config) => config.url)).toEqual([]);
+    expect(sent.map((request) => request.url)).toEqual([]);
   });
 });
