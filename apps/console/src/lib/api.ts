@@ -9,11 +9,29 @@ export function clearLoginAndReload(): void {
   window.location.reload();
 }
 
+/**
+ * When the page began to be left, if it has not come back since (a navigation that did not
+ * happen, or the page restored from the back-forward cache).
+ */
+let leftAt: number | undefined;
+const STILL_LEAVING_MS = 10_000;
+if (typeof window !== 'undefined') {
+  const leaving = () => {
+    leftAt = Date.now();
+  };
+  window.addEventListener('beforeunload', leaving);
+  window.addEventListener('pagehide', leaving);
+  window.addEventListener('pageshow', () => {
+    leftAt = undefined;
+  });
+}
+
 /** The console's request client, wired to the cookies, i18n and antd feedback. */
 export const api = createRequestClient({
   getToken,
   getLanguage: currentLanguage,
   notifyError: (text, durationMs) => feedback.error(text, durationMs),
+  isPageLeaving: () => leftAt !== undefined && Date.now() - leftAt < STILL_LEAVING_MS,
   confirmSessionEnded(language, onClose) {
     // English, or the Chinese variant when the language is zh.
     const t = i18n.getFixedT(language === 'zh' ? 'zh' : 'en');

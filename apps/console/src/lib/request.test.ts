@@ -20,7 +20,7 @@ interface Sent {
   signal: AbortSignal | undefined;
 }
 
-function setup(options: { token?: string; language?: Language } = {}) {
+function setup(options: { token?: string; language?: Language; leaving?: boolean } = {}) {
   const notifyError = vi.fn<(text: string, ms: number) => void>();
   const dialogs: Array<() => void> = [];
   const confirmSessionEnded = vi.fn((_language: Language, onClose: () => void) => {
@@ -31,6 +31,7 @@ function setup(options: { token?: string; language?: Language } = {}) {
     getLanguage: () => options.language ?? 'en',
     notifyError,
     confirmSessionEnded,
+    isPageLeaving: () => options.leaving ?? false,
   });
   const seen: Sent[] = [];
   const replies: Reply[] = [];
@@ -227,6 +228,15 @@ describe('request client', () => {
     await expect(
       client.call(configApi.configIndex, {}, { signal: before.signal }),
     ).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('a request the browser drops while the page is being left rejects quietly as cancelled', async () => {
+    const { client, notifyError, reply } = setup({ leaving: true });
+    reply('network error');
+    await expect(client.call(configApi.configIndex, {})).rejects.toMatchObject({
+      kind: 'cancelled',
+    });
     expect(notifyError).not.toHaveBeenCalled();
   });
 

@@ -57,6 +57,12 @@ export interface RequestDependencies {
   notifyError(text: string, durationMs: number): void;
   /** Shows the 'Confirm logout' dialog; calls onClose when it is dismissed either way. */
   confirmSessionEnded(language: Language, onClose: () => void): void;
+  /**
+   * True while the page is being left (another address typed, a reload): the browser then
+   * drops the page's requests, and such a failure is the page going, not the network
+   * failing, so it is a quiet cancellation (it must not, say, end the session).
+   */
+  isPageLeaving?(): boolean;
 }
 
 function urlOf(path: string, params: RequestOptions['params']): string {
@@ -87,7 +93,7 @@ async function readBody(response: Response): Promise<unknown> {
  *   'Confirm logout' dialog instead, at most one at a time;
  * - no response, a timeout, a body that is not JSON or an error status without an envelope
  *   is a transport error: toast the error message for 5 s and reject;
- * - a cancelled request rejects quietly.
+ * - a cancelled request, or one the browser dropped as the page was left, rejects quietly.
  * The error texts are the ones the console showed when it used axios.
  */
 export function createRequestClient(deps: RequestDependencies) {
@@ -157,7 +163,9 @@ export function createRequestClient(deps: RequestDependencies) {
       if (timedOut) {
         throw transportError(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`, undefined, options);
       }
-      if (controller.signal.aborted) throw new RequestError('Request cancelled', 'cancelled');
+      if (controller.signal.aborted || deps.isPageLeaving?.()) {
+        throw new RequestError('Request cancelled', 'cancelled');
+      }
       // fetch's own texts differ by browser ('Failed to fetch', 'Load failed'): one text.
       throw transportError('Network Error', undefined, options);
     } finally {
