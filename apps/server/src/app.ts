@@ -9,7 +9,7 @@ import type { Config } from './config.js';
 import { createEndpointRegistrar } from './plugins/access.js';
 import { createAppEndpointRegistrar } from './plugins/app-access.js';
 import { redactUrl } from './plugins/auth.js';
-import type { Database } from './plugins/db.js';
+import type { Database, DatabaseHandle } from './plugins/db.js';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.js';
 import { registerI18n } from './plugins/i18n.js';
 import { registerHealth, requestIdOf, type Readiness } from './plugins/health.js';
@@ -75,6 +75,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface BuildAppOptions {
   config: Config;
   db: Database;
+  /** The database's driver and pool, for /metrics (left out: no database lines there). */
+  database?: Pick<DatabaseHandle, 'driver' | 'poolStats'>;
   /** Whether /health/ready says yes; the server clears it until migrations and seed are done. */
   readiness?: Readiness;
   clock?: Clock;
@@ -95,7 +97,10 @@ export interface BuildAppOptions {
   >;
   /** Fastify logger options; defaults to the configured level with tokens redacted. */
   logger?: FastifyServerOptions['logger'];
-  /** Where uploaded files are kept; default `<DATA_DIR>/uploads` (tests use a temporary one). */
+  /**
+   * Where uploaded files were kept before they moved into the database (decision 0090), read
+   * at start to copy any left; default `<DATA_DIR>/uploads` (tests use a temporary one).
+   */
   uploadDir?: string;
   /**
    * The demo's clock, which the demo may move forward (decision 0066); `clock` must be it. Only
@@ -210,7 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerHealth(app, db, options.readiness ?? { ready: true });
   const metrics = createMetrics();
-  registerMetrics(app, db, metrics, config.metricsToken);
+  registerMetrics(app, db, metrics, config.metricsToken, options.database);
   app.decorate('metrics', metrics);
   if (hasConsole) {
     await app.register(fastifyStatic, {
@@ -323,6 +328,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     listOf: (id) => endpoints.listOf(id),
     grantsOf: authPort.grantsOf,
     log: app.log,
+    leaseMs: config.exports.leaseMs,
     access: { auth: authPort, audit: audit.port },
   });
   let demo: ServerModule | undefined;
@@ -357,6 +363,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       collections: integrations.collectionGateway,
       loanBook: payingLoanBook,
       uploadDir: options.uploadDir ?? uploadDirOf(config.dataDir),
+      log: app.log,
       staffOf,
       waiverApprovalAbove: waiverApprovalAboveOf(opsSettings),
     }),

@@ -32,6 +32,9 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DAY_END_CHECK_SECONDS: positiveInt.default(60),
   DAY_END_LEASE_SECONDS: positiveInt.default(300),
+  EXPORT_CHECK_SECONDS: positiveInt.default(10),
+  EXPORT_LEASE_SECONDS: positiveInt.default(60),
+  SHUTDOWN_GRACE_SECONDS: positiveInt.default(25),
   SESSION_IDLE_MINUTES: positiveInt.default(15),
   SESSION_ABSOLUTE_HOURS: positiveInt.default(8),
   LOGIN_WINDOW_MINUTES: positiveInt.default(15),
@@ -71,6 +74,13 @@ export interface Config {
   databaseSchema: string | undefined;
   /** How often the day-end checks for work, and how long a crashed server's lease holds it. */
   dayEnd: { checkMs: number; leaseMs: number };
+  /**
+   * How often a server looks for exports no server runs (queued by another's call, or left by
+   * one that stopped), and how long a runner's hold on one lasts unless renewed.
+   */
+  exports: { checkMs: number; leaseMs: number };
+  /** On SIGTERM, how long jobs and requests in flight may take before the process exits anyway. */
+  shutdownGraceMs: number;
   dataDir: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -145,6 +155,11 @@ export function loadConfig(
       checkMs: values.DAY_END_CHECK_SECONDS * 1000,
       leaseMs: values.DAY_END_LEASE_SECONDS * 1000,
     },
+    exports: {
+      checkMs: values.EXPORT_CHECK_SECONDS * 1000,
+      leaseMs: values.EXPORT_LEASE_SECONDS * 1000,
+    },
+    shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     dataDir: path.resolve(values.DATA_DIR),
     sessionIdleMinutes: values.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: values.SESSION_ABSOLUTE_HOURS,

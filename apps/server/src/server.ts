@@ -6,7 +6,8 @@ import { openDatabase } from './plugins/db.js';
 import { seed } from './seed.js';
 import { clockWithinIndiaHours, systemClock, type Clock } from './shared/clock.js';
 import { createPasswordHasher } from './modules/user/index.js';
-import { startJobs, type Job } from './shared/jobs.js';
+import { startJobs, type Job, type StopJobs } from './shared/jobs.js';
+import { shutDown } from './shutdown.js';
 import { dayEndJob } from './modules/day-end/index.js';
 import { loadIntegrationsConfig } from './integrations/index.js';
 import { loadPayoutsConfig } from './integrations/payouts/index.js';
@@ -17,6 +18,7 @@ import { ledgerRollupJob, loadLoanBookConfig } from './modules/loan-book/index.j
 import { walletJob } from './modules/wallet/index.js';
 import { recoveryRefreshJob } from './modules/recovery/index.js';
 import { scheduledReconciliationJob } from './modules/finance/index.js';
+import { exportQueueJob } from './modules/export/index.js';
 
 /**
  * Every setting, read before the database is touched: a bad one stops the start at once with
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db: database.db,
+    database,
     hasher,
     readiness,
     clock,
@@ -98,20 +101,31 @@ async function main(): Promise<void> {
 
   let closing = false;
   // Replaced by the runner's stop once the jobs have started.
-  let stopJobs = () => {};
+  let stopJobs: StopJobs = () => Promise.resolve([]);
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    // Out of the load balancer's rotation first; app.close() then finishes requests in flight.
-    readiness.ready = false;
-    stopJobs();
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, graceSeconds: config.shutdownGraceMs / 1000 }, 'shutting down');
+    // Whatever hangs, the process ends a little after the grace period.
+    setTimeout(() => {
+      app.log.error({}, 'shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs + 5_000).unref();
     try {
-      await app.close();
-      await database.close();
-    } finally {
-      process.exit(0);
+      await shutDown({
+        readiness,
+        stopJobs,
+        closeApp: () => app.close(),
+        drain: () => app.integrations.payouts.dispatcher.idle(),
+        closeDatabase: () => database.close(),
+        graceMs: config.shutdownGraceMs,
+        log: app.log,
+      });
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
     }
+    process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -122,8 +136,8 @@ async function main(): Promise<void> {
   const sweepMs = settings.payouts.sweepSeconds * 1000;
   const collectionsReconciliation = app.integrations.collectionsReconciliationJob();
   // The background jobs, each on the one runner (shared/jobs.ts): every pass's outcome and
-  // duration go to the metrics, a failure to the log. Expired exports are cleaned up by the
-  // export module itself, with the app's life (modules/export).
+  // duration go to the metrics, a failure to the log; shutdown asks each to stop and waits.
+  // Expired exports are cleaned up by the export module itself, with the app's life.
   const jobs: Job[] = [
     // Day-end (accrual, DUE/OVERDUE) checks every minute whether the operations setting
     // day_end_time has passed; a lease makes it run once per business date.
@@ -163,6 +177,9 @@ async function main(): Promise<void> {
     ledgerRollupJob({ db, clock, intervalMs: 60_000 }),
     // Marketing SMS campaigns go out at their rate, only inside TRAI's 10:00–21:00 India time.
     marketingSmsJob({ db, clock, sms: app.integrations.smsGateways, intervalMs: 60_000 }),
+    // Exports queued through another server, or left by one that stopped, are claimed and run
+    // here (each by one server at a time, decision 0090); this server's own start at once.
+    exportQueueJob(app.exportRunner, config.exports.checkMs),
   ];
   stopJobs = startJobs(jobs, { metrics: app.metrics, log: app.log });
 }

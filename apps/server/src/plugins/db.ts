@@ -23,12 +23,28 @@ export type Transaction = PgTransaction<
 /** What a repository runs its SQL on: the database or a transaction in progress. */
 export type Executor = Database | Transaction;
 
+/** node-postgres's pool as /metrics shows it (connections open, idle, and calls waiting for one). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
+  /**
+   * The connection pool now; undefined on PGlite, which has no pool: one in-process database
+   * that runs one statement at a time.
+   */
+  poolStats(): PoolStats | undefined;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Connections a server's pool opens at most. */
+export const POOL_MAX = 10;
 
 export interface DatabaseOptions {
   /** postgres://… ; unset means embedded PGlite. */
@@ -65,7 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: POOL_MAX,
       options: connectionOptions(options.searchPath),
     });
     // An idle client's network error must not crash the process; the next query reports it.
@@ -74,6 +90,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: db as unknown as Database,
       driver: 'postgres',
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: POOL_MAX,
+      }),
       migrate: () =>
         migratePg(db, {
           migrationsFolder,
@@ -89,6 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db: db as unknown as Database,
     driver: 'pglite',
+    poolStats: () => undefined,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };

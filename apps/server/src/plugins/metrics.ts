@@ -1,13 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from './db.js';
+import type { Database, DatabaseHandle } from './db.js';
 import { queryRows } from '../shared/sql-rows.js';
 
 /**
  * Prometheus metrics in the text exposition format, without a client library: request
- * latency by route, job runs and failures with their durations, and payouts by status read from the book at scrape
- * time. `GET /metrics` exists only when METRICS_TOKEN is set, and answers only a scraper that
+ * latency by route, job runs and failures with their durations, the database connection pool,
+ * and payouts by status read from the book at scrape time. `GET /metrics` exists only when METRICS_TOKEN is set, and answers only a scraper that
  * sends it as a bearer token: route names and volumes are operational data.
  */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -26,8 +26,11 @@ export interface Metrics {
   observeRequest(route: string, method: string, status: number, seconds: number): void;
   /** A job's pass and, when timed, how long it took (shared/jobs.ts reports every pass). */
   jobRun(job: string, outcome: JobOutcome, seconds?: number): void;
-  render(db: Database): Promise<string>;
+  render(db: Database, database?: MetricsDatabase): Promise<string>;
 }
+
+/** What /metrics says of the database: its driver and, on PostgreSQL, the connection pool. */
+export type MetricsDatabase = Pick<DatabaseHandle, 'driver' | 'poolStats'>;
 
 const escapeLabel = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
@@ -99,8 +102,10 @@ export function createMetrics(): Metrics {
       jobDurations.set(job, histogram);
     },
 
-    async render(db) {
+    async render(db, database) {
       const lines: string[] = [];
+      // Read first: the payouts' query below takes a connection of the pool it describes.
+      const pool = database?.poolStats();
       lines.push('# HELP http_request_duration_seconds Time to answer a request, by route.');
       lines.push('# TYPE http_request_duration_seconds histogram');
       for (const { labels: l, histogram } of requests.values()) {
@@ -122,6 +127,27 @@ export function createMetrics(): Metrics {
       lines.push('# TYPE lending_job_duration_seconds histogram');
       for (const [job, histogram] of jobDurations) {
         renderHistogram(lines, 'lending_job_duration_seconds', JOB_BUCKETS, { job }, histogram);
+      }
+      if (database) {
+        lines.push('# HELP lending_database_driver The database the server runs on (value 1).');
+        lines.push('# TYPE lending_database_driver gauge');
+        lines.push(`lending_database_driver{${labels({ driver: database.driver })}} 1`);
+      }
+      // PGlite has no pool (one in-process database, one statement at a time): no pool lines.
+      if (pool) {
+        const gauge = (name: string, help: string, value: number) => {
+          lines.push(`# HELP ${name} ${help}`);
+          lines.push(`# TYPE ${name} gauge`);
+          lines.push(`${name} ${value}`);
+        };
+        gauge('lending_db_pool_connections', 'Connections the pool holds open.', pool.total);
+        gauge('lending_db_pool_idle_connections', 'Open connections not in use.', pool.idle);
+        gauge(
+          'lending_db_pool_waiting_requests',
+          'Queries waiting for a connection (every connection in use).',
+          pool.waiting,
+        );
+        gauge('lending_db_pool_max_connections', 'Connections the pool opens at most.', pool.max);
       }
       const payouts = await queryRows(
         db,
@@ -148,6 +174,7 @@ export function registerMetrics(
   db: Database,
   metrics: Metrics,
   token: string | undefined,
+  database?: MetricsDatabase,
 ): void {
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, never the raw URL: ids in paths would make unbounded label sets.
@@ -167,6 +194,6 @@ export function registerMetrics(
     return reply
       .header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(await metrics.render(db));
+      .send(await metrics.render(db, database));
   });
 }

@@ -22,7 +22,8 @@ describe('startIntervalJob', () => {
     finish();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(started).toBe(2);
-    stop();
+    finish();
+    await stop();
   });
 
   it('hands a failed pass to onError and goes on at the next tick', async () => {
@@ -39,7 +40,7 @@ describe('startIntervalJob', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     expect(passes).toBe(2);
     expect(errors).toEqual([new Error('database gone')]);
-    stop();
+    await stop();
   });
 
   it('takes a pass that throws before returning its promise as a failed pass, and goes on', async () => {
@@ -57,7 +58,7 @@ describe('startIntervalJob', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     expect(errors).toEqual([new Error('no connection to start with')]);
     expect(passes).toBe(2);
-    stop();
+    await stop();
   });
 
   it('runs at once when asked to, and starts nothing after stop', async () => {
@@ -68,8 +69,46 @@ describe('startIntervalJob', () => {
       runAtStart: true,
     });
     expect(passes).toBe(1);
-    stop();
+    await stop();
     await vi.advanceTimersByTimeAsync(180_000);
+    expect(passes).toBe(1);
+  });
+
+  it('stop asks the pass in flight to stop and resolves only once it has settled', async () => {
+    let signal: AbortSignal | undefined;
+    let finish: () => void = () => undefined;
+    let passes = 0;
+    const stop = startIntervalJob({
+      intervalMs: 1_000,
+      runAtStart: true,
+      pass: (given) => {
+        passes += 1;
+        signal = given;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    expect(signal?.aborted).toBe(false);
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(5_000);
+    // Asked to stop, but the pass is still at work: the stop waits for it, none starts beside it.
+    expect(signal?.aborted).toBe(true);
+    expect(stopped).toBe(false);
+    expect(passes).toBe(1);
+    finish();
+    await stopping;
+    expect(stopped).toBe(true);
+  });
+
+  it('stop resolves at once when no pass is in flight', async () => {
+    let passes = 0;
+    const stop = startIntervalJob({
+      intervalMs: 1_000,
+      pass: () => Promise.resolve((passes += 1)),
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    await stop();
+    await vi.advanceTimersByTimeAsync(5_000);
     expect(passes).toBe(1);
   });
 });

@@ -48,7 +48,7 @@ describe('startJobs', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(runs).toEqual([{ job: 'tidy', outcome: 'success', seconds: 0.25 }]);
     expect(logged).toEqual([{ level: 'info', fields: { tidied: 3 }, message: 'tidied' }]);
-    stop();
+    await stop();
   });
 
   it('records and logs a failed pass, whether it rejects or throws, and goes on', async () => {
@@ -86,7 +86,7 @@ describe('startJobs', () => {
         message: 'flaky failed',
       },
     ]);
-    stop();
+    await stop();
   });
 
   it('keeps a report that throws from counting as a failed pass', async () => {
@@ -107,7 +107,7 @@ describe('startJobs', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(runs.map((run) => run.outcome)).toEqual(['success']);
     expect(logged).toMatchObject([{ level: 'error', message: 'noisy report failed' }]);
-    stop();
+    await stop();
   });
 
   it('runs each job at its own interval, at start only when asked, and one stop ends them all', async () => {
@@ -124,8 +124,83 @@ describe('startJobs', () => {
     await vi.advanceTimersByTimeAsync(3_000);
     const count = (name: string) => runs.filter((run) => run.job === name).length;
     expect([count('often'), count('seldom')]).toEqual([3, 2]);
-    stop();
+    await stop();
     await vi.advanceTimersByTimeAsync(10_000);
     expect([count('often'), count('seldom')]).toEqual([3, 2]);
+  });
+
+  it('stop asks each pass in flight to stop, waits for it up to the deadline and names those still running', async () => {
+    const { runs, log, metrics } = recorder();
+    const seen: Record<string, AbortSignal> = {};
+    let releaseStubborn: () => void = () => undefined;
+    const stop = startJobs(
+      [
+        {
+          name: 'careful',
+          intervalMs: 1_000,
+          runAtStart: true,
+          // Stops at its next safe point once asked: 200 ms after the signal.
+          pass: (signal) => {
+            seen.careful = signal;
+            return new Promise<void>((resolve) =>
+              signal.addEventListener('abort', () => setTimeout(resolve, 200)),
+            );
+          },
+        },
+        {
+          name: 'stubborn',
+          intervalMs: 1_000,
+          runAtStart: true,
+          pass: (signal) => {
+            seen.stubborn = signal;
+            return new Promise<void>((resolve) => (releaseStubborn = resolve));
+          },
+        },
+        { name: 'idle', intervalMs: 60_000, pass: () => Promise.resolve() },
+      ],
+      { metrics, log },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    let answer: string[] | undefined;
+    const stopping = stop(5_000).then((running) => (answer = running));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(seen.careful?.aborted).toBe(true);
+    expect(seen.stubborn?.aborted).toBe(true);
+    // The careful pass has finished and been recorded; the stubborn one holds the stop.
+    expect(runs.map((run) => `${run.job} ${run.outcome}`)).toEqual(['careful success']);
+    expect(answer).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(4_800);
+    await stopping;
+    expect(answer).toEqual(['stubborn']);
+    releaseStubborn();
+    await vi.advanceTimersByTimeAsync(60_000);
+    // Nothing started after the stop: the late pass is recorded, and that is all.
+    expect(runs.map((run) => `${run.job} ${run.outcome}`)).toEqual([
+      'careful success',
+      'stubborn success',
+    ]);
+  });
+
+  it('stop without a deadline waits for every pass and answers none still running', async () => {
+    const { log, metrics } = recorder();
+    let finish: () => void = () => undefined;
+    const stop = startJobs(
+      [
+        {
+          name: 'slow',
+          intervalMs: 1_000,
+          runAtStart: true,
+          pass: () => new Promise<void>((resolve) => (finish = resolve)),
+        },
+      ],
+      { metrics, log },
+    );
+    let answer: string[] | undefined;
+    const stopping = stop().then((running) => (answer = running));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(answer).toBeUndefined();
+    finish();
+    await stopping;
+    expect(answer).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ import { startIntervalJob } from './interval-job.js';
  * go to the metrics (`lending_job_runs_total`, `lending_job_duration_seconds`), a failure is
  * logged as `<name> failed` with the error, and what a pass did is the job's own `report`.
  * Which server runs a pass when there are several stays the job's concern, inside its `pass`
- * (the day-end's lease, the collection refresh's advisory lock, the SMS sender's row claims).
+ * (the day-end's and the penny drops' leases, the export runner's claims, the collection
+ * refresh's advisory lock, the SMS sender's row claims).
  */
 export interface Job<Result = unknown> {
   /** The metrics' `job` label and the failure log's name: snake_case, stable. */
@@ -15,7 +16,11 @@ export interface Job<Result = unknown> {
   intervalMs: number;
   /** Also run a pass at once, not only after the first interval. */
   runAtStart?: boolean;
-  pass: () => Promise<Result>;
+  /**
+   * One pass. `signal` aborts when the server shuts down: a pass that can run long stops at
+   * its next safe point (the day-end between batches) and gives back what it holds.
+   */
+  pass: (signal: AbortSignal) => Promise<Result>;
   /**
    * What a pass that succeeded did, for the log (called after its outcome is recorded). A
    * method, so that a job of any result fits a list of `Job` (`job()` keeps the result typed).
@@ -43,11 +48,17 @@ export function job<Result>(definition: Job<Result>): Job<Result> {
   return definition;
 }
 
-/** Starts every job of the list; returns one stop for all (a pass in flight finishes). */
+/**
+ * Stops every job: no pass starts after it, each pass in flight is asked to stop and waited
+ * for, up to `deadlineMs`. Answers the names of the jobs whose pass was still running then.
+ */
+export type StopJobs = (deadlineMs?: number) => Promise<string[]>;
+
+/** Starts every job of the list; returns one stop for all. */
 export function startJobs(
   jobs: readonly Job[],
   deps: { metrics: JobMetrics; log: JobLog; now?: () => number },
-): () => void {
+): StopJobs {
   const now = deps.now ?? (() => performance.now());
   const stops = jobs.map((job) => {
     let started = 0;
@@ -55,9 +66,9 @@ export function startJobs(
     return startIntervalJob({
       intervalMs: job.intervalMs,
       ...(job.runAtStart ? { runAtStart: true } : {}),
-      pass: async () => {
+      pass: async (signal) => {
         started = now();
-        const result: unknown = await job.pass();
+        const result: unknown = await job.pass(signal);
         deps.metrics.jobRun(job.name, 'success', seconds());
         if (!job.report) return;
         try {
@@ -72,7 +83,17 @@ export function startJobs(
       },
     });
   });
-  return () => {
-    for (const stop of stops) stop();
+  return async (deadlineMs = Number.POSITIVE_INFINITY) => {
+    const running = new Set(jobs.map((job) => job.name));
+    const settled = Promise.all(
+      stops.map((stop, i) => stop().then(() => running.delete(jobs[i]!.name))),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      if (Number.isFinite(deadlineMs)) timer = setTimeout(resolve, deadlineMs);
+    });
+    await Promise.race([settled, deadline]);
+    clearTimeout(timer);
+    return [...running];
   };
 }

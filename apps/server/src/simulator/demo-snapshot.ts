@@ -63,10 +63,11 @@ export function defaultSnapshotPath(): string {
  * unblocks are people's.
  */
 /**
- * Tables of one running server, neither copied nor compared, not even their id sequences:
- * a user's exports are files of that server's data directory (decision 0033).
+ * Tables of the running servers, neither copied nor compared, not even their id sequences:
+ * a user's exports (decision 0033), and the stored files' bytes (decision 0090): exports, and
+ * receipt photos, which the simulator never makes, so the demo book names none.
  */
-const RUNTIME_ONLY = ['export_jobs'];
+const RUNTIME_ONLY = ['export_jobs', 'stored_files', 'stored_file_chunks'];
 const RUNTIME_ONLY_SEQUENCES = new Set(RUNTIME_ONLY.map((table) => `${table}_id_seq`));
 
 const NOT_THE_BOOK = new Set([

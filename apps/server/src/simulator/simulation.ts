@@ -172,7 +172,7 @@ export async function runSimulation(
   const bank = prng.fork('bank-statement');
   const backOffice = prng.fork('backOffice');
   const offline = prng.fork('offline');
-  const offlineDeps: OfflineDeps = { db, clock, loanBook, uploadDir: '' };
+  const offlineDeps: OfflineDeps = { db, clock, loanBook };
   // Waivers above the approval amount wait for a second person, as in the console.
   const settings = createSettingsService({ db, clock });
   const waiverDeps: WaiverApprovalDeps = {

@@ -53,8 +53,9 @@ describe('the periodic collections reconciliation', () => {
     expect(outcomes).toEqual(['collections_reconciliation failure']);
     expect(asked).toHaveLength(2);
 
-    stop();
+    const stopped = stop();
     failPending();
+    await stopped;
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(asked).toHaveLength(2);
   });

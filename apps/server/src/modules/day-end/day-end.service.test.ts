@@ -11,7 +11,8 @@ import {
 } from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
 import { ledgerJournals } from '../loan-book/ledger.table.js';
-import { acquireLease, runDayEnd } from './index.js';
+import { acquireLease } from '../job-leases/index.js';
+import { runDayEnd } from './index.js';
 import { dayEndRuns } from './day-end.table.js';
 
 const DAY = 86_400_000;
@@ -136,6 +137,44 @@ describe('day-end', () => {
     }
     // 5 orders × (16 interest + 2 penal) accrual journals + 3 disbursal-time journals each.
     expect(after.journals).toBe(5 * (16 + 2 + 3));
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('asked to stop (shutdown), stops between batches and releases its lease: another holder resumes at once', async () => {
+    const ids = await activeOrders(5);
+    t.clock.advance(3 * DAY);
+    const stopping = new AbortController();
+    const first = await run({
+      holder: 'a',
+      batchSize: 2,
+      leaseMs: 300_000,
+      signal: stopping.signal,
+      // The signal comes while the first batch commits and the second is in flight.
+      afterBatch: () => Promise.resolve(stopping.abort()),
+    });
+    expect(first).toEqual({ ran: true, stopped: true, dates: [] });
+    // The batch in flight committed too; the date is left running, part done.
+    const [partial] = await t.db.select().from(dayEndRuns);
+    expect(partial).toMatchObject({ businessDate: '2025-01-15', status: 'running' });
+    expect(partial!.ordersProcessed).toBe(4);
+    // Released, not left to lapse after 300 s: another server takes it on this very instant.
+    expect(await acquireLease(t.db, 'day-end', 'b', t.clock.now(), 300_000)).toBe(true);
+    const second = await run({ holder: 'b', batchSize: 2 });
+    expect(second.dates).toEqual([
+      { businessDate: '2025-01-15', ordersProcessed: 1 },
+      { businessDate: '2025-01-16', ordersProcessed: 5 },
+      { businessDate: '2025-01-17', ordersProcessed: 5 },
+    ]);
+    const after = await snapshot(ids);
+    // One accrual per order and date, none twice: 3 days of interest, 3 disbursal-time journals.
+    for (const row of after.rows) expect(row).toMatchObject({ i: '1350', d: '2025-01-17' });
+    expect(after.journals).toBe(5 * (3 + 3));
+    const runs = await t.db.select().from(dayEndRuns).orderBy(dayEndRuns.businessDate);
+    expect(runs.map((r) => [r.status, r.ordersProcessed])).toEqual([
+      ['completed', 5],
+      ['completed', 5],
+      ['completed', 5],
+    ]);
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 

@@ -17,7 +17,7 @@ import { refreshReportFigures } from '../finance/index.js';
 import { refreshChannelFigures } from '../channel-report/index.js';
 import { loadRecoverySettings, recoveryDayEnd } from '../recovery/index.js';
 import { dayEndRuns } from './day-end.table.js';
-import { acquireLease, defaultHolder, LeaseLostError, releaseLease } from './job-lease.js';
+import { acquireLease, defaultHolder, LeaseLostError, releaseLease } from '../job-leases/index.js';
 import { dayEndOf } from './order-day-end.js';
 import { job, type Job } from '../../shared/jobs.js';
 
@@ -38,11 +38,19 @@ export interface DayEndOptions {
   failAfterBatches?: number;
   /** Tests: runs after each committed batch (a command that lands while the day-end runs). */
   afterBatch?: () => Promise<void>;
+  /**
+   * Aborted when the server shuts down: the run stops after the batch in flight commits,
+   * leaves its date running and releases the lease, so another server resumes at once.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 export interface DayEndReport {
   ran: boolean;
+  /** Dates completed by this run. */
   dates: { businessDate: string; ordersProcessed: number }[];
+  /** Asked to stop (`signal`) before every due date was done: the next holder goes on. */
+  stopped: boolean;
 }
 
 /** Business dates to run: from the last completed one + 1 (or the oldest open order's next day-end) through `upTo`. */
@@ -126,13 +134,18 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
   const holder = options.holder ?? defaultHolder();
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const batchSize = options.batchSize ?? 500;
-  const report: DayEndReport = { ran: false, dates: [] };
+  const report: DayEndReport = { ran: false, dates: [], stopped: false };
+  const stopAsked = () => options.signal?.aborted === true;
   if (!(await acquireLease(db, DAY_END_JOB, holder, clock.now(), leaseMs))) return report;
   report.ran = true;
   let batches = 0;
   try {
     const upTo = options.upTo ?? addDays(indiaDateOf(clock.now()), -1);
     for (const date of await datesToRun(db, upTo)) {
+      if (stopAsked()) {
+        report.stopped = true;
+        break;
+      }
       await db
         .insert(dayEndRuns)
         .values({ businessDate: date, status: 'running', startedAt: clock.now() })
@@ -172,6 +185,13 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
           }
           if (!(await acquireLease(db, DAY_END_JOB, holder, clock.now(), leaseMs)))
             throw new LeaseLostError(DAY_END_JOB);
+          if (stopAsked()) {
+            // Between batches: the one in flight commits, the date stays running, and the
+            // next holder walks it from the start, finding only the orders not yet done.
+            processed += await next.done;
+            report.stopped = true;
+            break;
+          }
         } catch (error) {
           // Never leave a batch running behind a failed run (nor its failure unheard).
           await next.done.catch(() => undefined);
@@ -179,6 +199,7 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
         }
         current = next;
       }
+      if (report.stopped) break;
       // The reports' figures of the closed day (and the due-date cohorts it moved).
       await refreshReportFigures(db, date, clock.now());
       // The channel reports' days, and the cohorts of the weeks before that still move.
@@ -193,7 +214,7 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
     }
     // The accruals just posted go into the ledger's daily totals now rather than at the next
     // minute's rollup, so the morning's reports read few journals (decision 0086).
-    if (report.dates.length > 0) await rollUpLedger(db, clock.now());
+    if (report.dates.length > 0 && !report.stopped) await rollUpLedger(db, clock.now());
   } finally {
     await releaseLease(db, DAY_END_JOB, holder, clock.now());
   }
@@ -216,6 +237,7 @@ export interface ScheduledDayEndOptions {
   leaseMs?: number;
   /** The India time the day-end runs (HH:MM), read at every check (operations setting `day_end_time`). */
   dayEndTime: () => Promise<string>;
+  signal?: AbortSignal | undefined;
 }
 
 /** One check of the schedule: runs the day-end through the last business date that is due. */
@@ -227,6 +249,7 @@ export async function runScheduledDayEnd(options: ScheduledDayEndOptions): Promi
     upTo,
     ...(options.holder ? { holder: options.holder } : {}),
     ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+    signal: options.signal,
   });
 }
 
@@ -242,9 +265,10 @@ export function dayEndJob(
     name: 'day_end',
     intervalMs: options.intervalMs ?? 60_000,
     runAtStart: true,
-    pass: () => runScheduledDayEnd({ ...options, holder }),
+    pass: (signal) => runScheduledDayEnd({ ...options, holder, signal }),
     report: (report, log) => {
       if (report.dates.length > 0) log.info({ dates: report.dates }, 'day-end completed');
+      if (report.stopped) log.info({}, 'day-end stopped between batches: the server is stopping');
     },
   });
 }

@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** A lease per job name: the holder runs the job until `expires_at`; any instance may take it after. */
-export const jobLeases = pgTable('job_leases', {
-  name: text('name').primaryKey(),
-  holder: text('holder').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-});
-
 /** One row per business date the day-end has started; `completed` dates are never run again. */
 export const dayEndRuns = pgTable(
   'day_end_runs',

@@ -1,5 +1,4 @@
 /** The day-end job: accrual, ACTIVE → DUE → OVERDUE and derived attributes per India business date, under a lease. */
-export { acquireLease, releaseLease } from './job-lease.js';
 export { dayEndOf } from './order-day-end.js';
 export {
   DAY_END_JOB,

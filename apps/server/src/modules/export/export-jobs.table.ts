@@ -9,12 +9,16 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { storedFiles } from '../stored-files/tables.js';
 import { staffUsers } from '../user/tables.js';
 
 /**
  * Background exports of lists (decision 0033): what was asked (the list endpoint, its
  * filters and sort, the columns in the user's language), by whom, and how far the job got.
- * The file lives under the data directory; `file_name` is its name there.
+ * The file is a stored file in the database (`file_id`, decision 0090); `file_name` is the
+ * name it is downloaded under. A running job is held by one server (`runner`) until
+ * `lease_expires_at`, which it moves on as it writes; another server takes a job over whose
+ * lease lapsed (`attempts` counts the runs begun).
  */
 export const exportJobs = pgTable(
   'export_jobs',
@@ -39,6 +43,10 @@ export const exportJobs = pgTable(
     totalRows: integer('total_rows'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     fileName: text('file_name').notNull(),
+    fileId: integer('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    runner: text('runner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
@@ -52,7 +60,7 @@ export const exportJobs = pgTable(
     ),
     // The download page: one user's exports, newest first.
     index('export_jobs_user_idx').on(table.userId, table.id),
-    // Start-up (interrupted jobs) and the clean-up of expired files.
+    // The runners' claims (queued, or running with a lapsed lease) and the clean-up of expired files.
     index('export_jobs_status_idx').on(table.status, table.expiresAt),
   ],
 );

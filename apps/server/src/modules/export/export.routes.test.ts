@@ -1,14 +1,14 @@
 import { type EndpointBody, exportApi, orderApi } from '@lending/contract';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { WORKED_EXAMPLE_PRINCIPAL } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, customers } from '../../db-schema.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { auditEvents, customers, storedFiles } from '../../db-schema.js';
+import { buildTestApp, joinTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { callEndpoint, createStaff, get, loginAs } from '../../shared/testing/factories.js';
 import {
   loanBookDeps,
@@ -16,8 +16,9 @@ import {
   makeApplication,
   makeProduct,
 } from '../loan-book/loan-book.factories.js';
+import { createStoredFile } from '../stored-files/index.js';
 import { exportJobs } from './export-jobs.table.js';
-import { failInterruptedExports, removeExpiredExports } from './export.service.js';
+import { removeExpiredExports } from './export.service.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -264,15 +265,177 @@ describe('POST /export/start refusals', () => {
         createdAt: t.clock.now(),
       })
       .returning();
+    const filesBefore = await t.db.select({ id: storedFiles.id }).from(storedFiles);
     t.app.exportRunner.enqueue(job!.id);
     const after = await finished(job!.id);
-    expect(after.status).toBe('failed');
-    expect(existsSync(path.join(dataDir, 'exports', 'orderList-revoked.xlsx'))).toBe(false);
+    expect(after).toMatchObject({ status: 'failed', fileId: null, runner: null });
+    expect(await t.db.select({ id: storedFiles.id }).from(storedFiles)).toEqual(filesBefore);
   });
 });
 
-describe('restart and expiry', () => {
-  it('marks jobs a restart interrupted as failed', async () => {
+/** A job row as a runner on another server left it. */
+async function jobHeldBy(
+  runner: string,
+  values: Partial<typeof exportJobs.$inferInsert> = {},
+): Promise<number> {
+  const [job] = await t.db
+    .insert(exportJobs)
+    .values({
+      userId: exporterId,
+      endpointId: 'order.list',
+      route: 'orderList',
+      title: 'Order list',
+      request: { filters: { status: 'ACTIVE' } },
+      columns: COLUMNS,
+      status: 'running',
+      runner,
+      attempts: 1,
+      leaseExpiresAt: new Date(t.clock.now().getTime() + 60_000),
+      totalRows: 3,
+      fileName: `orderList-${runner}.xlsx`,
+      createdAt: t.clock.now(),
+      startedAt: t.clock.now(),
+      ...values,
+    })
+    .returning({ id: exportJobs.id });
+  return job!.id;
+}
+
+async function jobRow(id: number) {
+  const [job] = await t.db.select().from(exportJobs).where(eq(exportJobs.id, id));
+  return job!;
+}
+
+async function storedFileIds(): Promise<number[]> {
+  return (await t.db.select({ id: storedFiles.id }).from(storedFiles)).map((row) => row.id);
+}
+
+/** A file a runner began and never finished (its server stopped under it). */
+async function partialFile(): Promise<number> {
+  const file = await createStoredFile(t.db, () => t.clock.now());
+  await new Promise<void>((resolve, reject) =>
+    file.write(Buffer.alloc(10, 1), (error) => (error ? reject(error) : resolve())),
+  );
+  file.destroy();
+  return file.fileId;
+}
+
+describe('exports with more than one server (decision 0090)', () => {
+  it('keeps the file in the database: made on one server, downloaded from the other alike', async () => {
+    const second = await joinTestApp(t);
+    try {
+      const started = await callEndpoint(second.app, exportApi.startExport, startBody(), exporter);
+      await second.app.exportRunner.idle();
+      const job = await jobRow(started.json().ret.id);
+      expect(job).toMatchObject({ status: 'done', attempts: 1, runner: null });
+      expect(job.runner).toBeNull();
+      expect(job.fileId).not.toBeNull();
+      expect(existsSync(path.join(dataDir, 'exports', job.fileName))).toBe(false);
+      const here = await get(second.app, `/export/download?id=${job.id}`, exporter);
+      const there = await get(t.app, `/export/download?id=${job.id}`, exporter);
+      expect(there.statusCode).toBe(200);
+      expect(Number(there.headers['content-length'])).toBe(job.sizeBytes);
+      expect(there.rawPayload.equals(here.rawPayload)).toBe(true);
+      const { rows } = await readSheet(there.rawPayload);
+      expect(
+        rows
+          .slice(1)
+          .map((row) => row[0])
+          .sort(),
+      ).toEqual([...activeOrders].sort());
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a server starting leaves alone an export another server is running', async () => {
+    const id = await jobHeldBy('server-a');
+    const second = await joinTestApp(t);
+    await second.app.exportRunner.runQueued();
+    await second.close();
+    expect(await jobRow(id)).toMatchObject({ status: 'running', runner: 'server-a', attempts: 1 });
+    // Its runner still renews it: the other server never takes it.
+    t.clock.advance(30_000);
+    await t.db
+      .update(exportJobs)
+      .set({ leaseExpiresAt: new Date(t.clock.now().getTime() + 60_000) })
+      .where(eq(exportJobs.id, id));
+    t.clock.advance(30_000);
+    await t.app.exportRunner.runQueued();
+    expect(await jobRow(id)).toMatchObject({ status: 'running', runner: 'server-a' });
+    await t.db.delete(exportJobs).where(eq(exportJobs.id, id));
+  });
+
+  it('an export whose server stopped is taken over once its lease lapses, from the start', async () => {
+    const partial = await partialFile();
+    const id = await jobHeldBy('server-gone', { fileId: partial, rowsWritten: 2 });
+    // Within the lease: nobody touches it.
+    t.clock.advance(59_000);
+    await t.app.exportRunner.runQueued();
+    expect(await jobRow(id)).toMatchObject({ status: 'running', runner: 'server-gone' });
+    t.clock.advance(2_000);
+    await t.app.exportRunner.runQueued();
+    const job = await jobRow(id);
+    expect(job).toMatchObject({ status: 'done', attempts: 2, runner: null, rowsWritten: 3 });
+    expect(job.fileId).not.toBe(partial);
+    // The stopped server's unfinished file is gone; the new one is whole.
+    expect(await storedFileIds()).not.toContain(partial);
+    const again = await loginAs(t.app, exporterLogin);
+    const response = await get(t.app, `/export/download?id=${id}`, again);
+    expect(response.statusCode).toBe(200);
+    expect((await readSheet(response.rawPayload)).rows).toHaveLength(4);
+  });
+
+  it('an export whose second server stopped too is failed, honestly, not run a third time', async () => {
+    const partial = await partialFile();
+    const id = await jobHeldBy('server-gone-again', { fileId: partial, attempts: 2 });
+    t.clock.advance(61_000);
+    await t.app.exportRunner.runQueued();
+    expect(await jobRow(id)).toMatchObject({
+      status: 'failed',
+      error: 'its server stopped while writing it, twice',
+      runner: null,
+      attempts: 2,
+    });
+    expect(await storedFileIds()).not.toContain(partial);
+  });
+
+  it('a server that stops gives its export back to the queue; another runs it once', async () => {
+    const second = await joinTestApp(t);
+    second.app.exportRunner.readRows = 1;
+    let reached!: () => void;
+    const atFirstRead = new Promise<void>((resolve) => (reached = resolve));
+    let goOn!: () => void;
+    const gate = new Promise<void>((resolve) => (goOn = resolve));
+    second.app.exportRunner.afterRead = async () => {
+      reached();
+      await gate;
+    };
+    const started = await callEndpoint(second.app, exportApi.startExport, startBody(), exporter);
+    const id: number = started.json().ret.id;
+    await atFirstRead;
+    const midway = await jobRow(id);
+    expect(midway).toMatchObject({ status: 'running', runner: second.app.exportRunner.holder });
+    const partial = midway.fileId!;
+    // Shutdown: the runner is asked to stop, and stops at its next read.
+    const stopping = second.app.exportRunner.stop();
+    goOn();
+    await stopping;
+    expect(await jobRow(id)).toMatchObject({
+      status: 'queued',
+      runner: null,
+      leaseExpiresAt: null,
+      fileId: null,
+      attempts: 0,
+    });
+    expect(await storedFileIds()).not.toContain(partial);
+    await second.close();
+    // At once, not after a lease: the other server's next pass runs it.
+    await t.app.exportRunner.runQueued();
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1, rowsWritten: 3 });
+  });
+
+  it('moves a file made before files went into the database in at start, then serves it', async () => {
     const [job] = await t.db
       .insert(exportJobs)
       .values({
@@ -282,32 +445,50 @@ describe('restart and expiry', () => {
         title: 'Order list',
         request: {},
         columns: COLUMNS,
-        status: 'running',
-        fileName: 'orderList-interrupted.xlsx',
+        status: 'done',
+        rowsWritten: 0,
+        sizeBytes: 11,
+        fileName: 'orderList-2026-11-01-legacy.xlsx',
         createdAt: t.clock.now(),
+        finishedAt: t.clock.now(),
+        expiresAt: new Date(t.clock.now().getTime() + 3_600_000),
       })
       .returning();
-    const deps = { db: t.db, clock: t.clock, dataDir };
-    expect(await failInterruptedExports(deps)).toBeGreaterThanOrEqual(1);
-    const [after] = await t.db.select().from(exportJobs).where(eq(exportJobs.id, job!.id));
-    expect(after).toMatchObject({
-      status: 'failed',
-      error: 'interrupted by a restart of the server',
-    });
+    const local = path.join(dataDir, 'exports', job!.fileName);
+    await mkdir(path.dirname(local), { recursive: true });
+    await writeFile(local, 'legacy file');
+    const second = await joinTestApp(t);
+    await second.close();
+    expect(existsSync(local)).toBe(false);
+    const again = await loginAs(t.app, exporterLogin);
+    const response = await get(t.app, `/export/download?id=${job!.id}`, again);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.toString()).toBe('legacy file');
   });
+});
 
+describe('expiry', () => {
   it('removes expired files; the download is then a 409', async () => {
     const started = await callEndpoint(t.app, exportApi.startExport, startBody(), exporter);
     const job = await finished(started.json().ret.id);
-    const file = path.join(dataDir, 'exports', job.fileName);
-    expect(existsSync(file)).toBe(true);
+    expect(await storedFileIds()).toContain(job.fileId);
     t.clock.advance(73 * 3_600_000);
     const deps = { db: t.db, clock: t.clock, dataDir };
     expect(await removeExpiredExports(deps)).toBeGreaterThanOrEqual(1);
-    expect(existsSync(file)).toBe(false);
+    expect(await storedFileIds()).not.toContain(job.fileId);
     const again = await loginAs(t.app, exporterLogin);
     expect((await get(t.app, `/export/download?id=${job.id}`, again)).statusCode).toBe(409);
     const [after] = await t.db.select().from(exportJobs).where(eq(exportJobs.id, job.id));
-    expect(after!.status).toBe('expired');
+    expect(after).toMatchObject({ status: 'expired', fileId: null });
+  });
+
+  it('removes an unfinished file no export writes once it is a day old', async () => {
+    const orphan = await partialFile();
+    const deps = { db: t.db, clock: t.clock, dataDir };
+    await removeExpiredExports(deps);
+    expect(await storedFileIds()).toContain(orphan);
+    t.clock.advance(25 * 3_600_000);
+    await removeExpiredExports(deps);
+    expect(await storedFileIds()).not.toContain(orphan);
   });
 });

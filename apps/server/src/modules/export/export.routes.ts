@@ -52,7 +52,7 @@ export function registerExportRoutes(
     const query = parseInput(downloadExportQuerySchema, request.query, 'query') as z.output<
       typeof downloadExportQuerySchema
     >;
-    const { job, stream } = await exports.openExportFile(deps, caller, query.id);
+    const { job, stream, sizeBytes } = await exports.openExportFile(deps, caller, query.id);
     const actor = await routeDeps.auth.staffOf(caller.userId);
     const agent = request.headers['user-agent'];
     await routeDeps.audit.run(
@@ -77,6 +77,7 @@ export function registerExportRoutes(
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="${job.fileName}"`)
+      .header('content-length', String(sizeBytes))
       .header('cache-control', 'no-store')
       .send(stream);
   });

@@ -1,15 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import {
   startExportBodySchema,
   type ExportColumn,
   type ExportJobRow as ExportJobApiRow,
   type exportListBodySchema,
 } from '@lending/contract';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -23,6 +24,8 @@ import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { exportRead, readingForExport, runList } from '../../shared/list-query.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
+import { createStoredFile, openStoredFile, removeStoredFiles } from '../stored-files/index.js';
+import * as repo from './export-jobs.repository.js';
 import { exportJobs, type ExportJobRow } from './export-jobs.table.js';
 
 /**
@@ -44,12 +47,19 @@ export const EXPORT_RETENTION_MS = 72 * 3_600_000;
 export interface ExportDeps {
   db: Database;
   clock: Clock;
-  /** The server's data directory; files go to `<dataDir>/exports/`. */
+  /**
+   * The server's data directory: before decision 0090 export files were kept in
+   * `<dataDir>/exports/`, from where they are moved into the database at start.
+   */
   dataDir: string;
   /** The registered list endpoints, by interface id (the access layer's registrar). */
   listOf(id: string): RegisteredList | undefined;
   grantsOf(userId: number): Promise<CallerGrants>;
-  log: { error(object: unknown, message: string): void };
+  log: {
+    error(object: unknown, message: string): void;
+    warn(object: unknown, message: string): void;
+    info(object: unknown, message: string): void;
+  };
 }
 
 /** What the start-up and the clean-up need. */
@@ -222,15 +232,50 @@ export function numberFormat(kind: ExportColumn['kind']): string | undefined {
   return undefined;
 }
 
+/** How long a runner's hold on a job lasts unless renewed (it is renewed after every read). */
+export const EXPORT_LEASE_MS = 60_000;
 /**
- * The in-process job runner (decision 0033): one export at a time, in the order they
- * were asked for, streamed to disk read by read so a 100,000-row export holds one read in
- * memory (decision 0053). `idle()` resolves when nothing is queued or running (tests and shutdown).
+ * Runs a job may begin: a job whose server stopped under it is run once more by another; one
+ * whose second server stopped too is failed (an export that brings its server down would
+ * otherwise bring each server down in turn).
+ */
+export const EXPORT_MAX_ATTEMPTS = 2;
+const ABANDONED = 'its server stopped while writing it, twice';
+/** An unfinished stored file no export writes any more is removed once it is this old. */
+const PARTIAL_FILE_AGE_MS = 24 * 3_600_000;
+
+export interface ExportRunnerOptions {
+  /** This server, as the job's `runner` (host:pid:random by default). */
+  holder: string;
+  leaseMs?: number;
+  maxAttempts?: number;
+}
+
+/** The run was asked to stop (the server shuts down): the job goes back to the queue. */
+class ExportStopped extends Error {
+  override name = 'ExportStopped';
+}
+/** Another server took the job over (this one's lease lapsed): this run leaves it alone. */
+class ExportTakenOver extends Error {
+  override name = 'ExportTakenOver';
+}
+
+/**
+ * Runs exports (decisions 0033, 0090): one at a time per server, each streamed into a stored
+ * file in the database read by read, so a 100,000-row export holds one read and one chunk in
+ * memory (decision 0053). Any server may run any job: a runner claims it in the database with a
+ * lease it renews after every read, so each export runs on one server at a time; a job whose
+ * server stopped is taken over once its lease lapses (and failed after `maxAttempts` runs).
+ * A server runs the jobs its own calls queued at once (`enqueue`) and claims the others at each
+ * pass of the export queue job (`runQueued`). `stop()` (shutdown) gives the job in flight back
+ * to the queue for another server. `idle()` resolves when nothing runs (tests and shutdown).
  */
 export class ExportRunner {
-  private readonly queue: number[] = [];
+  /** Jobs this server's calls queued, claimed first (their rows may not be committed yet). */
+  private readonly wanted: number[] = [];
   private running: Promise<void> | null = null;
   private stopped = false;
+  private readonly stopping = new AbortController();
   /**
    * Runs outside any async context of the moment: built with the app, so the job never runs
    * inside the audited call (and its transaction) that queued it.
@@ -238,70 +283,179 @@ export class ExportRunner {
   private readonly outside = AsyncLocalStorage.snapshot();
   /** Rows per read of a list read through runList; tests lower it to read a few rows at a time. */
   readRows = EXPORT_READ_ROWS;
+  /** Tests: runs after each read is written and the lease renewed (an export held midway). */
+  afterRead: ((jobId: number) => Promise<void>) | undefined;
+  readonly holder: string;
+  private readonly leaseMs: number;
+  private readonly maxAttempts: number;
 
-  constructor(private readonly deps: ExportDeps) {}
+  constructor(
+    private readonly deps: ExportDeps,
+    options: ExportRunnerOptions,
+  ) {
+    this.holder = options.holder;
+    this.leaseMs = options.leaseMs ?? EXPORT_LEASE_MS;
+    this.maxAttempts = options.maxAttempts ?? EXPORT_MAX_ATTEMPTS;
+  }
 
+  /** A job this server's call just queued: run it now (after any in flight here). */
   enqueue(id: number): void {
     if (this.stopped) return;
-    this.queue.push(id);
-    this.running ??= this.outside(() =>
-      this.drain().finally(() => {
-        this.running = null;
-      }),
-    );
+    this.wanted.push(id);
+    this.kick();
+  }
+
+  /** The export queue job's pass: runs every job this server can claim, one at a time. */
+  async runQueued(): Promise<void> {
+    if (this.stopped) return;
+    this.kick();
+    await this.idle();
   }
 
   async idle(): Promise<void> {
     while (this.running) await this.running;
   }
 
+  /**
+   * No job starts after it; the job in flight stops at its next read and goes back to the
+   * queue (its lease released, its partial file removed), so another server runs it at once.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.queue.length = 0;
+    this.wanted.length = 0;
+    this.stopping.abort();
     await this.idle();
   }
 
+  private kick(): void {
+    this.running ??= this.outside(() =>
+      this.drain().finally(() => {
+        this.running = null;
+        // A job queued while the last claim was on its way is not left waiting.
+        if (this.wanted.length > 0 && !this.stopped) this.kick();
+      }),
+    );
+  }
+
   private async drain(): Promise<void> {
-    for (let id = this.queue.shift(); id !== undefined; id = this.queue.shift()) {
+    while (!this.stopped) {
+      let job: ExportJobRow | undefined;
       try {
-        await runExport(this.deps, id, this.readRows);
+        job = await this.claim();
       } catch (error) {
-        this.deps.log.error({ err: error, exportId: id }, 'export failed');
-        await this.deps.db
-          .update(exportJobs)
-          .set({
-            status: 'failed',
-            error: error instanceof Error ? error.message.slice(0, 500) : 'failed',
-            finishedAt: this.deps.clock.now(),
-          })
-          .where(and(eq(exportJobs.id, id), inArray(exportJobs.status, ['queued', 'running'])))
-          .catch(() => undefined);
+        this.deps.log.error({ err: error }, 'claiming an export failed');
+        return;
       }
+      if (!job) return;
+      await this.run(job);
     }
   }
-}
 
-/**
- * The job's row. It is queued from inside the audited call that inserts it, so the runner may
- * look before that transaction commits: it waits a little for the row rather than lose it.
- */
-async function queuedJob(deps: ExportDeps, id: number): Promise<ExportJobRow | undefined> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const [job] = await deps.db.select().from(exportJobs).where(eq(exportJobs.id, id));
-    if (job) return job.status === 'queued' ? job : undefined;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  /** The next job for this server: one its calls queued, else any no server holds. */
+  private async claim(): Promise<ExportJobRow | undefined> {
+    const { db, clock } = this.deps;
+    for (let id = this.wanted.shift(); id !== undefined; id = this.wanted.shift()) {
+      const job = await this.claimWanted(id);
+      if (job) return job;
+    }
+    const abandoned = await repo.failAbandonedJobs(db, clock.now(), this.maxAttempts, ABANDONED);
+    await removeStoredFiles(
+      db,
+      abandoned.filter((id): id is number => id !== null),
+    );
+    return repo.claimNextJob(db, this.holder, clock.now(), this.leaseMs, this.maxAttempts);
   }
-  return undefined;
+
+  /**
+   * A job queued from inside the audited call that inserts it: the runner may look before
+   * that transaction commits, so it waits a little for the row rather than lose it. Another
+   * server may have claimed it meanwhile: then it is not this one's.
+   */
+  private async claimWanted(id: number): Promise<ExportJobRow | undefined> {
+    const { db, clock } = this.deps;
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const job = await repo.claimQueuedJob(db, id, this.holder, clock.now(), this.leaseMs);
+      if (job) return job;
+      if (await repo.jobExists(db, id)) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return undefined;
+  }
+
+  private async run(job: ExportJobRow): Promise<void> {
+    const { db } = this.deps;
+    // A run taken over from a server that stopped: what it had written is of no use.
+    if (job.fileId !== null) await removeStoredFiles(db, [job.fileId]);
+    let fileId: number | undefined;
+    try {
+      await runExport(this.deps, job, {
+        holder: this.holder,
+        leaseMs: this.leaseMs,
+        readRows: this.readRows,
+        signal: this.stopping.signal,
+        onFile: (id) => (fileId = id),
+        afterRead: this.afterRead,
+      });
+      return;
+    } catch (error) {
+      if (fileId !== undefined) await removeStoredFiles(db, [fileId]).catch(() => undefined);
+      await this.settleFailedRun(job, error).catch((settleError: unknown) =>
+        this.deps.log.error({ err: settleError, exportId: job.id }, 'export failed'),
+      );
+    }
+  }
+
+  /** After a run that did not finish: the job back to the queue, left to its new runner, or failed. */
+  private async settleFailedRun(job: ExportJobRow, error: unknown): Promise<void> {
+    const { db, clock, log } = this.deps;
+    if (error instanceof ExportStopped) {
+      await repo.releaseHeldJob(db, job.id, this.holder);
+      log.info({ exportId: job.id }, 'export given back to the queue: the server is stopping');
+      return;
+    }
+    if (error instanceof ExportTakenOver) {
+      log.warn({ exportId: job.id }, 'export taken over by another server');
+      return;
+    }
+    log.error({ err: error, exportId: job.id }, 'export failed');
+    await repo.updateHeldJob(db, job.id, this.holder, {
+      status: 'failed',
+      error: error instanceof Error ? error.message.slice(0, 500) : 'failed',
+      finishedAt: clock.now(),
+      runner: null,
+      leaseExpiresAt: null,
+      fileId: null,
+    });
+  }
 }
 
-async function runExport(deps: ExportDeps, id: number, readRows: number): Promise<void> {
-  const job = await queuedJob(deps, id);
-  if (!job) return;
+interface RunOptions {
+  holder: string;
+  leaseMs: number;
+  readRows: number;
+  signal: AbortSignal;
+  /** Told the stored file's id as soon as it exists (removed if the run does not finish). */
+  onFile: (fileId: number) => void;
+  afterRead: ((jobId: number) => Promise<void>) | undefined;
+}
+
+async function runExport(deps: ExportDeps, job: ExportJobRow, options: RunOptions): Promise<void> {
+  const { db, clock } = deps;
+  const { holder } = options;
+  const id = job.id;
+  const later = () => new Date(clock.now().getTime() + options.leaseMs);
+  /** Every write of the run names its runner: one that lost the job stops here. */
+  const write = async (values: Parameters<typeof repo.updateHeldJob>[3]) => {
+    if (!(await repo.updateHeldJob(db, id, holder, values))) throw new ExportTakenOver();
+  };
   const fail = (error: string) =>
-    deps.db
-      .update(exportJobs)
-      .set({ status: 'failed', error, finishedAt: deps.clock.now() })
-      .where(eq(exportJobs.id, id));
+    write({
+      status: 'failed',
+      error,
+      finishedAt: clock.now(),
+      runner: null,
+      leaseExpiresAt: null,
+    });
   const list = deps.listOf(job.endpointId);
   if (!list) return void (await fail(`the list ${job.endpointId} is no longer served`));
   // Grants as they are now: a grant withdrawn since the export was asked for stops it.
@@ -309,18 +463,17 @@ async function runExport(deps: ExportDeps, id: number, readRows: number): Promis
   if (!holds(grants, 'export.start') || !holds(grants, job.endpointId)) {
     return void (await fail('the export or list grant was withdrawn'));
   }
-  await deps.db
-    .update(exportJobs)
-    .set({ status: 'running', startedAt: deps.clock.now() })
-    .where(eq(exportJobs.id, id));
 
-  const directory = exportDirectory(deps);
-  await mkdir(directory, { recursive: true });
-  const target = path.join(directory, job.fileName);
-  const partial = `${target}.part`;
+  const file = await createStoredFile(db, () => clock.now());
+  options.onFile(file.fileId);
+  // A failed chunk insert fails the workbook's commit; the listener keeps a write that lands
+  // after the run gave up (its file removed) from being an unhandled stream error.
+  let fileError: Error | undefined;
+  file.on('error', (error) => (fileError ??= error));
+  await write({ fileId: file.fileId, leaseExpiresAt: later() });
   const columns = job.columns as ExportColumn[];
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: partial,
+    stream: file,
     useStyles: true,
     useSharedStrings: false,
   });
@@ -341,11 +494,13 @@ async function runExport(deps: ExportDeps, id: number, readRows: number): Promis
   const caller: Caller = { sessionId: 0, userId: job.userId };
   const request = job.request as StoredRequest;
   // The list is counted once, when the export was asked for; the reads do not count again.
-  const read = exportRead(readRows, job.totalRows ?? 0);
+  const read = exportRead(options.readRows, job.totalRows ?? 0);
   let keyset: boolean | undefined;
   let written = 0;
   try {
     for (let page = 1; written < EXPORT_MAX_ROWS; page += 1) {
+      if (options.signal.aborted) throw new ExportStopped();
+      if (fileError) throw fileError;
       const answer = await readingForExport(read, () =>
         fetchPage(deps, list, caller, grants, request, page, EXPORT_PAGE_SIZE),
       );
@@ -358,65 +513,79 @@ async function runExport(deps: ExportDeps, id: number, readRows: number): Promis
           .commit();
       }
       written += rows.length;
-      await deps.db
-        .update(exportJobs)
-        .set({ rowsWritten: written, totalRows: Math.max(answer.total, written) })
-        .where(eq(exportJobs.id, id));
+      // Progress, and the lease moved on: the job stays this server's while it writes.
+      await write({
+        rowsWritten: written,
+        totalRows: Math.max(answer.total, written),
+        leaseExpiresAt: later(),
+      });
+      await options.afterRead?.(id);
       const lastPage = keyset ? read.rows < read.pageSize : answer.list.length < EXPORT_PAGE_SIZE;
       if (lastPage) break;
     }
+    if (options.signal.aborted) throw new ExportStopped();
     sheet.commit();
     await workbook.commit();
-    await rename(partial, target);
   } catch (error) {
-    await rm(partial, { force: true });
+    file.destroy();
     throw error;
   }
-  const { size } = await stat(target);
-  const finishedAt = deps.clock.now();
-  await deps.db
-    .update(exportJobs)
-    .set({
-      status: 'done',
-      rowsWritten: written,
-      sizeBytes: size,
-      finishedAt,
-      expiresAt: new Date(finishedAt.getTime() + EXPORT_RETENTION_MS),
-    })
-    .where(eq(exportJobs.id, id));
+  const stored = await storedFileOf(db, file.fileId);
+  const finishedAt = clock.now();
+  await write({
+    status: 'done',
+    rowsWritten: written,
+    sizeBytes: stored.sizeBytes,
+    finishedAt,
+    expiresAt: new Date(finishedAt.getTime() + EXPORT_RETENTION_MS),
+    runner: null,
+    leaseExpiresAt: null,
+  });
+}
+
+async function storedFileOf(db: Executor, fileId: number) {
+  const opened = await openStoredFile(db, fileId);
+  if (!opened) throw new Error(`the export's file ${fileId} is not complete`);
+  opened.stream.destroy();
+  return opened.file;
 }
 
 /**
- * On start-up: a job that was queued or running when the process stopped cannot resume (its
- * runner was in that process): it is marked failed, and its partial file removed.
+ * The clean-up (hourly, and at start): finished exports past their expiry are marked expired
+ * and their files removed, and so are unfinished files no export writes any more. Each row is
+ * changed by one statement, so two servers cleaning up at once remove each file once.
  */
-export async function failInterruptedExports(deps: FileDeps): Promise<number> {
-  const interrupted = await deps.db
-    .update(exportJobs)
-    .set({
-      status: 'failed',
-      error: 'interrupted by a restart of the server',
-      finishedAt: deps.clock.now(),
-    })
-    .where(inArray(exportJobs.status, ['queued', 'running']))
-    .returning({ fileName: exportJobs.fileName });
-  for (const { fileName } of interrupted) {
-    await rm(path.join(exportDirectory(deps), `${fileName}.part`), { force: true });
-  }
-  return interrupted.length;
+export async function removeExpiredExports(deps: FileDeps): Promise<number> {
+  const now = deps.clock.now();
+  const files = await repo.expireFinishedJobs(deps.db, now);
+  await removeStoredFiles(
+    deps.db,
+    files.filter((id): id is number => id !== null),
+  );
+  await repo.removeAbandonedPartialFiles(deps.db, new Date(now.getTime() - PARTIAL_FILE_AGE_MS));
+  return files.length;
 }
 
-/** Removes the files of exports past their expiry; their rows stay, marked expired. */
-export async function removeExpiredExports(deps: FileDeps): Promise<number> {
-  const expired = await deps.db
-    .update(exportJobs)
-    .set({ status: 'expired' })
-    .where(and(eq(exportJobs.status, 'done'), lt(exportJobs.expiresAt, deps.clock.now())))
-    .returning({ fileName: exportJobs.fileName });
-  for (const { fileName } of expired) {
-    await rm(path.join(exportDirectory(deps), fileName), { force: true });
+/**
+ * Finished exports made before files moved into the database (decision 0090) whose file is in
+ * this server's `<dataDir>/exports`: copied in, linked to their job, and the local file removed.
+ * At every start; cheap when none is left. A job another server linked first keeps that copy.
+ */
+export async function moveLocalExportFiles(deps: FileDeps): Promise<number> {
+  let moved = 0;
+  for (const job of await repo.finishedJobsWithoutFile(deps.db)) {
+    const local = path.join(exportDirectory(deps), job.fileName);
+    if (!existsSync(local)) continue;
+    const file = await createStoredFile(deps.db, () => deps.clock.now());
+    await pipeline(createReadStream(local), file);
+    if (await repo.linkMovedFile(deps.db, job.id, file.fileId)) {
+      moved += 1;
+      await rm(local, { force: true });
+    } else {
+      await removeStoredFiles(deps.db, [file.fileId]);
+    }
   }
-  return expired.length;
+  return moved;
 }
 
 function progressOf(job: ExportJobRow): number {
@@ -467,7 +636,7 @@ export async function listMyExports(
 /**
  * The file of one finished export, for its owner only: another user's export, or one that
  * does not exist, is 404 alike (nobody learns which exports others made); one not finished or
- * expired is a 409.
+ * expired is a 409. Read from the database a chunk at a time, whichever server made it.
  */
 export async function openExportFile(deps: ExportDeps, caller: Caller, id: number) {
   const [job] = await deps.db
@@ -478,6 +647,10 @@ export async function openExportFile(deps: ExportDeps, caller: Caller, id: numbe
   if (job.status !== 'done' || (job.expiresAt && job.expiresAt < deps.clock.now())) {
     throw new AppError('conflict', { detail: `the export is ${job.status}` });
   }
-  const file = path.join(exportDirectory(deps), job.fileName);
-  return { job, stream: createReadStream(file) };
+  const opened = job.fileId === null ? undefined : await openStoredFile(deps.db, job.fileId);
+  if (!opened) {
+    // Made before files moved into the database, on a server that has not copied it in.
+    throw new AppError('conflict', { detail: 'the export file is not in the database' });
+  }
+  return { job, stream: opened.stream, sizeBytes: opened.file.sizeBytes };
 }

@@ -1,20 +1,28 @@
 /**
- * Background exports of lists to .xlsx (decision 0033): any list endpoint built with
+ * Background exports of lists to .xlsx (decisions 0033, 0090): any list endpoint built with
  * listRequestSchema can be exported with the screen's filters, sort and masking; the files are
- * kept under the data directory for their owner only, and cleaned up when they expire.
+ * kept in the database for their owner only, and removed when they expire.
  */
 import type { ModuleRoutes } from '../../plugins/module.js';
 import { startIntervalJob } from '../../shared/interval-job.js';
+import { job, type Job } from '../../shared/jobs.js';
+import { defaultHolder } from '../job-leases/index.js';
 import { registerExportRoutes, type ExportRouteDeps } from './export.routes.js';
 import {
   ExportRunner,
-  failInterruptedExports,
+  moveLocalExportFiles,
   removeExpiredExports,
   type ExportDeps,
 } from './export.service.js';
 
 export { exportJobs } from './export-jobs.table.js';
-export { ExportRunner, EXPORT_PAGE_SIZE, EXPORT_RETENTION_MS } from './export.service.js';
+export {
+  ExportRunner,
+  EXPORT_LEASE_MS,
+  EXPORT_MAX_ATTEMPTS,
+  EXPORT_PAGE_SIZE,
+  EXPORT_RETENTION_MS,
+} from './export.service.js';
 export type { ExportDeps } from './export.service.js';
 
 /** How often expired files are looked for. */
@@ -23,24 +31,33 @@ const CLEAN_UP_EVERY_MS = 3_600_000;
 export interface ExportModuleDeps extends ExportDeps {
   /** The download checks the session and grant itself, and audits it (it is no JSON call). */
   access: ExportRouteDeps;
+  /** This server as an export's runner (host:pid:random by default). */
+  holder?: string;
+  /** How long a runner's hold on a job lasts unless renewed (EXPORT_LEASE_SECONDS). */
+  leaseMs?: number;
 }
 
 /**
- * The export module: `runner` runs the jobs (tests wait on `idle()`). Its routes, once the
- * server is ready, mark jobs a restart interrupted as failed and remove expired files now and
- * every hour; the server's close stops both.
+ * The export module: `runner` runs the jobs (tests wait on `idle()`). Once the server is
+ * ready, files of exports made before they moved into the database are copied in, and expired
+ * files removed, now and every hour; the server's close stops both and gives the export in
+ * flight back to the queue.
  */
 export function createExportModule(deps: ExportModuleDeps) {
-  const { access, ...exportDeps } = deps;
-  const runner = new ExportRunner(exportDeps);
+  const { access, holder, leaseMs, ...exportDeps } = deps;
+  const runner = new ExportRunner(exportDeps, {
+    holder: holder ?? defaultHolder(),
+    ...(leaseMs !== undefined ? { leaseMs } : {}),
+  });
   return {
     runner,
     registerRoutes(routes: ModuleRoutes) {
       const { server } = routes;
-      let stopCleanUp: (() => void) | undefined;
+      let stopCleanUp: (() => Promise<void>) | undefined;
       // When the server is ready: the server migrates the database after building the app.
       server.addHook('onReady', async () => {
-        await failInterruptedExports(exportDeps);
+        const moved = await moveLocalExportFiles(exportDeps);
+        if (moved > 0) exportDeps.log.info({ moved }, 'export files moved into the database');
         await removeExpiredExports(exportDeps);
         stopCleanUp = startIntervalJob({
           intervalMs: CLEAN_UP_EVERY_MS,
@@ -50,10 +67,23 @@ export function createExportModule(deps: ExportModuleDeps) {
         });
       });
       server.addHook('onClose', async () => {
-        stopCleanUp?.();
+        await stopCleanUp?.();
         await runner.stop();
       });
       registerExportRoutes(server, routes.admin, exportDeps, runner, access);
     },
   };
+}
+
+/**
+ * The job that, every `intervalMs` and at start, claims and runs the exports no server holds:
+ * queued by another server's call, or left by a server that stopped (server.ts's job list).
+ */
+export function exportQueueJob(runner: ExportRunner, intervalMs: number): Job {
+  return job({
+    name: 'export_queue',
+    intervalMs,
+    runAtStart: true,
+    pass: () => runner.runQueued(),
+  });
 }

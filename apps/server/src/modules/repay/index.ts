@@ -6,6 +6,7 @@
  * the loan book (`repay.*` there).
  */
 import type { ModuleRoutes } from '../../plugins/module.js';
+import { moveLocalReceipts } from './offline.service.js';
 import { registerRepayRoutes } from './repay.routes.js';
 import type { RepayDeps } from './repay.service.js';
 
@@ -33,8 +34,28 @@ export { lapseRequestsOnOrderChange } from './request-lapse.js';
 export { requestsOfOrder } from './waiver-requests.repository.js';
 export { waiverRequests } from './waiver-requests.table.js';
 
-export function createRepayModule(deps: RepayDeps) {
+/**
+ * The repay module. Once the server is ready (migrated), receipts still in the old upload
+ * directory are copied into the database (decision 0090).
+ */
+export function createRepayModule(deps: RepayDeps & { log?: RepayLog }) {
   return {
-    registerRoutes: (routes: ModuleRoutes) => registerRepayRoutes(routes.admin, deps),
+    registerRoutes: (routes: ModuleRoutes) => {
+      routes.server.addHook('onReady', async () => {
+        const { moved, missing } = await moveLocalReceipts(deps, deps.uploadDir);
+        if (moved > 0) deps.log?.info({ moved }, 'receipts moved into the database');
+        if (missing > 0)
+          deps.log?.warn(
+            { missing, uploadDir: deps.uploadDir },
+            'receipts not in the database nor in this server’s upload directory',
+          );
+      });
+      registerRepayRoutes(routes.admin, deps);
+    },
   };
+}
+
+interface RepayLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
 }

@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import { customers, loanOrders, payouts, repayments } from '../../db-schema.js';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, indiaDayRange, orderNoIs, runList } from '../../shared/list-query.js';
-import { excessRefunds, offlineRepayments } from './offline.table.js';
+import { storedFiles } from '../stored-files/tables.js';
+import { excessRefunds, offlineRepayments, uploadedFiles } from './offline.table.js';
 
 /** /repay/repaymentReview: offline repayments with their order, customer and posting. */
 export function listOffline(db: Executor, body: z.output<typeof offlineListBodySchema>) {
@@ -140,4 +141,14 @@ export function listExcess(db: Executor, body: z.output<typeof excessListBodySch
     },
     body,
   );
+}
+
+/** Uploaded files whose bytes are not in the database (uploaded before decision 0090). */
+export function uploadedFilesNotStored(db: Executor) {
+  return db
+    .select()
+    .from(uploadedFiles)
+    .where(
+      sql`not exists (select 1 from ${storedFiles} where ${storedFiles.name} = ${uploadedFiles.storageName})`,
+    );
 }

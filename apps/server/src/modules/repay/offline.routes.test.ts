@@ -7,12 +7,18 @@ import { addDays } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repayments } from '../../db-schema.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildTestApp, joinTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { buildZip, WORKBOOK_SHELL } from '../../shared/import/zip-fixtures.js';
 import { runDayEnd } from '../day-end/index.js';
 import { checkLedger, findOrder, type LoanBookDeps } from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { readStoredBytes } from '../stored-files/index.js';
+import { uploadedFiles } from './offline.table.js';
 
 const DAY = 86_400_000;
 const OFFLINE = [
@@ -169,6 +175,50 @@ describe('offline repayments: recorded by one, passed by another, posted on the 
       (await callEndpoint(t.app, offlineRepayApi.offlineReceipt, { id: offlineId }, noGrant))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('keeps the receipt in the database: another server serves it alike (decision 0090)', async () => {
+    const second = await joinTestApp(t);
+    try {
+      const receipt = await callEndpoint(
+        second.app,
+        offlineRepayApi.offlineReceipt,
+        { id: offlineId },
+        checker,
+      );
+      expect(receipt.statusCode).toBe(200);
+      expect(Buffer.from(receipt.json().ret.contentBase64, 'base64').equals(PNG)).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('moves a receipt left in the old upload directory into the database at start', async () => {
+    const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'legacy-uploads-'));
+    const legacy = async (bytes: Buffer, recordedSha: string) => {
+      const storageName = randomBytes(16).toString('hex');
+      writeFileSync(path.join(uploadDir, storageName), bytes);
+      await t.db.insert(uploadedFiles).values({
+        storageName,
+        fileName: 'old-slip.png',
+        mimeType: 'image/png',
+        sizeBytes: bytes.length,
+        sha256: recordedSha,
+        uploadedBy: maker.id,
+        at: t.clock.now(),
+      });
+      return storageName;
+    };
+    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const good = await legacy(PNG, sha(PNG));
+    // A file that is not what was uploaded (its hash differs) is not taken for the receipt.
+    const altered = await legacy(PNG, sha(Buffer.from('something else')));
+    const second = await joinTestApp(t, { uploadDir });
+    await second.close();
+    expect((await readStoredBytes(t.db, good))?.equals(PNG)).toBe(true);
+    expect(existsSync(path.join(uploadDir, good))).toBe(false);
+    expect(await readStoredBytes(t.db, altered)).toBeUndefined();
+    expect(existsSync(path.join(uploadDir, altered))).toBe(true);
   });
 
   it('refuses bad input naming the field: 0, over the maximum, a value date in the future or before disbursal, a receipt that is not a photo', async () => {

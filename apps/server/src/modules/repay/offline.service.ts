@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type {
   excessListBodySchema,
@@ -24,12 +27,13 @@ import {
   xlsxBytesOf,
   type UploadedXlsx,
 } from '../../shared/import/xlsx-import.js';
-import { readStoredFile, sniffReceiptType, storeFile } from '../../shared/import/stored-files.js';
+import { sniffReceiptType } from '../../shared/import/stored-files.js';
 import { paiseToApi } from '../../shared/paise.js';
 import { maskBankAccount, maskName, maskPhone } from '../../shared/pii.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { clearingOfOrder } from '../borrower-app/index.js';
 import { createRefund, postRepayment } from '../loan-book/index.js';
+import { readStoredBytes, storeBytes, storeBytesOnce } from '../stored-files/index.js';
 import * as repo from './offline.repository.js';
 import {
   excessRefunds,
@@ -40,7 +44,7 @@ import {
 import type { RepayDeps } from './repay.service.js';
 
 /** What the offline repayment and overpayment services use (the simulator passes its own). */
-export type OfflineDeps = Pick<RepayDeps, 'db' | 'clock' | 'loanBook' | 'uploadDir' | 'staffOf'>;
+export type OfflineDeps = Pick<RepayDeps, 'db' | 'clock' | 'loanBook' | 'staffOf'>;
 
 const OPEN = ['ACTIVE', 'DUE', 'OVERDUE'];
 
@@ -128,7 +132,7 @@ export interface RecordInput extends Omit<OfflineRecordBody, 'amountPaise'> {
 /**
  * The maker records an offline repayment: the order must owe money, the value date must lie
  * between its disbursal and today, the amount at most what clears it today ('entered amount
- * exceeds maximum amount'). A receipt photo is sniffed and stored outside the web root.
+ * exceeds maximum amount'). A receipt photo is sniffed and stored in the database.
  * The same idempotency key returns the same record; a live record with the same bank
  * reference is a 409.
  */
@@ -164,11 +168,14 @@ export async function recordOffline(
   if (input.receipt) {
     const bytes = Buffer.from(input.receipt.contentBase64, 'base64');
     const mimeType = sniffReceiptType(bytes, 'receipt.contentBase64');
-    const stored = await storeFile(deps.uploadDir, bytes);
+    // In the database (decision 0090), in the call's transaction: any server serves it.
+    const stored = await storeBytes(deps.db, bytes, deps.clock.now());
     const [file] = await deps.db
       .insert(uploadedFiles)
       .values({
-        ...stored,
+        storageName: stored.name,
+        sizeBytes: stored.sizeBytes,
+        sha256: stored.sha256!,
         fileName: input.receipt.fileName,
         mimeType,
         uploadedBy: actorId,
@@ -311,12 +318,43 @@ export async function receiptOf(deps: OfflineDeps, id: number) {
     .innerJoin(uploadedFiles, eq(uploadedFiles.id, offlineRepayments.receiptFileId))
     .where(eq(offlineRepayments.id, id));
   if (!row) throw new AppError('notFound', { field: 'id', detail: String(id) });
-  const bytes = await readStoredFile(deps.uploadDir, row.file.storageName);
+  const bytes = await readStoredBytes(deps.db, row.file.storageName);
+  // Uploaded before receipts moved into the database, on a server that has not copied it in.
+  if (!bytes) throw new AppError('notFound', { field: 'id', detail: 'the receipt file' });
   return {
     fileName: row.file.fileName,
     mimeType: row.file.mimeType,
     contentBase64: bytes.toString('base64'),
   };
+}
+
+/**
+ * Receipts uploaded before they moved into the database (decision 0090) whose file is in this
+ * server's `uploadDir`: copied in under their storage name once their SHA-256 matches the
+ * upload's, and the local file removed. At every start; cheap when none is left. A receipt
+ * another server copied first is left as it copied it.
+ */
+export async function moveLocalReceipts(
+  deps: Pick<OfflineDeps, 'db' | 'clock'>,
+  uploadDir: string,
+): Promise<{ moved: number; missing: number }> {
+  const result = { moved: 0, missing: 0 };
+  for (const file of await repo.uploadedFilesNotStored(deps.db)) {
+    const local = path.join(uploadDir, file.storageName);
+    const bytes = /^[0-9a-f]{32}$/.test(file.storageName)
+      ? await readFile(local).catch(() => undefined)
+      : undefined;
+    if (!bytes || createHash('sha256').update(bytes).digest('hex') !== file.sha256) {
+      result.missing += 1;
+      continue;
+    }
+    await deps.db.transaction((tx) =>
+      storeBytesOnce(tx, bytes, deps.clock.now(), file.storageName),
+    );
+    await rm(local, { force: true });
+    result.moved += 1;
+  }
+  return result;
 }
 
 /** The columns of an offline repayment batch (English or Chinese headers). */

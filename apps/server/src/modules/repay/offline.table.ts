@@ -13,9 +13,10 @@ import {
 import { loanOrders, payouts, repayments } from '../loan-book/tables.js';
 
 /**
- * A file staff uploaded (a receipt photo). The bytes live in the upload directory outside the
- * web root under a random name; this row says what they are (type sniffed from the bytes,
- * size, SHA-256) and who uploaded them. Served only through an endpoint that checks the grant.
+ * A file staff uploaded (a receipt photo). The bytes are a stored file in the database named
+ * `storage_name` (decision 0090; before it, a file of that name in `<DATA_DIR>/uploads`, copied
+ * in at start); this row says what they are (type sniffed from the bytes, size, SHA-256) and
+ * who uploaded them. Served only through an endpoint that checks the grant.
  */
 export const uploadedFiles = pgTable('uploaded_files', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

@@ -26,7 +26,10 @@ export interface RepayDeps {
   collections: CollectionGateway;
   /** The loan book's commands (offline repayments post through its repayment command). */
   loanBook: LoanBookDeps;
-  /** Where uploaded receipts are kept (outside the web root). */
+  /**
+   * Where uploaded receipts were kept before they moved into the database (decision 0090):
+   * read at start to copy any left there.
+   */
   uploadDir: string;
   /** A staff member's name (makers and checkers in the lists). */
   staffOf?: (userId: number) => Promise<{ name: string } | undefined>;

@@ -1,13 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../app-error.js';
 
 /**
- * Files staff upload (receipt photos), kept outside the web root: `<DATA_DIR>/uploads` (the
- * console is served from its own build folder, never from here). A file is stored under a
- * random name and read back only through an endpoint that checks the caller's grant; its type
- * is sniffed from its first bytes, never taken from the name or the browser.
+ * Files staff upload (receipt photos): their type is sniffed from their first bytes, never
+ * taken from the name or the browser; they are kept in the database (modules/stored-files,
+ * decision 0090) and read back only through an endpoint that checks the caller's grant.
+ * Before that they were kept in `<DATA_DIR>/uploads`, from where a start copies any left.
  */
 export function uploadDirOf(dataDir: string): string {
   return path.join(dataDir, 'uploads');
@@ -35,26 +33,4 @@ export function sniffReceiptType(bytes: Buffer, field: string): string {
   const found = SIGNATURES.find((s) => s.test(bytes));
   if (!found) throw AppError.invalid(field, 'must be a JPEG, PNG or WebP photo or a PDF');
   return found.mime;
-}
-
-export interface StoredFile {
-  storageName: string;
-  sizeBytes: number;
-  sha256: string;
-}
-
-export async function storeFile(dir: string, bytes: Buffer): Promise<StoredFile> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const storageName = randomBytes(16).toString('hex');
-  await writeFile(path.join(dir, storageName), bytes, { mode: 0o600, flag: 'wx' });
-  return {
-    storageName,
-    sizeBytes: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-  };
-}
-
-export function readStoredFile(dir: string, storageName: string): Promise<Buffer> {
-  if (!/^[0-9a-f]{32}$/.test(storageName)) throw new Error('not a stored file name');
-  return readFile(path.join(dir, storageName));
 }

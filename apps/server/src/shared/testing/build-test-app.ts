@@ -25,6 +25,8 @@ export interface TestApp {
   clock: ManualClock;
   config: Config;
   driver: DatabaseHandle['driver'];
+  /** The database's handle (its pool's figures on PostgreSQL). */
+  database: DatabaseHandle;
   /** The PostgreSQL schema the app's tables live in (absent on PGlite). */
   schema: string | undefined;
   /** What the app was built with, so a second server can join the same database. */
@@ -45,6 +47,8 @@ export interface TestAppOptions {
    * `config`, as the server does.
    */
   demoClock?: boolean;
+  /** Where uploads were kept before they moved into the database (a new temporary one by default). */
+  uploadDir?: string;
 }
 
 /**
@@ -87,6 +91,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     config,
     driver: database.driver,
+    database,
     schema,
     options,
     async close() {
@@ -103,23 +108,31 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
 }
 
 /**
- * A second server on the first one's PostgreSQL schema: its own connection pool, settings
- * cache, rate limiter and jobs, as another process behind the same load balancer would have.
- * It shares the first's clock so both agree on the business date. Close it before the first
- * (which drops the schema).
+ * A second server on the first one's database: its own app, settings cache, rate limiter,
+ * export runner and jobs, as another process behind the same load balancer would have. On
+ * PostgreSQL it has its own connection pool on the first's schema; on PGlite (one process's
+ * database) it shares the first's database. It shares the first's clock so both agree on the
+ * business date. Close it before the first (which drops the schema).
  */
-export async function joinTestApp(first: TestApp): Promise<TestApp> {
+export async function joinTestApp(
+  first: TestApp,
+  options: Pick<TestAppOptions, 'uploadDir'> = {},
+): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  if (!databaseUrl || !first.schema) throw new Error('a second server needs PostgreSQL');
-  const database = await openDatabase({ databaseUrl, searchPath: first.schema });
-  const app = await appOn(database, first.config, first.clock, first.options);
+  const shared = first.driver === 'pglite';
+  if (!shared && (!databaseUrl || !first.schema)) throw new Error('no database to join');
+  const database = shared
+    ? first.database
+    : await openDatabase({ databaseUrl, searchPath: first.schema });
+  const app = await appOn(database, first.config, first.clock, { ...first.options, ...options });
   return {
     ...first,
     app,
     db: database.db,
+    database,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }
@@ -134,11 +147,12 @@ async function appOn(
   const app = await buildApp({
     config,
     db: database.db,
+    database,
     clock: demoClock ?? clock,
     ...(demoClock ? { demoClock } : {}),
     hasher: options.hasher ?? testHasher,
     logger: false,
-    uploadDir: mkdtempSync(path.join(os.tmpdir(), 'lending-uploads-')),
+    uploadDir: options.uploadDir ?? mkdtempSync(path.join(os.tmpdir(), 'lending-uploads-')),
     ...(options.gateways ? { gateways: options.gateways } : {}),
     ...(options.readiness ? { readiness: options.readiness } : {}),
   });

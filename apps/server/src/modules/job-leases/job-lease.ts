@@ -1,0 +1,90 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { and, eq, lte, or } from 'drizzle-orm';
+import type { Executor } from '../../plugins/db.js';
+import type { Clock } from '../../shared/clock.js';
+import { jobLeases } from './job-leases.table.js';
+
+// A named job's lease (`job_leases`): one holder at a time among several servers, until it
+// expires or is released. The day-end takes it per run and renews it after each batch; jobs
+// whose pass must not run on two servers at once (the penny drops) run it under `withLease`.
+
+/** Who holds a lease: this host, process and a random tail (two servers on one host differ). */
+export function defaultHolder(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+/** Takes or renews the lease in one atomic upsert: free, expired, or already ours. */
+export async function acquireLease(
+  db: Executor,
+  name: string,
+  holder: string,
+  now: Date,
+  leaseMs: number,
+): Promise<boolean> {
+  const expiresAt = new Date(now.getTime() + leaseMs);
+  const rows = await db
+    .insert(jobLeases)
+    .values({ name, holder, expiresAt })
+    .onConflictDoUpdate({
+      target: jobLeases.name,
+      set: { holder, expiresAt },
+      setWhere: or(lte(jobLeases.expiresAt, now), eq(jobLeases.holder, holder)),
+    })
+    .returning({ holder: jobLeases.holder });
+  return rows.length === 1;
+}
+
+/** Ends the holder's lease now, so another server may take it at once (not after it lapses). */
+export async function releaseLease(
+  db: Executor,
+  name: string,
+  holder: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(jobLeases)
+    .set({ expiresAt: now })
+    .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));
+}
+
+export class LeaseLostError extends Error {
+  override name = 'LeaseLostError';
+}
+
+export interface LeaseTerms {
+  name: string;
+  holder: string;
+  leaseMs: number;
+  clock: Clock;
+}
+
+/** A lease the work holds: `renew` extends it, or throws LeaseLostError if another took it. */
+export interface HeldLease {
+  renew(): Promise<void>;
+}
+
+/**
+ * Runs `work` only while this holder has the named lease, and releases it after, whether the
+ * work succeeded or not. Undefined when another server holds the lease (its pass does the
+ * work). Work that can outlast `leaseMs` renews the lease as it goes.
+ */
+export async function withLease<T>(
+  db: Executor,
+  terms: LeaseTerms,
+  work: (lease: HeldLease) => Promise<T>,
+): Promise<T | undefined> {
+  const { name, holder, leaseMs, clock } = terms;
+  if (!(await acquireLease(db, name, holder, clock.now(), leaseMs))) return undefined;
+  const lease: HeldLease = {
+    async renew() {
+      if (!(await acquireLease(db, name, holder, clock.now(), leaseMs)))
+        throw new LeaseLostError(name);
+    },
+  };
+  try {
+    return await work(lease);
+  } finally {
+    await releaseLease(db, name, holder, clock.now());
+  }
+}
