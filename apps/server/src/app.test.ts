@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -204,6 +205,50 @@ describe('metrics for Prometheus', () => {
     expect(scraped.body).toContain('lending_job_duration_seconds_sum{job="day_end"} 1.52');
     expect(scraped.body).toContain('lending_job_duration_seconds_count{job="day_end"} 2');
     expect(scraped.body).toContain('# TYPE lending_payouts gauge');
+  });
+
+  it('shows the database: on PostgreSQL the pool’s open, idle and waiting connections; on PGlite the driver alone', async () => {
+    const scrape = async () =>
+      (
+        await withMetrics.app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).body;
+    const gauge = (body: string, name: string) => {
+      const found = new RegExp(`^${name} (\\d+)$`, 'm').exec(body);
+      return found ? Number(found[1]) : undefined;
+    };
+    if (withMetrics.driver === 'pglite') {
+      const body = await scrape();
+      expect(body).toContain('lending_database_driver{driver="pglite"} 1');
+      // One in-process database running one statement at a time: it has no pool to show.
+      expect(body).not.toContain('lending_db_pool');
+      return;
+    }
+    // Every connection busy for a second, and two more queries waiting for one.
+    const max = withMetrics.database.poolStats()!.max;
+    // (Promise.all starts them: a drizzle query runs when it is awaited.)
+    const sleeps = Promise.all(
+      Array.from({ length: max + 2 }, () => withMetrics.db.execute(sql`select pg_sleep(1)`)),
+    );
+    while (withMetrics.database.poolStats()!.waiting < 2) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const busy = await scrape();
+    await sleeps;
+    expect(busy).toContain('lending_database_driver{driver="postgres"} 1');
+    expect(busy).toContain('# TYPE lending_db_pool_connections gauge');
+    expect(gauge(busy, 'lending_db_pool_connections')).toBe(max);
+    expect(gauge(busy, 'lending_db_pool_idle_connections')).toBe(0);
+    expect(gauge(busy, 'lending_db_pool_waiting_requests')).toBeGreaterThanOrEqual(2);
+    expect(gauge(busy, 'lending_db_pool_max_connections')).toBe(max);
+    const quiet = await scrape();
+    expect(gauge(quiet, 'lending_db_pool_waiting_requests')).toBe(0);
+    expect(gauge(quiet, 'lending_db_pool_idle_connections')).toBe(
+      gauge(quiet, 'lending_db_pool_connections'),
+    );
   });
 
   it('has no metrics endpoint unless a token is configured', async () => {
