@@ -6,18 +6,27 @@ import { setCustomerBankAccount } from '../loan-book/index.js';
 import { customers } from '../loan-book/tables.js';
 import { borrowerAccounts } from './borrowers.table.js';
 import type { Job } from '../../shared/jobs.js';
+import { defaultHolder, withLease, type HeldLease } from '../job-leases/index.js';
+
+/** The lease of the penny drops' pass: one server penny-drops at a time. */
+export const BANK_VERIFICATION_LEASE = 'bank_verification';
+/** Renewed before each account: a server that stops mid-pass holds the penny drops this long at most. */
+const LEASE_MS = 2 * 60_000;
 
 /**
  * Penny-drops the bank accounts borrowers saved (verification `pending`) through the payout
  * gateway's port (the gateway knows no module; this module uses the gateway). Disbursal goes only
  * to a verified account (docs/domain.md), so the dispatcher refuses a payout to one that is not. An
- * account changed meanwhile is left for the next pass.
+ * account changed meanwhile is left for the next pass. A penny drop has no idempotency key (the
+ * gateway sends another rupee at each call), so with several servers the pass runs under a
+ * lease (`lease`, renewed before each account): two servers never drop on the same account.
  */
 export async function verifyPendingBankAccounts(
   db: Database,
   gateway: PayoutGateway,
   clock: Clock,
   limit = 200,
+  lease?: HeldLease,
 ): Promise<{ verified: number; failed: number }> {
   const pending = await db
     .select({
@@ -36,6 +45,7 @@ export async function verifyPendingBankAccounts(
   const result = { verified: 0, failed: 0 };
   for (const account of pending) {
     if (!account.accountNumber || !account.ifsc) continue;
+    await lease?.renew();
     let check;
     try {
       check = await gateway.verifyBankAccount({
@@ -79,16 +89,28 @@ export async function verifyPendingBankAccounts(
   return result;
 }
 
-/** The job that runs the penny drops every `intervalMs` (server.ts's job list). */
+/**
+ * The job that runs the penny drops every `intervalMs` (server.ts's job list), under the
+ * `bank_verification` lease: a server that finds another holding it skips its pass.
+ */
 export function bankVerificationJob(options: {
   db: Database;
   gateway: PayoutGateway;
   clock: Clock;
   intervalMs: number;
+  holder?: string;
 }): Job {
+  const { db, gateway, clock } = options;
+  const terms = {
+    name: BANK_VERIFICATION_LEASE,
+    holder: options.holder ?? defaultHolder(),
+    leaseMs: LEASE_MS,
+    clock,
+  };
   return {
     name: 'bank_verification',
     intervalMs: options.intervalMs,
-    pass: () => verifyPendingBankAccounts(options.db, options.gateway, options.clock),
+    pass: () =>
+      withLease(db, terms, (lease) => verifyPendingBankAccounts(db, gateway, clock, 200, lease)),
   };
 }

@@ -1,5 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import {
@@ -226,12 +226,56 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
     return { sent: false, result: 'sent' as const };
   }
 
+  /**
+   * Takes a due payout for this sweep: its next check is moved on in one conditional statement
+   * (or, never sent, its dispatch row is made), so of several servers sweeping at once one
+   * looks it up or sends it, and the others pass it by until its next check.
+   */
+  async function claimForSweep(
+    payout: PayoutInstruction,
+    row: PayoutDispatchRow | undefined,
+    now: Date,
+  ): Promise<boolean> {
+    if (row) {
+      const claimed = await db
+        .update(payoutDispatches)
+        .set({ nextCheckAt: later(retryAfterMs) })
+        .where(
+          and(
+            eq(payoutDispatches.payoutId, payout.payoutId),
+            lte(payoutDispatches.nextCheckAt, now),
+          ),
+        )
+        .returning({ payoutId: payoutDispatches.payoutId });
+      return claimed.length === 1;
+    }
+    const made = await db
+      .insert(payoutDispatches)
+      .values({
+        payoutId: payout.payoutId,
+        provider,
+        reference: payoutReference(payout.payoutId),
+        attempts: 0,
+        nextCheckAt: later(retryAfterMs),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ payoutId: payoutDispatches.payoutId });
+    return made.length === 1;
+  }
+
   async function sweep(sweepOptions: { all?: boolean; limit?: number } = {}): Promise<SweepReport> {
     const report: SweepReport = { examined: 0, sent: 0, lookedUp: 0, resolved: 0, stillOpen: 0 };
     const now = clock.now();
     for (const payout of await openPayouts(db, sweepOptions.limit ?? 500)) {
+      // A payout the claim gave a dispatch row was never sent: `row` stays undefined and it is
+      // sent now (its first attempt).
       const row = await dispatchRow(payout.payoutId);
-      if (!sweepOptions.all && row && row.nextCheckAt > now) continue;
+      if (!sweepOptions.all) {
+        if (row && row.nextCheckAt > now) continue;
+        if (!(await claimForSweep(payout, row, now))) continue;
+      }
       report.examined += 1;
       try {
         const { sent } = await resolve(payout, row);

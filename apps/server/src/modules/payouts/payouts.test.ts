@@ -31,6 +31,7 @@ import {
   type SandboxPayoutsOptions,
 } from '../../integrations/payouts/sandbox-payouts.js';
 import { payoutDispatches } from './payout-dispatches.table.js';
+import { createPayoutDispatcher } from './payout-dispatcher.js';
 import { loadPayoutsConfig } from '../../integrations/payouts/payouts.config.js';
 import { payoutReference } from './payout-results.js';
 
@@ -295,6 +296,36 @@ describe('payout dispatch, webhooks and recovery', () => {
       .from(payoutDispatches)
       .where(eq(payoutDispatches.payoutId, payoutId));
     expect(row).toMatchObject({ attempts: 1, lookups: 1, gatewayStatus: 'processed' });
+  });
+
+  it('two servers sweeping at once look each due payout up once, and send a never-sent one once', async () => {
+    // Another server: its own dispatcher on the same database and gateway.
+    const other = createPayoutDispatcher({
+      db: t.db,
+      loanBook: deps,
+      gateway: double.gateway,
+      clock: t.clock,
+    });
+    const unknown = [await intent(), await intent()];
+    for (const { payoutId } of unknown) {
+      double.faults.push('lostReply');
+      expect(await dispatcher().dispatch(payoutId)).toBe('unknown');
+    }
+    // Committed, never sent (its server stopped before the call).
+    const unsent = await intent();
+    t.clock.advance(61_000);
+    const sends = sandbox.payouts().length;
+    await Promise.all([dispatcher().sweep(), other.sweep()]);
+    const rows = await t.db.select().from(payoutDispatches);
+    const rowOf = (payoutId: number) => rows.find((row) => row.payoutId === payoutId);
+    for (const { payoutId } of unknown) expect(rowOf(payoutId)).toMatchObject({ lookups: 1 });
+    expect(rowOf(unsent.payoutId)).toMatchObject({ attempts: 1, lookups: 0 });
+    expect(sandbox.payouts().length).toBe(sends + 1);
+    await scheduler.drain();
+    for (const { payoutId } of [...unknown, unsent]) {
+      expect((await payoutRow(payoutId)).status).toBe('processed');
+      expect(gatewayCopies(payoutId)).toBe(1);
+    }
   });
 
   it('a lost request is re-sent by the sweep with the same key', async () => {
