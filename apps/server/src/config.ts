@@ -34,6 +34,7 @@ const configSchema = z.object({
   DAY_END_LEASE_SECONDS: positiveInt.default(300),
   EXPORT_CHECK_SECONDS: positiveInt.default(10),
   EXPORT_LEASE_SECONDS: positiveInt.default(60),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).default(5),
   SHUTDOWN_GRACE_SECONDS: positiveInt.default(25),
   SESSION_IDLE_MINUTES: positiveInt.default(15),
   SESSION_ABSOLUTE_HOURS: positiveInt.default(8),
@@ -79,7 +80,12 @@ export interface Config {
    * one that stopped), and how long a runner's hold on one lasts unless renewed.
    */
   exports: { checkMs: number; leaseMs: number };
-  /** On SIGTERM, how long jobs and requests in flight may take before the process exits anyway. */
+  /**
+   * On SIGTERM: how long the server still answers after /health/ready turns 503 (the
+   * balancer's checks see it out of rotation meanwhile), and how long jobs and requests in
+   * flight may take in all before the process exits anyway.
+   */
+  shutdownDrainMs: number;
   shutdownGraceMs: number;
   dataDir: string;
   sessionIdleMinutes: number;
@@ -159,6 +165,7 @@ export function loadConfig(
       checkMs: values.EXPORT_CHECK_SECONDS * 1000,
       leaseMs: values.EXPORT_LEASE_SECONDS * 1000,
     },
+    shutdownDrainMs: values.SHUTDOWN_DRAIN_SECONDS * 1000,
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     dataDir: path.resolve(values.DATA_DIR),
     sessionIdleMinutes: values.SESSION_IDLE_MINUTES,

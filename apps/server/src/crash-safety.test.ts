@@ -1,22 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as lending from '@lending/lending';
-
-const { addDays } = lending;
-import {
-  checkLedger,
-  createCustomer,
-  DEV_AADHAAR_HASH_KEY,
-  saveProduct,
-} from './modules/loan-book/index.js';
+import { addDays } from '@lending/lending';
+import { checkLedger } from './modules/loan-book/index.js';
 import {
   loanBookDeps,
   makeApprovedOrder,
@@ -27,10 +14,15 @@ import { RAZORPAYX_WEBHOOK_PATH } from './integrations/payouts/index.js';
 import { payoutReference } from './modules/payouts/index.js';
 import { systemClock } from './shared/clock.js';
 import { DEMO_ADMIN } from './modules/user/seed-accounts.js';
-import { termsToJson } from './modules/loan-book/paise-json.js';
 import { openDatabase, type DatabaseHandle } from './plugins/db.js';
 import { indiaDateOf } from './shared/india-date.js';
 import { queryRows } from './shared/sql-rows.js';
+import {
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from './shared/testing/server-process.js';
+import { seedActiveLoans } from './shared/testing/sql-book.js';
 
 /**
  * Crash safety of the real process (issue #16): the server, started as in production on the
@@ -41,7 +33,6 @@ import { queryRows } from './shared/sql-rows.js';
  * without DATABASE_URL.
  */
 const databaseUrl = process.env.DATABASE_URL;
-const here = path.dirname(fileURLToPath(import.meta.url));
 const LOANS = 4_000;
 const DAYS = 6;
 const STORM_ORDERS = 60;
@@ -54,75 +45,22 @@ const RAZORPAYX = {
 
 let schema: string;
 let handle: DatabaseHandle;
-const servers: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function startServer(env: Record<string, string> = {}): ChildProcess {
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
-    cwd: path.resolve(here, '..', '..', '..'),
-    env: {
-      ...process.env,
+/** A server on this test's schema, with a fast day-end check and a short lease. */
+async function startServer(env: Record<string, string> = {}, ready = false) {
+  const server = await startServerProcess(
+    {
       DATABASE_URL: databaseUrl,
       DATABASE_SCHEMA: schema,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'crash-')),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
       DAY_END_CHECK_SECONDS: '1',
       DAY_END_LEASE_SECONDS: '2',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+    { ready },
+  );
   servers.push(server);
   return server;
-}
-
-function kill(server: ChildProcess, signal: NodeJS.Signals) {
-  return new Promise<void>((resolve) => {
-    if (server.exitCode !== null || server.signalCode !== null) return resolve();
-    server.once('exit', () => resolve());
-    server.kill(signal);
-  });
-}
-
-/** A port nobody listens on now, so the test knows where a restarted server answers. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** A server on its own port, once it answers ready (its migrations and seed done). */
-async function startReadyServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = startServer({ ...env, PORT: String(port) });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    'the server to be ready',
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited ${child.exitCode}`);
-      const ready = await fetch(`${url}/health/ready`).catch(() => undefined);
-      return ready?.ok ? true : undefined;
-    },
-    60_000,
-  );
-  return { child, url };
 }
 
 async function adminToken(url: string): Promise<string> {
@@ -134,51 +72,6 @@ async function adminToken(url: string): Promise<string> {
   const body = (await response.json()) as { code: number; ret?: { token: string } };
   if (!body.ret) throw new Error(`login failed: ${body.code}`);
   return body.ret.token;
-}
-
-/** LOANS active loans disbursed DAYS days ago, with their disbursal journals (set-based SQL). */
-async function seedBook(disbursedOn: string) {
-  const db = handle.db;
-  const at = new Date(`${disbursedOn}T04:30:00Z`);
-  const product = await saveProduct(
-    db,
-    { kind: 'first', name: 'crash', status: 'available', terms: lending.WORKED_EXAMPLE_TERMS },
-    null,
-    at,
-  );
-  const customer = await createCustomer(
-    db,
-    DEV_AADHAAR_HASH_KEY,
-    {
-      name: 'Crash Test',
-      idType: 'pan',
-      idNumber: 'ABCDE1234F',
-      phone: '9876543210',
-      registrationDate: disbursedOn,
-    },
-    at,
-  );
-  const terms = JSON.stringify(termsToJson(lending.WORKED_EXAMPLE_TERMS));
-  await db.execute(sql`
-    insert into loan_orders (order_no, customer_id, product_id, product_version, product_kind, terms,
-      principal_paise, processing_fee_paise, gst_on_fee_paise, net_disbursed_paise, due_amount_paise,
-      tenor_days, status, key_facts, apr_basis_points, kfs_accepted_at, kfs_channel, kfs_otp_reference,
-      applicant_features, disbursal_date, due_date, accrued_through_date, day_end_date,
-      principal_disbursed_paise, outstanding_principal_paise, applied_at, updated_at)
-    select 'CRASH' || g, ${customer.id}, ${product.id}, 1, 'first', ${terms}::jsonb, 450000, 31500,
-      5670, 412830, 456300, 14, 'ACTIVE', '{}'::jsonb, 27453, now(), 'app', 'otp', '{}'::jsonb,
-      ${disbursedOn}::date, ${disbursedOn}::date + 14, ${disbursedOn}::date - 1,
-      ${disbursedOn}::date - 1, 450000, 450000, now(), now()
-    from generate_series(1, ${LOANS}) g`);
-  await db.execute(sql`
-    insert into ledger_journals (order_id, event_type, idempotency_key, business_date, at)
-    select id, 'disbursal', 'crash:disbursal:' || id, ${disbursedOn}::date, now() from loan_orders`);
-  await db.execute(sql`
-    insert into ledger_entries (journal_id, account, component, amount_paise)
-    select j.id, v.account, v.component, v.amount from ledger_journals j
-    cross join (values ('loans_receivable:principal', 'principal', 450000),
-      ('cash:payout_clearing', null, -412830), ('income:processing_fee', null, -31500),
-      ('liability:gst_payable', null, -5670)) as v(account, component, amount)`);
 }
 
 describe.skipIf(!databaseUrl)('crash safety of the server process on PostgreSQL', () => {
@@ -193,7 +86,7 @@ describe.skipIf(!databaseUrl)('crash safety of the server process on PostgreSQL'
   });
 
   afterAll(async () => {
-    await Promise.all(servers.map((server) => kill(server, 'SIGKILL')));
+    await Promise.all(servers.map((server) => server.stop('SIGKILL')));
     await handle?.close();
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
@@ -204,7 +97,7 @@ describe.skipIf(!databaseUrl)('crash safety of the server process on PostgreSQL'
   it('a day-end killed with SIGKILL midway finishes every date once after a restart', async () => {
     const today = indiaDateOf(new Date());
     const disbursedOn = addDays(today, -DAYS);
-    await seedBook(disbursedOn);
+    await seedActiveLoans(handle.db, { loans: LOANS, disbursedOn, prefix: 'CRASH' });
     const db = handle.db;
     const progress = async () => {
       const [row] = await queryRows(
@@ -215,7 +108,7 @@ describe.skipIf(!databaseUrl)('crash safety of the server process on PostgreSQL'
       return { processed: Number(row?.processed ?? 0), completed: Number(row?.completed ?? 0) };
     };
 
-    const first = startServer();
+    const first = await startServer();
     // Killed once some batches have committed, well before the last date is done.
     const atKill = await waitFor(
       'the first day-end batches',
@@ -225,18 +118,18 @@ describe.skipIf(!databaseUrl)('crash safety of the server process on PostgreSQL'
       },
       120_000,
     );
-    await kill(first, 'SIGKILL');
+    await first.stop('SIGKILL');
     const afterKill = await progress();
     expect(atKill.completed).toBeLessThan(DAYS);
     expect(afterKill.processed).toBeLessThan(LOANS * DAYS);
 
-    const second = startServer();
+    const second = await startServer();
     await waitFor(
       'every date completed',
       async () => ((await progress()).completed === DAYS ? true : undefined),
       180_000,
     );
-    await kill(second, 'SIGTERM');
+    await second.stop('SIGTERM');
 
     const [counts] = await queryRows(
       db,
@@ -341,7 +234,7 @@ describe.skipIf(!databaseUrl)('crash safety of the server process on PostgreSQL'
     };
 
     try {
-      const first = await startReadyServer(env);
+      const first = await startServer(env, true);
       liveUrl = first.url;
       const clicks = storm(first.url, await adminToken(first.url), orders);
       // Killed once a few outcomes are recorded, while calls, sends and webhooks are in flight.
@@ -350,14 +243,14 @@ describe.skipIf(!databaseUrl)('crash safety of the server process on PostgreSQL'
         async () => ((await paid()).processed >= 3 ? true : undefined),
         60_000,
       );
-      await kill(first.child, 'SIGKILL');
+      await first.stop('SIGKILL');
       const sentAtKill = fake.payouts.size;
       const atKill = await paid();
       expect(atKill.processed).toBeGreaterThan(0);
       expect(atKill.processed).toBeLessThan(STORM_ORDERS);
       expect(sentAtKill).toBeLessThan(STORM_ORDERS);
 
-      const second = await startReadyServer(env);
+      const second = await startServer(env, true);
       liveUrl = second.url;
       // The console's calls that got no answer are sent again with their own key: a payout the
       // first process committed is answered as it was, one it never saw is created now.
@@ -376,7 +269,7 @@ describe.skipIf(!databaseUrl)('crash safety of the server process on PostgreSQL'
         async () => ((await paid()).processed === STORM_ORDERS ? true : undefined),
         90_000,
       );
-      await kill(second.child, 'SIGTERM');
+      await second.stop('SIGTERM');
     } finally {
       stopped = true;
       clearInterval(gatewayClock);

@@ -107,16 +107,20 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal, graceSeconds: config.shutdownGraceMs / 1000 }, 'shutting down');
     // Whatever hangs, the process ends a little after the grace period.
-    setTimeout(() => {
-      app.log.error({}, 'shutdown did not finish in time: exiting');
-      process.exit(1);
-    }, config.shutdownGraceMs + 5_000).unref();
+    setTimeout(
+      () => {
+        app.log.error({}, 'shutdown did not finish in time: exiting');
+        process.exit(1);
+      },
+      config.shutdownDrainMs + config.shutdownGraceMs + 5_000,
+    ).unref();
     try {
       await shutDown({
         readiness,
         stopJobs,
         closeApp: () => app.close(),
-        drain: () => app.integrations.payouts.dispatcher.idle(),
+        dispatchesIdle: () => app.integrations.payouts.dispatcher.idle(),
+        drainMs: config.shutdownDrainMs,
         closeDatabase: () => database.close(),
         graceMs: config.shutdownGraceMs,
         log: app.log,

@@ -20,6 +20,9 @@ import { callEndpoint, createStaff, loginAs } from './shared/testing/factories.j
  * connection pool, settings cache and rate limiter, as two processes behind a round-robin
  * balancer have. What one server does must hold on the other at once (sessions, sign-out,
  * grants), and work that both may start (a payout storm, the day-end) must happen once.
+ * In one process, with a manual clock and the sandbox's outcomes held where the tests put
+ * them; two-processes.test.ts shows the same with real server processes behind a balancer,
+ * and the export tests show exports and their files across two servers.
  * PostgreSQL only: PGlite is one process's database.
  */
 const databaseUrl = process.env.DATABASE_URL;
