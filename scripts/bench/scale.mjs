@@ -908,7 +908,7 @@ try {
       clearInterval(sampler);
       const aboveMb = (peak - idle) / 1024 / 1024;
       console.log(
-        `  export of ${fmt(job?.rowsWritten ?? 0)} order rows (applied ${from}..${days[0].day}): ${job?.status} in ${seconds.toFixed(1)} s, ${fmt((job?.rowsWritten ?? 0) / seconds)} rows/s; peak RSS ${(peak / 1048576).toFixed(0)} MB, ${aboveMb.toFixed(0)} MB above idle (budget ≤ ${EXPORT_RSS_MB} MB)${job?.error ? `; error ${job.error}` : ''}`,
+        `  export of ${fmt(job?.rowsWritten ?? 0)} order rows (applied ${from}..${days[0].day}): ${job?.status} in ${seconds.toFixed(1)} s, ${fmt((job?.rowsWritten ?? 0) / seconds)} rows/s, ${((job?.sizeBytes ?? 0) / 1048576).toFixed(1)} MB; peak RSS ${(peak / 1048576).toFixed(0)} MB, ${aboveMb.toFixed(0)} MB above idle (budget ≤ ${EXPORT_RSS_MB} MB)${job?.error ? `; error ${job.error}` : ''}`,
       );
       table.push({
         label: `export ${fmt(job?.rowsWritten ?? 0)} rows: time`,
