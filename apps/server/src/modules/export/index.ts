@@ -56,8 +56,14 @@ export function createExportModule(deps: ExportModuleDeps) {
       let stopCleanUp: (() => Promise<void>) | undefined;
       // When the server is ready: the server migrates the database after building the app.
       server.addHook('onReady', async () => {
-        const moved = await moveLocalExportFiles(exportDeps);
-        if (moved > 0) exportDeps.log.info({ moved }, 'export files moved into the database');
+        // A file that cannot be moved is reported, and the server starts all the same.
+        await moveLocalExportFiles(exportDeps).then(
+          (moved) => {
+            if (moved > 0) exportDeps.log.info({ moved }, 'export files moved into the database');
+          },
+          (error: unknown) =>
+            exportDeps.log.error({ err: error }, 'moving export files into the database failed'),
+        );
         await removeExpiredExports(exportDeps);
         stopCleanUp = startIntervalJob({
           intervalMs: CLEAN_UP_EVERY_MS,

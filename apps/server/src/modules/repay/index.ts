@@ -42,7 +42,12 @@ export function createRepayModule(deps: RepayDeps & { log?: RepayLog }) {
   return {
     registerRoutes: (routes: ModuleRoutes) => {
       routes.server.addHook('onReady', async () => {
-        const { moved, missing } = await moveLocalReceipts(deps, deps.uploadDir);
+        // A receipt that cannot be moved is reported, and the server starts all the same.
+        const outcome = await moveLocalReceipts(deps, deps.uploadDir).catch((error: unknown) => {
+          deps.log?.error({ err: error }, 'moving receipts into the database failed');
+          return { moved: 0, missing: 0 };
+        });
+        const { moved, missing } = outcome;
         if (moved > 0) deps.log?.info({ moved }, 'receipts moved into the database');
         if (missing > 0)
           deps.log?.warn(
@@ -58,4 +63,5 @@ export function createRepayModule(deps: RepayDeps & { log?: RepayLog }) {
 interface RepayLog {
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
 }
