@@ -27,6 +27,7 @@ export async function verifyPendingBankAccounts(
   clock: Clock,
   limit = 200,
   lease?: HeldLease,
+  signal?: AbortSignal,
 ): Promise<{ verified: number; failed: number }> {
   const pending = await db
     .select({
@@ -45,6 +46,8 @@ export async function verifyPendingBankAccounts(
   const result = { verified: 0, failed: 0 };
   for (const account of pending) {
     if (!account.accountNumber || !account.ifsc) continue;
+    // The server is stopping: the accounts not reached wait for the next pass, anywhere.
+    if (signal?.aborted) break;
     await lease?.renew();
     let check;
     try {
@@ -110,7 +113,9 @@ export function bankVerificationJob(options: {
   return {
     name: 'bank_verification',
     intervalMs: options.intervalMs,
-    pass: () =>
-      withLease(db, terms, (lease) => verifyPendingBankAccounts(db, gateway, clock, 200, lease)),
+    pass: (signal) =>
+      withLease(db, terms, (lease) =>
+        verifyPendingBankAccounts(db, gateway, clock, 200, lease, signal),
+      ),
   };
 }

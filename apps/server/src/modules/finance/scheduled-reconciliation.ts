@@ -117,12 +117,15 @@ export async function reconcileScheduledDay(
 export async function runScheduledReconciliation(
   deps: ReconciliationDeps,
   time: string,
+  signal?: AbortSignal,
 ): Promise<ScheduledReconciliationReport> {
   const report: ScheduledReconciliationReport = { reconciled: [], busy: false };
   const due = dueReconciliationDays(deps.clock.now(), time);
   const done = await reconciledAfterTheyEnded(deps.db, deps.collections.provider, due);
   for (const date of due) {
     if (done.has(date)) continue;
+    // The server is stopping: the days not reached are reconciled by the next check, anywhere.
+    if (signal?.aborted) break;
     const outcome = await reconcileScheduledDay(deps, date);
     if (outcome === 'busy') return { ...report, busy: true };
     if (outcome === 'reconciled') report.reconciled.push(date);
@@ -142,7 +145,7 @@ export function scheduledReconciliationJob(
     name: 'scheduled_reconciliation',
     intervalMs: options.intervalMs,
     runAtStart: true,
-    pass: async () => runScheduledReconciliation(deps, await options.time()),
+    pass: async (signal) => runScheduledReconciliation(deps, await options.time(), signal),
     report: (report, log) => {
       if (report.reconciled.length > 0) log.info(report, 'days reconciled on schedule');
     },

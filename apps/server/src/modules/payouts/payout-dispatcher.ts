@@ -265,10 +265,14 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
     return made.length === 1;
   }
 
-  async function sweep(sweepOptions: { all?: boolean; limit?: number } = {}): Promise<SweepReport> {
+  async function sweep(
+    sweepOptions: { all?: boolean; limit?: number; signal?: AbortSignal } = {},
+  ): Promise<SweepReport> {
     const report: SweepReport = { examined: 0, sent: 0, lookedUp: 0, resolved: 0, stillOpen: 0 };
     const now = clock.now();
     for (const payout of await openPayouts(db, sweepOptions.limit ?? 500)) {
+      // The server is stopping: the payouts not reached stay due for the next sweep, anywhere.
+      if (sweepOptions.signal?.aborted) break;
       // A payout the claim gave a dispatch row was never sent: `row` stays undefined and it is
       // sent now (its first attempt).
       const row = await dispatchRow(payout.payoutId);
@@ -307,7 +311,7 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
 
   /** The periodic sweep as a job (server.ts's list). */
   function sweepJob(intervalMs = 30_000): Job<SweepReport> {
-    return { name: 'payout_sweep', intervalMs, pass: () => sweep() };
+    return { name: 'payout_sweep', intervalMs, pass: (signal) => sweep({ signal }) };
   }
 
   return {

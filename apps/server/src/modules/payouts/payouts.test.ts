@@ -328,6 +328,20 @@ describe('payout dispatch, webhooks and recovery', () => {
     }
   });
 
+  it('a sweep asked to stop (shutdown) leaves the payouts it has not reached due for the next', async () => {
+    const { payoutId } = await intent();
+    double.faults.push('lostReply');
+    expect(await dispatcher().dispatch(payoutId)).toBe('unknown');
+    t.clock.advance(61_000);
+    const stopped = await dispatcher().sweep({ signal: AbortSignal.abort() });
+    expect(stopped.examined).toBe(0);
+    expect((await payoutRow(payoutId)).status).toBe('unknown');
+    const next = await dispatcher().sweep();
+    expect(next).toMatchObject({ examined: 1, lookedUp: 1 });
+    await scheduler.drain();
+    expect((await payoutRow(payoutId)).status).toBe('processed');
+  });
+
   it('a lost request is re-sent by the sweep with the same key', async () => {
     const { payoutId } = await intent();
     double.faults.push('lostRequest');
