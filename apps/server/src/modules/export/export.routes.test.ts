@@ -19,6 +19,7 @@ import {
 import { createStoredFile } from '../stored-files/index.js';
 import { exportJobs } from './export-jobs.table.js';
 import { removeExpiredExports } from './export.service.js';
+import { exportQueueJob } from './index.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -431,6 +432,31 @@ describe('exports with more than one server (decision 0090)', () => {
     expect(await storedFileIds()).not.toContain(partial);
     await second.close();
     // At once, not after a lease: the other server's next pass runs it.
+    await t.app.exportRunner.runQueued();
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1, rowsWritten: 3 });
+  });
+
+  it('the export queue job asked to stop (shutdown) gives the export it runs back at once', async () => {
+    const second = await joinTestApp(t);
+    second.app.exportRunner.readRows = 1;
+    const id = await jobHeldBy('nobody', { status: 'queued', runner: null, attempts: 0 });
+    let reached!: () => void;
+    const atFirstRead = new Promise<void>((resolve) => (reached = resolve));
+    let goOn!: () => void;
+    const gate = new Promise<void>((resolve) => (goOn = resolve));
+    second.app.exportRunner.afterRead = async () => {
+      reached();
+      await gate;
+    };
+    const stopping = new AbortController();
+    const pass = exportQueueJob(second.app.exportRunner, 60_000).pass(stopping.signal);
+    await atFirstRead;
+    expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 1 });
+    stopping.abort();
+    goOn();
+    await pass;
+    expect(await jobRow(id)).toMatchObject({ status: 'queued', runner: null, attempts: 0 });
+    await second.close();
     await t.app.exportRunner.runQueued();
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1, rowsWritten: 3 });
   });

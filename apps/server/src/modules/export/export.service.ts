@@ -305,11 +305,22 @@ export class ExportRunner {
     this.kick();
   }
 
-  /** The export queue job's pass: runs every job this server can claim, one at a time. */
-  async runQueued(): Promise<void> {
+  /**
+   * The export queue job's pass: runs every job this server can claim, one at a time. Asked to
+   * stop (`signal`: the server shuts down), the runner stops, giving its export back at once
+   * rather than holding the shutdown until the export is written.
+   */
+  async runQueued(signal?: AbortSignal): Promise<void> {
     if (this.stopped) return;
-    this.kick();
-    await this.idle();
+    const stop = () => void this.stop();
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      if (signal?.aborted) return await this.stop();
+      this.kick();
+      await this.idle();
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   }
 
   async idle(): Promise<void> {

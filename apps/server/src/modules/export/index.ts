@@ -90,6 +90,6 @@ export function exportQueueJob(runner: ExportRunner, intervalMs: number): Job {
     name: 'export_queue',
     intervalMs,
     runAtStart: true,
-    pass: () => runner.runQueued(),
+    pass: (signal) => runner.runQueued(signal),
   });
 }
