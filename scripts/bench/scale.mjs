@@ -3,7 +3,10 @@
 // real app built in-process on it and measured over loopback: every main list at 50 concurrent
 // clients (p50/p99 beside GET /health/live under the same load), every report and the
 // dashboard (median of a few sequential runs), and a 100,000-row export (time, peak RSS above
-// idle). Prints figures beside budgets; never fails on time.
+// idle). Prints figures beside budgets; never fails on time. Two parts bring their own book or
+// server and need none of this one (support/): `dayend`, the day-end over BENCH_DAYEND_LOANS
+// active loans (default 1,000,000) beside SQL passes over the same rows; `memory`, the built
+// server's RSS on PGlite with the demo book after start.
 //
 // The book is generated in set-based SQL from a few hundred "scenarios" whose balances and
 // journals the engine (packages/lending) computed: disbursal, the accruals (summed into one
@@ -27,6 +30,8 @@ const { rollUpLedger } = await import('../../apps/server/src/modules/loan-book/i
 const { refreshDailyOrders, refreshDueCohort } =
   await import('../../apps/server/src/modules/finance/index.ts');
 const lending = await import('../../packages/lending/src/index.ts');
+const { measureDayEnd, dayEndTableRows } = await import('./support/day-end-book.mjs');
+const { measureServerMemory } = await import('./support/server-memory.mjs');
 
 const databaseUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -44,9 +49,12 @@ const EXPORT_RSS_MB = 300;
 const EXPORT_WAIT_S = Number(process.env.BENCH_EXPORT_WAIT_S ?? 600);
 // BENCH_REUSE_SCHEMA=<a schema kept by BENCH_KEEP_SCHEMA=1> measures that book again without
 // building it (about nine minutes at 1,000,000 orders), and keeps it; BENCH_PARTS picks the
-// measurements (lists, reports, export; default all of them).
+// measurements (lists, reports, export, dayend, memory; default all of them).
 const REUSE_SCHEMA = process.env.BENCH_REUSE_SCHEMA;
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'lists,reports,export').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'lists,reports,export,dayend,memory').split(','));
+const DAYEND_LOANS = Number(process.env.BENCH_DAYEND_LOANS ?? 1_000_000);
+/** The parts that bring their own book or server: measured first, without building the book. */
+const OWN_BOOK_PARTS = ['dayend', 'memory'];
 
 // An export still running when the benchmark stops fails against the closed pool: say so, and go on.
 process.on('unhandledRejection', (error) =>
@@ -627,6 +635,20 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The run
 // ---------------------------------------------------------------------------------------------
 console.log(`database: ${databaseUrl.replace(/:[^:@/]*@/, ':***@')}`);
+const table = [];
+const log = (message) => console.log(`  ${message}`);
+if (PARTS.has('dayend'))
+  await phase(`day-end over ${fmt(DAYEND_LOANS)} loans (own book)`, async () =>
+    table.push(...dayEndTableRows(await measureDayEnd({ loans: DAYEND_LOANS, log }))),
+  );
+if (PARTS.has('memory'))
+  await phase('server memory (PGlite, demo book)', async () =>
+    table.push(...(await measureServerMemory({ log }))),
+  );
+if ([...PARTS].every((part) => OWN_BOOK_PARTS.includes(part))) {
+  printTable();
+  process.exit(0);
+}
 console.log(
   `book: ${fmt(N)} orders, ${fmt(C)} customers, ${scenarios.length} engine scenarios; today ${TODAY}; ${CLIENTS} clients × ${REQUESTS} requests per list call`,
 );
@@ -640,7 +662,6 @@ const client = new pg.Client({
   options: `-c search_path=${schema}`,
 });
 await client.connect();
-const table = [];
 let app;
 try {
   const clock = new ManualClock(new Date(`${TODAY}T06:30:00Z`));
@@ -942,7 +963,7 @@ process.exit(0);
 
 function printTable() {
   console.log(
-    `\nScale table (${fmt(N)} orders). Lists: one client alone (median of 5) | 50 concurrent clients p50 / p99;\nratio = p99 (lists) or median (reports) ÷ the same-run baseline on GET /health/live under the same load.`,
+    `\nScale table (${fmt(N)} orders). Lists: one client alone (median of 5) | 50 concurrent clients p50 / p99;\nratio = p99 (lists) or median (reports) ÷ the same-run baseline on GET /health/live under the same load;\nday-end: rate ÷ the plain SQL accrual pass's rate over the same rows; memory: RSS ÷ the server's without the demo book.`,
   );
   console.log(
     `${'figure'.padEnd(40)} ${'value'.padEnd(28)} ${'budget'.padEnd(16)} ${'ratio'.padStart(7)}  met`,

@@ -98,7 +98,7 @@ export interface BuildAppOptions {
   /** Fastify logger options; defaults to the configured level with tokens redacted. */
   logger?: FastifyServerOptions['logger'];
   /**
-   * Where uploaded files were kept before they moved into the database (decision 0090), read
+   * Where uploaded files were kept before they moved into the database (decision 0091), read
    * at start to copy any left; default `<DATA_DIR>/uploads` (tests use a temporary one).
    */
   uploadDir?: string;

@@ -182,7 +182,7 @@ async function main(): Promise<void> {
     // Marketing SMS campaigns go out at their rate, only inside TRAI's 10:00–21:00 India time.
     marketingSmsJob({ db, clock, sms: app.integrations.smsGateways, intervalMs: 60_000 }),
     // Exports queued through another server, or left by one that stopped, are claimed and run
-    // here (each by one server at a time, decision 0090); this server's own start at once.
+    // here (each by one server at a time, decision 0091); this server's own start at once.
     exportQueueJob(app.exportRunner, config.exports.checkMs),
   ];
   stopJobs = startJobs(jobs, { metrics: app.metrics, log: app.log });

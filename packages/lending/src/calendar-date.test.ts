@@ -29,6 +29,21 @@ describe('calendar dates', () => {
     expect(compareDates('2025-01-03', '2025-01-02')).toBe(1);
   });
 
+  it('answers the same from its remembered conversions, past what it keeps', () => {
+    // 12,000 consecutive days, twice: the second pass reads conversions kept by the first
+    // (and, past the memory's size, made again), each checked against Date's own arithmetic.
+    const dayOf = (n: number) => new Date(Date.UTC(1995, 0, 1 + n)).toISOString().slice(0, 10);
+    const days = Array.from({ length: 12_000 }, (_, n) => dayOf(n));
+    for (let pass = 0; pass < 2; pass++) {
+      expect(days.map((date) => addDays(date, 1))).toEqual(days.map((_, n) => dayOf(n + 1)));
+      expect(days.map((date, n) => daysBetween(days[0]!, date) - n).every((d) => d === 0)).toBe(
+        true,
+      );
+    }
+    expect(isIndiaDate('2025-02-29')).toBe(false);
+    expect(() => addDays('2025-02-29', 0)).toThrow(RangeError);
+  });
+
   it('addDays and daysBetween are inverse', () => {
     fc.assert(
       fc.property(

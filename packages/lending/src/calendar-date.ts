@@ -8,7 +8,26 @@ export type IndiaDate = string;
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+// Conversions are remembered both ways: the day-end converts the same few dates for every
+// order of a million-loan book, and parsing and checking a date string cost it about two
+// thirds of its time in the engine (issue #15). Only valid dates are kept, at most
+// REMEMBERED of each (cleared when full), so odd input never grows the maps.
+const REMEMBERED = 4096;
+const epochDays = new Map<string, number>();
+const datesOfDays = new Map<number, IndiaDate>();
+
 function epochDayOrNull(date: string): number | null {
+  const known = epochDays.get(date);
+  if (known !== undefined) return known;
+  const day = parseEpochDay(date);
+  if (day !== null) {
+    if (epochDays.size >= REMEMBERED) epochDays.clear();
+    epochDays.set(date, day);
+  }
+  return day;
+}
+
+function parseEpochDay(date: string): number | null {
   const match = ISO_DATE.exec(date);
   if (!match) return null;
   const [, y, m, d] = match;
@@ -25,7 +44,12 @@ function epochDay(date: IndiaDate): number {
 }
 
 function fromEpochDay(day: number): IndiaDate {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  const known = datesOfDays.get(day);
+  if (known !== undefined) return known;
+  const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+  if (datesOfDays.size >= REMEMBERED) datesOfDays.clear();
+  datesOfDays.set(day, date);
+  return date;
 }
 
 export function isIndiaDate(value: string): boolean {

@@ -64,7 +64,7 @@ export function defaultSnapshotPath(): string {
  */
 /**
  * Tables of the running servers, neither copied nor compared, not even their id sequences:
- * a user's exports (decision 0033), and the stored files' bytes (decision 0090): exports, and
+ * a user's exports (decision 0033), and the stored files' bytes (decision 0091): exports, and
  * receipt photos, which the simulator never makes, so the demo book names none.
  */
 const RUNTIME_ONLY = ['export_jobs', 'stored_files', 'stored_file_chunks'];

@@ -147,6 +147,7 @@ describe('day-end', () => {
     const first = await run({
       holder: 'a',
       batchSize: 2,
+      inFlight: 2,
       leaseMs: 300_000,
       signal: stopping.signal,
       // The signal comes while the first batch commits and the second is in flight.

@@ -4,7 +4,7 @@ import type { Executor } from '../../plugins/db.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { exportJobs, type ExportJobRow } from './export-jobs.table.js';
 
-// Which server runs an export (decision 0090): a runner claims a job by setting itself as
+// Which server runs an export (decision 0091): a runner claims a job by setting itself as
 // `runner` with a lease, in one statement, and every later write of the run names it, so a
 // runner that lost the job (its lease lapsed and another took it) changes nothing.
 
@@ -163,7 +163,7 @@ export async function removeAbandonedPartialFiles(db: Executor, before: Date): P
   return removed.length;
 }
 
-/** Finished exports whose file is not in the database yet (made before decision 0090). */
+/** Finished exports whose file is not in the database yet (made before decision 0091). */
 export async function finishedJobsWithoutFile(db: Executor): Promise<ExportJobRow[]> {
   return db
     .select()

@@ -15,7 +15,7 @@ import { staffUsers } from '../user/tables.js';
 /**
  * Background exports of lists (decision 0033): what was asked (the list endpoint, its
  * filters and sort, the columns in the user's language), by whom, and how far the job got.
- * The file is a stored file in the database (`file_id`, decision 0090); `file_name` is the
+ * The file is a stored file in the database (`file_id`, decision 0091); `file_name` is the
  * name it is downloaded under. A running job is held by one server (`runner`) until
  * `lease_expires_at`, which it moves on as it writes; another server takes a job over whose
  * lease lapsed (`attempts` counts the runs begun).

@@ -321,7 +321,7 @@ async function partialFile(): Promise<number> {
   return file.fileId;
 }
 
-describe('exports with more than one server (decision 0090)', () => {
+describe('exports with more than one server (decision 0091)', () => {
   it('keeps the file in the database: made on one server, downloaded from the other alike', async () => {
     const second = await joinTestApp(t);
     try {

@@ -48,7 +48,7 @@ export interface ExportDeps {
   db: Database;
   clock: Clock;
   /**
-   * The server's data directory: before decision 0090 export files were kept in
+   * The server's data directory: before decision 0091 export files were kept in
    * `<dataDir>/exports/`, from where they are moved into the database at start.
    */
   dataDir: string;
@@ -261,7 +261,7 @@ class ExportTakenOver extends Error {
 }
 
 /**
- * Runs exports (decisions 0033, 0090): one at a time per server, each streamed into a stored
+ * Runs exports (decisions 0033, 0091): one at a time per server, each streamed into a stored
  * file in the database read by read, so a 100,000-row export holds one read and one chunk in
  * memory (decision 0053). Any server may run any job: a runner claims it in the database with a
  * lease it renews after every read, so each export runs on one server at a time; a job whose
@@ -578,7 +578,7 @@ export async function removeExpiredExports(deps: FileDeps): Promise<number> {
 }
 
 /**
- * Finished exports made before files moved into the database (decision 0090) whose file is in
+ * Finished exports made before files moved into the database (decision 0091) whose file is in
  * this server's `<dataDir>/exports`: copied in, linked to their job, and the local file removed.
  * At every start; cheap when none is left. A job another server linked first keeps that copy.
  */

@@ -1,5 +1,5 @@
 /**
- * Background exports of lists to .xlsx (decisions 0033, 0090): any list endpoint built with
+ * Background exports of lists to .xlsx (decisions 0033, 0091): any list endpoint built with
  * listRequestSchema can be exported with the screen's filters, sort and masking; the files are
  * kept in the database for their owner only, and removed when they expire.
  */

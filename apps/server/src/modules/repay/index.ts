@@ -36,7 +36,7 @@ export { waiverRequests } from './waiver-requests.table.js';
 
 /**
  * The repay module. Once the server is ready (migrated), receipts still in the old upload
- * directory are copied into the database (decision 0090).
+ * directory are copied into the database (decision 0091).
  */
 export function createRepayModule(deps: RepayDeps & { log?: RepayLog }) {
   return {

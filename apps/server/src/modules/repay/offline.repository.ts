@@ -143,7 +143,7 @@ export function listExcess(db: Executor, body: z.output<typeof excessListBodySch
   );
 }
 
-/** Uploaded files whose bytes are not in the database (uploaded before decision 0090). */
+/** Uploaded files whose bytes are not in the database (uploaded before decision 0091). */
 export function uploadedFilesNotStored(db: Executor) {
   return db
     .select()

@@ -177,7 +177,7 @@ describe('offline repayments: recorded by one, passed by another, posted on the 
     ).toBe(403);
   });
 
-  it('keeps the receipt in the database: another server serves it alike (decision 0090)', async () => {
+  it('keeps the receipt in the database: another server serves it alike (decision 0091)', async () => {
     const second = await joinTestApp(t);
     try {
       const receipt = await callEndpoint(

@@ -168,7 +168,7 @@ export async function recordOffline(
   if (input.receipt) {
     const bytes = Buffer.from(input.receipt.contentBase64, 'base64');
     const mimeType = sniffReceiptType(bytes, 'receipt.contentBase64');
-    // In the database (decision 0090), in the call's transaction: any server serves it.
+    // In the database (decision 0091), in the call's transaction: any server serves it.
     const stored = await storeBytes(deps.db, bytes, deps.clock.now());
     const [file] = await deps.db
       .insert(uploadedFiles)
@@ -329,7 +329,7 @@ export async function receiptOf(deps: OfflineDeps, id: number) {
 }
 
 /**
- * Receipts uploaded before they moved into the database (decision 0090) whose file is in this
+ * Receipts uploaded before they moved into the database (decision 0091) whose file is in this
  * server's `uploadDir`: copied in under their storage name once their SHA-256 matches the
  * upload's, and the local file removed. At every start; cheap when none is left. A receipt
  * another server copied first is left as it copied it.

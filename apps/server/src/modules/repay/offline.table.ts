@@ -14,7 +14,7 @@ import { loanOrders, payouts, repayments } from '../loan-book/tables.js';
 
 /**
  * A file staff uploaded (a receipt photo). The bytes are a stored file in the database named
- * `storage_name` (decision 0090; before it, a file of that name in `<DATA_DIR>/uploads`, copied
+ * `storage_name` (decision 0091; before it, a file of that name in `<DATA_DIR>/uploads`, copied
  * in at start); this row says what they are (type sniffed from the bytes, size, SHA-256) and
  * who uploaded them. Served only through an endpoint that checks the grant.
  */

@@ -27,7 +27,7 @@ export interface RepayDeps {
   /** The loan book's commands (offline repayments post through its repayment command). */
   loanBook: LoanBookDeps;
   /**
-   * Where uploaded receipts were kept before they moved into the database (decision 0090):
+   * Where uploaded receipts were kept before they moved into the database (decision 0091):
    * read at start to copy any left there.
    */
   uploadDir: string;

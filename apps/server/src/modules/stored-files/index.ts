@@ -1,5 +1,5 @@
 /**
- * Files kept in the database in chunks (decision 0090): export files and uploaded receipts,
+ * Files kept in the database in chunks (decision 0091): export files and uploaded receipts,
  * readable by every server on the database. No endpoints: the modules that own the files serve
  * them (the export download, the receipt endpoint) with their own grants.
  */

@@ -5,7 +5,7 @@ import * as repo from './stored-files.repository.js';
 import type { StoredFileRow } from './stored-files.table.js';
 
 /**
- * Files kept in the database (decision 0090), so any server reads what another wrote: the
+ * Files kept in the database (decision 0091), so any server reads what another wrote: the
  * bytes go in and out in chunks of about a megabyte, one statement each, so a file of any size
  * passes through the server's memory a chunk at a time.
  */

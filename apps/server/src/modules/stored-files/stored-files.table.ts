@@ -16,7 +16,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * A file kept in the database (decision 0090): export files and uploaded receipt photos, so
+ * A file kept in the database (decision 0091): export files and uploaded receipt photos, so
  * every server behind the balancer reads what any of them wrote. The bytes are in
  * `stored_file_chunks`; `completed_at` is set once the last chunk is written, and only a
  * completed file is read. `name` is random and unique: what an uploaded file's row names it by.

@@ -4,7 +4,7 @@ import { AppError } from '../app-error.js';
 /**
  * Files staff upload (receipt photos): their type is sniffed from their first bytes, never
  * taken from the name or the browser; they are kept in the database (modules/stored-files,
- * decision 0090) and read back only through an endpoint that checks the caller's grant.
+ * decision 0091) and read back only through an endpoint that checks the caller's grant.
  * Before that they were kept in `<DATA_DIR>/uploads`, from where a start copies any left.
  */
 export function uploadDirOf(dataDir: string): string {
