@@ -9,8 +9,7 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { cancelPendingRequests } from '../lib/api';
 import { followRouteTitles } from '../lib/console-config';
 import { getToken } from '../lib/cookies';
-import { currentLanguage } from '../lib/i18n';
-import { loadFeatureCatalogues } from '../lib/i18n-catalogues';
+import { loadShownFeatureCatalogues } from '../lib/i18n-catalogues';
 import { loadSession } from '../lib/session';
 import { takePendingVisits } from '../lib/pending-visits';
 import { recordVisit } from '../lib/visited-pages';
@@ -171,7 +170,7 @@ export function buildRoutes(): RouteObject[] {
           lazy: async () => {
             const [{ SignedIn }] = await Promise.all([
               import('./signed-in'),
-              loadFeatureCatalogues(currentLanguage()),
+              loadShownFeatureCatalogues(),
             ]);
             return { Component: SignedIn };
           },
