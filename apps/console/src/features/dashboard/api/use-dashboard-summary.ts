@@ -28,5 +28,10 @@ export function useDashboardSummary(range: DashboardRangeKey) {
  */
 export function prefetchDashboardSummary(queryClient: QueryClient, pagePath: string): void {
   const range = savedPageState(pagePath, DASHBOARD_RANGE_KEY, DEFAULT_DASHBOARD_RANGE);
-  void queryClient.prefetchQuery(dashboardSummaryQuery(apiRangeOf[range]));
+  // Only a first call: a dashboard already showing figures (its tab kept open) refreshes them
+  // on its own interval, as before.
+  void queryClient.prefetchQuery({
+    ...dashboardSummaryQuery(apiRangeOf[range]),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
