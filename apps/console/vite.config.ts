@@ -1,14 +1,34 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preloadChunks } from './build/preload-chunks.ts';
 import { precompress } from './build/precompress.ts';
 
 /**
- * Console build. React and Ant Design go into their own long-lived chunks so that the
- * sign-in page's first load stays small and cached across releases of the pages.
+ * Console build. The first load is a few large chunks rather than dozens of small ones (issue
+ * #15, decision 0093): each request costs a round trip and the server's time, which on a busy
+ * machine weighs more than the bytes. A group takes the modules it names and everything they
+ * import, so a chunk is exactly what its part needs:
+ * - `start`: the entry, which only picks the part to load (main.tsx);
+ * - `sign-in`: the sign-in page alone (React, i18next, the form, the request client), and the
+ *   session's user_info call, which the entry sends before the console's code has arrived;
+ * - `console`: the router, the signed-in layout and the dashboard, the page opened first;
+ *   what it shares with the sign-in page stays in `sign-in`, which it imports.
+ * Every other page stays a lazy chunk of its own.
  */
+const firstLoadChunks = [
+  { name: 'start', test: /\/src\/main\.tsx$/, priority: 30 },
+  { name: 'sign-in', test: /\/src\/(app\/start-sign-in\.tsx|lib\/session\.ts)$/, priority: 20 },
+  {
+    name: 'console',
+    test: /\/src\/(app\/start-console|app\/signed-in|features\/dashboard\/pages\/dashboard-page)\.tsx$/,
+    priority: 10,
+  },
+];
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // The sign-in chunk is fetched with the entry (the console imports it too).
+  plugins: [react(), preloadChunks(['sign-in']), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -19,6 +39,7 @@ export default defineConfig({
         moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),
         manualPureFunctions: ['z', 'defineEndpoint'],
       },
+      output: { codeSplitting: { groups: firstLoadChunks } },
     },
   },
   server: {

@@ -7,6 +7,7 @@ import { adminEndpoints } from '@lending/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { createEndpointRegistrar } from './plugins/access.js';
+import { registerConsoleAssets } from './plugins/console-assets.js';
 import { createAppEndpointRegistrar } from './plugins/app-access.js';
 import { redactUrl } from './plugins/auth.js';
 import type { Database, DatabaseHandle } from './plugins/db.js';
@@ -218,18 +219,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMetrics(app, db, metrics, config.metricsToken, options.database);
   app.decorate('metrics', metrics);
   if (hasConsole) {
+    // The hashed assets from memory (plugins/console-assets.ts); index.html and the other
+    // files at the root from the disk, re-read so that a new build is picked up.
+    registerConsoleAssets(app, config.consoleDist);
     await app.register(fastifyStatic, {
       root: config.consoleDist,
       prefix: '/',
-      // The build writes .br and .gz beside each asset; the one the browser accepts is sent.
       preCompressed: true,
-      setHeaders(response, filePath) {
-        // Hashed assets never change; index.html must be re-read to pick up a new build.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+      setHeaders(response) {
+        response.header('cache-control', 'no-cache');
       },
     });
   }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { consoleQueryClient } from '../lib/query-client';
 
 /** Loads one page module; each is its own chunk. */
 export type PageLoader = () => Promise<ComponentType>;
@@ -246,6 +247,22 @@ export const pageRegistry: Partial<Record<string, PageLoader>> = {
   telemarketingRate: () =>
     import('../features/telemarketing/pages/telemarketing-rate-page').then(
       (m) => m.TelemarketingRatePage,
+    ),
+};
+
+/** Starts a page's first call for the page at this path, into the console's query cache. */
+export type PagePrefetch = (pagePath: string) => Promise<void>;
+
+/**
+ * Pages whose first call goes out as soon as the address is known, with user_info, rather than
+ * after the layout and the page have rendered (issue #15: the dashboard is the page a sign-in
+ * opens; decision 0093). The page reads the same query, so it finds the answer or the call on
+ * its way.
+ */
+export const pagePrefetches: Partial<Record<string, PagePrefetch>> = {
+  Dashboard: (pagePath) =>
+    import('../features/dashboard/api/use-dashboard-summary').then((m) =>
+      m.prefetchDashboardSummary(consoleQueryClient, pagePath),
     ),
 };
 

@@ -9,12 +9,11 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { cancelPendingRequests } from '../lib/api';
 import { followRouteTitles } from '../lib/console-config';
 import { getToken } from '../lib/cookies';
-import { currentLanguage } from '../lib/i18n';
-import { loadFeatureCatalogues } from '../lib/i18n-catalogues';
+import { loadShownFeatureCatalogues } from '../lib/i18n-catalogues';
 import { loadSession } from '../lib/session';
 import { takePendingVisits } from '../lib/pending-visits';
 import { recordVisit } from '../lib/visited-pages';
-import { loadNotBuiltPage, pageRegistry } from './page-registry';
+import { loadNotBuiltPage, pagePrefetches, pageRegistry } from './page-registry';
 import { FullPageLoading, Root, RouteErrorPage } from './root';
 
 /**
@@ -72,6 +71,22 @@ function firstPagePath(node: RouteNode, fullPath: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A page's loader: its first call sent at once (loaders run together with the layout's
+ * user_info), then, for a business page, the guard.
+ */
+function pageLoader(name: string, business: boolean) {
+  const prefetch = pagePrefetches[name];
+  const guard = business ? businessGuard(name) : undefined;
+  if (!prefetch && !guard) return {};
+  return {
+    loader: ({ request }: { request: Request }) => {
+      if (prefetch) void prefetch(new URL(request.url).pathname);
+      return guard ? guard({ request }) : null;
+    },
+  };
+}
+
 /** A page route: one lazy chunk per page; unbuilt business pages share the not-built page. */
 function pageRoute(node: RouteNode, fullPath: string, business: boolean): RouteObject {
   const name = node.name ?? fullPath;
@@ -81,7 +96,7 @@ function pageRoute(node: RouteNode, fullPath: string, business: boolean): RouteO
     id: name,
     path: fullPath,
     handle: handleOf(node),
-    ...(business ? { loader: businessGuard(name) } : {}),
+    ...pageLoader(name, business),
     lazy: loadPage
       ? async () => ({ Component: await loadPage() })
       : async () => {
@@ -155,7 +170,7 @@ export function buildRoutes(): RouteObject[] {
           lazy: async () => {
             const [{ SignedIn }] = await Promise.all([
               import('./signed-in'),
-              loadFeatureCatalogues(currentLanguage()),
+              loadShownFeatureCatalogues(),
             ]);
             return { Component: SignedIn };
           },

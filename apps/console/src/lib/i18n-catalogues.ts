@@ -1,5 +1,5 @@
 import type { Language } from '@lending/contract';
-import { i18n } from './i18n';
+import { currentLanguage, i18n } from './i18n';
 
 type FeatureLanguage = 'en' | 'zh';
 
@@ -33,6 +33,11 @@ function load(language: FeatureLanguage): Promise<void> {
 export function loadFeatureCatalogues(language: Language): Promise<void> {
   wanted = true;
   return Promise.all(language === 'zh' ? [load('en'), load('zh')] : [load('en')]).then(() => {});
+}
+
+/** The features' texts of the language shown (the signed-in layout waits for them). */
+export function loadShownFeatureCatalogues(): Promise<void> {
+  return loadFeatureCatalogues(currentLanguage());
 }
 
 /**

@@ -47,16 +47,23 @@ export function keepPageState(paths: readonly string[]): void {
   if (Object.keys(kept).length !== Object.keys(store).length) writeStore(kept);
 }
 
+/**
+ * The value a page at this path keeps under this key (else `initial`): what the page will show
+ * when it is rendered, read before it is (a page's first call made while its code loads).
+ */
+export function savedPageState<T>(scope: string, key: string, initial: T): T {
+  const saved = readStore()[scope];
+  return saved && key in saved ? (saved[key] as T) : initial;
+}
+
 /** The path of the page being rendered; provided by the shell around each kept-alive page. */
 export const PageScopeContext = createContext<string | null>(null);
 
 export function usePageState<T>(key: string, initial: T): [T, (value: T) => void] {
   const scope = useContext(PageScopeContext);
-  const [value, setValue] = useState<T>(() => {
-    if (!scope) return initial;
-    const saved = readStore()[scope];
-    return saved && key in saved ? (saved[key] as T) : initial;
-  });
+  const [value, setValue] = useState<T>(() =>
+    scope ? savedPageState(scope, key, initial) : initial,
+  );
   const update = useCallback(
     (next: T) => {
       setValue(next);

@@ -21,3 +21,9 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
     },
   });
 }
+
+/**
+ * The console's one query cache; it outlives sign-outs only until the page reloads. The route
+ * loaders fill it too (a page's first call sent with user_info, decision 0093).
+ */
+export const consoleQueryClient = createQueryClient();

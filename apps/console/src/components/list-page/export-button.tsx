@@ -7,10 +7,8 @@ import { type EndpointDefinition, exportApi } from '@lending/contract';
 import { feedback } from '../../lib/feedback';
 import { useGrants } from '../../lib/grants';
 import { useEndpointMutation } from '../../lib/use-endpoint';
+import { DOWNLOAD_PAGE_PATH } from './download-page-path';
 import type { ListPageState } from './use-list-page';
-
-/** The download page's path (route `Download`, constant for every signed-in user). */
-export const DOWNLOAD_PAGE_PATH = '/download/index';
 
 /**
  * Export: starts a background export of the list as the user sees it (filters, sort, visible

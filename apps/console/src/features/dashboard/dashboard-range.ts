@@ -4,6 +4,10 @@ import { addDays, formatIndiaDate } from '../../lib/format';
 export const dashboardRanges = ['lastThreeDays', 'nearlyAWeek', 'lastMonth'] as const;
 export type DashboardRange = (typeof dashboardRanges)[number];
 
+/** The range shown until the user picks another, and where the page keeps the pick. */
+export const DEFAULT_DASHBOARD_RANGE: DashboardRange = 'lastThreeDays';
+export const DASHBOARD_RANGE_KEY = 'range';
+
 const RANGE_DAYS: Record<DashboardRange, number> = {
   lastThreeDays: 3,
   nearlyAWeek: 7,

@@ -2,7 +2,7 @@ import { CloudDownloadOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DOWNLOAD_PAGE_PATH } from '../../components/list-page/export-button';
+import { DOWNLOAD_PAGE_PATH } from '../../components/list-page/download-page-path';
 
 /**
  * The way to the download page of background exports (docs/product.md §9: 'go to the download

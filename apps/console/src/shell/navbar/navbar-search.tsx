@@ -4,7 +4,8 @@ import { phoneSearchSchema, loanBookApi, orderApi } from '@lending/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { orderDetailPath } from '../../components/order-detail';
+// The path alone, not the order detail's code (which the navbar does not show).
+import { orderDetailPath } from '../../components/order-detail/order-status';
 import { useGrants } from '../../lib/grants';
 
 /** An order number as staff type it: `LN` then letters or digits, any case. */

@@ -7,7 +7,14 @@ import { usePageState } from '../../../lib/page-state';
 import { useDashboardSummary } from '../api/use-dashboard-summary';
 import { DailyChart, type DailySeries } from '../components/daily-chart';
 import { FigureCards } from '../components/figure-cards';
-import { apiRangeOf, dashboardRanges, rangeDates, type DashboardRange } from '../dashboard-range';
+import {
+  apiRangeOf,
+  DASHBOARD_RANGE_KEY,
+  dashboardRanges,
+  DEFAULT_DASHBOARD_RANGE,
+  rangeDates,
+  type DashboardRange,
+} from '../dashboard-range';
 import './dashboard-page.css';
 
 function useNow(intervalMs: number): Date {
@@ -27,7 +34,10 @@ function useNow(intervalMs: number): Date {
 export function DashboardPage() {
   const { t } = useTranslation();
   // Kept while the dashboard's tab is open, across reloads; a Refresh starts afresh.
-  const [range, setRange] = usePageState<DashboardRange>('range', 'lastThreeDays');
+  const [range, setRange] = usePageState<DashboardRange>(
+    DASHBOARD_RANGE_KEY,
+    DEFAULT_DASHBOARD_RANGE,
+  );
   const now = useNow(1000);
   const summary = useDashboardSummary(apiRangeOf[range]);
   const fallback = rangeDates(range, now);
