@@ -161,6 +161,7 @@ try {
         dates: {
           yesterday: YESTERDAY,
           ninetyDaysAgo: addDays(TODAY, -90),
+          thirtyDaysAgo: addDays(TODAY, -30),
           monthFrom: '2025-01',
           monthTo: '2025-06',
         },

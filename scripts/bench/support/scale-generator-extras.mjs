@@ -277,7 +277,7 @@ export async function generateExtras(client, { orders: N, customers: C, today })
   await step('login_attempts', () =>
     q(`insert into login_attempts (email, user_id, success, failure_reason, ip, at)
     select 'bench.staff.' || (1 + k % ${STAFF}) || '@example.com', ${pickStaff(0, 'k')}, k % 10 <> 0,
-      case when k % 10 = 0 then 'badPassword' end, '10.0.0.' || (k % 250), ${at(`date '${today}' - 1 - k % 365`, '04:00')}
+      case when k % 10 = 0 then 'bad_password' end, '10.0.0.' || (k % 250), ${at(`date '${today}' - 1 - k % 365`, '04:00')}
     from generate_series(1, ${Math.max(1, Math.floor(N / 20))}) k`),
   );
   return filled;

@@ -9,8 +9,9 @@ import { table } from './scale-table.mjs';
 export const REPORT_MS = 1000;
 
 /** [label, endpoint id, body] given the book's yesterday, ninety days back and its months. */
-function reportCalls({ yesterday, ninetyDaysAgo, monthFrom, monthTo }) {
+function reportCalls({ yesterday, ninetyDaysAgo, thirtyDaysAgo, monthFrom, monthTo }) {
   const ninety = { dateFrom: ninetyDaysAgo, dateTo: yesterday };
+  const thirty = { dateFrom: thirtyDaysAgo, dateTo: yesterday };
   return [
     ['dashboard (last 3 days)', 'dashboard.summary', { range: 'last3days' }],
     ['dashboard (last month)', 'dashboard.summary', { range: 'lastMonth' }],
@@ -30,8 +31,8 @@ function reportCalls({ yesterday, ninetyDaysAgo, monthFrom, monthTo }) {
     ['reconciliation breaks', 'finance.break_list', {}],
     ['trial balance', 'finance.trial_balance', { date: yesterday }],
     ['GST by month', 'finance.gst_by_month', { filters: { monthFrom, monthTo } }],
-    ['cash flow', 'finance.cash_flow', {}],
-    ['transaction statistics', 'trx.statistics', {}],
+    ['cash flow (30 days)', 'finance.cash_flow', { filters: thirty }],
+    ['transaction statistics (30 days)', 'trx.statistics', thirty],
     ['rule hit rate', 'risk.hit_rate', {}],
     ['rule hit rate detail', 'risk.hit_rate_detail', {}],
     ['rule analysis', 'risk.rule_analysis', {}],
@@ -42,7 +43,13 @@ function reportCalls({ yesterday, ninetyDaysAgo, monthFrom, monthTo }) {
 
 /** The endpoints measured as reports (the lists bench leaves them out). */
 export const REPORT_IDS = new Set(
-  reportCalls({ yesterday: '', ninetyDaysAgo: '', monthFrom: '', monthTo: '' }).map(([, id]) => id),
+  reportCalls({
+    yesterday: '',
+    ninetyDaysAgo: '',
+    thirtyDaysAgo: '',
+    monthFrom: '',
+    monthTo: '',
+  }).map(([, id]) => id),
 );
 
 const pathOf = (id) => {

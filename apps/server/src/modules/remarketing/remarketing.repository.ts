@@ -3,7 +3,7 @@ import type {
   collectionOrderBodySchema,
   regNotLoanBodySchema,
 } from '@lending/contract';
-import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
@@ -17,32 +17,23 @@ import { staffUsers } from '../user/tables.js';
 const DISBURSED = ['ACTIVE', 'DUE', 'OVERDUE', 'CLEARED', 'WRITTEN_OFF', 'OVERPAID'] as const;
 
 /**
- * /order/clearNotLoan: per customer, their orders summed (one pass over loan_orders by its
- * customer index) and their LAST order, which must be cleared: a customer who applied again
- * since has a later order and drops out. Paged by the last order's clearing date.
+ * /order/clearNotLoan: customers whose LAST order is cleared (a customer who applied again
+ * since has a later order and drops out), newest clearing first. The list is driven by the
+ * cleared orders in clearing-date order (a partial index), each kept only when no later order
+ * of its customer exists; the customer's figures are summed for the rows read only (their
+ * customer index, a few orders each). Summing every customer's orders first (a GROUP BY over
+ * the whole book) cost 1.1 s a page at 200,000 orders (decision 0092).
  */
 export function listClearNotLoan(db: Executor, body: z.output<typeof clearNotLoanBodySchema>) {
-  const stats = db
-    .select({
-      customerId: loanOrders.customerId,
-      lastOrderId: sql<number>`max(${loanOrders.id})`.as('last_order_id'),
-      loansTaken:
-        sql<number>`(count(*) filter (where ${inArray(loanOrders.status, [...DISBURSED])}))::int`.as(
-          'loans_taken',
-        ),
-      clearedOnTime:
-        sql<number>`(count(*) filter (where ${loanOrders.closureType} in ('ADVANCE_CLEAR', 'ON_TIME', 'COOLING_OFF_EXIT')))::int`.as(
-          'cleared_on_time',
-        ),
-      clearedLate:
-        sql<number>`(count(*) filter (where ${loanOrders.closureType} in ('OVERDUE_CLEAR', 'SETTLED_WITH_WAIVER')))::int`.as(
-          'cleared_late',
-        ),
-    })
-    .from(loanOrders)
-    .groupBy(loanOrders.customerId)
-    .as('stats');
   const last = alias(loanOrders, 'last_order');
+  const ofCustomer = (condition: SQL) =>
+    sql<number>`(select count(*)::int from ${loanOrders} o where o.customer_id = ${last.customerId} and ${condition})`;
+  const loansTaken = ofCustomer(
+    sql`o.status in (${sql.join(
+      DISBURSED.map((status) => sql`${status}`),
+      sql`, `,
+    )})`,
+  );
   return runList(
     db,
     {
@@ -56,15 +47,22 @@ export function listClearNotLoan(db: Executor, body: z.output<typeof clearNotLoa
             lastOrderNo: last.orderNo,
             clearedDate: last.clearedDate,
             lastAmountPaise: last.principalPaise,
-            loansTaken: stats.loansTaken,
-            clearedOnTime: stats.clearedOnTime,
-            clearedLate: stats.clearedLate,
+            loansTaken,
+            clearedOnTime: ofCustomer(
+              sql`o.closure_type in ('ADVANCE_CLEAR', 'ON_TIME', 'COOLING_OFF_EXIT')`,
+            ),
+            clearedLate: ofCustomer(
+              sql`o.closure_type in ('OVERDUE_CLEAR', 'SETTLED_WITH_WAIVER')`,
+            ),
             totalRepaidPaise: sql<string>`(select coalesce(sum(r.amount_paise), 0) from ${repayments} r join ${loanOrders} o on o.id = r.order_id where o.customer_id = ${customers.id} and not r.reversed)`,
           })
-          .from(stats)
-          .innerJoin(last, eq(last.id, stats.lastOrderId))
-          .innerJoin(customers, eq(customers.id, stats.customerId)),
-      scope: and(eq(last.status, 'CLEARED'), isNotNull(last.clearedDate)),
+          .from(last)
+          .innerJoin(customers, eq(customers.id, last.customerId)),
+      scope: and(
+        eq(last.status, 'CLEARED'),
+        isNotNull(last.clearedDate),
+        sql`not exists (select 1 from ${loanOrders} later where later.customer_id = ${last.customerId} and later.id > ${last.id})`,
+      ),
       where: {
         phone: (phone) => eq(customers.phone, phone),
         ...inclusiveRange<'clearedFrom', 'clearedTo', string>(
@@ -72,7 +70,7 @@ export function listClearNotLoan(db: Executor, body: z.output<typeof clearNotLoa
           'clearedFrom',
           'clearedTo',
         ),
-        minLoans: (min) => gte(stats.loansTaken, min),
+        minLoans: (min) => sql`${loansTaken} >= ${min}`,
       },
       sortColumns: { clearedDate: last.clearedDate, lastAmountPaise: last.principalPaise },
       defaultSort: { field: 'clearedDate', order: 'desc' },
