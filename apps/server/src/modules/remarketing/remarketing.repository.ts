@@ -3,7 +3,7 @@ import type {
   collectionOrderBodySchema,
   regNotLoanBodySchema,
 } from '@lending/contract';
-import { and, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
@@ -20,20 +20,12 @@ const DISBURSED = ['ACTIVE', 'DUE', 'OVERDUE', 'CLEARED', 'WRITTEN_OFF', 'OVERPA
  * /order/clearNotLoan: customers whose LAST order is cleared (a customer who applied again
  * since has a later order and drops out), newest clearing first. The list is driven by the
  * cleared orders in clearing-date order (a partial index), each kept only when no later order
- * of its customer exists; the customer's figures are summed for the rows read only (their
- * customer index, a few orders each). Summing every customer's orders first (a GROUP BY over
+ * of its customer exists; the customers' figures are summed afterwards for the page's rows
+ * only (clearNotLoanFigures). Summing every customer's orders first (a GROUP BY over
  * the whole book) cost 1.1 s a page at 200,000 orders (decision 0092).
  */
 export function listClearNotLoan(db: Executor, body: z.output<typeof clearNotLoanBodySchema>) {
   const last = alias(loanOrders, 'last_order');
-  const ofCustomer = (condition: SQL) =>
-    sql<number>`(select count(*)::int from ${loanOrders} o where o.customer_id = ${last.customerId} and ${condition})`;
-  const loansTaken = ofCustomer(
-    sql`o.status in (${sql.join(
-      DISBURSED.map((status) => sql`${status}`),
-      sql`, `,
-    )})`,
-  );
   return runList(
     db,
     {
@@ -47,14 +39,6 @@ export function listClearNotLoan(db: Executor, body: z.output<typeof clearNotLoa
             lastOrderNo: last.orderNo,
             clearedDate: last.clearedDate,
             lastAmountPaise: last.principalPaise,
-            loansTaken,
-            clearedOnTime: ofCustomer(
-              sql`o.closure_type in ('ADVANCE_CLEAR', 'ON_TIME', 'COOLING_OFF_EXIT')`,
-            ),
-            clearedLate: ofCustomer(
-              sql`o.closure_type in ('OVERDUE_CLEAR', 'SETTLED_WITH_WAIVER')`,
-            ),
-            totalRepaidPaise: sql<string>`(select coalesce(sum(r.amount_paise), 0) from ${repayments} r join ${loanOrders} o on o.id = r.order_id where o.customer_id = ${customers.id} and not r.reversed)`,
           })
           .from(last)
           .innerJoin(customers, eq(customers.id, last.customerId)),
@@ -70,7 +54,8 @@ export function listClearNotLoan(db: Executor, body: z.output<typeof clearNotLoa
           'clearedFrom',
           'clearedTo',
         ),
-        minLoans: (min) => sql`${loansTaken} >= ${min}`,
+        minLoans: (min) =>
+          sql`(select count(*) from ${loanOrders} o where o.customer_id = ${last.customerId} and ${disbursed(sql`o.status`)}) >= ${min}`,
       },
       sortColumns: { clearedDate: last.clearedDate, lastAmountPaise: last.principalPaise },
       defaultSort: { field: 'clearedDate', order: 'desc' },
@@ -78,6 +63,43 @@ export function listClearNotLoan(db: Executor, body: z.output<typeof clearNotLoa
     },
     body,
   );
+}
+
+/** A status among DISBURSED, in SQL. */
+function disbursed(status: SQL): SQL {
+  return sql`${status} in (${sql.join(
+    DISBURSED.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * The clearNotLoan figures of the customers on one page, in one pass over their orders (the
+ * customer index) and their repayments: computed for the page's rows only, not for every row
+ * an OFFSET steps over (page 50 read 980 customers' orders for 20 rows, 302 ms at 200,000
+ * orders).
+ */
+export async function clearNotLoanFigures(db: Executor, customerIds: number[]) {
+  if (customerIds.length === 0) return new Map<number, ClearNotLoanFigures>();
+  const rows = await db
+    .select({
+      customerId: loanOrders.customerId,
+      loansTaken: sql<number>`(count(*) filter (where ${disbursed(sql`${loanOrders.status}`)}))::int`,
+      clearedOnTime: sql<number>`(count(*) filter (where ${loanOrders.closureType} in ('ADVANCE_CLEAR', 'ON_TIME', 'COOLING_OFF_EXIT')))::int`,
+      clearedLate: sql<number>`(count(*) filter (where ${loanOrders.closureType} in ('OVERDUE_CLEAR', 'SETTLED_WITH_WAIVER')))::int`,
+      totalRepaidPaise: sql<string>`(select coalesce(sum(r.amount_paise), 0) from ${repayments} r join ${loanOrders} o on o.id = r.order_id where o.customer_id = ${loanOrders.customerId} and not r.reversed)::text`,
+    })
+    .from(loanOrders)
+    .where(inArray(loanOrders.customerId, customerIds))
+    .groupBy(loanOrders.customerId);
+  return new Map(rows.map((row) => [row.customerId, row]));
+}
+
+export interface ClearNotLoanFigures {
+  loansTaken: number;
+  clearedOnTime: number;
+  clearedLate: number;
+  totalRepaidPaise: string;
 }
 
 /**
