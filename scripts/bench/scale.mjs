@@ -10,8 +10,8 @@
 // active loans (default 1,000,000) beside SQL passes over the same rows; `memory`, the built
 // server's RSS on PGlite with the demo book after start.
 //
-// Knobs: BENCH_PARTS (lists, reports, export, dayend, memory; default all), BENCH_ONLY=<text>
-// (only the lists and reports whose id, path or name contains it), BENCH_LIST_REQUESTS
+// Knobs: BENCH_PARTS (lists, reports, export, dayend, memory; default all), BENCH_ONLY=<text,…>
+// (only the lists and reports whose id, path or name contains one of the texts), BENCH_LIST_REQUESTS
 // (requests per list call under load, default 100), BENCH_KEEP_SCHEMA=1 / BENCH_REUSE_SCHEMA.
 import { randomBytes } from 'node:crypto';
 import { register } from 'tsx/esm/api';

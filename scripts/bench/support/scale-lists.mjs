@@ -8,7 +8,7 @@
 import { adminEndpoints, isListRequestSchema } from '../../../packages/contract/src/index.ts';
 import { REPORT_IDS } from './scale-reports.mjs';
 import { call, CLIENTS, load, median } from './scale-load.mjs';
-import { table } from './scale-table.mjs';
+import { matches, table } from './scale-table.mjs';
 
 export const LIST_P99_MS = 50;
 
@@ -131,7 +131,7 @@ export async function measureLists({ base, token, targets, requests, only }) {
   });
   const results = [];
   for (const list of listCalls(targets)) {
-    if (only && !list.id.includes(only) && !list.path.includes(only)) continue;
+    if (!matches(only, list.id, list.path)) continue;
     for (const [variant, body, missing] of list.variants) {
       const label = `${list.id}: ${variant}`;
       if (!body) {

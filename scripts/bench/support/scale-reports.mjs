@@ -4,7 +4,7 @@
 // bench (scale-lists.mjs) leaves these out, though some are list-shaped (paged statements).
 import { adminEndpoints } from '../../../packages/contract/src/index.ts';
 import { call, median } from './scale-load.mjs';
-import { table } from './scale-table.mjs';
+import { matches, table } from './scale-table.mjs';
 
 export const REPORT_MS = 1000;
 
@@ -66,7 +66,7 @@ export async function measureReports({ base, token, dates, only }) {
   console.log(`  baseline GET /health/live: ${baseline.toFixed(1)} ms`);
   const results = [];
   for (const [name, id, body] of reportCalls(dates)) {
-    if (only && !name.includes(only) && !id.includes(only)) continue;
+    if (!matches(only, name, id)) continue;
     const times = [];
     let error = null;
     for (let i = 0; i < 3; i += 1) {

@@ -3,6 +3,12 @@
 
 export const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
+/** BENCH_ONLY: comma-separated texts; a list or report is measured when a name contains one. */
+export function matches(only, ...names) {
+  if (!only) return true;
+  return only.split(',').some((text) => names.some((name) => name.includes(text.trim())));
+}
+
 /** Rows of the final table: {label, figure, budget, ratio?, met?}. */
 export const table = [];
 const phases = [];
