@@ -1,3 +1,4 @@
+DROP INDEX "loan_orders_customer_idx";--> statement-breakpoint
 CREATE INDEX "review_tasks_queued_idx" ON "review_tasks" USING btree ("queued_at","id");--> statement-breakpoint
 CREATE INDEX "review_tasks_decided_by_idx" ON "review_tasks" USING btree ("decided_by","decision");--> statement-breakpoint
 CREATE INDEX "review_tasks_decided_by_at_idx" ON "review_tasks" USING btree ("decided_by","decided_at");--> statement-breakpoint
@@ -8,4 +9,5 @@ CREATE INDEX "loan_orders_cleared_list_idx" ON "loan_orders" USING btree ("clear
 CREATE INDEX "repayments_overdue_id_idx" ON "repayments" USING btree ("id") WHERE "repayments"."overdue_days_when_paid" > 0;--> statement-breakpoint
 CREATE INDEX "telemarketing_calls_at_idx" ON "telemarketing_calls" USING btree ("at","id");--> statement-breakpoint
 CREATE INDEX "telemarketing_leads_since_idx" ON "telemarketing_leads" USING btree ("since_date","id");--> statement-breakpoint
-CREATE INDEX "sms_messages_provider_message_idx" ON "sms_messages" USING btree ("provider_message_id");
+CREATE INDEX "sms_messages_provider_message_idx" ON "sms_messages" USING btree ("provider_message_id");--> statement-breakpoint
+CREATE INDEX "loan_orders_customer_idx" ON "loan_orders" USING btree ("customer_id","id");
