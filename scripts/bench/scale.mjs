@@ -44,6 +44,7 @@ const databaseUrl =
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const C = Math.max(1, Math.floor(N * 0.4));
 /** Requests per list call under load: 100 keeps a run over every list to a bounded time. */
+// BENCH_REQUESTS is its older name (decisions 0051–0053 name it).
 const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? process.env.BENCH_REQUESTS ?? 100);
 const ONLY = process.env.BENCH_ONLY || undefined;
 // BENCH_REUSE_SCHEMA=<a schema kept by BENCH_KEEP_SCHEMA=1> measures that book again without
