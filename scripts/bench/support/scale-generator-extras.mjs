@@ -253,11 +253,13 @@ export async function generateExtras(client, { orders: N, customers: C, today })
     from loan_orders o where o.status in ('OVERDUE', 'DUE') and o.id % 20 = 0`),
   );
 
+  // A tenth of the overdue orders (the id's hundreds: its last two digits pick the status).
   await step('waiver_requests', () =>
     q(`insert into waiver_requests (order_id, idempotency_key, amount_paise, reason, requested_by, requested_at, status, kind)
     select o.id, 'bench:waiver:' || o.id, o.outstanding_penal_paise, 'hardship', ${staff[8]},
       ${at(`date '${YESTERDAY}'`)}, 'pending', 'waiver'
-    from loan_orders o where o.status = 'OVERDUE' and o.outstanding_penal_paise > 0 and o.id % 50 = 0`),
+    from loan_orders o where o.status = 'OVERDUE' and o.outstanding_penal_paise > 0
+      and (o.id / 100) % 10 = 0`),
   );
 
   await step('risk_blacklist', () =>
