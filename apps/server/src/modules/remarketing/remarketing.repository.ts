@@ -3,11 +3,12 @@ import type {
   collectionOrderBodySchema,
   regNotLoanBodySchema,
 } from '@lending/contract';
-import { and, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, orderNoIs, runList } from '../../shared/list-query.js';
+import { queryRows } from '../../shared/sql-rows.js';
 import { borrowerAccounts } from '../borrower-app/tables.js';
 import { customers, loanOrders, repayments } from '../loan-book/tables.js';
 import { recoveryCases } from '../recovery/tables.js';
@@ -81,18 +82,35 @@ function disbursed(status: SQL): SQL {
  */
 export async function clearNotLoanFigures(db: Executor, customerIds: number[]) {
   if (customerIds.length === 0) return new Map<number, ClearNotLoanFigures>();
-  const rows = await db
-    .select({
-      customerId: loanOrders.customerId,
-      loansTaken: sql<number>`(count(*) filter (where ${disbursed(sql`${loanOrders.status}`)}))::int`,
-      clearedOnTime: sql<number>`(count(*) filter (where ${loanOrders.closureType} in ('ADVANCE_CLEAR', 'ON_TIME', 'COOLING_OFF_EXIT')))::int`,
-      clearedLate: sql<number>`(count(*) filter (where ${loanOrders.closureType} in ('OVERDUE_CLEAR', 'SETTLED_WITH_WAIVER')))::int`,
-      totalRepaidPaise: sql<string>`(select coalesce(sum(r.amount_paise), 0) from ${repayments} r join ${loanOrders} o on o.id = r.order_id where o.customer_id = ${loanOrders.customerId} and not r.reversed)::text`,
-    })
-    .from(loanOrders)
-    .where(inArray(loanOrders.customerId, customerIds))
-    .groupBy(loanOrders.customerId);
-  return new Map(rows.map((row) => [row.customerId, row]));
+  // Every column qualified by its alias: an unqualified name inside the repayments subquery
+  // would bind to the subquery's own orders and sum the whole book.
+  const rows = await queryRows(
+    db,
+    sql`select o.customer_id,
+      (count(*) filter (where ${disbursed(sql`o.status`)}))::int as loans_taken,
+      (count(*) filter (where o.closure_type in ('ADVANCE_CLEAR', 'ON_TIME', 'COOLING_OFF_EXIT')))::int as cleared_on_time,
+      (count(*) filter (where o.closure_type in ('OVERDUE_CLEAR', 'SETTLED_WITH_WAIVER')))::int as cleared_late,
+      coalesce(sum(paid.amount), 0)::text as total_repaid_paise
+    from ${loanOrders} o
+    left join lateral (select sum(r.amount_paise) as amount from ${repayments} r
+      where r.order_id = o.id and not r.reversed) paid on true
+    where o.customer_id in (${sql.join(
+      customerIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    group by o.customer_id`,
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.customer_id),
+      {
+        loansTaken: Number(row.loans_taken),
+        clearedOnTime: Number(row.cleared_on_time),
+        clearedLate: Number(row.cleared_late),
+        totalRepaidPaise: String(row.total_repaid_paise),
+      },
+    ]),
+  );
 }
 
 export interface ClearNotLoanFigures {
