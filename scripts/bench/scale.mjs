@@ -1,22 +1,23 @@
 // Scale benchmark (issue #15): a book of BENCH_ORDERS orders (default 1,000,000) and 40 % as
-// many customers on the local PostgreSQL server (its own schema, dropped afterwards), then the
-// real app built in-process on it and measured over loopback: every main list at 50 concurrent
-// clients (p50/p99 beside GET /health/live under the same load), every report and the
-// dashboard (median of a few sequential runs), and a 100,000-row export (time, peak RSS above
+// many customers on the local PostgreSQL server (its own schema, dropped afterwards), with
+// rows at scale in every table the console's lists read, then the real app built in-process
+// on it and measured over loopback: every list call the console makes (support/scale-lists:
+// first page, a filtered page, page 50, by order number, by phone) at 50 concurrent clients
+// (p50/p99 beside GET /health/live under the same load), every report and the dashboard
+// (support/scale-reports: median of three), and a 100,000-row export (time, peak RSS above
 // idle). Prints figures beside budgets; never fails on time. Two parts bring their own book or
 // server and need none of this one (support/): `dayend`, the day-end over BENCH_DAYEND_LOANS
 // active loans (default 1,000,000) beside SQL passes over the same rows; `memory`, the built
 // server's RSS on PGlite with the demo book after start.
 //
-// The book is generated in set-based SQL from a few hundred "scenarios" whose balances and
-// journals the engine (packages/lending) computed: disbursal, the accruals (summed into one
-// interest and one penal journal per order rather than one per day, to keep the row count
-// sane), and the repayment, rollover or write-off that closed it. Every journal balances.
+// Knobs: BENCH_PARTS (lists, reports, export, dayend, memory; default all), BENCH_ONLY=<text,…>
+// (only the lists and reports whose id, path or name contains one of the texts), BENCH_LIST_REQUESTS
+// (requests per list call under load, default 100), BENCH_KEEP_SCHEMA=1 / BENCH_REUSE_SCHEMA.
 import { randomBytes } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 import pg from 'pg';
 
+// Everything below imports the server's TypeScript: only after tsx's loader is registered.
 register();
 const { openDatabase } = await import('../../apps/server/src/plugins/db.ts');
 const { buildApp } = await import('../../apps/server/src/app.ts');
@@ -24,14 +25,17 @@ const { loadConfig } = await import('../../apps/server/src/config.ts');
 const { seed } = await import('../../apps/server/src/seed.ts');
 const { testHasher } = await import('../../apps/server/src/shared/testing/build-test-app.ts');
 const { ManualClock } = await import('../../apps/server/src/shared/clock.ts');
-const { saveProduct } = await import('../../apps/server/src/modules/loan-book/index.ts');
-const { termsToJson } = await import('../../apps/server/src/modules/loan-book/paise-json.ts');
 const { rollUpLedger } = await import('../../apps/server/src/modules/loan-book/index.ts');
-const { refreshDailyOrders, refreshDueCohort } =
-  await import('../../apps/server/src/modules/finance/index.ts');
-const lending = await import('../../packages/lending/src/index.ts');
+const { addDays } = await import('../../packages/lending/src/index.ts');
 const { measureDayEnd, dayEndTableRows } = await import('./support/day-end-book.mjs');
 const { measureServerMemory } = await import('./support/server-memory.mjs');
+const { generate, scenarioCount, TODAY, YESTERDAY } = await import('./support/scale-generator.mjs');
+const { generateExtras } = await import('./support/scale-generator-extras.mjs');
+const { measureLists, searchTargets } = await import('./support/scale-lists.mjs');
+const { measureReports } = await import('./support/scale-reports.mjs');
+const { measureExport } = await import('./support/scale-export.mjs');
+const { fmt, phase, printTable, table } = await import('./support/scale-table.mjs');
+const { CLIENTS } = await import('./support/scale-load.mjs');
 
 const databaseUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -39,14 +43,10 @@ const databaseUrl =
   'postgres://postgres@127.0.0.1:5432/test';
 const N = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const C = Math.max(1, Math.floor(N * 0.4));
-const CLIENTS = 50;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
-const TODAY = '2025-06-30';
-const LIST_P99_MS = 50;
-const REPORT_MS = 1000;
-const EXPORT_ROWS = 100_000;
-const EXPORT_RSS_MB = 300;
-const EXPORT_WAIT_S = Number(process.env.BENCH_EXPORT_WAIT_S ?? 600);
+/** Requests per list call under load: 100 keeps a run over every list to a bounded time. */
+// BENCH_REQUESTS is its older name (decisions 0051–0053 name it).
+const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? process.env.BENCH_REQUESTS ?? 100);
+const ONLY = process.env.BENCH_ONLY || undefined;
 // BENCH_REUSE_SCHEMA=<a schema kept by BENCH_KEEP_SCHEMA=1> measures that book again without
 // building it (about nine minutes at 1,000,000 orders), and keeps it; BENCH_PARTS picks the
 // measurements (lists, reports, export, dayend, memory; default all of them).
@@ -60,582 +60,8 @@ const OWN_BOOK_PARTS = ['dayend', 'memory'];
 process.on('unhandledRejection', (error) =>
   console.log(`  (after close: ${String(error).slice(0, 120)})`),
 );
-const fmt = (n) => Math.round(n).toLocaleString('en-US');
-const phases = [];
-async function phase(name, fn) {
-  const t0 = performance.now();
-  const result = await fn();
-  const seconds = (performance.now() - t0) / 1000;
-  phases.push([name, seconds]);
-  console.log(`  [${name}: ${seconds.toFixed(1)} s]`);
-  return result;
-}
 
-// ---------------------------------------------------------------------------------------------
-// Scenarios computed by the engine
-// ---------------------------------------------------------------------------------------------
-const terms = lending.WORKED_EXAMPLE_TERMS;
-const P = lending.WORKED_EXAMPLE_PRINCIPAL;
-const { addDays } = lending;
-const daysBefore = (date) => {
-  const ms = Date.parse(`${TODAY}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`);
-  return Math.round(ms / 86_400_000);
-};
-const YESTERDAY = addDays(TODAY, -1);
-
-/** Sums the accrual journals of a step into one interest and one penal journal. */
-function summedAccruals(journals, through) {
-  const out = [];
-  for (const type of ['interestAccrual', 'penalAccrual']) {
-    const amount = journals
-      .filter((j) => j.event === type)
-      .reduce((s, j) => s + j.lines.find((l) => l.amount > 0n).amount, 0n);
-    if (amount > 0n) out.push({ ...lending.postingsFor({ type, amount }), date: through });
-  }
-  return out;
-}
-
-function disbursed(disbursalDate) {
-  const step = lending.disburse(terms, P, disbursalDate);
-  return { loan: step.loan, journals: [{ ...step.journals[0], date: disbursalDate }] };
-}
-
-function scenario(kind, status, fields) {
-  return { kind, status, closureType: null, rolloverCount: 0, overdueDays: 0, ...fields };
-}
-
-function owing(kind, status, disbursalDate) {
-  const d = disbursed(disbursalDate);
-  const accrued = lending.accrueThrough(d.loan, terms, YESTERDAY);
-  const overdueDays = Math.max(0, daysBefore(accrued.loan.dueDate));
-  return scenario(kind, status, {
-    disbursalDate,
-    loan: accrued.loan,
-    overdueDays,
-    journals: [...d.journals, ...summedAccruals(accrued.journals, YESTERDAY)],
-  });
-}
-
-function cleared(kind, closureType, disbursalDate, payDate) {
-  const d = disbursed(disbursalDate);
-  const before = lending.accrueThrough(d.loan, terms, addDays(payDate, -1)).loan;
-  const amount = lending.totalOutstanding(before);
-  const step = lending.applyRepayment(d.loan, terms, payDate, amount);
-  if (!step.settled) throw new Error(`scenario ${kind} does not clear`);
-  const overdueDays = Math.max(0, daysBefore(d.loan.dueDate) - daysBefore(payDate));
-  const accruals = summedAccruals(step.journals, addDays(payDate, -1));
-  const payment = { ...step.journals.at(-1), date: payDate };
-  return scenario(kind, 'CLEARED', {
-    closureType,
-    disbursalDate,
-    loan: step.loan,
-    clearedDate: payDate,
-    journals: [...d.journals, ...accruals, payment],
-    repayment: {
-      seq: d.journals.length + accruals.length,
-      amount,
-      type: 'normal',
-      allocated: step.allocation.allocated,
-      excess: step.allocation.excess,
-      date: payDate,
-      overdueDaysWhenPaid: overdueDays,
-    },
-  });
-}
-
-function rolledOver(disbursalDate) {
-  const d = disbursed(disbursalDate);
-  const rollDate = d.loan.dueDate;
-  const step = lending.applyRollover(d.loan, terms, rollDate);
-  if (!step.ok) throw new Error(`rollover refused: ${step.reason}`);
-  const accruals = summedAccruals(step.journals, addDays(rollDate, -1));
-  const roll = { ...step.journals.at(-1), date: rollDate };
-  const after = lending.accrueThrough(step.loan, terms, YESTERDAY);
-  const later = summedAccruals(after.journals, YESTERDAY).map((j) => ({ ...j, event: j.event }));
-  const paid = step.quote.payable;
-  const amount = Object.values(paid).reduce((s, v) => s + v, 0n);
-  return scenario('rollover', 'ACTIVE', {
-    disbursalDate,
-    loan: after.loan,
-    rolloverCount: after.loan.rolloverCount,
-    journals: [...d.journals, ...accruals, roll, ...later],
-    repayment: {
-      seq: d.journals.length + accruals.length,
-      amount,
-      type: 'renew',
-      allocated: paid,
-      excess: 0n,
-      date: rollDate,
-      overdueDaysWhenPaid: 0,
-    },
-  });
-}
-
-function writtenOff(disbursalDate) {
-  const d = disbursed(disbursalDate);
-  const offDate = addDays(d.loan.dueDate, 95);
-  const accrued = lending.accrueThrough(d.loan, terms, offDate);
-  const step = lending.writeOff(accrued.loan);
-  if (!step.ok) throw new Error('write-off refused');
-  return scenario('writtenOff', 'WRITTEN_OFF', {
-    disbursalDate,
-    loan: step.loan,
-    overdueDays: 95,
-    clearedDate: offDate,
-    journals: [
-      ...d.journals,
-      ...summedAccruals(accrued.journals, offDate),
-      { ...step.journals[0], date: offDate },
-    ],
-  });
-}
-
-/** Not disbursed (yet or ever): applied `ago` days before today. */
-function undisbursed(kind, status, ago, payout = null) {
-  return scenario(kind, status, { appliedDate: addDays(TODAY, -ago), journals: [], payout });
-}
-
-const range = (n) => Array.from({ length: n }, (_, i) => i);
-/** [kind, share in %, scenarios]: the status mix of the book. */
-const MIX = [
-  ['applied', 2, range(2).map((a) => undisbursed('applied', 'APPLIED', a))],
-  ['machineReview', 1, [undisbursed('machineReview', 'MACHINE_REVIEW', 0)]],
-  ['firstReview', 2, range(3).map((a) => undisbursed('firstReview', 'FIRST_REVIEW', a))],
-  ['finalReview', 1, range(2).map((a) => undisbursed('finalReview', 'FINAL_REVIEW', a))],
-  ['rejected', 2, range(90).map((a) => undisbursed('rejected', 'REJECTED', a))],
-  ['pending', 2, range(2).map((a) => undisbursed('pending', 'PENDING_DISBURSEMENT', a))],
-  ['disbursing', 1, [undisbursed('disbursing', 'DISBURSING', 0, 'processing')]],
-  ['failed', 1, range(30).map((a) => undisbursed('failed', 'DISBURSEMENT_FAILED', a, 'failed'))],
-  ['cancelled', 1, range(30).map((a) => undisbursed('cancelled', 'CANCELLED', a))],
-  ['active', 19, range(13).map((k) => owing('active', 'ACTIVE', addDays(TODAY, -(k + 1))))],
-  ['due', 3, [owing('due', 'DUE', addDays(TODAY, -14))]],
-  ['overdue', 15, range(120).map((d) => owing('overdue', 'OVERDUE', addDays(TODAY, -15 - d)))],
-  [
-    'clearOnTime',
-    33,
-    range(100).map((k) => {
-      const from = addDays(TODAY, -15 - k);
-      return cleared('clearOnTime', 'ON_TIME', from, addDays(from, 14));
-    }),
-  ],
-  [
-    'clearEarly',
-    5,
-    range(100).map((k) => {
-      const from = addDays(TODAY, -20 - k);
-      return cleared('clearEarly', 'ADVANCE_CLEAR', from, addDays(from, 5));
-    }),
-  ],
-  [
-    'clearOverdue',
-    5,
-    range(20).map((e) => {
-      const from = addDays(TODAY, -60 - e);
-      return cleared('clearOverdue', 'OVERDUE_CLEAR', from, addDays(from, 14 + 1 + e));
-    }),
-  ],
-  ['rollover', 4, range(6).map((r) => rolledOver(addDays(TODAY, -14 - r)))],
-  ['writtenOff', 3, range(60).map((w) => writtenOff(addDays(TODAY, -(14 + 100 + w))))],
-];
-if (MIX.reduce((s, [, share]) => s + share, 0) !== 100) throw new Error('the mix is not 100 %');
-
-const scenarios = [];
-const buckets = [];
-let bucketStart = 0;
-for (const [kind, share, list] of MIX) {
-  const base = scenarios.length + 1;
-  for (const s of list) scenarios.push({ ...s, id: scenarios.length + 1 });
-  buckets.push({ kind, from: bucketStart, to: bucketStart + share - 1, base, count: list.length });
-  bucketStart += share;
-}
-for (const s of scenarios)
-  for (const j of s.journals) if (!lending.isBalanced(j)) throw new Error(`unbalanced ${s.kind}`);
-
-// ---------------------------------------------------------------------------------------------
-// The book, in set-based SQL
-// ---------------------------------------------------------------------------------------------
-const lit = (v) =>
-  v === null || v === undefined ? 'null' : typeof v === 'string' ? `'${v}'` : String(v);
-const dateLit = (d) => (d ? `date '${d}'` : 'null::date');
-
-async function insertValues(client, table, columns, rows) {
-  for (let i = 0; i < rows.length; i += 1000) {
-    const chunk = rows.slice(i, i + 1000);
-    await client.query(
-      `insert into ${table} (${columns.join(', ')}) values ${chunk.map((r) => `(${r.join(', ')})`).join(', ')}`,
-    );
-  }
-}
-
-async function generate(client, db, schema) {
-  const at = new Date(`${TODAY}T04:30:00Z`);
-  const first = await saveProduct(
-    db,
-    { kind: 'first', name: 'Bench first loan', status: 'available', terms },
-    null,
-    at,
-  );
-  const reloan = await saveProduct(
-    db,
-    { kind: 'reloan', name: 'Bench re-loan', status: 'available', terms },
-    null,
-    at,
-  );
-  const termsJson = JSON.stringify(termsToJson(terms)).replaceAll("'", "''");
-  const q = (text) => client.query(text);
-
-  await q(`create unlogged table bench_scn (scn int primary key, kind text, status text, closure_type text,
-    applied_date date, disbursal_date date, due_date date, cleared_date date, overdue_days int,
-    overdue_band text, rbi_class text, rollover_count int, o_principal bigint, o_interest bigint,
-    o_fee bigint, o_gst bigint, o_penal bigint, penal_charged bigint, payout_status text)`);
-  await insertValues(
-    client,
-    'bench_scn',
-    [
-      'scn',
-      'kind',
-      'status',
-      'closure_type',
-      'applied_date',
-      'disbursal_date',
-      'due_date',
-      'cleared_date',
-      'overdue_days',
-      'overdue_band',
-      'rbi_class',
-      'rollover_count',
-      'o_principal',
-      'o_interest',
-      'o_fee',
-      'o_gst',
-      'o_penal',
-      'penal_charged',
-      'payout_status',
-    ],
-    scenarios.map((s) => {
-      const o = s.loan?.outstanding;
-      const owingNow = ['ACTIVE', 'DUE', 'OVERDUE'].includes(s.status);
-      return [
-        s.id,
-        lit(s.kind),
-        lit(s.status),
-        lit(s.closureType),
-        dateLit(s.appliedDate ?? s.disbursalDate),
-        dateLit(s.disbursalDate),
-        dateLit(s.loan?.dueDate),
-        dateLit(s.clearedDate),
-        s.overdueDays,
-        lit(owingNow ? lending.overdueBand(s.overdueDays) : null),
-        lit(owingNow ? lending.rbiClass(s.overdueDays) : null),
-        s.rolloverCount,
-        o ? o.principal : 0,
-        o ? o.interest : 0,
-        o ? o.fee : 0,
-        o ? o.gst : 0,
-        o ? o.penal : 0,
-        s.loan?.penalCharged ?? 0,
-        lit(s.disbursalDate ? 'processed' : s.payout),
-      ];
-    }),
-  );
-  await q(`create unlogged table bench_tpl (scn int, seq int, event text, business_date date,
-    account text, component text, amount bigint)`);
-  await insertValues(
-    client,
-    'bench_tpl',
-    ['scn', 'seq', 'event', 'business_date', 'account', 'component', 'amount'],
-    scenarios.flatMap((s) =>
-      s.journals.flatMap((j, seq) =>
-        j.lines
-          .filter((l) => l.amount !== 0n)
-          .map((l) => [
-            s.id,
-            seq,
-            lit(j.event),
-            dateLit(j.date),
-            lit(l.account),
-            lit(l.component),
-            l.amount,
-          ]),
-      ),
-    ),
-  );
-  await q(`create unlogged table bench_rep (scn int, seq int, amount bigint, type text,
-    principal bigint, interest bigint, fee bigint, gst bigint, penal bigint, excess bigint,
-    business_date date, overdue_days_when_paid int)`);
-  await insertValues(
-    client,
-    'bench_rep',
-    [
-      'scn',
-      'seq',
-      'amount',
-      'type',
-      'principal',
-      'interest',
-      'fee',
-      'gst',
-      'penal',
-      'excess',
-      'business_date',
-      'overdue_days_when_paid',
-    ],
-    scenarios
-      .filter((s) => s.repayment)
-      .map(({ id, repayment: r }) => [
-        id,
-        r.seq,
-        r.amount,
-        lit(r.type),
-        r.allocated.principal,
-        r.allocated.interest,
-        r.allocated.fee,
-        r.allocated.gst,
-        r.allocated.penal,
-        r.excess,
-        dateLit(r.date),
-        r.overdueDaysWhenPaid,
-      ]),
-  );
-
-  // Which scenario each order follows: the bucket by id % 100, the variant by a hash of id.
-  const pick = buckets
-    .map(
-      (b) =>
-        `when g % 100 between ${b.from} and ${b.to} then ${b.base} + ((g::bigint * 7919) % 9973)::int % ${b.count}`,
-    )
-    .join(' ');
-  await q(`create unlogged table bench_order (id int primary key, scn int not null)`);
-  await q(`insert into bench_order select g, case ${pick} end from generate_series(1, ${N}) g`);
-
-  await phaseLog('customers', () =>
-    q(`insert into customers (id, name, id_type, id_number, phone, region, registration_date,
-      customer_type, channel, bank_name, bank_account_number, ifsc, bank_account_verified, created_at)
-    overriding system value
-    select c, 'Bench Customer ' || c, 'pan',
-      'AB' || chr(65 + (c / 10000) % 26) || chr(65 + (c / 260000) % 26) || 'C' || lpad((c % 10000)::text, 4, '0') || 'Z',
-      (7000000000 + c)::text, 'Maharashtra', date '${TODAY}' - 240 + (c % 30),
-      case when c <= ${N - C} then 'old' else 'new' end, 'organic', 'State Bank of India',
-      '0000' || lpad(c::text, 10, '0'), 'SBIN0000001', c % 10 <> 0, now()
-    from generate_series(1, ${C}) c`),
-  );
-  await q(`select setval(pg_get_serial_sequence('customers', 'id'), ${C})`);
-
-  await phaseLog('loan_orders', () =>
-    q(`insert into loan_orders (id, order_no, customer_id, product_id, product_version, product_kind, terms,
-      principal_paise, processing_fee_paise, gst_on_fee_paise, net_disbursed_paise, due_amount_paise,
-      tenor_days, status, closure_type, key_facts, apr_basis_points, kfs_accepted_at, kfs_channel,
-      kfs_otp_reference, applicant_features, machine_score, machine_result, machine_reviewed_at,
-      final_reviewed_at, reason, disbursal_date, due_date, accrued_through_date, day_end_date,
-      principal_disbursed_paise, outstanding_principal_paise, outstanding_interest_paise,
-      outstanding_fee_paise, outstanding_gst_paise, outstanding_penal_paise, penal_charged_paise,
-      rollover_count, overdue_days, overdue_band, rbi_class, cleared_date, applied_at, updated_at)
-    overriding system value
-    select o.id, 'LN' || to_char(s.applied_date, 'YYYYMMDD') || lpad(o.id::text, 7, '0'),
-      1 + (o.id - 1) % ${C},
-      case when o.id <= ${C} then ${first.id} else ${reloan.id} end, 1,
-      case when o.id <= ${C} then 'first' else 'reloan' end, '${termsJson}'::jsonb,
-      450000, 31500, 5670, 412830, 456300, 14, s.status, s.closure_type, '{}'::jsonb, 27453,
-      t.applied_at, 'app', 'otp', '{}'::jsonb,
-      case when s.status not in ('APPLIED', 'MACHINE_REVIEW') then 700 end,
-      case when s.status not in ('APPLIED', 'MACHINE_REVIEW') then
-        case when s.status = 'REJECTED' then 'reject' else 'pass' end end,
-      case when s.status not in ('APPLIED', 'MACHINE_REVIEW') then t.applied_at + interval '1 minute' end,
-      case when s.status not in ('APPLIED', 'MACHINE_REVIEW', 'FIRST_REVIEW', 'FINAL_REVIEW', 'REJECTED')
-        then t.applied_at + interval '1 hour' end,
-      case when s.status = 'REJECTED' then 'machine rule' end,
-      s.disbursal_date, s.due_date,
-      case when s.disbursal_date is not null then date '${YESTERDAY}' end,
-      case when s.disbursal_date is not null then date '${YESTERDAY}' end,
-      case when s.disbursal_date is not null then 450000 else 0 end,
-      s.o_principal, s.o_interest, s.o_fee, s.o_gst, s.o_penal, s.penal_charged, s.rollover_count,
-      s.overdue_days, s.overdue_band, s.rbi_class, s.cleared_date, t.applied_at, now()
-    from bench_order o join bench_scn s on s.scn = o.scn
-    cross join lateral (select (s.applied_date + time '03:30' + (o.id % 36000) * interval '1 second')
-      at time zone 'UTC' as applied_at) t`),
-  );
-  await q(`select setval(pg_get_serial_sequence('loan_orders', 'id'), ${N})`);
-
-  await phaseLog('order_status_history', () =>
-    q(`insert into order_status_history (order_id, from_status, to_status, event, at)
-    select o.id, 'MACHINE_REVIEW', case when o.machine_result = 'pass' then 'FIRST_REVIEW' else 'REJECTED' end,
-      case when o.machine_result = 'pass' then 'machinePass' else 'machineReject' end, o.machine_reviewed_at
-    from loan_orders o where o.machine_reviewed_at is not null
-    union all
-    select o.id, 'FINAL_REVIEW', 'PENDING_DISBURSEMENT', 'finalPass', o.final_reviewed_at
-    from loan_orders o where o.final_reviewed_at is not null`),
-  );
-
-  await phaseLog('payouts', () =>
-    q(`insert into payouts (order_id, purpose, idempotency_key, amount_paise, gross_paise,
-      fee_withheld_paise, gst_withheld_paise, status, channel, utr,
-      processed_date, fail_count, error_message, created_at, updated_at)
-    select o.id, 'disbursal', 'bench:payout:' || o.id, 412830, 450000, 31500, 5670, s.payout_status, 'sandbox',
-      case when s.payout_status = 'processed' then 'UTR' || lpad(o.id::text, 12, '0') end,
-      s.disbursal_date, case when s.payout_status = 'failed' then 1 else 0 end,
-      case when s.payout_status = 'failed' then 'beneficiary bank declined' end,
-      coalesce(o.final_reviewed_at, o.applied_at), coalesce(o.final_reviewed_at, o.applied_at)
-    from loan_orders o join bench_order b on b.id = o.id join bench_scn s on s.scn = b.scn
-    where s.payout_status is not null`),
-  );
-
-  await phaseLog('ledger_journals', () =>
-    q(`insert into ledger_journals (order_id, event_type, idempotency_key, business_date, at, value_date)
-    select b.id, j.event, 'bench:' || b.id || ':' || j.seq, j.business_date,
-      (j.business_date + time '18:00') at time zone 'UTC', j.business_date
-    from bench_order b join (select distinct scn, seq, event, business_date from bench_tpl) j on j.scn = b.scn`),
-  );
-  await phaseLog('ledger_entries', () =>
-    q(`insert into ledger_entries (journal_id, account, component, amount_paise)
-    select j.id, t.account, t.component, t.amount
-    from ledger_journals j join bench_order b on b.id = j.order_id
-    join bench_tpl t on t.scn = b.scn and t.seq = split_part(j.idempotency_key, ':', 3)::int
-    where j.idempotency_key like 'bench:%'`),
-  );
-
-  await phaseLog('repayments', () =>
-    q(`insert into repayments (serial_no, order_id, channel, amount_paise, type, idempotency_key,
-      allocated_principal_paise, allocated_interest_paise, allocated_fee_paise, allocated_gst_paise,
-      allocated_penal_paise, excess_paise, journal_id, business_date, received_at, value_date,
-      overdue_days_when_paid)
-    select 'RP' || to_char(r.business_date, 'YYYYMMDD') || lpad(b.id::text, 8, '0'), b.id, 'upi', r.amount,
-      r.type, 'bench:repayment:' || b.id, r.principal, r.interest, r.fee, r.gst, r.penal, r.excess,
-      j.id, r.business_date, (r.business_date + time '10:00') at time zone 'UTC', r.business_date,
-      r.overdue_days_when_paid
-    from bench_order b join bench_rep r on r.scn = b.scn
-    join ledger_journals j on j.idempotency_key = 'bench:' || b.id || ':' || r.seq`),
-  );
-
-  await phaseLog('recovery_cases', () =>
-    q(`insert into recovery_cases (kind, order_id, status, stage, due_date, owed_at_assignment_paise,
-      priority, opened_date, opened_at)
-    select case when o.status = 'OVERDUE' then 'collection' else 'pre' end, o.id, 'open',
-      case when o.status = 'DUE' then 'S0' when o.overdue_days <= 7 then 'S1'
-        when o.overdue_days <= 30 then 'S2' else 'S3' end,
-      o.due_date, o.outstanding_principal_paise + o.outstanding_interest_paise + o.outstanding_penal_paise,
-      2, least(o.due_date + 1, date '${TODAY}'),
-      (least(o.due_date + 1, date '${TODAY}') + time '01:00') at time zone 'UTC'
-    from loan_orders o where o.status in ('OVERDUE', 'DUE')`),
-  );
-
-  const unbalanced = await q(`select count(*)::int as n from (select journal_id from ledger_entries
-    group by journal_id having sum(amount_paise) <> 0) x`);
-  if (unbalanced.rows[0].n !== 0) throw new Error(`${unbalanced.rows[0].n} unbalanced journals`);
-
-  // Statistics and the visibility map first, as autovacuum keeps them on a live book: the
-  // refresh's queries and every list plan on the statistics, and an index-only scan (a capped
-  // count, decision 0051) reads the heap for each row until the map marks its pages all-visible
-  // (1,000,000 orders, the order list's OVERDUE count: 98 ms by a sequential scan after a plain
-  // ANALYZE, 19 ms by an index-only scan after VACUUM). Only this book's tables.
-  await phaseLog('vacuum analyze', async () => {
-    const tables = await q(`select tablename from pg_tables where schemaname = current_schema()`);
-    for (const { tablename } of tables.rows) await q(`vacuum (analyze) "${tablename}"`);
-  });
-
-  // The report tables, by the server's own refresh over the generated days: the last 90 India
-  // days' daily figures, and the due cohorts the day-end keeps fresh (60 days back).
-  await phaseLog('report figures (server refresh, 90 days + 61 cohorts)', async () => {
-    const refreshedAt = new Date(`${TODAY}T04:30:00Z`);
-    for (let back = 90; back >= 1; back -= 1)
-      await refreshDailyOrders(db, addDays(TODAY, -back), refreshedAt);
-    for (let back = 60; back >= 0; back -= 1)
-      await refreshDueCohort(db, addDays(TODAY, -back), YESTERDAY, refreshedAt);
-  });
-  const counts = await q(`select
-    (select count(*) from customers)::int as customers, (select count(*) from loan_orders)::int as orders,
-    (select count(*) from payouts)::int as payouts, (select count(*) from repayments)::int as repayments,
-    (select count(*) from ledger_journals)::int as journals, (select count(*) from ledger_entries)::int as entries,
-    (select count(*) from recovery_cases)::int as cases,
-    (select count(*) from order_status_history)::int as history,
-    pg_size_pretty(sum(pg_total_relation_size(c.oid))) as size
-    from pg_class c where c.relnamespace = '${schema}'::regnamespace and c.relkind = 'r'`);
-  return counts.rows[0];
-}
-
-async function phaseLog(name, fn) {
-  const t0 = performance.now();
-  await fn();
-  console.log(`    ${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Load over loopback, from a worker thread (its own event loop, so the clients do not queue
-// behind the server's work in this one)
-// ---------------------------------------------------------------------------------------------
-const LOAD_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, method, body, token, clients, requests } = workerData;
-(async () => {
-  const times = [];
-  let next = 0;
-  let failures = 0;
-  let lastError = null;
-  async function client() {
-    while (next < requests) {
-      next += 1;
-      const t0 = performance.now();
-      try {
-        const res = await fetch(url, {
-          method,
-          headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        const text = await res.text();
-        times.push(performance.now() - t0);
-        if (!res.ok || (text.startsWith('{"code"') && !text.startsWith('{"code":0'))) {
-          failures += 1;
-          lastError = text.slice(0, 160);
-        }
-      } catch (error) {
-        failures += 1;
-        lastError = String(error);
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: clients }, client));
-  parentPort.postMessage({ times, failures, lastError });
-})();
-`;
-
-function load(base, token, { path, body, method = 'POST' }) {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_WORKER, {
-      eval: true,
-      workerData: {
-        url: `${base}${path}`,
-        method,
-        body,
-        token,
-        clients: CLIENTS,
-        requests: REQUESTS,
-      },
-    });
-    worker.once('message', (m) => {
-      const sorted = m.times.sort((a, b) => a - b);
-      const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-      resolve({ p50: at(0.5), p99: at(0.99), failures: m.failures, lastError: m.lastError });
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
-
-async function call(base, token, path, body) {
-  const res = await fetch(`${base}/admin-api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-token': token },
-    body: JSON.stringify(body),
-  });
-  return res.json();
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-// ---------------------------------------------------------------------------------------------
-// The run
-// ---------------------------------------------------------------------------------------------
 console.log(`database: ${databaseUrl.replace(/:[^:@/]*@/, ':***@')}`);
-const table = [];
 const log = (message) => console.log(`  ${message}`);
 if (PARTS.has('dayend'))
   await phase(`day-end over ${fmt(DAYEND_LOANS)} loans (own book)`, async () =>
@@ -646,11 +72,11 @@ if (PARTS.has('memory'))
     table.push(...(await measureServerMemory({ log }))),
   );
 if ([...PARTS].every((part) => OWN_BOOK_PARTS.includes(part))) {
-  printTable();
+  printTable(N);
   process.exit(0);
 }
 console.log(
-  `book: ${fmt(N)} orders, ${fmt(C)} customers, ${scenarios.length} engine scenarios; today ${TODAY}; ${CLIENTS} clients × ${REQUESTS} requests per list call`,
+  `book: ${fmt(N)} orders, ${fmt(C)} customers, ${scenarioCount} engine scenarios; today ${TODAY}; ${CLIENTS} clients × ${LIST_REQUESTS} requests per list call${ONLY ? `; only "${ONLY}"` : ''}`,
 );
 const schema = REUSE_SCHEMA ?? `bench_scale_${randomBytes(5).toString('hex')}`;
 const admin = new pg.Client({ connectionString: databaseUrl });
@@ -667,14 +93,21 @@ try {
   const clock = new ManualClock(new Date(`${TODAY}T06:30:00Z`));
   if (REUSE_SCHEMA) {
     console.log(`  reusing the book in schema ${schema}`);
-    // A book kept by an older build takes the migrations made since (idempotent).
+    // A book kept by an older build takes the migrations made since (idempotent), and the
+    // tables the generator fills since.
     await phase('migrate', () => handle.migrate());
+    const filled = await phase('generate tables added since', () =>
+      generateExtras(client, { orders: N, customers: C, today: TODAY }),
+    );
+    if (filled.length > 0) await client.query('vacuum (analyze)');
   } else {
     await phase('migrate', () => handle.migrate());
     await phase('seed admin', () =>
       seed({ db: handle.db, clock, hasher: testHasher, demoData: false, warn: () => undefined }),
     );
-    const counts = await phase('generate book', () => generate(client, handle.db, schema));
+    const counts = await phase('generate book', () =>
+      generate(client, handle.db, schema, { orders: N, customers: C }),
+    );
     console.log(
       `  rows: ${Object.entries(counts)
         .map(([k, v]) => `${k} ${typeof v === 'number' ? fmt(v) : v}`)
@@ -713,241 +146,31 @@ try {
   if (login.code !== 0) throw new Error(`sign-in failed: ${login.msg}`);
   const token = login.ret.token;
 
-  // Search targets: an overdue order deep in the book, and its customer's phone.
-  const target = (
-    await client.query(`select o.order_no, c.phone from loan_orders o join customers c on c.id = o.customer_id
-      where o.status = 'OVERDUE' and o.id > ${Math.floor(N * 0.8)} order by o.id limit 1`)
-  ).rows[0];
-  const payoutTarget = (
-    await client.query(`select o.order_no, c.phone from loan_orders o join customers c on c.id = o.customer_id
-      where o.status = 'PENDING_DISBURSEMENT' order by o.id desc limit 1`)
-  ).rows[0];
-  const repaidTarget = (
-    await client.query(
-      `select o.order_no from loan_orders o where o.status = 'CLEARED' order by o.id desc limit 1`,
-    )
-  ).rows[0];
+  // Search targets: orders deep in the book (and their phones), one per kind of list.
+  const targets = await searchTargets(client, N);
 
   if (PARTS.has('lists'))
-    await phase('lists (50 concurrent clients)', async () => {
-      const live = await load(base, null, { path: '/health/live', method: 'GET' });
-      console.log(
-        `  baseline GET /health/live, 50 clients: p50 ${live.p50.toFixed(1)} ms, p99 ${live.p99.toFixed(1)} ms`,
-      );
-      table.push({
-        label: 'baseline GET /health/live',
-        figure: `${live.p50.toFixed(0)} / ${live.p99.toFixed(0)} ms`,
-        budget: `p99 ≤ ${LIST_P99_MS} ms`,
-        ratio: 1,
-        met: live.p99 <= LIST_P99_MS,
-      });
-      const lists = [
-        ['order list', '/order/list', { status: 'OVERDUE' }, target.order_no, target.phone],
-        [
-          'repayment plan',
-          '/repay/plan_list',
-          { status: 'OVERDUE' },
-          target.order_no,
-          target.phone,
-        ],
-        [
-          'wait-loan list',
-          '/loan/wait_list',
-          { bankAccount: 'verified' },
-          payoutTarget.order_no,
-          payoutTarget.phone,
-        ],
-        [
-          'loan records',
-          '/loan/record_list',
-          { lendStatus: 'success' },
-          target.order_no,
-          target.phone,
-        ],
-        ['loan flow', '/loan/flow_list', { status: 'processed' }, target.order_no, null],
-        ['repayment records', '/repay/record_list', { kind: 'renew' }, repaidTarget.order_no, null],
-        ['collection cases', '/recovery/case_list', { stage: 'S2' }, target.order_no, target.phone],
-      ];
-      for (const [name, path, filter, orderNo, phone] of lists) {
-        const variants = [
-          ['first page', { page: 1, pageSize: 20 }],
-          ['filtered', { page: 1, pageSize: 20, filters: filter }],
-          ['page 50', { page: 50, pageSize: 20 }],
-          ['order no', { page: 1, pageSize: 20, filters: { orderNo } }],
-          ['phone', phone ? { page: 1, pageSize: 20, filters: { phone } } : null],
-        ];
-        for (const [variant, body] of variants) {
-          const label = `${name}: ${variant}`;
-          if (!body) {
-            table.push({
-              label,
-              figure: 'n/a (no phone filter)',
-              budget: `p99 ≤ ${LIST_P99_MS} ms`,
-            });
-            continue;
-          }
-          // One client alone first: what one request costs, without the queue of 49 others.
-          const alone = [];
-          for (let i = 0; i < 5; i += 1) {
-            const t = performance.now();
-            await call(base, token, path, body);
-            alone.push(performance.now() - t);
-          }
-          const single = median(alone);
-          const r = await load(base, token, { path: `/admin-api${path}`, body });
-          const met = r.p99 <= LIST_P99_MS && r.failures === 0;
-          console.log(
-            `  ${label.padEnd(36)} alone ${single.toFixed(1).padStart(6)} ms | 50 clients p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  (budget p99 ≤ ${LIST_P99_MS} ms${met ? '' : '  OVER'}; ${(r.p99 / live.p99).toFixed(1)}× baseline)${r.failures ? `  ${r.failures} failed: ${r.lastError}` : ''}`,
-          );
-          table.push({
-            label,
-            figure: `${single.toFixed(0)} | ${r.p50.toFixed(0)} / ${r.p99.toFixed(0)} ms`,
-            budget: `p99 ≤ ${LIST_P99_MS} ms`,
-            ratio: r.p99 / live.p99,
-            met,
-          });
-        }
-      }
-      table.push({
-        label: 'customer list',
-        figure: 'n/a: the console has no customer list endpoint',
-        budget: `p99 ≤ ${LIST_P99_MS} ms`,
-      });
-    });
-
+    await phase(`lists (${CLIENTS} concurrent clients)`, () =>
+      measureLists({ base, token, targets, requests: LIST_REQUESTS, only: ONLY }),
+    );
   if (PARTS.has('reports'))
-    await phase('reports and dashboard (sequential, median of 3)', async () => {
-      const t0 = performance.now();
-      for (let i = 0; i < 3; i += 1) await fetch(`${base}/health/live`).then((r) => r.text());
-      const baseline = (performance.now() - t0) / 3;
-      console.log(`  baseline GET /health/live: ${baseline.toFixed(1)} ms`);
-      const ninety = { dateFrom: addDays(TODAY, -90), dateTo: YESTERDAY };
-      const reports = [
-        ['dashboard summary (last month)', '/dashboard/summary', { range: 'lastMonth' }],
-        ['daily order analysis', '/report/daily_order_analysis', { filters: ninety }],
-        ['overdue cohorts', '/report/order_overdue', { filters: ninety }],
-        ['channel monitoring', '/report/channel_monitoring', {}],
-        ['conversion rate', '/report/conversion_rate', {}],
-        ['registration report', '/report/registration_report', {}],
-        ['borrow-again rate', '/report/borrow_again_rate', {}],
-        ['channel conversion', '/report/channel_conversion_rate', {}],
-        ['pipeline analysis', '/channel/pipeline_analysis', {}],
-        ['disbursement statement', '/financialManagement/order_loan_list', {}],
-        ['repayment statement', '/financialManagement/repayment_order_list', {}],
-        ['trial balance', '/financialManagement/trial_balance', { date: YESTERDAY }],
-        [
-          'GST by month',
-          '/financialManagement/gst_by_month',
-          { filters: { monthFrom: '2025-01', monthTo: '2025-06' } },
-        ],
-        [
-          'cash flow (30 days)',
-          '/financialManagement/cash_flow',
-          { filters: { dateFrom: addDays(TODAY, -30), dateTo: YESTERDAY } },
-        ],
-      ];
-      for (const [name, path, body] of reports) {
-        const times = [];
-        let error = null;
-        for (let i = 0; i < 3; i += 1) {
-          const t = performance.now();
-          const answer = await call(base, token, path, body);
-          times.push(performance.now() - t);
-          if (answer.code !== 0) error = `${answer.code} ${answer.msg}`;
-        }
-        const ms = median(times);
-        const met = ms <= REPORT_MS && !error;
-        console.log(
-          `  ${name.padEnd(36)} ${ms.toFixed(0).padStart(7)} ms  (budget ≤ ${REPORT_MS} ms${met ? '' : '  OVER'})${error ? `  error: ${error}` : ''}`,
-        );
-        table.push({
-          label: `report: ${name}`,
-          figure: error ? `error ${error}` : `${ms.toFixed(0)} ms`,
-          budget: `≤ ${REPORT_MS} ms`,
-          ratio: ms / baseline,
-          met,
-        });
-      }
-    });
-
-  if (PARTS.has('export'))
-    await phase('export', async () => {
-      // A window of application days holding about EXPORT_ROWS orders (all of them when fewer).
-      const days = (
-        await client.query(`select (applied_at at time zone 'Asia/Kolkata')::date::text as day, count(*)::int as n
-        from loan_orders group by 1 order by 1 desc`)
-      ).rows;
-      let rows = 0;
-      let from = days[0].day;
-      for (const d of days) {
-        if (rows >= EXPORT_ROWS) break;
-        rows += d.n;
-        from = d.day;
-      }
-      const filters = { appliedFrom: from, appliedTo: days[0].day };
-      global.gc?.();
-      await new Promise((r) => setTimeout(r, 500));
-      const idle = process.memoryUsage().rss;
-      let peak = idle;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }, 50);
-      const t0 = performance.now();
-      const started = await call(base, token, '/export/start', {
-        endpoint: 'order.list',
-        route: 'orderList',
-        title: 'Orders',
-        filters,
-        columns: [
-          { field: 'orderNo', header: 'Order no', kind: 'text' },
-          { field: 'customerName', header: 'Customer', kind: 'text' },
-          { field: 'phone', header: 'Phone', kind: 'text' },
-          { field: 'principalPaise', header: 'Principal', kind: 'money' },
-          { field: 'status', header: 'Status', kind: 'text' },
-          { field: 'appliedAt', header: 'Applied', kind: 'instant' },
-          { field: 'dueDate', header: 'Due', kind: 'date' },
-          { field: 'overdueDays', header: 'Overdue days', kind: 'count' },
-        ],
-      });
-      if (started.code !== 0) {
-        clearInterval(sampler);
-        table.push({ label: 'export', figure: `error ${started.code} ${started.msg}`, budget: '' });
-        console.log(`  export refused: ${started.code} ${started.msg}`);
-        return;
-      }
-      // Waits at most EXPORT_WAIT_S: the export pages through the list 100 rows at a time, and
-      // on a big book that can take far longer than the rest of the benchmark.
-      let job;
-      for (;;) {
-        await new Promise((r) => setTimeout(r, 500));
-        const answer = await call(base, token, '/export/list', { page: 1, pageSize: 5 });
-        job = answer.ret.list.find((j) => j.id === started.ret.id);
-        if (!job || ['done', 'failed', 'expired'].includes(job.status)) break;
-        if (performance.now() - t0 > EXPORT_WAIT_S * 1000) break;
-      }
-      const seconds = (performance.now() - t0) / 1000;
-      clearInterval(sampler);
-      const aboveMb = (peak - idle) / 1024 / 1024;
-      console.log(
-        `  export of ${fmt(job?.rowsWritten ?? 0)} order rows (applied ${from}..${days[0].day}): ${job?.status} in ${seconds.toFixed(1)} s, ${fmt((job?.rowsWritten ?? 0) / seconds)} rows/s, ${((job?.sizeBytes ?? 0) / 1048576).toFixed(1)} MB; peak RSS ${(peak / 1048576).toFixed(0)} MB, ${aboveMb.toFixed(0)} MB above idle (budget ≤ ${EXPORT_RSS_MB} MB)${job?.error ? `; error ${job.error}` : ''}`,
-      );
-      table.push({
-        label: `export ${fmt(job?.rowsWritten ?? 0)} rows: time`,
-        figure:
-          job?.status === 'done'
-            ? `${seconds.toFixed(1)} s`
-            : `${job?.status} after ${seconds.toFixed(0)} s`,
-        budget: 'none set',
-      });
-      table.push({
-        label: 'export: peak RSS above idle',
-        figure: `${aboveMb.toFixed(0)} MB`,
-        budget: `≤ ${EXPORT_RSS_MB} MB`,
-        met: aboveMb <= EXPORT_RSS_MB && job?.status === 'done',
-      });
-    });
+    await phase('reports and dashboard (sequential, median of 3)', () =>
+      measureReports({
+        base,
+        token,
+        only: ONLY,
+        dates: {
+          yesterday: YESTERDAY,
+          ninetyDaysAgo: addDays(TODAY, -90),
+          thirtyDaysAgo: addDays(TODAY, -30),
+          monthFrom: '2025-01',
+          monthTo: '2025-06',
+        },
+      }),
+    );
+  if (PARTS.has('export')) await phase('export', () => measureExport({ base, token, client }));
 } finally {
-  printTable();
+  printTable(N);
   // An export still running keeps app.close() waiting for it (graceful shutdown): give it a
   // few seconds, then drop the schema under it (it fails, and the process exits below).
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -960,21 +183,3 @@ try {
   await admin.end();
 }
 process.exit(0);
-
-function printTable() {
-  console.log(
-    `\nScale table (${fmt(N)} orders). Lists: one client alone (median of 5) | 50 concurrent clients p50 / p99;\nratio = p99 (lists) or median (reports) ÷ the same-run baseline on GET /health/live under the same load;\nday-end: rate ÷ the plain SQL accrual pass's rate over the same rows; memory: RSS ÷ the server's without the demo book.`,
-  );
-  console.log(
-    `${'figure'.padEnd(40)} ${'value'.padEnd(28)} ${'budget'.padEnd(16)} ${'ratio'.padStart(7)}  met`,
-  );
-  for (const row of table) {
-    const ratio = row.ratio === undefined ? '' : `${row.ratio.toFixed(1)}×`;
-    const met = row.met === undefined ? '-' : row.met ? 'met' : 'NOT MET';
-    console.log(
-      `${row.label.padEnd(40)} ${String(row.figure).padEnd(28)} ${row.budget.padEnd(16)} ${ratio.padStart(7)}  ${met}`,
-    );
-  }
-  console.log('\nPhases');
-  for (const [name, seconds] of phases) console.log(`  ${name.padEnd(48)} ${seconds.toFixed(1)} s`);
-}

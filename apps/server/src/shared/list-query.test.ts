@@ -220,8 +220,8 @@ describe('runList totals over the exact-count cap (decision 0051)', () => {
     await t.db.execute(sql`analyze list_query_parcels`);
   });
 
-  it('counts exactly up to 10,000 rows', () => {
-    expect(EXACT_TOTAL_CAP).toBe(10_000);
+  it('counts exactly up to 1,000 rows (decision 0092)', () => {
+    expect(EXACT_TOTAL_CAP).toBe(1_000);
   });
 
   it('answers the exact total, without the flag, when the rows do not exceed the cap', async () => {
@@ -298,5 +298,37 @@ describe('runList totals over the exact-count cap (decision 0051)', () => {
     // Outside a call nothing is marked.
     const bare = await listParcels({ page: 1, pageSize: 2 }, { exactTotalCap: 3 });
     expect({ list: bare.list, total: bare.total }).not.toHaveProperty('totalIsEstimate');
+  });
+});
+
+describe('runList with the default cap (decision 0092)', () => {
+  const crates = pgTable('list_query_crates', { id: integer('id').primaryKey() });
+  const listCrates = (body: ListBody<Record<string, never>>) =>
+    runList(
+      t.db,
+      {
+        select: () => t.db.select().from(crates),
+        where: {},
+        sortColumns: { id: crates.id },
+        defaultSort: { field: 'id', order: 'asc' },
+        id: crates.id,
+      },
+      body,
+    );
+
+  beforeAll(async () => {
+    await t.db.execute(sql`create table list_query_crates (id integer primary key)`);
+    await t.db.execute(sql`insert into list_query_crates select g from generate_series(1, 1000) g`);
+    await t.db.execute(sql`analyze list_query_crates`);
+  });
+
+  it('counts 1,000 rows exactly, and flags the total of one row more as an estimate', async () => {
+    expect(await listCrates({ page: 1, pageSize: 20 })).not.toHaveProperty('totalIsEstimate');
+    expect((await listCrates({ page: 1, pageSize: 20 })).total).toBe(1_000);
+    await t.db.execute(sql`insert into list_query_crates values (1001)`);
+    await t.db.execute(sql`analyze list_query_crates`);
+    const over = await listCrates({ page: 1, pageSize: 20 });
+    expect(over.totalIsEstimate).toBe(true);
+    expect(over.total).toBeGreaterThanOrEqual(1_001);
   });
 });

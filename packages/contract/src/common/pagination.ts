@@ -70,7 +70,7 @@ export function isListRequestSchema(schema: unknown): boolean {
 }
 
 /**
- * A list's answer. `total` counts the rows matching the filters exactly up to 10,000; above
+ * A list's answer. `total` counts the rows matching the filters exactly up to 1,000; above
  * that it may be the database's estimate, and then (only then) `totalIsEstimate` is true, so
  * a screen says "about N" (decision 0051). Callers that ignore the flag keep working.
  */

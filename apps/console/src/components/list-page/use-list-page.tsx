@@ -246,7 +246,7 @@ export function useListPage<E extends EndpointDefinition>(spec: ListSpec<E>) {
     query,
     rows,
     total: answer?.total ?? 0,
-    /** True when `total` is the server's estimate (a list above 10,000 rows, decision 0051). */
+    /** True when `total` is the server's estimate (a list above 1,000 rows, decisions 0051 and 0092). */
     totalIsEstimate: answer?.totalIsEstimate === true,
     rowKey,
     rowLabel,

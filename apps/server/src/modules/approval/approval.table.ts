@@ -120,6 +120,19 @@ export const reviewTasks = pgTable(
       table.id,
     ),
     index('review_tasks_order_idx').on(table.orderId),
+    // The review queue's default order (oldest queued first), and the decision list's (newest
+    // decided first, listOrder's nulls-last read backwards) over every stage (decision 0092).
+    index('review_tasks_queued_idx').on(table.queuedAt, table.id),
+    // The reviewer list's figures per reviewer: decided and passed ever, decided today, from
+    // the index alone instead of every task of the book (1.5 s a page at 200,000 orders).
+    index('review_tasks_decided_by_idx').on(table.decidedBy, table.decision),
+    index('review_tasks_decided_by_at_idx').on(table.decidedBy, table.decidedAt),
+    index('review_tasks_open_queued_idx')
+      .on(table.queuedAt, table.id)
+      .where(sql`${table.decidedAt} is null`),
+    index('review_tasks_decided_idx')
+      .on(table.decidedAt.asc().nullsFirst(), table.id)
+      .where(sql`${table.decidedAt} is not null`),
   ],
 );
 

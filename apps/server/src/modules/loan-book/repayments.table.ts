@@ -83,6 +83,11 @@ export const repayments = pgTable(
     index('repayments_overdue_paid_idx')
       .on(table.valueDate, table.id)
       .where(sql`${table.overdueDaysWhenPaid} > 0`),
+    // … and in its default order (newest id first): the index above serves a value-date range
+    // or sort only, so the default page walked every repayment backwards (decision 0092).
+    index('repayments_overdue_id_idx')
+      .on(table.id)
+      .where(sql`${table.overdueDaysWhenPaid} > 0`),
     // Overpayments: the excess over what cleared the order.
     index('repayments_excess_idx')
       .on(table.valueDate, table.id)

@@ -15,6 +15,8 @@ let t: TestApp;
 let reader: string;
 let noGrant: string;
 let cleared: { customerId: number; orderNo: string; phone: string };
+/** What the cleared customer repaid: only their own repayments count, not b's. */
+let clearedRepaidPaise = 0n;
 let reapplied: { customerId: number };
 let overdue: { orderNo: string };
 
@@ -49,6 +51,7 @@ beforeAll(async () => {
       },
       null,
     );
+    if (order === a) clearedRepaidPaise = due.total;
   }
   const bRow = (await findOrder(t.db, b.id))!;
   await submitApplication(
@@ -119,7 +122,8 @@ describe('POST /order/clear_not_loan', () => {
       clearedOnTime: 1,
       clearedLate: 0,
     });
-    expect(list[0]!.totalRepaidPaise).toBeGreaterThan(450_000);
+    expect(list[0]!.totalRepaidPaise).toBe(Number(clearedRepaidPaise));
+    expect(clearedRepaidPaise).toBeGreaterThan(450_000n);
     expect(list.map((row: { id: number }) => row.id)).not.toContain(reapplied.customerId);
   });
 

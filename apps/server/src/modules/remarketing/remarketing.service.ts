@@ -31,22 +31,30 @@ export async function clearNotLoan(
 ): Promise<{ list: ClearNotLoanRow[]; total: number }> {
   const today = indiaDateOf(deps.clock.now());
   const { list, total } = await repository.listClearNotLoan(deps.db, body);
+  const figures = await repository.clearNotLoanFigures(
+    deps.db,
+    list.map((row) => row.customerId),
+  );
+  const none = { loansTaken: 0, clearedOnTime: 0, clearedLate: 0, totalRepaidPaise: '0' };
   return {
     total,
-    list: list.map((row) => ({
-      id: row.customerId,
-      customerName: maskName(row.name),
-      phone: maskPhone(row.phone),
-      lastOrderId: row.lastOrderId,
-      lastOrderNo: row.lastOrderNo,
-      clearedDate: row.clearedDate!,
-      daysSinceCleared: Math.max(0, daysBetween(row.clearedDate!, today)),
-      loansTaken: Number(row.loansTaken),
-      lastAmountPaise: paiseToApi(row.lastAmountPaise),
-      totalRepaidPaise: paiseToApi(BigInt(row.totalRepaidPaise)),
-      clearedOnTime: Number(row.clearedOnTime),
-      clearedLate: Number(row.clearedLate),
-    })),
+    list: list.map((page) => {
+      const row = { ...page, ...(figures.get(page.customerId) ?? none) };
+      return {
+        id: row.customerId,
+        customerName: maskName(row.name),
+        phone: maskPhone(row.phone),
+        lastOrderId: row.lastOrderId,
+        lastOrderNo: row.lastOrderNo,
+        clearedDate: row.clearedDate!,
+        daysSinceCleared: Math.max(0, daysBetween(row.clearedDate!, today)),
+        loansTaken: Number(row.loansTaken),
+        lastAmountPaise: paiseToApi(row.lastAmountPaise),
+        totalRepaidPaise: paiseToApi(BigInt(row.totalRepaidPaise)),
+        clearedOnTime: Number(row.clearedOnTime),
+        clearedLate: Number(row.clearedLate),
+      };
+    }),
   };
 }
 

@@ -59,6 +59,8 @@ export const telemarketingLeads = pgTable(
     index('telemarketing_leads_assigned_date_idx').on(table.assignedDate, table.telemarketerId),
     index('telemarketing_leads_customer_idx').on(table.customerId),
     index('telemarketing_leads_account_idx').on(table.borrowerAccountId),
+    // leadList: newest leads first, its default order (decision 0092).
+    index('telemarketing_leads_since_idx').on(table.sinceDate, table.id),
   ],
 );
 
@@ -100,5 +102,7 @@ export const telemarketingCalls = pgTable(
     index('telemarketing_calls_lead_idx').on(table.leadId, table.at),
     index('telemarketing_calls_telemarketer_idx').on(table.telemarketerId, table.indiaDate),
     index('telemarketing_calls_date_idx').on(table.indiaDate),
+    // checkList: newest calls first, its default order (decision 0092).
+    index('telemarketing_calls_at_idx').on(table.at, table.id),
   ],
 );
