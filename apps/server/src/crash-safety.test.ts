@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@lending/lending';
 import { checkLedger } from './modules/loan-book/index.js';
@@ -13,15 +12,16 @@ import { startFakeRazorpayX } from './integrations/payouts/fake-razorpayx.js';
 import { RAZORPAYX_WEBHOOK_PATH } from './integrations/payouts/index.js';
 import { payoutReference } from './modules/payouts/index.js';
 import { systemClock } from './shared/clock.js';
-import { DEMO_ADMIN } from './modules/user/seed-accounts.js';
 import { openDatabase, type DatabaseHandle } from './plugins/db.js';
 import { indiaDateOf } from './shared/india-date.js';
 import { queryRows } from './shared/sql-rows.js';
 import {
+  signInAsDemoAdmin,
   startServerProcess,
   waitFor,
   type ServerProcess,
 } from './shared/testing/server-process.js';
+import { createSchema, dropSchema } from './shared/testing/pg-schema.js';
 import { seedActiveLoans } from './shared/testing/sql-book.js';
 
 /**
@@ -63,24 +63,10 @@ async function startServer(env: Record<string, string> = {}, ready = false) {
   return server;
 }
 
-async function adminToken(url: string): Promise<string> {
-  const response = await fetch(`${url}/admin-api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  });
-  const body = (await response.json()) as { code: number; ret?: { token: string } };
-  if (!body.ret) throw new Error(`login failed: ${body.code}`);
-  return body.ret.token;
-}
-
 describe.skipIf(!databaseUrl)('crash safety of the server process on PostgreSQL', () => {
   beforeAll(async () => {
     schema = `crash_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    await admin.end();
+    await createSchema(databaseUrl!, schema);
     handle = await openDatabase({ databaseUrl, searchPath: schema });
     await handle.migrate();
   });
@@ -88,10 +74,7 @@ describe.skipIf(!databaseUrl)('crash safety of the server process on PostgreSQL'
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop('SIGKILL')));
     await handle?.close();
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop schema if exists "${schema}" cascade`);
-    await admin.end();
+    await dropSchema(databaseUrl!, schema);
   });
 
   it('a day-end killed with SIGKILL midway finishes every date once after a restart', async () => {
@@ -236,7 +219,7 @@ describe.skipIf(!databaseUrl)('crash safety of the server process on PostgreSQL'
     try {
       const first = await startServer(env, true);
       liveUrl = first.url;
-      const clicks = storm(first.url, await adminToken(first.url), orders);
+      const clicks = storm(first.url, await signInAsDemoAdmin(first.url), orders);
       // Killed once a few outcomes are recorded, while calls, sends and webhooks are in flight.
       await waitFor(
         'the first payouts processed',
@@ -259,7 +242,7 @@ describe.skipIf(!databaseUrl)('crash safety of the server process on PostgreSQL'
       const retried = await Promise.all(
         storm(
           second.url,
-          await adminToken(second.url),
+          await signInAsDemoAdmin(second.url),
           unanswered.map((click) => click.orderId),
         ),
       );

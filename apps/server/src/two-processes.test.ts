@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@lending/lending';
 import { startFakeRazorpayX } from './integrations/payouts/fake-razorpayx.js';
@@ -34,10 +33,12 @@ import { testHasher } from './shared/testing/build-test-app.js';
 import { seed } from './seed.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './shared/testing/round-robin-proxy.js';
 import {
+  signInAsDemoAdmin,
   startServerProcess,
   waitFor,
   type ServerProcess,
 } from './shared/testing/server-process.js';
+import { createSchema, dropSchema } from './shared/testing/pg-schema.js';
 import { seedActiveLoans } from './shared/testing/sql-book.js';
 
 /**
@@ -99,13 +100,9 @@ async function call(
   };
 }
 
-async function signIn(base?: string): Promise<string> {
-  const answer = await call('/user/login', {
-    body: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-    ...(base ? { base } : {}),
-  });
-  if (!answer.json.ret?.token) throw new Error(`login failed: ${JSON.stringify(answer.json)}`);
-  return answer.json.ret.token;
+/** Signs in as the administrator through the balancer (or straight to one server). */
+function signIn(base?: string): Promise<string> {
+  return signInAsDemoAdmin(base ?? proxy.url);
 }
 
 /** Collection work for the day-end to deal out: a group of each kind with two collectors. */
@@ -227,10 +224,7 @@ function startServer() {
 describe.runIf(databaseUrl)('two server processes behind a round-robin balancer', () => {
   beforeAll(async () => {
     schema = `two_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    await admin.end();
+    await createSchema(databaseUrl!, schema);
     handle = await openDatabase({ databaseUrl, searchPath: schema });
     await handle.migrate();
     // The day-end is held back (a lease a test releases) until the test that watches it.
@@ -280,10 +274,7 @@ describe.runIf(databaseUrl)('two server processes behind a round-robin balancer'
     await proxy?.close();
     await fake?.close();
     await handle?.close();
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop schema if exists "${schema}" cascade`);
-    await admin.end();
+    await dropSchema(databaseUrl!, schema);
   });
 
   it('a session signed in through the balancer works on both servers, and a sign-out on one ends it on both', async () => {

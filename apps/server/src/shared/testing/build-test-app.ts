@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../../app.js';
 import { loadConfig, type Config } from '../../config.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../../plugins/db.js';
@@ -11,6 +10,7 @@ import { createPasswordHasher, type PasswordHasher } from '../../modules/user/in
 import { seed } from '../../seed.js';
 import { DemoClock, ManualClock } from '../clock.js';
 import { watchErrorAnswers } from './error-answers.js';
+import { createSchema, dropSchema } from './pg-schema.js';
 
 /** Cheap argon2id for tests; production parameters are checked by their own test. */
 export const testHasher: PasswordHasher = createPasswordHasher({
@@ -68,10 +68,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   let schema: string | undefined;
   if (databaseUrl) {
     schema = `test_${randomBytes(8).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    await admin.end();
+    await createSchema(databaseUrl, schema);
   }
   const database = await openDatabase({ databaseUrl, searchPath: schema });
   await database.migrate();
@@ -98,10 +95,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       await database.close();
       if (databaseUrl && schema) {
-        const admin = new pg.Client({ connectionString: databaseUrl });
-        await admin.connect();
-        await admin.query(`drop schema if exists "${schema}" cascade`);
-        await admin.end();
+        await dropSchema(databaseUrl, schema);
       }
     },
   };

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_ADMIN } from '../../modules/user/seed-accounts.js';
 
 /**
  * The real server process for tests that need one (crash safety, two servers behind a
@@ -134,4 +135,16 @@ export async function startServerProcess(
     options.readyTimeoutMs ?? 90_000,
   );
   return server;
+}
+
+/** Signs in over HTTP as the first start's administrator; the session's token. */
+export async function signInAsDemoAdmin(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/admin-api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+  });
+  const body = (await response.json()) as { code: number; msg?: string; ret?: { token: string } };
+  if (!body.ret?.token) throw new Error(`sign-in failed: ${body.code} ${body.msg ?? ''}`);
+  return body.ret.token;
 }
