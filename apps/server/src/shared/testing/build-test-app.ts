@@ -10,7 +10,7 @@ import { createPasswordHasher, type PasswordHasher } from '../../modules/user/in
 import { seed } from '../../seed.js';
 import { DemoClock, ManualClock } from '../clock.js';
 import { watchErrorAnswers } from './error-answers.js';
-import { createSchema, dropSchema } from './pg-schema.js';
+import { takeTestDatabase } from './test-databases.js';
 
 /** Cheap argon2id for tests; production parameters are checked by their own test. */
 export const testHasher: PasswordHasher = createPasswordHasher({
@@ -52,12 +52,12 @@ export interface TestAppOptions {
 }
 
 /**
- * An app on a fresh database with migrations applied and the seed run: in-memory PGlite, or,
- * when DATABASE_URL is set, a fresh schema on that PostgreSQL server (dropped on close), so
- * test files run in parallel without seeing each other's rows.
+ * An app on an empty migrated database with the seed run: in-memory PGlite, or, when
+ * DATABASE_URL is set, a schema of its own on that PostgreSQL server, so test files run in
+ * parallel without seeing each other's rows. The database is the worker's to reuse once the app
+ * is closed (test-databases.ts): it comes back as the migrations left it.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
   const config: Config = {
     ...loadConfig({}, []),
     consoleDist: path.join(os.tmpdir(), `no-console-${randomBytes(4).toString('hex')}`),
@@ -65,13 +65,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     rateLimitPerMinute: 100_000,
     ...options.config,
   };
-  let schema: string | undefined;
-  if (databaseUrl) {
-    schema = `test_${randomBytes(8).toString('hex')}`;
-    await createSchema(databaseUrl, schema);
-  }
-  const database = await openDatabase({ databaseUrl, searchPath: schema });
-  await database.migrate();
+  const pooled = await takeTestDatabase();
+  const schema = pooled.schema;
+  const database = await pooled.open();
   const clock = new ManualClock();
   const hasher = options.hasher ?? testHasher;
   await seed({
@@ -94,9 +90,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await app.close();
       await database.close();
-      if (databaseUrl && schema) {
-        await dropSchema(databaseUrl, schema);
-      }
+      pooled.release();
     },
   };
 }

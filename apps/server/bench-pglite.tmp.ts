@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from './src/plugins/db.js';
+import { buildTestApp } from './src/shared/testing/build-test-app.js';
+const t0 = performance.now();
+const p = new PGlite(); await p.waitReady;
+const t1 = performance.now(); console.log('pglite new', (t1 - t0).toFixed(0));
+const d = await openDatabase({}); const t2 = performance.now();
+await d.migrate(); const t3 = performance.now(); console.log('open', (t2-t1).toFixed(0), 'migrate', (t3 - t2).toFixed(0));
+const client = (d.db as any).$client as PGlite;
+const blob = await client.dumpDataDir('none'); const t4 = performance.now(); console.log('dump', (t4-t3).toFixed(0), blob.size);
+const q = new PGlite({ loadDataDir: blob }); await q.waitReady; const t5 = performance.now(); console.log('load', (t5-t4).toFixed(0));
+console.log((await q.query('select count(*) from loan_orders')).rows);
+const t6 = performance.now(); const app = await buildTestApp(); const t7 = performance.now(); console.log('buildTestApp', (t7-t6).toFixed(0));
+await app.close();
+const t8 = performance.now(); const app2 = await buildTestApp(); const t9 = performance.now(); console.log('buildTestApp 2', (t9-t8).toFixed(0));
