@@ -42,7 +42,7 @@ describe('registrationReport', () => {
     ]);
     renderAt(<RegistrationReportPage />, '/report/registrationReport');
     expect(await screen.findByRole('heading', { name: 'Registration report' })).toBeInTheDocument();
-    const row = within((await screen.findByText('play_store')).closest('tr')!);
+    const row = within((await screen.findByRole('cell', { name: 'play_store' })).closest('tr')!);
     expect(row.getByText('75.0%')).toBeInTheDocument();
     expect(row.getByText('12.5%')).toBeInTheDocument();
   });

@@ -51,7 +51,7 @@ describe('orderOverdue', () => {
       <OrderOverduePage />,
       '/report/orderOverdue?customerType=new&dateFrom=2026-11-01&dateTo=2026-11-15',
     );
-    const row = within((await screen.findByText('2026-11-10')).closest('tr')!);
+    const row = within((await screen.findByRole('cell', { name: '2026-11-10' })).closest('tr')!);
     expect(row.getByText('25.0%')).toBeInTheDocument();
     expect(row.getByText('15.0%')).toBeInTheDocument();
     expect(row.getByText('10.0%')).toBeInTheDocument();
