@@ -1,25 +1,30 @@
 import { defineConfig, devices } from '@playwright/test';
+import { FIRST_PORT, WORKERS, portOfWorker } from './e2e/servers';
 
 /**
- * Browser journeys in Debian's Chromium (never a downloaded browser) against the real
- * server on a fresh embedded database with demo data (e2e/start-server.mjs).
+ * Browser journeys in Debian's Chromium (never a downloaded browser) against the real server
+ * on a fresh embedded database with demo data (e2e/start-server.mjs): one server per worker
+ * (e2e/servers.ts), so journeys that run at once never share a book. docs/testing.md says how
+ * to run one journey, and why there are no retries.
  */
-const port = Number(process.env.E2E_PORT ?? 18_090);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  // A file's journeys run in order on one worker; the files are shared out between workers.
   fullyParallel: false,
-  workers: 1,
-  // One retry everywhere (CI does not set CI=true): a journey that passes only on its retry is
-  // listed as flaky in the report, to be looked into, rather than failing a whole run.
-  retries: 1,
+  workers: WORKERS,
+  // None: a journey that fails once is a defect to find at its cause, never a retry to hide.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // Each journey file's time and journeys, for the report of scripts/check.mjs (CHECK_RESULTS).
+  reporter: [['list'], ['./scripts/ci/playwright-results.ts']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    baseURL: `http://127.0.0.1:${FIRST_PORT}`,
+    // The DOM at every step of a failed journey, without a film of the screen: the screencast
+    // doubled the browser's work on every journey, failed or not.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     viewport: { width: 1400, height: 900 },
@@ -36,13 +41,16 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node e2e/start-server.mjs`,
-    url: `http://127.0.0.1:${port}/admin-api/docs`,
-    env: { PORT: String(port), E2E_PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: Array.from({ length: WORKERS }, (_, worker) => {
+    const port = portOfWorker(worker);
+    return {
+      command: `node e2e/start-server.mjs`,
+      url: `http://127.0.0.1:${port}/admin-api/docs`,
+      env: { PORT: String(port), E2E_PORT: String(port) },
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    };
+  }),
 });

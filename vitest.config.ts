@@ -8,6 +8,8 @@ export default defineConfig({
     // is one file at a time. The test files are independent (a database each: in-memory
     // PGlite, or a schema of their own on PostgreSQL), so two run at once, one per core.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Each file's time and test cases, for the report of scripts/check.mjs (CHECK_RESULTS).
+    reporters: ['default', './scripts/ci/vitest-results.ts'],
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       { test: { name: 'lending', root: 'packages/lending', include: ['src/**/*.test.ts'] } },

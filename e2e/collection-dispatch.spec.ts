@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { admin, apiCall, finance, pick, signIn, tokenOf } from './support';
 
 const collector = { email: 'collector@example.com', password: 'Collector12345' };

@@ -1,15 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  admin,
-  apiCall,
-  apiLogin,
-  indiaDateOf,
-  journeysPort,
-  lastSmsCode,
-  serverNow,
-  signIn,
-} from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { admin, apiCall, apiLogin, indiaDateOf, lastSmsCode, serverNow, signIn } from './support';
+import { ownServerPort } from './servers';
 
 /*
  * Issue #12's journey in one piece: the day-end makes an order overdue; its case is dispatched
@@ -19,16 +12,19 @@ import {
  *
  * The day-end needs tomorrow: the journey moves its server's business date forward (the demo's
  * POST /demo/next_day, decision 0066). A moved date would follow every later journey on the
- * shared server, so this one runs its own server, on a fresh copy of the demo book, on the next
- * port, and stops it at the end.
+ * worker's server, so this one runs its own server, on a fresh copy of the demo book, on a port
+ * of its own (servers.ts), and stops it at the end.
  */
 
-const PORT = journeysPort() + 1;
-const BASE = `http://127.0.0.1:${PORT}`;
+/** This journey's own server, chosen by its worker when the journey starts. */
+function port(): number {
+  return ownServerPort(test.info().parallelIndex);
+}
 const collector = { email: 'collector@example.com', password: 'Collector12345' };
 const KABIR = 'Kabir Collector';
 
-test.use({ baseURL: BASE });
+// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first argument
+test.use({ baseURL: async ({}, use) => use(`http://127.0.0.1:${port()}`) });
 
 let server: ChildProcess | undefined;
 
@@ -37,13 +33,15 @@ test.beforeAll(async ({ playwright }) => {
   // snapshot does not fit the schema): allow it the shared server's own start-up time.
   test.setTimeout(240_000);
   server = spawn(process.execPath, ['e2e/start-server.mjs'], {
-    env: { ...process.env, PORT: String(PORT), E2E_PORT: String(PORT) },
+    env: { ...process.env, PORT: String(port()), E2E_PORT: String(port()) },
     stdio: 'ignore',
   });
   const request = await playwright.request.newContext();
   await expect(async () => {
     expect(server?.exitCode, 'the journey server exited').toBeNull();
-    const response = await request.get(`${BASE}/health/ready`, { timeout: 5_000 });
+    const response = await request.get(`http://127.0.0.1:${port()}/health/ready`, {
+      timeout: 5_000,
+    });
     expect(response.status()).toBe(200);
   }).toPass({ timeout: 230_000, intervals: [1_000] });
   await request.dispose();
@@ -136,7 +134,7 @@ test('the day-end makes an order overdue, its collector takes a promise, the bor
 }) => {
   test.setTimeout(150_000);
   let token = await apiLogin(request, admin);
-  const today = indiaDateOf(serverNow(PORT));
+  const today = indiaDateOf(serverNow(port()));
 
   // The open order falling due soonest from today (today in the demo book as the snapshot
   // makes it; a smaller live-simulated book may have none due today), not yet in collection.
@@ -179,7 +177,7 @@ test('the day-end makes an order overdue, its collector takes a promise, the bor
   expect(moved.code, moved.msg).toBe(0);
   const overdueDay = (moved.ret as { businessDate: string }).businessDate;
   expect(overdueDay).toBe(addDays(order!.dueDate, 1));
-  expect(indiaDateOf(serverNow(PORT))).toBe(overdueDay);
+  expect(indiaDateOf(serverNow(port()))).toBe(overdueDay);
   // The moved day ended every session: sign in again.
   token = await apiLogin(request, admin);
   const dispatched = await caseOf(request, token, order!.orderNo);
@@ -242,7 +240,7 @@ test('the day-end makes an order overdue, its collector takes a promise, the bor
   await app('/auth/send_otp', { phone: mobile });
   const { token: appToken } = (await app('/auth/verify_otp', {
     phone: mobile,
-    code: lastSmsCode(mobile, /./, PORT),
+    code: lastSmsCode(mobile, /./, port()),
   })) as { token: string };
   const instructions = (await app('/repay/instructions', { orderId: order!.id }, appToken)) as {
     amountToClearTodayPaise: number;

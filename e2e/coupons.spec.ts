@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { admin, apiCall, apiLogin, finance, lastSmsCode, pick, signIn } from './support';
 
 const marketing = { email: 'marketing@example.com', password: 'Marketing12345' };

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, finance, indiaDateOf, pick, serverNow, signIn, tokenOf } from './support';
 
 interface DayRow {

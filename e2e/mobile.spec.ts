@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { admin, signIn, sideMenu } from './support';
 
 test.use({ viewport: { width: 800, height: 900 } });

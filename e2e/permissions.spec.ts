@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { admin, reviewer, signIn, sideMenu } from './support';
 
 test('a reviewer sees only the routes their role grants', async ({ page }) => {

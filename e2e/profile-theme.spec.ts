@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { choose, indiaDateOf, reviewer, serverNow, signIn, visitedPages } from './support';
 
 test('the avatar menu opens the profile: the own account, as the server keeps it', async ({

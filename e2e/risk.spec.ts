@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { lastSmsCode, riskManager, signIn } from './support';
 
 /** A borrower through the borrower API, reading each OTP from the sandbox SMS outbox. */

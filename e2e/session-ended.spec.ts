@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, choose, reviewer, signIn, tokenOf } from './support';
 
 test('a session revoked from elsewhere shows the Confirm logout dialog; Cancel stays, Re-Login signs in again', async ({

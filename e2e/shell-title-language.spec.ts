@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, choose, finance, sideMenu, signIn, tokenOf } from './support';
 
 test('after signing in, no frame shows the sign-in title at a signed-in address', async ({

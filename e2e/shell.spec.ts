@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { admin, choose, signIn, sideMenu, visitedPages } from './support';
 
 async function open(page: Page, group: string, item: string) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { admin, apiCall, apiLogin, signIn } from './support';
 
 test('an account blocked by guessing is shown on /power/account and an administrator unblocks it', async ({

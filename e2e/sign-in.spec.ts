@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { admin, apiCall, apiLogin, choose, signIn, sideMenu, tokenOf } from './support';
 
 test('an anonymous visitor is sent to the login page, and back to where they were going', async ({

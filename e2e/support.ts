@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { portOfWorker } from './servers';
 
 export const admin = { email: 'admin@example.com', password: 'Admin12345', name: 'Admin' };
 export const reviewer = {
@@ -102,9 +103,42 @@ export async function pick(page: Page, label: string, option: string) {
   }).toPass({ timeout: 15_000 });
 }
 
-/** The port of the server the journeys share (playwright.config.ts). */
+/**
+ * Adds an option to an Ant Design multiple select inside `scope` (a dialog), as a person would:
+ * opens it by its label (typing `search` when given), clicks the option, and goes on only once
+ * the select shows the option chosen. A click that lands while the list is still opening or
+ * being filtered changes nothing and is tried again; an option already chosen is never clicked
+ * again (that would take it out). The select is left closed; `scope` is an Ant Design dialog.
+ */
+export async function pickMany(
+  page: Page,
+  scope: Locator,
+  label: string,
+  option: string,
+  { search = false }: { search?: boolean } = {},
+) {
+  const item = page.locator(`.ant-select-item-option[title="${option}"]`);
+  const chosen = scope.locator(`.ant-select-selection-item[title="${option}"]`);
+  await expect(async () => {
+    if (!(await chosen.isVisible())) {
+      if (!(await item.isVisible())) {
+        const field = scope.getByLabel(label, { exact: true });
+        if (search) await field.fill(option);
+        else await field.click();
+      }
+      await item.click({ timeout: 2_000 });
+    }
+    await expect(chosen).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  // A multiple select stays open after a pick: a click on the dialog's title closes it (Escape
+  // would close the dialog if the list had already gone).
+  await scope.locator('.ant-modal-title').click();
+  await expect(item).toBeHidden();
+}
+
+/** The port of the running journey's server: its worker's own (servers.ts). */
 export function journeysPort(): number {
-  return Number(process.env.E2E_PORT ?? 18_090);
+  return portOfWorker(test.info().parallelIndex);
 }
 
 /** The data directory e2e/start-server.mjs gives the server on `port`. */
