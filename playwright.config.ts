@@ -11,8 +11,9 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
-  // A file's journeys run in order on one worker; the files are shared out between workers.
-  fullyParallel: false,
+  // Journeys are shared out between the workers one by one, whatever their file: none depends
+  // on another having run (each worker's server starts from the same book).
+  fullyParallel: true,
   workers: WORKERS,
   // None: a journey that fails once is a defect to find at its cause, never a retry to hide.
   retries: 0,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiCall, apiLogin, finance, lastSmsCode, pick, signIn } from './support';
+import { apiCall, apiLogin, finance, lastSmsCode, pick, openAs } from './support';
 
 async function app<T>(request: APIRequestContext, path: string, data: unknown, token?: string) {
   const response = await request.post(`/app-api${path}`, {
@@ -111,8 +111,7 @@ test('an application goes through machine, first and final review to waitLoanLis
   const orderNo = row.orderNo;
 
   // A works their queue: the order is there; A passes it and picks B as final reviewer.
-  await signIn(page, reviewerA);
-  await page.goto('/approve/reviewFirst/reviewFirstWait');
+  await openAs(page, reviewerA, '/approve/reviewFirst/reviewFirstWait');
   await page.getByRole('link', { name: orderNo }).click();
   await expect(page).toHaveURL(/\/approve\/detail\?orderNo=/);
   await expect(page.getByText('N next order · P pass · R reject · M focus remarks')).toBeVisible();
@@ -125,8 +124,7 @@ test('an application goes through machine, first and final review to waitLoanLis
 
   // B: the order is in B's final queue; B lowers the amount and passes.
   await signOut(page);
-  await signIn(page, finalReviewer);
-  await page.goto('/approve/reviewFinal/reviewFinalWait');
+  await openAs(page, finalReviewer, '/approve/reviewFinal/reviewFinalWait');
   await page.getByRole('link', { name: orderNo }).click();
   await tickChecklist(page);
   const amount = page.getByLabel('Approved amount (₹)');
@@ -139,8 +137,7 @@ test('an application goes through machine, first and final review to waitLoanLis
 
   // Finance sees it waiting for its payout, at the approved amount, approved by B.
   await signOut(page);
-  await signIn(page, finance);
-  await page.goto(`/loan/waitLoanList?orderNo=${orderNo}`);
+  await openAs(page, finance, `/loan/waitLoanList?orderNo=${orderNo}`);
   const waiting = page.getByRole('row').filter({ has: page.getByRole('link', { name: orderNo }) });
   await expect(waiting).toContainText(finalReviewer.name);
   await expect(waiting).toContainText(

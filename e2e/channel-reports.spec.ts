@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiCall, finance, sideMenu, signIn, tokenOf } from './support';
+import { apiCall, finance, sideMenu, openAs, tokenOf } from './support';
 
 interface Funnel {
   registrations: number;
@@ -29,7 +29,7 @@ test('finance crosses the channel reports, narrows one to a channel, and exports
 }) => {
   // Six report screens in one journey: on a busy shared machine the default minute is short.
   test.slow();
-  await signIn(page, finance);
+  await openAs(page, finance);
   const token = await tokenOf(page);
   // Visited pages stay mounted (hidden) in their tabs: read the page on show only.
   const rows = page.locator('tbody tr[data-row-key]:visible');

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { admin, apiCall, finance, pick, signIn, tokenOf } from './support';
+import { admin, apiCall, finance, pick, openAs, tokenOf } from './support';
 
 const collector = { email: 'collector@example.com', password: 'Collector12345' };
 const KABIR = 'Kabir Collector';
@@ -20,7 +20,7 @@ test('a case dispatched to a collector is finished when the borrower pays in ful
   page,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, admin);
+  await openAs(page, admin);
   // An early-stage case (Kabir's group) that a collector holds, someone else's if there is one.
   const cases = await apiCall(page.request, '/recovery/case_list', await tokenOf(page), {
     pageSize: 100,
@@ -69,8 +69,7 @@ test('a case dispatched to a collector is finished when the borrower pays in ful
 
   // Kabir finds it among his cases and opens it.
   await page.context().clearCookies();
-  await signIn(page, collector);
-  await page.goto(`/collection/collectionOrderManage/all?orderNo=${orderNo}`);
+  await openAs(page, collector, `/collection/collectionOrderManage/all?orderNo=${orderNo}`);
   const mine = page.getByRole('row').filter({ hasText: orderNo });
   // A list's first call after signing in may wait on a busy machine.
   await expect(mine).toContainText(KABIR, { timeout: 30_000 });
@@ -86,7 +85,7 @@ test('a case dispatched to a collector is finished when the borrower pays in ful
 
   // Finance records the borrower's transfer of everything that clears the order today.
   await page.context().clearCookies();
-  await signIn(page, finance);
+  await openAs(page, finance);
   const plan = await apiCall(page.request, '/repay/plan_list', await tokenOf(page), {
     pageSize: 1,
     filters: { orderNo },
@@ -106,8 +105,7 @@ test('a case dispatched to a collector is finished when the borrower pays in ful
 
   // The case is finished: off Kabir's open cases, on his finished list.
   await page.context().clearCookies();
-  await signIn(page, collector);
-  await page.goto(`/collection/collectionOrderManage/finish?orderNo=${orderNo}`);
+  await openAs(page, collector, `/collection/collectionOrderManage/finish?orderNo=${orderNo}`);
   const finished = page.getByRole('row').filter({ hasText: orderNo });
   await expect(finished).toContainText(KABIR, { timeout: 30_000 });
   await expect(finished).toContainText('Finished');

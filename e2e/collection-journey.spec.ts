@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, apiCall, apiLogin, indiaDateOf, lastSmsCode, serverNow, signIn } from './support';
+import { admin, apiCall, apiLogin, indiaDateOf, lastSmsCode, serverNow, openAs } from './support';
 import { ownServerPort } from './servers';
 
 /*
@@ -184,8 +184,11 @@ test('the day-end makes an order overdue, its collector takes a promise, the bor
   expect(dispatched).toMatchObject({ status: 'open', stage: 'S1', collectorName: KABIR });
 
   // Kabir signs in and finds it among his own cases.
-  await signIn(page, collector);
-  await page.goto(`/precollection/myPreCollectionManage/myOrderList?orderNo=${order!.orderNo}`);
+  await openAs(
+    page,
+    collector,
+    `/precollection/myPreCollectionManage/myOrderList?orderNo=${order!.orderNo}`,
+  );
   const mine = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(mine).toHaveCount(1, { timeout: 30_000 });
   await mine.first().getByRole('link', { name: order!.orderNo }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, apiCall, apiLogin, indiaDateOf, serverNow, signIn } from './support';
+import { admin, apiCall, apiLogin, indiaDateOf, serverNow, openAs } from './support';
 
 const collector = { email: 'collector@example.com', password: 'Collector12345' };
 
@@ -38,8 +38,7 @@ test('a collector takes a promise on their first case, and a contact outside the
   const cap = await setOperations(page, 'recovery_attempt_cap', '20');
   let hours: string | undefined;
   try {
-    await signIn(page, collector);
-    await page.goto('/precollection/myPreCollectionManage/myOrderList');
+    await openAs(page, collector, '/precollection/myPreCollectionManage/myOrderList');
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     // A list's first call after signing in may wait on a busy machine.
     await expect(rows.first()).toBeVisible({ timeout: 30_000 });
@@ -87,8 +86,7 @@ test('a collector takes a promise on their first case, and a contact outside the
 
   // The administrator sees the floor's figures.
   await page.context().clearCookies();
-  await signIn(page, admin);
-  await page.goto('/collection/collectionDailyProcess');
+  await openAs(page, admin, '/collection/collectionDailyProcess');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
 });
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, apiCall, apiLogin, finance, lastSmsCode, pick, signIn } from './support';
+import { admin, apiCall, apiLogin, finance, lastSmsCode, pick, openAs } from './support';
 
 const marketing = { email: 'marketing@example.com', password: 'Marketing12345' };
 
@@ -111,8 +111,7 @@ test('a coupon sent to a filtered audience is used on a repayment and the ledger
   const { customer } = loan;
 
   // Marketing creates the coupon on the list.
-  await signIn(page, marketing);
-  await page.goto('/coupon/list');
+  await openAs(page, marketing, '/coupon/list');
   await expect(page.getByRole('heading', { name: 'Coupon list' })).toBeVisible();
   // The demo book's coupons: one sent and used, one never sent and unavailable.
   await expect(page.getByText('Welcome back ₹40 off interest')).toBeVisible();
@@ -232,8 +231,7 @@ test('a coupon sent to a filtered audience is used on a repayment and the ledger
   // Finance sees the discount in the order's ledger: the coupon journal debits the marketing
   // expense and credits the interest receivable by ₹10.00, before the repayment that cleared it.
   const books = await (await browser.newContext()).newPage();
-  await signIn(books, finance);
-  await books.goto(`/loan/loanDetail?orderNo=${loan.orderNo}`);
+  await openAs(books, finance, `/loan/loanDetail?orderNo=${loan.orderNo}`);
   await expect(books.getByText('Cleared on').first()).toBeVisible();
   await books.getByRole('tab', { name: /^Ledger/ }).click();
   const ledger = books.getByRole('tabpanel', { name: /^Ledger/ });

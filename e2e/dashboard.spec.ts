@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, apiCall, signIn, tokenOf } from './support';
+import { admin, apiCall, openAs, tokenOf } from './support';
 
 interface Figures {
   registrations: number;
@@ -60,7 +60,7 @@ test("the admin's dashboard shows the API's figures; switching the range asks ag
   page.on('request', (r) => {
     if (r.url().endsWith('/admin-api/dashboard/summary')) requests.push(r.postData() ?? '');
   });
-  await signIn(page, admin);
+  await openAs(page, admin);
   await expect(page).toHaveURL(/\/dashboard$/);
   const token = await tokenOf(page);
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { finance, signIn } from './support';
+import { finance, openAs } from './support';
 
 /**
  * Disbursement end to end, as the finance team does it: an approved order of the demo book is
@@ -13,8 +13,7 @@ test('an approved order is disbursed, settles through the sandbox and shows in t
   page,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, finance);
-  await page.goto('/loan/waitLoanList');
+  await openAs(page, finance, '/loan/waitLoanList');
   const table = page.getByRole('table');
 
   // An order whose account is verified (the penny drops of the last day's accounts run in

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures';
-import { admin, apiCall, signIn, tokenOf } from './support';
+import { admin, apiCall, openAs, tokenOf } from './support';
 
 /**
  * A background export of the order list: Export on the filtered list starts a job, the
@@ -11,8 +11,7 @@ test('an export of the filtered order list reaches the download page; the .xlsx 
   page,
   request,
 }) => {
-  await signIn(page, admin);
-  await page.goto('/order/orderList?status=OVERDUE');
+  await openAs(page, admin, '/order/orderList?status=OVERDUE');
   await expect(page.getByRole('heading', { level: 1, name: 'Order list' })).toBeVisible();
   const rows = page.getByRole('table').locator('tbody tr[data-row-key]');
   await expect(rows.first()).toBeVisible();

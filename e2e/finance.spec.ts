@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiCall, finance, indiaDateOf, pick, serverNow, signIn, tokenOf } from './support';
+import { apiCall, finance, indiaDateOf, pick, serverNow, openAs, tokenOf } from './support';
 
 interface DayRow {
   id: number;
@@ -90,7 +90,7 @@ test('finance resolves a reconciliation break and the day passes; reports follow
   page,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page, finance);
+  await openAs(page, finance);
   const token = await tokenOf(page);
   const failed = await apiCall(page.request, '/financialManagement/reconciliation_list', token, {
     pageSize: 1,

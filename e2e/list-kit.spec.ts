@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { admin, signIn } from './support';
+import { admin, openAs } from './support';
 
 /**
  * The list kit in a real browser, on the accounts list: a sort and a filter live in the URL
@@ -8,8 +8,7 @@ import { admin, signIn } from './support';
 test('a list keeps its sort and filters in the URL and its columns for the user', async ({
   page,
 }) => {
-  await signIn(page, admin);
-  await page.goto('/power/account');
+  await openAs(page, admin, '/power/account');
   const table = page.getByRole('table');
   await expect(table.getByRole('cell', { name: 'admin@example.com', exact: true })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, apiCall, pick, signIn, tokenOf } from './support';
+import { admin, apiCall, pick, openAs, tokenOf } from './support';
 
 /**
  * A lending operations manager sets up a first-loan product: sees the demo book's product,
@@ -44,8 +44,7 @@ async function stored(page: Page): Promise<StoredProduct | undefined> {
 
 test('an admin creates, versions and disables a first-loan product', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, admin);
-  await page.goto('/systemConfig/firstLoanConfig');
+  await openAs(page, admin, '/systemConfig/firstLoanConfig');
   await expect(
     page.getByRole('heading', { name: 'First loan configuration', level: 1 }),
   ).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiCall, apiLogin, signIn } from './support';
+import { apiCall, apiLogin, openAs } from './support';
 
 /**
  * The marketing desk: Maya sees the demo book's campaigns with their delivery figures, then
@@ -32,8 +32,7 @@ test('a marketer sees campaigns with delivery figures and schedules one to an au
   const done = (listed.ret as { list: { name: string; delivered: number }[] }).list[0]!;
   expect(done.delivered).toBeGreaterThan(0);
 
-  await signIn(page, marketing);
-  await page.goto('/toolMage/marketingSMS');
+  await openAs(page, marketing, '/toolMage/marketingSMS');
   await expect(page.getByRole('heading', { name: 'Marketing SMS', level: 1 })).toBeVisible();
   const sent = rowOf(page, done.name);
   await expect(sent).toContainText('Completed');

@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
-import { admin, signIn, sideMenu } from './support';
+import { admin, openAs, sideMenu } from './support';
 
 test.use({ viewport: { width: 800, height: 900 } });
 
 test('below 992px the sidebar starts closed, opens with the hamburger, and closes on navigation and outside clicks', async ({
   page,
 }) => {
-  await signIn(page, admin);
+  await openAs(page, admin);
   const menu = sideMenu(page);
   await expect(menu).not.toBeInViewport();
 
@@ -25,7 +25,7 @@ test('below 992px the sidebar starts closed, opens with the hamburger, and close
 
 test('shrinking a desktop window below 992px closes the sidebar', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
-  await signIn(page, admin);
+  await openAs(page, admin);
   await expect(sideMenu(page)).toBeInViewport();
   await page.setViewportSize({ width: 900, height: 900 });
   await expect(sideMenu(page)).not.toBeInViewport();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { admin, apiCall, apiLogin, finance, signIn } from './support';
+import { admin, apiCall, apiLogin, finance, openAs } from './support';
 
 /**
  * A borrower paid by bank transfer on their due date; finance records it days later with its
@@ -57,8 +57,7 @@ test('an offline repayment recorded by one and passed by another clears the orde
   const reference = `E2EOFF${Date.now()}`;
 
   // Finance (the maker) records the transfer with the day it arrived: the due date.
-  await signIn(page, finance);
-  await page.goto('/repay/repaymentReview');
+  await openAs(page, finance, '/repay/repaymentReview');
   await expect(page.getByRole('heading', { name: 'Repayment review', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Record offline repayment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record offline repayment' });
@@ -85,8 +84,7 @@ test('an offline repayment recorded by one and passed by another clears the orde
   // The administrator (the checker) passes it.
   const checker = await browser.newContext();
   const checkerPage = await checker.newPage();
-  await signIn(checkerPage, admin);
-  await checkerPage.goto(`/repay/repaymentReview?bankReference=${reference}`);
+  await openAs(checkerPage, admin, `/repay/repaymentReview?bankReference=${reference}`);
   const theirs = checkerPage.getByRole('row').filter({ hasText: reference });
   await theirs.getByRole('button', { name: `Pass: ${reference}` }).click();
   await checkerPage.getByRole('dialog').getByRole('button', { name: 'OK' }).click();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, signIn } from './support';
+import { admin, openAs } from './support';
 
 /**
  * An administrator changes a system configuration item and releases a forced app version in
@@ -32,8 +32,7 @@ test('an admin changes a configuration item and releases a version; the app sees
     latest: null,
   });
 
-  await signIn(page, admin);
-  await page.goto('/systemConfig/systemConfig');
+  await openAs(page, admin, '/systemConfig/systemConfig');
   await expect(page.getByRole('heading', { name: 'System settings', level: 1 })).toBeVisible();
   const item = rowOf(page, 'reapply_after_days');
   await expect(item).toContainText('7');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, apiCall, apiLogin, signIn } from './support';
+import { admin, apiCall, apiLogin, openAs } from './support';
 
 /**
  * An administrator reads the collection stage flow on the demo book, then narrows the
@@ -16,7 +16,7 @@ test('the stage flow shows the demo book; a changed operations setting acts at o
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, admin);
+  await openAs(page, admin);
 
   await page.goto('/collection/performance2');
   await expect(page.getByRole('heading', { name: 'Collection stage flow', level: 1 })).toBeVisible({

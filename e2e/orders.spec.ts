@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { admin, pick, sideMenu, signIn, visitedPages } from './support';
+import { admin, pick, sideMenu, openAs, visitedPages } from './support';
 
 /**
  * The order team's way to an order: the order list of the demo book, filtered by status, and
@@ -8,8 +8,7 @@ import { admin, pick, sideMenu, signIn, visitedPages } from './support';
 test('an overdue order found in the order list opens its detail with its amounts', async ({
   page,
 }) => {
-  await signIn(page, admin);
-  await page.goto('/order/orderList');
+  await openAs(page, admin, '/order/orderList');
   await expect(page.getByRole('heading', { level: 1, name: 'Order list' })).toBeVisible();
   const table = page.getByRole('table');
   await expect(table.locator('tbody tr[data-row-key]').first()).toBeVisible();

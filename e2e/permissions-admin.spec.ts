@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, pickMany, sideMenu, signIn } from './support';
+import { openAs, admin, pickMany, sideMenu, signIn } from './support';
 
 /**
  * An administrator builds a role and an account through the console; the account signs in
@@ -55,7 +55,7 @@ test('an admin grants menus and interfaces through a role; the account sees exac
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, admin);
+  await openAs(page, admin);
 
   // 1. A role.
   await page.goto('/power/role');

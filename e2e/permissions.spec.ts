@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures';
-import { admin, reviewer, signIn, sideMenu } from './support';
+import { admin, reviewer, openAs, sideMenu } from './support';
 
 test('a reviewer sees only the routes their role grants', async ({ page }) => {
-  await signIn(page, reviewer);
+  await openAs(page, reviewer);
   const menu = sideMenu(page);
   await expect(menu.getByText('Dashboard')).toBeVisible();
   await expect(menu.getByText('Loan approval')).toBeVisible();
@@ -17,7 +17,7 @@ test('a reviewer sees only the routes their role grants', async ({ page }) => {
 });
 
 test('the administrator sees every route group', async ({ page }) => {
-  await signIn(page, admin);
+  await openAs(page, admin);
   const menu = sideMenu(page);
   for (const group of [
     'Loan approval',

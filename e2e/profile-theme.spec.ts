@@ -1,10 +1,10 @@
 import { expect, test } from './fixtures';
-import { choose, indiaDateOf, reviewer, serverNow, signIn, visitedPages } from './support';
+import { choose, indiaDateOf, reviewer, serverNow, openAs, visitedPages } from './support';
 
 test('the avatar menu opens the profile: the own account, as the server keeps it', async ({
   page,
 }) => {
-  await signIn(page, reviewer);
+  await openAs(page, reviewer);
   await choose(page, 'Account', 'Profile');
   await expect(page).toHaveURL(/\/profile\/index$/);
   await expect(page).toHaveTitle(/^Profile - /);
@@ -24,8 +24,7 @@ test('the avatar menu opens the profile: the own account, as the server keeps it
 });
 
 test('the theme colours the console, says so, and is kept after a reload', async ({ page }) => {
-  await signIn(page, reviewer);
-  await page.goto('/profile/index');
+  await openAs(page, reviewer, '/profile/index');
   const primary = page.getByRole('button', { name: 'Change password' });
   await expect(primary).toHaveCSS('background-color', 'rgb(22, 119, 255)');
   await choose(page, 'Theme', 'Green');

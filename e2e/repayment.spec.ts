@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, apiCall, finance, pick, signIn, tokenOf } from './support';
+import { admin, apiCall, finance, pick, openAs, tokenOf } from './support';
 
 /**
  * Finance takes a borrower's bank transfer: finds the order in the repayment plan, records a
@@ -40,7 +40,7 @@ function rowOf(page: Page, text: string) {
 
 test('finance records a partial repayment and the order owes that much less', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, finance);
+  await openAs(page, finance);
   const before = await planRow(page, { status: 'ACTIVE' });
   const { orderNo } = before;
 
@@ -109,7 +109,7 @@ test('a settlement above the approval amount waits until a second person approve
 }) => {
   test.setTimeout(120_000);
   // The administrator asks for a settlement of an order not yet due: more than ₹1,000.
-  await signIn(page, admin);
+  await openAs(page, admin);
   const before = await planRow(page, { status: 'ACTIVE', waiverPending: false });
   const { orderNo } = before;
   await page.goto(`/repay/repayPlan?orderNo=${orderNo}`);
@@ -136,8 +136,7 @@ test('a settlement above the approval amount waits until a second person approve
 
   // Finance, another person, finds it among the waiting waivers and approves it.
   const checker = await (await browser.newContext()).newPage();
-  await signIn(checker, finance);
-  await checker.goto('/repay/repayPlan?waiverPending=true');
+  await openAs(checker, finance, '/repay/repayPlan?waiverPending=true');
   const waiting = rowOf(checker, orderNo);
   await expect(waiting).toContainText('Waiver awaiting approval');
   await waiting.getByRole('button', { name: `Approve waiver: ${orderNo}` }).click();
@@ -157,7 +156,7 @@ test('a settlement above the approval amount waits until a second person approve
 test('a write-off always waits until a second person approves it', async ({ page, browser }) => {
   test.setTimeout(120_000);
   // The administrator asks to write off an overdue order that has nothing waiting.
-  await signIn(page, admin);
+  await openAs(page, admin);
   const { orderNo } = await planRow(page, {
     status: 'OVERDUE',
     waiverPending: false,
@@ -187,8 +186,7 @@ test('a write-off always waits until a second person approves it', async ({ page
 
   // Finance, another person, finds it among the waiting write-offs and approves it.
   const checker = await (await browser.newContext()).newPage();
-  await signIn(checker, finance);
-  await checker.goto('/repay/repayPlan?writeOffPending=true');
+  await openAs(checker, finance, '/repay/repayPlan?writeOffPending=true');
   const waiting = rowOf(checker, orderNo);
   await expect(waiting).toContainText('Write-off awaiting approval');
   await waiting.getByRole('button', { name: `Approve write-off: ${orderNo}` }).click();

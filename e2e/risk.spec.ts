@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { lastSmsCode, riskManager, signIn } from './support';
+import { lastSmsCode, riskManager, openAs } from './support';
 
 /** A borrower through the borrower API, reading each OTP from the sandbox SMS outbox. */
 async function borrowerApplies(request: APIRequestContext) {
@@ -65,7 +65,7 @@ test('a risk manager edits, back-tests and publishes a rule version that decides
   page,
   request,
 }) => {
-  await signIn(page, riskManager);
+  await openAs(page, riskManager);
 
   // The rule list shows the demo book's draft (version 2 beside the published version 1).
   await page.goto('/risk/riskRuleList');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { admin, choose, signIn, sideMenu, visitedPages } from './support';
+import { admin, choose, openAs, sideMenu, visitedPages } from './support';
 
 async function open(page: Page, group: string, item: string) {
   const menu = sideMenu(page);
@@ -10,7 +10,7 @@ async function open(page: Page, group: string, item: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, admin);
+  await openAs(page, admin);
 });
 
 test('the menu opens pages; breadcrumb and title follow', async ({ page }) => {

@@ -35,6 +35,37 @@ export async function signIn(page: Page, user: { email: string; password: string
   });
 }
 
+/** Sessions this worker keeps, by server and account (openAs). */
+const keptSessions = new Map<string, string>();
+
+async function sessionAlive(request: APIRequestContext, token: string): Promise<boolean> {
+  const response = await request.get('/admin-api/user/user_info', {
+    params: { token },
+    headers: { 'X-Token': token },
+  });
+  return ((await response.json()) as { code: number }).code === 0;
+}
+
+/**
+ * Opens `path` signed in as `user` on a session the worker keeps for that account: one sign-in
+ * per account and worker rather than one per journey (the sign-in page has journeys of its own:
+ * sign-in.spec.ts). For journeys that leave their session alive; a journey that signs out, ends
+ * a session or tests signing in uses signIn.
+ */
+export async function openAs(page: Page, user: { email: string; password: string }, path = '/') {
+  const key = `${journeysPort()} ${user.email}`;
+  let token = keptSessions.get(key);
+  if (!token || !(await sessionAlive(page.request, token))) {
+    token = await apiLogin(page.request, user);
+    keptSessions.set(key, token);
+  }
+  await page
+    .context()
+    .addCookies([{ name: TOKEN_COOKIE, value: token, url: `http://127.0.0.1:${journeysPort()}` }]);
+  await page.goto(path);
+  await expect(sideMenu(page)).toBeVisible({ timeout: 30_000 });
+}
+
 export function sideMenu(page: Page) {
   return page.getByRole('navigation', { name: 'Side menu' });
 }

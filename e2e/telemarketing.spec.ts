@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import ExcelJS from 'exceljs';
-import { indiaDateOf, pick, pickMany, serverNow, signIn } from './support';
+import { indiaDateOf, pick, pickMany, serverNow, openAs } from './support';
 
 const lead = { email: 'telelead@example.com', password: 'TeleLead12345' };
 const reviewLead = { email: 'lead@example.com', password: 'ReviewLead12345' };
@@ -42,13 +42,12 @@ test('the lead imports a call list and assigns it, the telemarketer calls, the r
 }) => {
   // Two people, two sign-ins each, an import and four screens: minutes on a busy CI.
   test.setTimeout(180_000);
-  await signIn(page, telemarketer);
+  await openAs(page, telemarketer);
   const before = await todaysRate(page);
 
   // The lead imports a call list of one new number (decision 0080) and hands it to Tara.
   await page.context().clearCookies();
-  await signIn(page, lead);
-  await page.goto('/telemarketing/userList');
+  await openAs(page, lead, '/telemarketing/userList');
   const imported = `98${String(Date.now()).slice(-8)}`;
   await page.getByRole('button', { name: 'Import list' }).click();
   const upload = page.getByRole('dialog').filter({ hasText: 'Import a call list' });
@@ -96,8 +95,7 @@ test('the lead imports a call list and assigns it, the telemarketer calls, the r
 
   // Tara finds the user at the top of her list (newest assignment first) and calls them.
   await page.context().clearCookies();
-  await signIn(page, telemarketer);
-  await page.goto('/telemarketing/userList?sort=assignedAt&order=desc');
+  await openAs(page, telemarketer, '/telemarketing/userList?sort=assignedAt&order=desc');
   const mine = page.locator('.ant-table-tbody tr.ant-table-row').first();
   // Her list's first answer can take a while on a busy machine.
   await expect(mine).toContainText(phone, { timeout: 30_000 });
@@ -144,8 +142,7 @@ test('a verification call before approval: the desk records it, the reviewer see
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, telemarketer);
-  await page.goto('/telemarketing/checkList?checkingStatus=not_checked');
+  await openAs(page, telemarketer, '/telemarketing/checkList?checkingStatus=not_checked');
   const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
   await expect(row).toContainText('Not checked', { timeout: 30_000 });
   const orderNo = /LN\d+/.exec(await row.innerText())?.[0] ?? '';
@@ -166,7 +163,7 @@ test('a verification call before approval: the desk records it, the reviewer see
 
   // The review lead's queue of the order's stage shows the call's result.
   await page.context().clearCookies();
-  await signIn(page, reviewLead);
+  await openAs(page, reviewLead);
   const queue = stage === 'First' ? 'reviewFirst/reviewFirstWait' : 'reviewFinal/reviewFinalWait';
   await page.goto(`/approve/${queue}?orderNo=${orderNo}`);
   const waiting = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: orderNo });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { finance, signIn } from './support';
+import { finance, openAs } from './support';
 
 /**
  * Finance's wallet day on the demo book: invitations with their rewards, a borrower's pending
@@ -11,7 +11,7 @@ test('finance reviews invitations, pays a withdrawal and tops up the payout acco
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, finance);
+  await openAs(page, finance);
 
   // The newest invitations are mostly of borrowers still registering: narrow to the repaid.
   await page.goto('/invite/invitationRecord?stage=repaid');
