@@ -14,7 +14,9 @@ describe('prng', () => {
   });
 });
 
-describe('simulator', () => {
+// On the embedded database only (simulate opens an in-memory PGlite of its own), as
+// collection-work.test.ts says.
+describe.skipIf(process.env.DATABASE_URL)('simulator', () => {
   const options = { borrowers: 16, days: 10, seed: 5, startDate: '2025-03-01' };
 
   it('gives the same summary for the same seed, and the ledger check passes', async () => {
