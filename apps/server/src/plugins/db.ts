@@ -2,26 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type * as schema from '../db-schema.js';
+import type { Database } from '../shared/database.js';
 
-type Schema = typeof schema;
-
-/** The one database type repositories use, whichever driver is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Transaction = PgTransaction<
-  PgQueryResultHKT,
-  Schema,
-  ExtractTablesWithRelations<Schema>
->;
-/** What a repository runs its SQL on: the database or a transaction in progress. */
-export type Executor = Database | Transaction;
+export type { Database, Executor, Transaction } from '../shared/database.js';
 
 /** node-postgres's pool as /metrics shows it (connections open, idle, and calls waiting for one). */
 export interface PoolStats {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, gte, lt, lte, sql, SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import type { Executor } from '../plugins/db.js';
+import type { Executor } from './database.js';
 import { AppError } from './app-error.js';
 import { startOfIndiaDate } from './india-date.js';
 import { queryRows } from './sql-rows.js';

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Executor } from '../plugins/db.js';
+import type { Executor } from './database.js';
 
 /** Rows of a raw query, whichever driver ran it (node-postgres and PGlite both answer `rows`). */
 export async function queryRows(db: Executor, query: SQL): Promise<Record<string, unknown>[]> {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
-import { customers, loanOrders } from '../../db-schema.js';
+import { customers, loanOrders } from '../loan-book/tables.js';
 
 /** The customer's orders, newest first (read-only view of the loan book's rows). */
 export function ordersOfCustomer(db: Executor, customerId: number) {

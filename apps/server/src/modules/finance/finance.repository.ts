@@ -16,8 +16,8 @@ import {
   loanOrders,
   payouts,
   repayments,
-  staffUsers,
-} from '../../db-schema.js';
+} from '../loan-book/tables.js';
+import { staffUsers } from '../user/tables.js';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, type ListWhere, orderNoIs, runList } from '../../shared/list-query.js';
 import { paiseFromDb } from '../../shared/paise.js';

@@ -2,7 +2,7 @@ import { addDays } from '@lending/lending';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { GatewayPayout, PayoutGateway } from '../../integrations/payouts/index.js';
 import { applyGatewayPayout, payoutIdOfReference, payoutReference } from '../payouts/index.js';
-import { payouts } from '../../db-schema.js';
+import { payouts } from '../loan-book/tables.js';
 import type { Database } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';

@@ -10,7 +10,7 @@ import {
 } from '../collections/index.js';
 import { collectionCredits } from '../collections/tables.js';
 import type { PayoutGateway } from '../../integrations/payouts/index.js';
-import { loanOrders, repayments } from '../../db-schema.js';
+import { loanOrders, repayments } from '../loan-book/tables.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { and, eq, lte, or } from 'drizzle-orm';
-import type { Executor } from '../../plugins/db.js';
+import type { Executor } from '../../shared/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { jobLeases } from './job-leases.table.js';
 

@@ -5,7 +5,14 @@
  * module's services (decision 0059).
  */
 export { customers } from './customers.table.js';
-export { ledgerJournals } from './ledger.table.js';
+export {
+  ledgerDailyTotals,
+  ledgerEntries,
+  ledgerJournals,
+  ledgerRollupState,
+} from './ledger.table.js';
+// Read by the repay module to tell a replayed request from a new one; written only here.
+export { idempotencyRecords } from './idempotency-records.table.js';
 export { type LoanOrderRow, loanOrders } from './loan-orders.table.js';
 export { loanProducts } from './loan-products.table.js';
 export { payouts } from './payouts.table.js';

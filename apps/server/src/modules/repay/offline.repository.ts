@@ -5,7 +5,7 @@ import type {
   overdueRepaymentBodySchema,
 } from '@lending/contract';
 import type { z } from 'zod';
-import { customers, loanOrders, payouts, repayments } from '../../db-schema.js';
+import { customers, loanOrders, payouts, repayments } from '../loan-book/tables.js';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, indiaDayRange, orderNoIs, runList } from '../../shared/list-query.js';
 import { storedFiles } from '../stored-files/tables.js';

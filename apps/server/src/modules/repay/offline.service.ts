@@ -13,7 +13,7 @@ import type {
 } from '@lending/contract';
 import { isAfter, isBefore } from '@lending/lending';
 import type { z } from 'zod';
-import { customers, loanOrders, payouts, repayments } from '../../db-schema.js';
+import { customers, loanOrders, payouts, repayments } from '../loan-book/tables.js';
 import type { Database } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf } from '../../shared/india-date.js';

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { repaymentRecordBodySchema, repayPlanBodySchema } from '@lending/contract';
 import type { z } from 'zod';
-import { customers, loanOrders, repayments, waiverRequests } from '../../db-schema.js';
+import { customers, loanOrders, repayments } from '../loan-book/tables.js';
+import { waiverRequests } from './waiver-requests.table.js';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, orderNoIs, runList } from '../../shared/list-query.js';
 import type { WaiverRequestKind } from './waiver-requests.table.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { OrderCommandRet, WaiverBody, writeOffBodySchema } from '@lending/contract';
 import { paiseToRupees, rupeesToPaise, type Paise } from '@lending/lending';
-import { idempotencyRecords, loanOrders } from '../../db-schema.js';
+import { idempotencyRecords, loanOrders } from '../loan-book/tables.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
