@@ -14,7 +14,7 @@ import { z } from 'zod';
 import {
   documentedWebhooks,
   type WebhookDocumentation,
-} from '../integrations/webhooks/webhook-docs.js';
+} from './webhook-docs.js';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import type { Clock } from '../../shared/clock.js';
 import { deliverWithRetries, type Scheduler, type WebhookDeliverer } from '../webhooks/delivery.js';
 import { signatureHeader, SIGNATURE_HEADER } from '../webhooks/signature.js';
 import { randomDelay } from '../sms/sandbox-sms.js';
-import { sandboxIdTag } from '../sandbox-ids.js';
+import { sandboxIdTag } from '../sandbox/sandbox-ids.js';
 import type {
   CollectionGateway,
   GatewayVirtualAccount,

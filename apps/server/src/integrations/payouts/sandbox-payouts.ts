@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sandboxIdTag } from '../sandbox-ids.js';
+import { sandboxIdTag } from '../sandbox/sandbox-ids.js';
 import type { Clock } from '../../shared/clock.js';
 import { deliverWithRetries, type Scheduler, type WebhookDeliverer } from '../webhooks/delivery.js';
 import { signatureHeader, SIGNATURE_HEADER } from '../webhooks/signature.js';

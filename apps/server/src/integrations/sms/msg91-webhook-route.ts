@@ -7,7 +7,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { claimGatewayEvent } from '../webhooks/gateway-events.repository.js';
 import { headerOf, rawBodyOf, registerRawBodyScope } from '../webhooks/raw-body-scope.js';
-import { documentWebhook, WEBHOOK_ERRORS } from '../webhooks/webhook-docs.js';
+import { documentWebhook, WEBHOOK_ERRORS } from '../../plugins/webhook-docs.js';
 import { MSG91_PROVIDER } from './msg91-sms.js';
 import { applySmsReceipt } from './sms.service.js';
 

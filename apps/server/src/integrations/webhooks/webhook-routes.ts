@@ -7,7 +7,7 @@ import type { Clock } from '../../shared/clock.js';
 import { claimGatewayEvent } from './gateway-events.repository.js';
 import { headerOf, rawBodyOf, registerRawBodyScope } from './raw-body-scope.js';
 import { SIGNATURE_HEADER, verifySignature } from './signature.js';
-import { documentWebhook, WEBHOOK_ERRORS } from './webhook-docs.js';
+import { documentWebhook, WEBHOOK_ERRORS } from '../../plugins/webhook-docs.js';
 
 /** The envelope every gateway event is reduced to: a provider-unique id, a type and its data. */
 export const gatewayEventSchema = z.object({

@@ -13,7 +13,7 @@ import { expect } from 'vitest';
 import {
   documentedWebhooks,
   type WebhookDocumentation,
-} from '../../integrations/webhooks/webhook-docs.js';
+} from '../../plugins/webhook-docs.js';
 
 /**
  * Every error the tests see an operation answer must be one its definition lists (decision
@@ -73,7 +73,7 @@ export function undeclaredWebhookAnswerOf(
   return (
     `the webhook POST ${webhook.path} answered ${code} (${key ?? 'a code missing from errorCatalogue'}, ` +
     `HTTP ${status}), which its documentation does not list: add '${key ?? '?'}' to the errors ` +
-    `its registration documents (integrations/webhooks/webhook-docs.ts), so the OpenAPI document lists it.`
+    `its registration documents (plugins/webhook-docs.ts), so the OpenAPI document lists it.`
   );
 }
 
