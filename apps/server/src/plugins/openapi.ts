@@ -11,10 +11,7 @@ import {
 } from '@lending/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  documentedWebhooks,
-  type WebhookDocumentation,
-} from './webhook-docs.js';
+import { documentedWebhooks, type WebhookDocumentation } from './webhook-docs.js';
 
 type JsonSchema = Record<string, unknown>;
 
