@@ -19,6 +19,14 @@
 //    Test files (*.test.ts, *.test.tsx) are held to b and c but not to a: a test of one module
 //    may reach into another's factories and tables to build the state it needs, which the
 //    running server never does. Known exceptions, each with its reason, are in ALLOWED.
+// 3. The server's floors (docs/architecture.md), for its source files (tests may reach up):
+//    a. shared/ imports only shared/: small helpers with no business, HTTP or database
+//       knowledge beyond drizzle's types, so anything may use them and they use nothing;
+//    b. plugins/ (HTTP, the database, access, documents) imports only plugins/ and shared/:
+//       a module plugs into them, never the other way round;
+//    c. domain code takes no HTTP types: in a module, only its routes (`*.routes.ts`,
+//       `*-route.ts`, `*-routes.ts`) and its `index.ts` import the request-facing plugins
+//       (access.ts, app-access.ts, input.ts); a service is handed plain values.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,10 +45,21 @@ const SOURCE_ROOTS = [
  * folder prefixes] }`: the exact importing files of an entry may import from the modules it
  * names, and nothing else may, so any new crossing is refused. Every entry says why it is still
  * here; take it out when its files move (the check fails on an entry nothing needs any more,
- * so the list only shrinks). Empty since the payout and collection services moved into
- * modules/payouts and modules/collections (decision 0059).
+ * so the list only shrinks). The payout and collection services' entries went when they moved
+ * into modules/payouts and modules/collections (decision 0059).
  */
-const EXCEPTIONS = [];
+const EXCEPTIONS = [
+  {
+    why: 'the review scope reads the caller from the request; being moved to take the caller (issue #34)',
+    from: ['apps/server/src/modules/loan-book/review-scope.ts'],
+    to: ['apps/server/src/plugins/access.ts'],
+  },
+  {
+    why: 'the export service reads the caller and parses input; being split so its routes hand it plain values (issue #34)',
+    from: ['apps/server/src/modules/export/export.service.ts'],
+    to: ['apps/server/src/plugins/access.ts', 'apps/server/src/plugins/input.ts'],
+  },
+];
 
 // The exceptions name this repository's files; a fixture tree is checked without them.
 const ALLOWED = root === repository ? EXCEPTIONS : [];
@@ -147,6 +166,10 @@ for (const node of graph.keys()) if (!indices.has(node)) connect(node);
 // ---- rule 2: boundaries --------------------------------------------------------------------
 
 const MODULE = /^apps\/server\/src\/modules\/([^/]+)\/(.+)$/;
+const SERVER_SHARED = /^apps\/server\/src\/shared\/(?!testing\/)/;
+const PLUGINS = /^apps\/server\/src\/plugins\//;
+const REQUEST_PLUGINS = /^apps\/server\/src\/plugins\/(access|app-access|input)\.ts$/;
+const MODULE_ROUTES = /(\.routes|-routes?|\/index)\.ts$/;
 const SURFACE = new Set(['index.ts', 'tables.ts']);
 const INTEGRATION = /^apps\/server\/src\/integrations\//;
 const FEATURE = /^apps\/console\/src\/features\/([^/]+)\//;
@@ -166,6 +189,15 @@ function brokenRule(from, to) {
   }
   if (INTEGRATION.test(from) && toModule) {
     return 'an adapter under integrations/ imports nothing from modules/';
+  }
+  if (!isTest(from) && SERVER_SHARED.test(from) && !SERVER_SHARED.test(to)) {
+    return 'shared/ imports only shared/';
+  }
+  if (!isTest(from) && PLUGINS.test(from) && !PLUGINS.test(to) && !SERVER_SHARED.test(to)) {
+    return 'plugins/ import only plugins/ and shared/';
+  }
+  if (!isTest(from) && fromModule && REQUEST_PLUGINS.test(to) && !MODULE_ROUTES.test(from)) {
+    return 'domain code takes no HTTP types: only routes and index.ts import the request plugins';
   }
   const fromFeature = FEATURE.exec(from);
   const toFeature = FEATURE.exec(to);

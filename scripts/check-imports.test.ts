@@ -53,6 +53,22 @@ describe('check-imports (part of npm run lint)', () => {
     );
   });
 
+  it('keeps the server on its floors: shared/ and plugins/ look down only, services take no HTTP types', () => {
+    const result = check('server-floors');
+    expect(result.status).toBe(1);
+    // The routes and the test import the access plugin and are not listed.
+    expect(result.stderr).toContain('3 import(s) crossing a boundary');
+    expect(result.stderr).toContain(
+      "apps/server/src/shared/list-query.ts imports '../plugins/db': shared/ imports only shared/",
+    );
+    expect(result.stderr).toContain(
+      "apps/server/src/plugins/access.ts imports '../modules/loans/index': plugins/ import only plugins/ and shared/",
+    );
+    expect(result.stderr).toContain(
+      "apps/server/src/modules/loans/loans.service.ts imports '../../plugins/access': domain code takes no HTTP types",
+    );
+  });
+
   it('passes a tree that keeps every rule (surfaces, the kit, a test reaching in, lazy imports)', () => {
     const result = check('clean');
     expect(result.stderr).toBe('');
