@@ -37,6 +37,7 @@ import {
   createLoanBookModule,
   loadLoanBookConfig,
   type LoanBookDeps,
+  payoutsByStatus,
 } from './modules/loan-book/index.js';
 import { createMarketingSmsModule } from './modules/marketing-sms/index.js';
 import {
@@ -215,8 +216,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     errorResponseBuilder: () => new AppError('rateLimited'),
   });
   registerHealth(app, db, options.readiness ?? { ready: true });
-  const metrics = createMetrics();
-  registerMetrics(app, db, metrics, config.metricsToken, options.database);
+  const metrics = createMetrics({
+    ...(options.database ? { database: options.database } : {}),
+    gauges: [
+      {
+        name: 'lending_payouts',
+        help: 'Payouts in the book, by status.',
+        labelNames: ['status'],
+        read: async () =>
+          (await payoutsByStatus(db)).map(({ status, count }) => ({
+            labels: { status },
+            value: count,
+          })),
+      },
+    ],
+  });
+  registerMetrics(app, metrics, config.metricsToken);
   app.decorate('metrics', metrics);
   if (hasConsole) {
     // The hashed assets from memory (plugins/console-assets.ts); index.html and the other

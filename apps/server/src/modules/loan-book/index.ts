@@ -69,6 +69,7 @@ export {
   ruleResultsOf,
   type NewRiskRule,
 } from './risk.repository.js';
+export { payoutsByStatus } from './payouts.repository.js';
 export { compareVersions, type BacktestVersion } from './risk-rules.js';
 export {
   checkLedger,

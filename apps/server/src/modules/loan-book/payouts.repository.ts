@@ -113,3 +113,13 @@ export function payoutInstructionRowsIn(
     .orderBy(asc(payouts.id))
     .limit(limit);
 }
+
+/** How many payouts the book holds in each status (the `lending_payouts` gauge of /metrics). */
+export async function payoutsByStatus(db: Executor): Promise<{ status: string; count: number }[]> {
+  const rows = await db
+    .select({ status: payouts.status, count: count() })
+    .from(payouts)
+    .groupBy(payouts.status)
+    .orderBy(payouts.status);
+  return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+}
