@@ -9,11 +9,8 @@ import { queryRows } from '../shared/sql-rows.js';
 import { insertStaffUser, replaceUserRoles } from '../modules/user/staff-users.repository.js';
 import { loadRecoverySettings } from '../modules/recovery/index.js';
 import { contactRulesOf, createSettingsService } from '../modules/ops-config/index.js';
-import {
-  instalmentPlan,
-  logFollowUp,
-  type RecoveryDeps,
-} from '../modules/recovery/recovery.service.js';
+import { instalmentPlan, logFollowUp } from '../modules/recovery/follow-ups.service.js';
+import type { RecoveryDeps } from '../modules/recovery/recovery.deps.js';
 import {
   recoveryCases,
   recoveryCollectors,

@@ -5,16 +5,16 @@
  */
 import type { ModuleRoutes } from '../../plugins/module.js';
 import { registerRecoveryRoutes } from './recovery.routes.js';
-import type { RecoveryDeps } from './recovery.service.js';
+import type { RecoveryDeps } from './recovery.deps.js';
 
-export type { RecoveryDeps } from './recovery.service.js';
+export type { RecoveryDeps } from './recovery.deps.js';
 export {
   recoveryDayEnd,
   autoDispatch,
-  closeSettledCases,
   refreshRecovery,
   recoveryRefreshJob,
 } from './recovery.engine.js';
+export { closeSettledCases } from './case-state.repository.js';
 export { loadRecoverySettings, type ContactRules } from './recovery.settings.js';
 
 export function createRecoveryModule(deps: RecoveryDeps) {

@@ -1,20 +1,26 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type {
+  dailyProcessBodySchema,
+  dailyProcessRetSchema,
   PerformanceRow,
   StageFlowRet,
   StageFlowRow,
   performanceBodySchema,
   stageFlowBodySchema,
 } from '@lending/contract';
+import { addDays } from '@lending/lending';
 import type { z } from 'zod';
+import { startOfIndiaDate } from '../../shared/india-date.js';
 import { intFromDb, paiseFromDb, paiseToApi } from '../../shared/paise.js';
-import { queryRows } from '../../shared/sql-rows.js';
-import { casesNowSql, promisesNowSql } from './recovery.engine.js';
-import { readNow, type RecoveryDeps } from './recovery.service.js';
+import { scopeOf } from './cases.repository.js';
+import { dailyProcessRows, performanceRows, stageFlowRows } from './figures.repository.js';
+import { readNow, type RecoveryDeps } from './recovery.deps.js';
+
+type DailyRow = z.output<typeof dailyProcessRetSchema>['list'][number];
 
 /*
- * The collection reports' figures (summaryCollectinOrders, performance, performance2): one
- * rate rule and one definition of money recovered, shared by every report.
+ * The collection reports' figures (summaryCollectinOrders, performance, performance2) and the
+ * daily process: one rate rule and one definition of money recovered, shared by every report.
+ * Their SQL is in figures.repository.ts.
  */
 
 /** A rate in parts per million, rounded; null when there is nothing to divide by (never a false 0 %). */
@@ -25,59 +31,12 @@ export function ratePpm(part: bigint | number, whole: bigint | number): number |
   return Number((p + w / 2n) / w);
 }
 
-/**
- * Money an order received from `from` on (and before `before`, and up to `through`, when
- * given): repayments as allocated (less any excess), reversed ones left out.
- */
-export function receivedOnOrderSql(
-  orderId: SQL,
-  from: SQL,
-  window: { before?: SQL; through?: SQL } = {},
-): SQL {
-  const before = window.before
-    ? sql` and (${window.before} is null or r.received_at < ${window.before})`
-    : sql``;
-  const through = window.through
-    ? sql` and (${window.through} is null or r.received_at <= ${window.through})`
-    : sql``;
-  return sql`(select coalesce(sum(r.amount_paise - r.excess_paise), 0) from repayments r
-    where r.order_id = ${orderId} and not r.reversed and r.received_at >= ${from}${before}${through})`;
-}
-
 export async function performance(
   deps: RecoveryDeps,
   body: z.output<typeof performanceBodySchema>,
 ) {
   // The cases and promises as of now: reads never write (decision 0052).
-  const { now, today } = readNow(deps);
-  const cases = casesNowSql(now);
-  const promises = promisesNowSql(today, now);
-  const key =
-    body.by === 'collector'
-      ? sql`coalesce(s.name, '-')`
-      : body.by === 'group'
-        ? sql`coalesce(g.name, '-')`
-        : body.by === 'stage'
-          ? sql`c.stage`
-          : sql`to_char(c.opened_date, 'YYYY-MM')`;
-  const rows = await queryRows(
-    deps.db,
-    sql`select ${key} as k, count(*)::int as cases,
-        count(*) filter (where c.status = 'finished')::int as recovered_cases,
-        coalesce(sum(c.owed_at_assignment_paise), 0)::text as owed,
-        coalesce(sum(coalesce(c.recovered_paise, ${receivedOnOrderSql(sql`c.order_id`, sql`c.opened_at`)})), 0)::text as recovered,
-        coalesce(sum((select count(*) from ${promises} p where p.case_id = c.id and p.status in ('kept', 'broken'))), 0)::int as promises,
-        coalesce(sum((select count(*) from ${promises} p where p.case_id = c.id and p.status = 'kept')), 0)::int as kept,
-        count(*) filter (where c.follow_ups > 0)::int as contacted,
-        count(*) filter (where exists (select 1 from recovery_case_moves m where m.case_id = c.id and m.reason = 'stageChange'))::int as rolled
-      from ${cases} c
-      left join staff_users s on s.id = c.collector_id
-      left join recovery_groups g on g.id = c.group_id
-      where c.kind = ${body.kind}
-        ${body.dateFrom ? sql`and c.opened_date >= ${body.dateFrom}::date` : sql``}
-        ${body.dateTo ? sql`and c.opened_date <= ${body.dateTo}::date` : sql``}
-      group by 1 order by 1`,
-  );
+  const rows = await performanceRows(deps.db, readNow(deps), body);
   const toRow = (k: string, r: Record<string, unknown>): PerformanceRow => {
     const cases = intFromDb(r.cases);
     const owed = paiseFromDb(r.owed);
@@ -137,42 +96,10 @@ export async function stageFlow(
   deps: RecoveryDeps,
   body: z.output<typeof stageFlowBodySchema>,
 ): Promise<StageFlowRet> {
-  const { now, today } = readNow(deps);
-  const promises = promisesNowSql(today, now);
-  const monthTo = body.monthTo ?? today.slice(0, 7);
+  const at = readNow(deps);
+  const monthTo = body.monthTo ?? at.today.slice(0, 7);
   const monthFrom = body.monthFrom ?? addMonths(monthTo, -5);
-  const inStay = (at: SQL) =>
-    sql`${at} >= s.entered_at and (s.next_at is null or ${at} < s.next_at) and (s.closed_at is null or ${at} <= s.closed_at)`;
-  const received = receivedOnOrderSql(sql`s.order_id`, sql`s.entered_at`, {
-    before: sql`s.next_at`,
-    through: sql`s.closed_at`,
-  });
-  const rows = await queryRows(
-    deps.db,
-    sql`with stays as (
-        select m.case_id, m.to_stage as stage, m.owed_paise as owed, m.at as entered_at,
-          lead(m.at) over (partition by m.case_id order by m.at, m.id) as next_at,
-          c.order_id, c.status, c.closed_at,
-          to_char(m.at at time zone 'Asia/Kolkata', 'YYYY-MM') as month
-        from recovery_case_moves m join ${casesNowSql(now)} c on c.id = m.case_id
-        where c.kind = 'collection' and m.reason in ('opened', 'stageChange'))
-      select s.month, s.stage,
-        count(*)::int as entered,
-        count(*) filter (where s.next_at is not null)::int as rolled,
-        count(*) filter (where s.next_at is null and s.status = 'finished')::int as repaid,
-        count(*) filter (where s.next_at is null and s.status = 'open')::int as still_open,
-        coalesce(sum(s.owed), 0)::text as owed,
-        coalesce(sum(case when s.owed is null then null else least(s.owed, ${received}) end), 0)::text as recovered,
-        count(*) filter (where exists (select 1 from recovery_follow_ups f
-          where f.case_id = s.case_id and not f.refused and ${inStay(sql`f.at`)}))::int as contacted,
-        coalesce(sum((select count(*) from ${promises} p where p.case_id = s.case_id
-          and p.status in ('kept', 'broken') and ${inStay(sql`p.made_at`)})), 0)::int as promises,
-        coalesce(sum((select count(*) from ${promises} p where p.case_id = s.case_id
-          and p.status = 'kept' and ${inStay(sql`p.made_at`)})), 0)::int as kept
-      from stays s
-      where s.month between ${monthFrom} and ${monthTo}
-      group by 1, 2`,
-  );
+  const rows = await stageFlowRows(deps.db, at, monthFrom, monthTo);
   const stages = deps.settings.stages.map((s) => s.code);
   const order = (stage: string) => {
     const at = stages.indexOf(stage);
@@ -217,4 +144,57 @@ export async function stageFlow(
         : a.month.localeCompare(b.month),
     );
   return { monthFrom, monthTo, stages, list };
+}
+
+/** The daily process: each collector's day on one kind of case, a total line per group after its collectors. */
+export async function dailyProcess(
+  deps: RecoveryDeps,
+  userId: number,
+  body: z.output<typeof dailyProcessBodySchema>,
+) {
+  const at = readNow(deps);
+  const date = body.date ?? at.today;
+  const from = startOfIndiaDate(date).toISOString();
+  const to = startOfIndiaDate(addDays(date, 1)).toISOString();
+  const scope = await scopeOf(deps.db, userId);
+  const rows = await dailyProcessRows(deps.db, at, body.kind, { date, from, to }, scope);
+  const list = rows.map((r): DailyRow => ({
+    id: `c${intFromDb(r.user_id)}`,
+    collectorId: intFromDb(r.user_id),
+    collectorName: String(r.name),
+    groupName: String(r.group_name),
+    held: intFromDb(r.held),
+    newCases: intFromDb(r.new_cases),
+    contacted: intFromDb(r.contacted),
+    connected: intFromDb(r.connected),
+    promises: intFromDb(r.promises),
+    promisesKept: intFromDb(r.kept),
+    recoveredPaise: paiseToApi(paiseFromDb(r.recovered)),
+    cleared: intFromDb(r.cleared),
+    refused: intFromDb(r.refused),
+  }));
+  // A total line per group after its collectors.
+  const out: DailyRow[] = [];
+  const groupsSeen = [...new Set(list.map((r) => r.groupName))];
+  for (const name of groupsSeen) {
+    const members = list.filter((r) => r.groupName === name);
+    out.push(...members);
+    const sum = (k: keyof DailyRow) => members.reduce((s, r) => s + (r[k] as number), 0);
+    out.push({
+      id: `g${name}`,
+      collectorId: null,
+      collectorName: null,
+      groupName: name,
+      held: sum('held'),
+      newCases: sum('newCases'),
+      contacted: sum('contacted'),
+      connected: sum('connected'),
+      promises: sum('promises'),
+      promisesKept: sum('promisesKept'),
+      recoveredPaise: sum('recoveredPaise'),
+      cleared: sum('cleared'),
+      refused: sum('refused'),
+    });
+  }
+  return { date, list: out };
 }
