@@ -194,7 +194,11 @@ export async function insertJob(
 }
 
 /** A user's own exports: nobody lists another's. */
-export function listJobsOf(db: Executor, userId: number, body: z.output<typeof exportListBodySchema>) {
+export function listJobsOf(
+  db: Executor,
+  userId: number,
+  body: z.output<typeof exportListBodySchema>,
+) {
   return runList(
     db,
     {
