@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellOf, numberFormat } from './export.service.js';
+import { cellOf, numberFormat } from './export-workbook.js';
 
 describe('export cells', () => {
   it('writes a share as the fraction with a percent format, so 1/3 reads 33.3% and sums right', () => {

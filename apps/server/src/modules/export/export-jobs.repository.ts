@@ -1,6 +1,9 @@
+import type { exportListBodySchema } from '@lending/contract';
 import { and, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
+import { runList } from '../../shared/list-query.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { exportJobs, type ExportJobRow } from './export-jobs.table.js';
 
@@ -179,4 +182,46 @@ export async function linkMovedFile(db: Executor, id: number, fileId: number): P
     .where(and(eq(exportJobs.id, id), eq(exportJobs.status, 'done'), isNull(exportJobs.fileId)))
     .returning({ id: exportJobs.id });
   return rows.length === 1;
+}
+
+/** A new export, queued (in the audited call's transaction that asks for it). */
+export async function insertJob(
+  db: Executor,
+  values: typeof exportJobs.$inferInsert,
+): Promise<number> {
+  const [job] = await db.insert(exportJobs).values(values).returning({ id: exportJobs.id });
+  return job!.id;
+}
+
+/** A user's own exports: nobody lists another's. */
+export function listJobsOf(
+  db: Executor,
+  userId: number,
+  body: z.output<typeof exportListBodySchema>,
+) {
+  return runList(
+    db,
+    {
+      select: () => db.select().from(exportJobs),
+      scope: eq(exportJobs.userId, userId),
+      where: { status: (status) => eq(exportJobs.status, status) },
+      sortColumns: { id: exportJobs.id },
+      defaultSort: { field: 'id', order: 'desc' },
+      id: exportJobs.id,
+    },
+    body,
+  );
+}
+
+/** One export of a user's; undefined for another's, as for one that does not exist. */
+export async function jobOfUser(
+  db: Executor,
+  id: number,
+  userId: number,
+): Promise<ExportJobRow | undefined> {
+  const [job] = await db
+    .select()
+    .from(exportJobs)
+    .where(and(eq(exportJobs.id, id), eq(exportJobs.userId, userId)));
+  return job;
 }

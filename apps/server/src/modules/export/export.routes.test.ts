@@ -18,7 +18,7 @@ import {
 } from '../loan-book/loan-book.factories.js';
 import { createStoredFile } from '../stored-files/index.js';
 import { exportJobs } from './export-jobs.table.js';
-import { removeExpiredExports } from './export.service.js';
+import { removeExpiredExports } from './export-files.js';
 import { exportQueueJob } from './index.js';
 
 let t: TestApp;

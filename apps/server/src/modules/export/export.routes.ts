@@ -12,6 +12,8 @@ import type { AuditPort } from '../../plugins/audit-port.js';
 import { tokenOf, type AuthPort } from '../../plugins/auth.js';
 import { parseInput } from '../../plugins/input.js';
 import { AppError } from '../../shared/app-error.js';
+import type { ExportDeps } from './export-deps.js';
+import type { ExportRunner } from './export-runner.js';
 import * as exports from './export.service.js';
 
 export interface ExportRouteDeps {
@@ -23,8 +25,8 @@ export interface ExportRouteDeps {
 export function registerExportRoutes(
   app: FastifyInstance,
   endpoints: EndpointRegistrar,
-  deps: exports.ExportDeps,
-  runner: exports.ExportRunner,
+  deps: ExportDeps,
+  runner: ExportRunner,
   routeDeps: ExportRouteDeps,
 ): void {
   endpoints.register(exportApi.startExport, (context) =>
@@ -32,7 +34,7 @@ export function registerExportRoutes(
       deps,
       runner,
       {
-        caller: callerOf(context),
+        userId: callerOf(context).userId,
         grants: context.grants!,
         tx: context.tx,
         audit: context.audit,
@@ -41,7 +43,7 @@ export function registerExportRoutes(
     ),
   );
   endpoints.register(exportApi.listMyExports, (context) =>
-    exports.listMyExports(deps, callerOf(context), context.body),
+    exports.listMyExports(deps, callerOf(context).userId, context.body),
   );
 
   // The file itself: not a JSON answer, so a route of its own with the access layer's rules
@@ -52,7 +54,7 @@ export function registerExportRoutes(
     const query = parseInput(downloadExportQuerySchema, request.query, 'query') as z.output<
       typeof downloadExportQuerySchema
     >;
-    const { job, stream, sizeBytes } = await exports.openExportFile(deps, caller, query.id);
+    const { job, stream, sizeBytes } = await exports.openExportFile(deps, caller.userId, query.id);
     const actor = await routeDeps.auth.staffOf(caller.userId);
     const agent = request.headers['user-agent'];
     await routeDeps.audit.run(

@@ -7,13 +7,12 @@ import type { ModuleRoutes } from '../../plugins/module.js';
 import { startIntervalJob } from '../../shared/interval-job.js';
 import { job, type Job } from '../../shared/jobs.js';
 import { defaultHolder } from '../job-leases/index.js';
+import type { RegisteredList } from '../../plugins/access.js';
+import type { ExportDeps } from './export-deps.js';
+import { moveLocalExportFiles, removeExpiredExports } from './export-files.js';
+import { ExportRunner } from './export-runner.js';
 import { registerExportRoutes, type ExportRouteDeps } from './export.routes.js';
-import {
-  ExportRunner,
-  moveLocalExportFiles,
-  removeExpiredExports,
-  type ExportDeps,
-} from './export.service.js';
+import { exportableList } from './registered-lists.js';
 
 export { exportJobs } from './export-jobs.table.js';
 export {
@@ -22,13 +21,15 @@ export {
   EXPORT_MAX_ATTEMPTS,
   EXPORT_PAGE_SIZE,
   EXPORT_RETENTION_MS,
-} from './export.service.js';
-export type { ExportDeps } from './export.service.js';
+} from './export-runner.js';
+export type { ExportDeps } from './export-deps.js';
 
 /** How often expired files are looked for. */
 const CLEAN_UP_EVERY_MS = 3_600_000;
 
-export interface ExportModuleDeps extends ExportDeps {
+export interface ExportModuleDeps extends Omit<ExportDeps, 'listOf'> {
+  /** The list endpoints the access layer registered, by interface id. */
+  listOf(id: string): RegisteredList | undefined;
   /** The download checks the session and grant itself, and audits it (it is no JSON call). */
   access: ExportRouteDeps;
   /** This server as an export's runner (host:pid:random by default). */
@@ -44,7 +45,14 @@ export interface ExportModuleDeps extends ExportDeps {
  * flight back to the queue.
  */
 export function createExportModule(deps: ExportModuleDeps) {
-  const { access, holder, leaseMs, ...exportDeps } = deps;
+  const { access, holder, leaseMs, listOf, ...rest } = deps;
+  const exportDeps: ExportDeps = {
+    ...rest,
+    listOf: (id) => {
+      const list = listOf(id);
+      return list && exportableList(list);
+    },
+  };
   const runner = new ExportRunner(exportDeps, {
     holder: holder ?? defaultHolder(),
     ...(leaseMs !== undefined ? { leaseMs } : {}),

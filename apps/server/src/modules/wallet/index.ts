@@ -5,23 +5,23 @@
  */
 import type { ModuleRoutes } from '../../plugins/module.js';
 import { registerWalletAppRoutes, registerWalletRoutes } from './wallet.routes.js';
-import type { WalletDeps } from './wallet.service.js';
+import type { WalletDeps } from './wallet.deps.js';
 
 export {
-  applyWithdrawalPayout,
   bindInvite,
   clawbackReward,
   clawbackRewardOnOrderChange,
   creditDueRewards,
-  ensureWallet,
-  recordRecharge,
-  requestWithdrawal,
-  reviewRecharge,
+} from './invitations.service.js';
+export { recordRecharge, reviewRecharge } from './recharges.service.js';
+export type { WalletDeps } from './wallet.deps.js';
+export { ensureWallet } from './wallets.service.js';
+export {
+  applyWithdrawalPayout,
   reviewWithdrawal,
   sweepWithdrawals,
-  withdrawalIdOfReference,
-  type WalletDeps,
-} from './wallet.service.js';
+} from './withdrawal-payouts.service.js';
+export { requestWithdrawal, withdrawalIdOfReference } from './withdrawals.service.js';
 export { walletJob } from './wallet-job.js';
 
 /** The console's wallet screens and the borrower API's invitation and wallet calls. */

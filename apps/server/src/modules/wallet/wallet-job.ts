@@ -1,5 +1,6 @@
-import type { WalletDeps } from './wallet.service.js';
-import { creditDueRewards, sweepWithdrawals } from './wallet.service.js';
+import { creditDueRewards } from './invitations.service.js';
+import type { WalletDeps } from './wallet.deps.js';
+import { sweepWithdrawals } from './withdrawal-payouts.service.js';
 import type { Job } from '../../shared/jobs.js';
 
 /**

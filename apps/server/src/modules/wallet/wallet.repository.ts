@@ -1,116 +1,157 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import type {
-  invitationListBodySchema,
-  rechargeListBodySchema,
-  walletBalanceListBodySchema,
-  withdrawalListBodySchema,
-} from '@lending/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { walletBalanceListBodySchema } from '@lending/contract';
 import type { z } from 'zod';
-import { alias } from 'drizzle-orm/pg-core';
+import { borrowerAccounts } from '../borrower-app/tables.js';
 import { customers } from '../loan-book/tables.js';
 import type { Executor } from '../../plugins/db.js';
-import { indiaDayRange, runList } from '../../shared/list-query.js';
-import { invitations, payoutRecharges, wallets, walletWithdrawals } from './wallet.table.js';
+import { runList } from '../../shared/list-query.js';
+import { wallets, walletSettings } from './wallet.table.js';
 
-const inviter = alias(customers, 'inviter');
-const invitee = alias(customers, 'invitee');
+// --- the settings ---------------------------------------------------------------------------
 
-/**
- * How far the invitee got: a cleared loan (repaid), a disbursed one (borrowed), or neither.
- * One aggregate over the invitee's orders (the customer index, a few rows), never EXISTS:
- * PostgreSQL may answer an EXISTS in a CASE with a hash of every matching order of the book,
- * which cost the invitation list 500 ms a page at 200,000 orders (decision 0092).
- */
-const stage = sql<'registered' | 'borrowed' | 'repaid'>`(select case
-  when bool_or(o.status in ('CLEARED', 'OVERPAID')) then 'repaid'
-  when bool_or(o.disbursal_date is not null) then 'borrowed'
-  else 'registered' end
-  from loan_orders o where o.customer_id = ${invitations.inviteeId})`;
-
-/**
- * The clawback of the invitation's reward, while clawed back (decision 0063): found by its
- * journal's key, which names the reward journal the invitation keeps.
- */
-const clawbackJournal = sql`(select j.id, j.at from ledger_journals j
-  where ${invitations.rewardedAt} is null
-    and j.idempotency_key = 'wallet:clawback:' || ${invitations.rewardJournalId}::text)`;
-const clawedBackAt = sql<
-  string | null
->`(select to_char(c.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${clawbackJournal} c)`;
-const unrecovered = sql<string | null>`(select coalesce(sum(e.amount_paise), 0)::text
-  from ${clawbackJournal} c left join ledger_entries e
-    on e.journal_id = c.id and e.account = 'expense:invite_reward_unrecovered'
-  having count(c.id) > 0)`;
-
-export function listInvitations(db: Executor, body: z.output<typeof invitationListBodySchema>) {
-  return runList(
-    db,
-    {
-      select: () =>
-        db
-          .select({
-            invitation: invitations,
-            inviterName: inviter.name,
-            inviterPhone: inviter.phone,
-            inviteeName: invitee.name,
-            inviteePhone: invitee.phone,
-            stage,
-            clawedBackAt,
-            unrecovered,
-          })
-          .from(invitations)
-          .innerJoin(inviter, eq(inviter.id, invitations.inviterId))
-          .innerJoin(invitee, eq(invitee.id, invitations.inviteeId)),
-      where: {
-        inviterPhone: (phone) => eq(inviter.phone, phone),
-        inviteePhone: (phone) => eq(invitee.phone, phone),
-        stage: (value) => sql`${stage} = ${value}`,
-        rewarded: (rewarded) =>
-          rewarded
-            ? sql`${invitations.rewardedAt} is not null`
-            : sql`${invitations.rewardedAt} is null`,
-        ...indiaDayRange(invitations.invitedAt, 'dateFrom', 'dateTo'),
-      },
-      sortColumns: {
-        id: invitations.id,
-        invitedAt: invitations.invitedAt,
-        rewardedAt: invitations.rewardedAt,
-      },
-      defaultSort: { field: 'id', order: 'desc' },
-      id: invitations.id,
-    },
-    body,
-  );
+/** The one settings row; undefined until finance first saves it. */
+export async function walletSettingsRow(db: Executor) {
+  const [row] = await db.select().from(walletSettings).where(eq(walletSettings.id, 1));
+  return row;
 }
 
-export function listWithdrawals(db: Executor, body: z.output<typeof withdrawalListBodySchema>) {
-  return runList(
-    db,
-    {
-      select: () =>
-        db
-          .select({
-            withdrawal: walletWithdrawals,
-            customerName: customers.name,
-            customerPhone: customers.phone,
-          })
-          .from(walletWithdrawals)
-          .innerJoin(customers, eq(customers.id, walletWithdrawals.customerId)),
-      where: {
-        phone: (phone) => eq(customers.phone, phone),
-        status: (status) => eq(walletWithdrawals.status, status),
-        ...indiaDayRange(walletWithdrawals.requestedAt, 'dateFrom', 'dateTo'),
-      },
-      sortColumns: {
-        id: walletWithdrawals.id,
-        requestedAt: walletWithdrawals.requestedAt,
-        amountPaise: walletWithdrawals.amountPaise,
-      },
-      defaultSort: { field: 'id', order: 'desc' },
-      id: walletWithdrawals.id,
-    },
-    body,
-  );
+export async function saveWalletSettings(
+  db: Executor,
+  values: Omit<typeof walletSettings.$inferInsert, 'id'>,
+): Promise<void> {
+  await db
+    .insert(walletSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: walletSettings.id, set: values });
+}
+
+// --- wallets --------------------------------------------------------------------------------
+
+/** Makes the customer's wallet unless it exists (two calls at once make one). */
+export async function insertWalletIfMissing(
+  tx: Executor,
+  customerId: number,
+  inviteCode: string,
+  at: Date,
+): Promise<void> {
+  await tx.insert(wallets).values({ customerId, inviteCode, updatedAt: at }).onConflictDoNothing();
+}
+
+export async function walletOf(tx: Executor, customerId: number) {
+  const [wallet] = await tx.select().from(wallets).where(eq(wallets.customerId, customerId));
+  return wallet;
+}
+
+/** The wallet, locked until the transaction ends. */
+export async function lockWallet(tx: Executor, customerId: number) {
+  const [wallet] = await tx
+    .select()
+    .from(wallets)
+    .where(eq(wallets.customerId, customerId))
+    .for('update');
+  return wallet;
+}
+
+/** Whose invite code this is. */
+export async function customerOfInviteCode(
+  tx: Executor,
+  inviteCode: string,
+): Promise<number | undefined> {
+  const [owner] = await tx
+    .select({ customerId: wallets.customerId })
+    .from(wallets)
+    .where(eq(wallets.inviteCode, inviteCode));
+  return owner?.customerId;
+}
+
+// Each movement of a balance below is one statement, beside the journal that records it.
+
+/** A reward credited: spendable, and counted in what the wallet was rewarded. */
+export async function addReward(tx: Executor, customerId: number, amount: bigint, at: Date) {
+  await tx
+    .update(wallets)
+    .set({
+      balancePaise: sql`${wallets.balancePaise} + ${amount}`,
+      rewardedPaise: sql`${wallets.rewardedPaise} + ${amount}`,
+      updatedAt: at,
+    })
+    .where(eq(wallets.customerId, customerId));
+}
+
+/** A clawback: what the wallet gives back of a reward leaves the balance and the rewarded. */
+export async function takeBackReward(
+  tx: Executor,
+  customerId: number,
+  recovered: bigint,
+  at: Date,
+) {
+  await tx
+    .update(wallets)
+    .set({
+      balancePaise: sql`${wallets.balancePaise} - ${recovered}`,
+      // What the wallets keep of rewards: the unrecovered part left with the withdrawal.
+      rewardedPaise: sql`${wallets.rewardedPaise} - ${recovered}`,
+      updatedAt: at,
+    })
+    .where(eq(wallets.customerId, customerId));
+}
+
+/**
+ * A withdrawal's amount from spendable to held; the new balance, or undefined when the
+ * balance is short. The guard in the WHERE (and the table's check) is what keeps a wallet from
+ * going negative.
+ */
+export async function holdForWithdrawal(
+  tx: Executor,
+  customerId: number,
+  amount: bigint,
+  at: Date,
+): Promise<bigint | undefined> {
+  const [after] = await tx
+    .update(wallets)
+    .set({
+      balancePaise: sql`${wallets.balancePaise} - ${amount}`,
+      heldPaise: sql`${wallets.heldPaise} + ${amount}`,
+      updatedAt: at,
+    })
+    .where(and(eq(wallets.customerId, customerId), sql`${wallets.balancePaise} >= ${amount}`))
+    .returning({ balance: wallets.balancePaise });
+  return after?.balance;
+}
+
+/** Held money back to spendable. */
+export async function releaseHeld(tx: Executor, customerId: number, amount: bigint, at: Date) {
+  await tx
+    .update(wallets)
+    .set({
+      balancePaise: sql`${wallets.balancePaise} + ${amount}`,
+      heldPaise: sql`${wallets.heldPaise} - ${amount}`,
+      updatedAt: at,
+    })
+    .where(eq(wallets.customerId, customerId));
+}
+
+/** Held money paid out. */
+export async function payOutHeld(tx: Executor, customerId: number, amount: bigint, at: Date) {
+  await tx
+    .update(wallets)
+    .set({
+      heldPaise: sql`${wallets.heldPaise} - ${amount}`,
+      paidOutPaise: sql`${wallets.paidOutPaise} + ${amount}`,
+      updatedAt: at,
+    })
+    .where(eq(wallets.customerId, customerId));
+}
+
+/** A payout reversed after it was paid: the money is held again (released next). */
+export async function unpayHeld(tx: Executor, customerId: number, amount: bigint) {
+  await tx
+    .update(wallets)
+    .set({
+      heldPaise: sql`${wallets.heldPaise} + ${amount}`,
+      paidOutPaise: sql`${wallets.paidOutPaise} - ${amount}`,
+    })
+    .where(eq(wallets.customerId, customerId));
 }
 
 export function listWallets(db: Executor, body: z.output<typeof walletBalanceListBodySchema>) {
@@ -141,28 +182,6 @@ export function listWallets(db: Executor, body: z.output<typeof walletBalanceLis
   );
 }
 
-export function listRecharges(db: Executor, body: z.output<typeof rechargeListBodySchema>) {
-  return runList(
-    db,
-    {
-      select: () => db.select().from(payoutRecharges),
-      where: {
-        status: (status) => eq(payoutRecharges.status, status),
-        bankReference: (ref) => eq(payoutRecharges.bankReference, ref),
-        ...indiaDayRange(payoutRecharges.requestedAt, 'dateFrom', 'dateTo'),
-      },
-      sortColumns: {
-        id: payoutRecharges.id,
-        requestedAt: payoutRecharges.requestedAt,
-        amountPaise: payoutRecharges.amountPaise,
-      },
-      defaultSort: { field: 'id', order: 'desc' },
-      id: payoutRecharges.id,
-    },
-    body,
-  );
-}
-
 /** The wallets' totals (balanceQuery). */
 export async function walletTotals(db: Executor) {
   const [row] = await db
@@ -183,18 +202,29 @@ export async function walletTotals(db: Executor) {
   };
 }
 
-/** What the customer asked to withdraw on an India day (refused and failed ones do not count). */
-export async function withdrawnOnDay(db: Executor, customerId: number, from: Date, to: Date) {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${walletWithdrawals.amountPaise}), 0)::text` })
-    .from(walletWithdrawals)
-    .where(
-      and(
-        eq(walletWithdrawals.customerId, customerId),
-        sql`${walletWithdrawals.status} in ('pending', 'paying', 'paid')`,
-        gte(walletWithdrawals.requestedAt, from),
-        lt(walletWithdrawals.requestedAt, to),
-      ),
-    );
-  return BigInt(row?.total ?? '0');
+// --- the loan book's customers and the borrower app's accounts (read only) ------------------
+
+/** The customer a borrower account belongs to; null before the profile (KYC) is done. */
+export async function customerIdOfBorrower(
+  db: Executor,
+  borrowerId: number,
+): Promise<number | null | undefined> {
+  const [account] = await db
+    .select({ customerId: borrowerAccounts.customerId })
+    .from(borrowerAccounts)
+    .where(eq(borrowerAccounts.id, borrowerId));
+  return account?.customerId;
+}
+
+export async function customerOf(db: Executor, customerId: number) {
+  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+  return customer;
+}
+
+export async function customerNameOf(db: Executor, customerId: number) {
+  const [customer] = await db
+    .select({ name: customers.name })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return customer?.name;
 }

@@ -19,10 +19,9 @@ import {
   clawbackReward,
   creditDueRewards,
   creditWallet,
-  ensureWallet,
-  inviteCodeOf,
-  requestWithdrawal,
-} from './wallet.service.js';
+} from './invitations.service.js';
+import { ensureWallet, inviteCodeOf } from './wallets.service.js';
+import { requestWithdrawal } from './withdrawals.service.js';
 
 const WALLET = [
   'wallet.invitation_list',
