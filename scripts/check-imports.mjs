@@ -54,11 +54,6 @@ const EXCEPTIONS = [
     from: ['apps/server/src/modules/loan-book/review-scope.ts'],
     to: ['apps/server/src/plugins/access.ts'],
   },
-  {
-    why: 'the export service reads the caller and parses input; being split so its routes hand it plain values (issue #34)',
-    from: ['apps/server/src/modules/export/export.service.ts'],
-    to: ['apps/server/src/plugins/access.ts', 'apps/server/src/plugins/input.ts'],
-  },
 ];
 
 // The exceptions name this repository's files; a fixture tree is checked without them.

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 
 /**
- * A list endpoint an export can read (registered-lists.ts makes one of each list the access
+ * A list endpoint an export can read (list-routes.ts makes one of each list the access
  * layer registered): its contract definition, and one page of it as the screen gets it.
  */
 export interface ExportableList {

@@ -12,7 +12,7 @@ import type { ExportDeps } from './export-deps.js';
 import { moveLocalExportFiles, removeExpiredExports } from './export-files.js';
 import { ExportRunner } from './export-runner.js';
 import { registerExportRoutes, type ExportRouteDeps } from './export.routes.js';
-import { exportableList } from './registered-lists.js';
+import { exportableList } from './list-routes.js';
 
 export { exportJobs } from './export-jobs.table.js';
 export {
