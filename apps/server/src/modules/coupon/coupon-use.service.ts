@@ -1,9 +1,14 @@
-import { eq } from 'drizzle-orm';
 import type { CouponTerms } from '@lending/lending';
 import { AppError } from '../../shared/app-error.js';
-import { borrowerAccounts } from '../borrower-app/tables.js';
 import { postCouponDiscount, type LoanBookDeps } from '../loan-book/index.js';
-import { coupons, issuedCoupons, type CouponRow } from './coupon.table.js';
+import {
+  customerOfAccount,
+  findCoupon,
+  lockIssuedCoupon,
+  markIssuedCouponUsed,
+  orderHasCoupon,
+} from './coupon.repository.js';
+import type { CouponRow } from './coupon.table.js';
 
 export interface CouponUseInput {
   orderId: number;
@@ -29,31 +34,20 @@ function termsOf(coupon: CouponRow): CouponTerms {
  * second coupon on one loan, is refused with its own code.
  */
 export async function useCoupon(loanBook: LoanBookDeps, borrowerId: number, input: CouponUseInput) {
-  const [account] = await loanBook.db
-    .select({ customerId: borrowerAccounts.customerId })
-    .from(borrowerAccounts)
-    .where(eq(borrowerAccounts.id, borrowerId));
+  const customerId = await customerOfAccount(loanBook.db, borrowerId);
   return postCouponDiscount(loanBook, input, null, {
     claim: async (ctx) => {
-      if (!account?.customerId || ctx.order.customerId !== account.customerId)
+      if (!customerId || ctx.order.customerId !== customerId)
         throw new AppError('notFound', { field: 'orderId', detail: String(input.orderId) });
-      const [held] = await ctx.tx
-        .select()
-        .from(issuedCoupons)
-        .where(eq(issuedCoupons.id, input.couponId))
-        .for('update');
+      const held = await lockIssuedCoupon(ctx.tx, input.couponId);
       if (!held || held.borrowerAccountId !== borrowerId)
         throw new AppError('notFound', { field: 'couponId', detail: String(input.couponId) });
-      const [coupon] = await ctx.tx.select().from(coupons).where(eq(coupons.id, held.couponId));
+      const coupon = await findCoupon(ctx.tx, held.couponId);
       const label = coupon!.title;
       if (held.status === 'used') throw new AppError('couponAlreadyUsed', { field: label });
       if (held.expiresOn < ctx.businessDate)
         throw new AppError('couponExpired', { field: label, detail: held.expiresOn });
-      const [onLoan] = await ctx.tx
-        .select({ id: issuedCoupons.id })
-        .from(issuedCoupons)
-        .where(eq(issuedCoupons.orderId, ctx.order.id));
-      if (onLoan) {
+      if (await orderHasCoupon(ctx.tx, ctx.order.id)) {
         throw new AppError('couponNotApplicable', {
           field: label,
           detail: 'the loan already has a coupon (one coupon per loan)',
@@ -62,16 +56,12 @@ export async function useCoupon(loanBook: LoanBookDeps, borrowerId: number, inpu
       return { label, terms: termsOf(coupon!) };
     },
     markUsed: async (ctx, used) => {
-      await ctx.tx
-        .update(issuedCoupons)
-        .set({
-          status: 'used',
-          usedAt: ctx.now,
-          orderId: ctx.order.id,
-          reducedPaise: used.reduced,
-          journalId: used.journalId,
-        })
-        .where(eq(issuedCoupons.id, input.couponId));
+      await markIssuedCouponUsed(ctx.tx, input.couponId, {
+        usedAt: ctx.now,
+        orderId: ctx.order.id,
+        reducedPaise: used.reduced,
+        journalId: used.journalId,
+      });
     },
   });
 }

@@ -5,21 +5,32 @@ import type {
   sentCouponListBodySchema,
 } from '@lending/contract';
 import { addDays } from '@lending/lending';
-import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { containsPattern, indiaDayRange, runList } from '../../shared/list-query.js';
 import { paiseToApi } from '../../shared/paise.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
-import { borrowerAccounts } from '../borrower-app/tables.js';
-import { customers, loanOrders } from '../loan-book/tables.js';
-import { staffUsers } from '../user/tables.js';
 import { audienceIds, audiencePage, type AudienceFilters } from './audience.repository.js';
-import { couponBatches, coupons, issuedCoupons, type CouponRow } from './coupon.table.js';
+import {
+  batchOfKey,
+  claimBatch,
+  couponPage,
+  couponsOfBorrower,
+  deleteCouponRow,
+  findCoupon,
+  holdersOf,
+  insertCoupon,
+  insertIssuedCoupons,
+  lockCouponRow,
+  sentCouponPage,
+  setBatchResult,
+  updateCoupon,
+  usedCountOf,
+} from './coupon.repository.js';
+import type { CouponRow } from './coupon.table.js';
 
 export interface CouponDeps {
   db: Database;
@@ -46,29 +57,13 @@ export function couponView(row: CouponRow, usedNumber: number): Coupon {
   };
 }
 
-const usedCount = sql<number>`(select count(*)::int from ${issuedCoupons} i where i.coupon_id = ${coupons.id} and i.status = 'used')`;
-
 export async function listCoupons(deps: CouponDeps, body: z.output<typeof couponListBodySchema>) {
-  const { list, total } = await runList(
-    deps.db,
-    {
-      select: () => deps.db.select({ coupon: coupons, used: usedCount }).from(coupons),
-      where: {
-        title: (title) => ilike(coupons.title, containsPattern(title)),
-        status: (status) => eq(coupons.status, status),
-        target: (target) => eq(coupons.target, target),
-      },
-      sortColumns: { id: coupons.id, expiresOn: coupons.expiresOn, createdAt: coupons.createdAt },
-      defaultSort: { field: 'id', order: 'desc' },
-      id: coupons.id,
-    },
-    body,
-  );
+  const { list, total } = await couponPage(deps.db, body);
   return { total, list: list.map((row) => couponView(row.coupon, Number(row.used))) };
 }
 
 async function lockCoupon(tx: Executor, id: number): Promise<CouponRow> {
-  const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+  const row = await lockCouponRow(tx, id);
   if (!row) throw new AppError('notFound', { field: 'id', detail: String(id) });
   return row;
 }
@@ -94,15 +89,12 @@ export function saveCoupon(
   };
   return deps.db.transaction(async (tx) => {
     if (body.id === undefined) {
-      const [row] = await tx
-        .insert(coupons)
-        .values({ ...values, createdBy: actorId, createdAt: now })
-        .returning();
-      return couponView(row!, 0);
+      const row = await insertCoupon(tx, { ...values, createdBy: actorId, createdAt: now });
+      return couponView(row, 0);
     }
     const existing = await lockCoupon(tx, body.id);
     if (existing.sentNumber > 0) throw new AppError('couponAlreadySent', { field: existing.title });
-    const [row] = await tx.update(coupons).set(values).where(eq(coupons.id, body.id)).returning();
+    const row = await updateCoupon(tx, body.id, values);
     return couponView(row!, 0);
   });
 }
@@ -111,17 +103,12 @@ export async function setCouponStatus(
   deps: CouponDeps,
   body: { id: number; status: 'available' | 'unavailable' },
 ) {
-  const [row] = await deps.db
-    .update(coupons)
-    .set({ status: body.status, updatedAt: deps.clock.now() })
-    .where(eq(coupons.id, body.id))
-    .returning();
+  const row = await updateCoupon(deps.db, body.id, {
+    status: body.status,
+    updatedAt: deps.clock.now(),
+  });
   if (!row) throw new AppError('notFound', { field: 'id', detail: String(body.id) });
-  const [used] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(issuedCoupons)
-    .where(and(eq(issuedCoupons.couponId, row.id), eq(issuedCoupons.status, 'used')));
-  return couponView(row, Number(used?.n ?? 0));
+  return couponView(row, await usedCountOf(deps.db, row.id));
 }
 
 /** Deletes a coupon never sent; one sent is kept (its holders and the ledger refer to it). */
@@ -129,7 +116,7 @@ export function deleteCoupon(deps: CouponDeps, id: number) {
   return deps.db.transaction(async (tx) => {
     const existing = await lockCoupon(tx, id);
     if (existing.sentNumber > 0) throw new AppError('couponAlreadySent', { field: existing.title });
-    await tx.delete(coupons).where(eq(coupons.id, id));
+    await deleteCouponRow(tx, id);
     return { id };
   });
 }
@@ -172,23 +159,15 @@ export function sendCoupon(deps: CouponDeps, input: SendInput, actorId: number |
   return deps.db.transaction(async (tx) => {
     // A batch names its coupon (a foreign key): an unknown coupon is a 404 before the claim,
     // not a refused insert (a 500, found by the generated-input test's valid bodies).
-    const [known] = await tx
-      .select({ id: coupons.id })
-      .from(coupons)
-      .where(eq(coupons.id, input.couponId));
-    if (!known)
+    if (!(await findCoupon(tx, input.couponId)))
       throw new AppError('notFound', { field: 'couponId', detail: String(input.couponId) });
-    const [claimed] = await tx
-      .insert(couponBatches)
-      .values({
-        couponId: input.couponId,
-        idempotencyKey: input.idempotencyKey,
-        filters: input.filters,
-        sentBy: actorId,
-        sentAt: now,
-      })
-      .onConflictDoNothing({ target: couponBatches.idempotencyKey })
-      .returning();
+    const claimed = await claimBatch(tx, {
+      couponId: input.couponId,
+      idempotencyKey: input.idempotencyKey,
+      filters: input.filters,
+      sentBy: actorId,
+      sentAt: now,
+    });
     if (!claimed) return replaySend(tx, input);
     const coupon = await lockCoupon(tx, input.couponId);
     if (coupon.status !== 'available')
@@ -200,16 +179,7 @@ export function sendCoupon(deps: CouponDeps, input: SendInput, actorId: number |
       });
     }
     const { ids, blacklisted } = await audienceIds(tx, input.filters);
-    const held = new Set(
-      ids.length === 0
-        ? []
-        : (
-            await tx
-              .select({ id: issuedCoupons.borrowerAccountId })
-              .from(issuedCoupons)
-              .where(eq(issuedCoupons.couponId, coupon.id))
-          ).map((row) => row.id),
-    );
+    const held = new Set(ids.length === 0 ? [] : await holdersOf(tx, coupon.id));
     const toSend = ids.filter((id) => !held.has(id));
     const remaining = coupon.totalNumber - coupon.sentNumber;
     if (toSend.length > remaining) {
@@ -220,31 +190,31 @@ export function sendCoupon(deps: CouponDeps, input: SendInput, actorId: number |
     }
     // A coupon sent today can be used through the day `validDays - 1` after.
     const expiresOn = addDays(today, coupon.validDays - 1);
-    for (let start = 0; start < toSend.length; start += 1000) {
-      await tx.insert(issuedCoupons).values(
-        toSend.slice(start, start + 1000).map((borrowerAccountId) => ({
-          couponId: coupon.id,
-          batchId: claimed.id,
-          borrowerAccountId,
-          expiresOn,
-          sentAt: now,
-        })),
-      );
-    }
-    await tx
-      .update(coupons)
-      .set({ sentNumber: coupon.sentNumber + toSend.length, updatedAt: now })
-      .where(eq(coupons.id, coupon.id));
+    await insertIssuedCoupons(
+      tx,
+      toSend.map((borrowerAccountId) => ({
+        couponId: coupon.id,
+        batchId: claimed.id,
+        borrowerAccountId,
+        expiresOn,
+        sentAt: now,
+      })),
+    );
+    await updateCoupon(tx, coupon.id, {
+      sentNumber: coupon.sentNumber + toSend.length,
+      updatedAt: now,
+    });
     const result = {
       batchId: claimed.id,
       sent: toSend.length,
       alreadyHeld: ids.length - toSend.length,
       blacklisted,
     };
-    await tx
-      .update(couponBatches)
-      .set({ sent: result.sent, alreadyHeld: result.alreadyHeld, blacklisted })
-      .where(eq(couponBatches.id, claimed.id));
+    await setBatchResult(tx, claimed.id, {
+      sent: result.sent,
+      alreadyHeld: result.alreadyHeld,
+      blacklisted,
+    });
     return result;
   });
 }
@@ -257,10 +227,7 @@ function sameFilters(stored: Record<string, unknown>, asked: AudienceFilters): b
 }
 
 async function replaySend(tx: Executor, input: SendInput) {
-  const [batch] = await tx
-    .select()
-    .from(couponBatches)
-    .where(eq(couponBatches.idempotencyKey, input.idempotencyKey));
+  const batch = await batchOfKey(tx, input.idempotencyKey);
   if (
     !batch ||
     batch.couponId !== input.couponId ||
@@ -287,46 +254,7 @@ export async function listSentCoupons(
   body: z.output<typeof sentCouponListBodySchema>,
 ) {
   const today = indiaDateOf(deps.clock.now());
-  const { list, total } = await runList(
-    deps.db,
-    {
-      select: () =>
-        deps.db
-          .select({
-            issued: issuedCoupons,
-            couponTitle: coupons.title,
-            name: sql<string>`coalesce(${customers.name}, ${borrowerAccounts.name}, '')`,
-            phone: borrowerAccounts.phone,
-            orderNo: loanOrders.orderNo,
-            sentBy: staffUsers.name,
-          })
-          .from(issuedCoupons)
-          .innerJoin(coupons, eq(coupons.id, issuedCoupons.couponId))
-          .innerJoin(couponBatches, eq(couponBatches.id, issuedCoupons.batchId))
-          .innerJoin(borrowerAccounts, eq(borrowerAccounts.id, issuedCoupons.borrowerAccountId))
-          .leftJoin(customers, eq(customers.id, borrowerAccounts.customerId))
-          .leftJoin(loanOrders, eq(loanOrders.id, issuedCoupons.orderId))
-          .leftJoin(staffUsers, eq(staffUsers.id, couponBatches.sentBy)),
-      where: {
-        couponId: (id) => eq(issuedCoupons.couponId, id),
-        phone: (phone) => eq(borrowerAccounts.phone, phone),
-        state: (state) =>
-          state === 'used'
-            ? eq(issuedCoupons.status, 'used')
-            : and(
-                eq(issuedCoupons.status, 'unused'),
-                state === 'expired'
-                  ? sql`${issuedCoupons.expiresOn} < ${today}`
-                  : sql`${issuedCoupons.expiresOn} >= ${today}`,
-              ),
-        ...indiaDayRange(issuedCoupons.sentAt, 'sentFrom', 'sentTo'),
-      },
-      sortColumns: { id: issuedCoupons.id, sentAt: issuedCoupons.sentAt },
-      defaultSort: { field: 'id', order: 'desc' },
-      id: issuedCoupons.id,
-    },
-    body,
-  );
+  const { list, total } = await sentCouponPage(deps.db, body, today);
   return {
     total,
     list: list.map((row) => ({
@@ -350,12 +278,7 @@ export async function listSentCoupons(
 /** Borrower API: the borrower's coupons, newest first. */
 export async function borrowerCoupons(deps: CouponDeps, borrowerId: number) {
   const today = indiaDateOf(deps.clock.now());
-  const rows = await deps.db
-    .select({ issued: issuedCoupons, coupon: coupons })
-    .from(issuedCoupons)
-    .innerJoin(coupons, eq(coupons.id, issuedCoupons.couponId))
-    .where(eq(issuedCoupons.borrowerAccountId, borrowerId))
-    .orderBy(sql`${issuedCoupons.id} desc`);
+  const rows = await couponsOfBorrower(deps.db, borrowerId);
   return {
     list: rows.map(({ issued, coupon }) => ({
       id: issued.id,
@@ -371,19 +294,4 @@ export async function borrowerCoupons(deps: CouponDeps, borrowerId: number) {
       reducedPaise: issued.reducedPaise === null ? null : paiseToApi(issued.reducedPaise),
     })),
   };
-}
-
-/** Used by the simulator: the ids of coupons a set of borrowers hold unused and unexpired. */
-export async function usableCouponsOf(db: Executor, borrowerIds: number[], today: string) {
-  if (borrowerIds.length === 0) return [];
-  return db
-    .select({ id: issuedCoupons.id, borrowerAccountId: issuedCoupons.borrowerAccountId })
-    .from(issuedCoupons)
-    .where(
-      and(
-        inArray(issuedCoupons.borrowerAccountId, borrowerIds),
-        eq(issuedCoupons.status, 'unused'),
-        sql`${issuedCoupons.expiresOn} >= ${today}`,
-      ),
-    );
 }

@@ -9,13 +9,8 @@ import type { LoanBookDeps } from '../loan-book/index.js';
 import { registerCouponAppRoutes, registerCouponRoutes } from './coupon.routes.js';
 import type { CouponDeps } from './coupon.service.js';
 
-export {
-  saveCoupon,
-  sendCoupon,
-  setCouponStatus,
-  usableCouponsOf,
-  type CouponDeps,
-} from './coupon.service.js';
+export { saveCoupon, sendCoupon, setCouponStatus, type CouponDeps } from './coupon.service.js';
+export { usableCouponsOf } from './coupon.repository.js';
 export { useCoupon } from './coupon-use.service.js';
 
 export interface CouponModuleDeps extends CouponDeps {
