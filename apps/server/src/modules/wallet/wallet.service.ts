@@ -19,8 +19,10 @@ import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { paiseToApi } from '../../shared/paise.js';
 import { maskBankAccount, maskName, maskPhone } from '../../shared/pii.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
-import { customers, ledgerJournals, loanOrders } from '../loan-book/tables.js';
-import { loadJournal, postJournals, type OrderChangeSubscriber } from '../loan-book/index.js';
+import { ledgerJournals } from '../ledger/tables.js';
+import { customers, loanOrders } from '../loan-book/tables.js';
+import { loadJournal, postJournals } from '../ledger/index.js';
+import type { OrderChangeSubscriber } from '../loan-book/index.js';
 import {
   PayoutGatewayRejected,
   type GatewayPayout,
