@@ -5,7 +5,8 @@
 // account (decision 0086).
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
-import { checkDailyTotals, checkLedger } from '../src/modules/loan-book/index.js';
+import { checkDailyTotals } from '../src/modules/ledger/index.js';
+import { checkLedger } from '../src/modules/loan-book/index.js';
 import { openDatabase } from '../src/plugins/db.js';
 
 const config = loadConfig();

@@ -6,7 +6,7 @@ export * from './modules/user/login-attempts.table.js';
 export * from './modules/loan-book/customers.table.js';
 export * from './modules/loan-book/loan-products.table.js';
 export * from './modules/loan-book/loan-orders.table.js';
-export * from './modules/loan-book/ledger.table.js';
+export * from './modules/ledger/ledger.table.js';
 export * from './modules/loan-book/payouts.table.js';
 export * from './modules/loan-book/repayments.table.js';
 export * from './modules/loan-book/risk.table.js';

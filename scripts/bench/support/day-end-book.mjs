@@ -9,8 +9,9 @@ import pg from 'pg';
 const { sql } = await import('drizzle-orm');
 const { openDatabase } = await import('../../../apps/server/src/plugins/db.ts');
 const { runDayEnd } = await import('../../../apps/server/src/modules/day-end/index.ts');
-const { saveProduct, createCustomer, rollUpLedger, DEV_AADHAAR_HASH_KEY } =
+const { saveProduct, createCustomer, DEV_AADHAAR_HASH_KEY } =
   await import('../../../apps/server/src/modules/loan-book/index.ts');
+const { rollUpLedger } = await import('../../../apps/server/src/modules/ledger/index.ts');
 const { termsToJson } = await import('../../../apps/server/src/modules/loan-book/paise-json.ts');
 const { ManualClock } = await import('../../../apps/server/src/shared/clock.ts');
 const lending = await import('../../../packages/lending/src/index.ts');

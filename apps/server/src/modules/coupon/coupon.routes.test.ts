@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
-import { ledgerEntries, ledgerJournals } from '../loan-book/ledger.table.js';
+import { ledgerEntries, ledgerJournals } from '../ledger/tables.js';
 import { riskBlacklist } from '../loan-book/risk.table.js';
 import {
   checkLedger,

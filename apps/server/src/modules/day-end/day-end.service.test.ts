@@ -10,7 +10,7 @@ import {
   type LoanBookDeps,
 } from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
-import { ledgerJournals } from '../loan-book/ledger.table.js';
+import { ledgerJournals } from '../ledger/tables.js';
 import { acquireLease } from '../job-leases/index.js';
 import { runDayEnd } from './index.js';
 import { dayEndRuns } from './day-end.table.js';

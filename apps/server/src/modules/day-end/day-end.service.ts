@@ -9,10 +9,9 @@ import {
   insertStatusHistory,
   lockOrdersForDayEnd,
   oldestDayEndDate,
-  postJournals,
-  rollUpLedger,
   saveDayEndValues,
 } from '../loan-book/index.js';
+import { postJournals, rollUpLedger } from '../ledger/index.js';
 import { refreshReportFigures } from '../finance/index.js';
 import { refreshChannelFigures } from '../channel-report/index.js';
 import { loadRecoverySettings, recoveryDayEnd } from '../recovery/index.js';

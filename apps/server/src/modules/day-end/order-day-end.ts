@@ -12,10 +12,10 @@ import {
   balancesOf,
   catchUpAccruals,
   termsFromJson,
-  type JournalToPost,
   type DayEndOrder,
   type StatusChange,
 } from '../loan-book/index.js';
+import type { JournalToPost } from '../ledger/index.js';
 
 /** What the day-end does to one order: its journals, status changes and new values. */
 export interface OrderDayEnd {

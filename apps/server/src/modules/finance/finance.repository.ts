@@ -8,15 +8,12 @@ import type {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
-  customers,
   ledgerDailyTotals,
   ledgerEntries,
   ledgerJournals,
   ledgerRollupState,
-  loanOrders,
-  payouts,
-  repayments,
-} from '../loan-book/tables.js';
+} from '../ledger/tables.js';
+import { customers, loanOrders, payouts, repayments } from '../loan-book/tables.js';
 import { staffUsers } from '../user/tables.js';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, type ListWhere, orderNoIs, runList } from '../../shared/list-query.js';

@@ -5,14 +5,13 @@ import { indiaDateOf } from '../../shared/india-date.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { runDayEnd } from '../day-end/index.js';
+import { checkDailyTotals, rollUpLedger } from '../ledger/index.js';
 import {
-  checkDailyTotals,
   checkLedger,
   postRepayment,
   recordPayoutResult,
   reverseRepayment,
   rollover,
-  rollUpLedger,
   type LoanBookDeps,
 } from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';

@@ -1,5 +1,5 @@
 import { accrueThrough, type LoanBalances, type LoanProductTerms } from '@lending/lending';
-import type { JournalToPost } from './ledger.repository.js';
+import type { JournalToPost } from '../ledger/index.js';
 
 /**
  * Catches up missed day-ends through `through` (the engine's `accrueThrough`), each day's

@@ -1,4 +1,4 @@
-import { postJournals, type JournalToPost } from './ledger.repository.js';
+import { postJournals, type JournalToPost } from '../ledger/index.js';
 import type { CommandContext } from './order-command.js';
 
 /** Keys of a command's journals: `<command key>:<n>:<event>`. */

@@ -1,7 +1,8 @@
 /**
  * The loan book: customers, loan products (first loans and re-loans), orders and their state
- * machine, the double-entry ledger, payouts, repayments, rollovers, risk rules and the audit
- * of every change. Money and state rules come from packages/lending; this module stores them.
+ * machine, payouts, repayments, rollovers, risk rules and the audit of every change. Money and
+ * state rules come from packages/lending; this module stores them, and posts every money event
+ * through the ledger (modules/ledger).
  */
 import type { ModuleRoutes } from '../../plugins/module.js';
 import type { LoanBookDeps } from './order-command.js';
@@ -71,20 +72,9 @@ export {
 } from './risk.repository.js';
 export { payoutsByStatus } from './payouts.repository.js';
 export { compareVersions, type BacktestVersion } from './risk-rules.js';
-export {
-  checkLedger,
-  loadJournal,
-  postJournals,
-  type JournalToPost,
-  type LedgerCheckResult,
-} from './ledger.repository.js';
-export {
-  checkDailyTotals,
-  ledgerRollupJob,
-  rollUpLedger,
-  type DailyTotalsCheck,
-  type LedgerRollup,
-} from './ledger-rollup.js';
+// The ledger check over the book: the ledger's journals (modules/ledger) and each order
+// against its postings.
+export { checkLedger, type LedgerCheckResult } from './ledger-check.service.js';
 export {
   orderDetail,
   type ApprovalRequestsOf,

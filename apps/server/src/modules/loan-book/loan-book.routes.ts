@@ -5,7 +5,7 @@ import { paiseToApi } from '../../shared/paise.js';
 import { recordAudit } from '../audit/index.js';
 import { reviewScopeOf } from './review-scope.js';
 import * as applications from './applications.service.js';
-import { checkLedger } from './ledger.repository.js';
+import { checkLedger } from './ledger-check.service.js';
 import type { LoanBookDeps } from './order-command.js';
 import { orderDetail, type ApprovalRequestsOf } from './order-detail.service.js';
 import * as orderList from './order-list.service.js';

@@ -37,7 +37,7 @@ import {
   makeApprovedOrder,
   makeProduct,
 } from './loan-book.factories.js';
-import { ledgerJournals } from './ledger.table.js';
+import { ledgerJournals } from '../ledger/tables.js';
 
 const DAY = 86_400_000;
 let t: TestApp;

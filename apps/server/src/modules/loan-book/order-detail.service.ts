@@ -28,7 +28,7 @@ import { auditTrailOf } from '../audit/index.js';
 import { findCustomer } from './customers.repository.js';
 import type { CustomerRow } from './customers.table.js';
 import { riskDecisionOf } from './risk.repository.js';
-import { entriesOfJournals, journalsOfOrder } from './ledger.repository.js';
+import { entriesOfJournals, journalsOfOrder } from '../ledger/index.js';
 import type { LoanOrderRow } from './loan-orders.table.js';
 import { balancesOf, findOrder, findOrderByNo, statusHistoryOf } from './orders.repository.js';
 import { termsFromJson } from './paise-json.js';

@@ -10,7 +10,7 @@ import {
   loadJournal,
   postJournals,
   type JournalToPost,
-} from './ledger.repository.js';
+} from '../ledger/index.js';
 import {
   mustTransition,
   runKeyedOrderCommand,

@@ -23,7 +23,7 @@ import {
 import { AppError } from '../../shared/app-error.js';
 import { paiseToApi } from '../../shared/paise.js';
 import { moveOrder } from './applications.service.js';
-import { postJournals } from './ledger.repository.js';
+import { postJournals } from '../ledger/index.js';
 import {
   mustTransition,
   runKeyedOrderCommand,

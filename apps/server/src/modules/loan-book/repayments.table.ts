@@ -12,7 +12,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { ledgerJournals } from './ledger.table.js';
+import { ledgerJournals } from '../ledger/tables.js';
 import { loanOrders } from './loan-orders.table.js';
 
 export const repaymentSerialSeq = pgSequence('repayment_serial_seq');

@@ -5,12 +5,6 @@
  * module's services (decision 0059).
  */
 export { customers } from './customers.table.js';
-export {
-  ledgerDailyTotals,
-  ledgerEntries,
-  ledgerJournals,
-  ledgerRollupState,
-} from './ledger.table.js';
 // Read by the repay module to tell a replayed request from a new one; written only here.
 export { idempotencyRecords } from './idempotency-records.table.js';
 export { type LoanOrderRow, loanOrders } from './loan-orders.table.js';

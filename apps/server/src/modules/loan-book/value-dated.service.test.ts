@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.
 import { runDayEnd } from '../day-end/index.js';
 import { checkLedger, findOrder, postRepayment, type LoanBookDeps } from './index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from './loan-book.factories.js';
-import { ledgerJournals } from './ledger.table.js';
+import { ledgerJournals } from '../ledger/tables.js';
 import { repayments } from './repayments.table.js';
 
 const DAY = 86_400_000;

@@ -22,7 +22,7 @@ import {
   journalEventsFrom,
   postJournals,
   type JournalToPost,
-} from './ledger.repository.js';
+} from '../ledger/index.js';
 import {
   balanceColumns,
   balancesOf,

@@ -10,7 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { customers, ledgerJournals } from '../loan-book/tables.js';
+import { ledgerJournals } from '../ledger/tables.js';
+import { customers } from '../loan-book/tables.js';
 
 /**
  * Invitations and reward wallets (decision 0043). The balances here are the ledger's

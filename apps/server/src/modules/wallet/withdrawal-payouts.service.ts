@@ -2,7 +2,7 @@ import { postingsFor } from '@lending/lending';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { loadJournal, postJournals } from '../loan-book/index.js';
+import { journalIdByKey, loadJournal, postJournals } from '../ledger/index.js';
 import {
   PayoutGatewayRejected,
   type GatewayPayout,
@@ -131,7 +131,7 @@ export async function applyWithdrawalPayout(
       return;
     }
     if (row.status === 'paid' && reported.status === 'reversed') {
-      const paidId = await repo.journalIdOfKey(tx, `wallet:withdrawal:${row.id}:paid`);
+      const paidId = await journalIdByKey(tx, `wallet:withdrawal:${row.id}:paid`);
       if (paidId === undefined) throw new Error(`withdrawal ${row.id} is paid with no journal`);
       const original = await loadJournal(tx, paidId);
       await postJournals(tx, [

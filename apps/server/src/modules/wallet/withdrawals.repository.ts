@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { withdrawalListBodySchema } from '@lending/contract';
 import type { z } from 'zod';
-import { customers, ledgerJournals } from '../loan-book/tables.js';
+import { customers } from '../loan-book/tables.js';
 import type { Executor } from '../../plugins/db.js';
 import { indiaDayRange, runList } from '../../shared/list-query.js';
 import { walletWithdrawals, type WalletWithdrawalRow } from './wallet.table.js';
@@ -130,16 +130,4 @@ export function withdrawalsPayingSince(db: Executor, before: Date, limit: number
 export function withdrawalsByIds(db: Executor, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.select().from(walletWithdrawals).where(inArray(walletWithdrawals.id, ids));
-}
-
-/** The ledger's journal posted under a key (a withdrawal's payout, to reverse it). */
-export async function journalIdOfKey(
-  tx: Executor,
-  idempotencyKey: string,
-): Promise<number | undefined> {
-  const [journal] = await tx
-    .select({ id: ledgerJournals.id })
-    .from(ledgerJournals)
-    .where(eq(ledgerJournals.idempotencyKey, idempotencyKey));
-  return journal?.id;
 }

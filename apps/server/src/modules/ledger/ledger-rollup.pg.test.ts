@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../../plugins/db.js';
 import { ManualClock } from '../../shared/clock.js';
 import { queryRows } from '../../shared/sql-rows.js';
-import { checkDailyTotals, postJournals, rollUpLedger, type LoanBookDeps } from './index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from './loan-book.factories.js';
+import { checkDailyTotals, postJournals, rollUpLedger } from './index.js';
+import type { LoanBookDeps } from '../loan-book/index.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
 
 /**
  * The rollup's horizon on a PostgreSQL server (PGlite runs one transaction at a time): a

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../plugins/db.js';
-import type { Clock } from '../../shared/clock.js';
-import { job, type Job } from '../../shared/jobs.js';
+import type { Database } from '../../plugins/db.js';
 import { queryRows } from '../../shared/sql-rows.js';
 
 export interface LedgerRollup {
@@ -84,74 +82,4 @@ function isSerializationFailure(error: unknown): boolean {
     if ((e as Error & { code?: unknown }).code === '40001') return true;
   }
   return false;
-}
-
-/**
- * The rollup every minute (server.ts's job list) and at start; the day-end rolls up once more
- * after each run. Cheap when nothing is new: one index probe above the horizon.
- */
-export function ledgerRollupJob(deps: {
-  db: Database;
-  clock: Clock;
-  intervalMs: number;
-}): Job<LedgerRollup | null> {
-  return job({
-    name: 'ledger_rollup',
-    intervalMs: deps.intervalMs,
-    runAtStart: true,
-    pass: () => rollUpLedger(deps.db, deps.clock.now()),
-    report: (report, log) => {
-      if (report?.rebuilt)
-        log.warn(
-          { horizon: String(report.to) },
-          'ledger daily totals rebuilt: the stored horizon was above this cluster',
-        );
-    },
-  });
-}
-
-export interface DailyTotalsCheck {
-  ok: boolean;
-  /** Days and accounts whose totals plus the journals above the horizon differ from the entries. */
-  mismatched: { businessDate: string; account: string; entriesPaise: bigint; keptPaise: bigint }[];
-}
-
-/**
- * The daily totals' check (`npm run ledger:check`): per India business date and account, the
- * totals plus the entries of journals at or above the horizon (what the reports read) equal the
- * sum and the count of every entry. One statement, one snapshot.
- */
-export async function checkDailyTotals(db: Executor): Promise<DailyTotalsCheck> {
-  const rows = await queryRows(
-    db,
-    sql`with entries as (
-          select j.business_date, e.account, sum(e.amount_paise) as amount, count(*) as lines
-          from ledger_journals j join ledger_entries e on e.journal_id = j.id
-          group by 1, 2
-        ),
-        kept as (
-          select business_date, account, sum(amount_paise) as amount, sum(lines) as lines
-          from (
-            select business_date, account, amount_paise, lines from ledger_daily_totals
-            union all
-            select j.business_date, e.account, e.amount_paise, 1
-            from ledger_journals j join ledger_entries e on e.journal_id = j.id
-            where j.xact >= (select horizon from ledger_rollup_state)
-          ) lines
-          group by 1, 2
-        )
-        select business_date::text as business_date, account,
-          coalesce(entries.amount, 0)::text as entries, coalesce(kept.amount, 0)::text as kept
-        from entries full join kept using (business_date, account)
-        where entries.amount is distinct from kept.amount or entries.lines is distinct from kept.lines
-        order by 1, 2
-        limit 100`,
-  );
-  const mismatched = rows.map((row) => ({
-    businessDate: String(row.business_date),
-    account: String(row.account),
-    entriesPaise: BigInt(String(row.entries)),
-    keptPaise: BigInt(String(row.kept)),
-  }));
-  return { ok: mismatched.length === 0, mismatched };
 }

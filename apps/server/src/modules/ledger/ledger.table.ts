@@ -10,7 +10,15 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { loanOrders } from './loan-orders.table.js';
+
+/**
+ * The loan book's orders, named only for the foreign key of `ledger_journals.order_id`: the
+ * ledger imports no business module (every module posts through it, the loan book included),
+ * so it names the orders' table by its SQL name and key column instead of importing it. Not
+ * exported: drizzle-kit sees the loan book's own `loan_orders`, and this key stays the one the
+ * migrations made (`ledger_journals_order_id_loan_orders_id_fk`).
+ */
+const loanOrderKeys = pgTable('loan_orders', { id: integer('id').primaryKey() });
 
 /**
  * The append-only double-entry ledger. A journal is one money event of one order (from the
@@ -22,7 +30,7 @@ export const ledgerJournals = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** Null for a wallet or payout-account journal, which is of no order (decision 0043). */
-    orderId: integer('order_id').references(() => loanOrders.id),
+    orderId: integer('order_id').references(() => loanOrderKeys.id),
     eventType: text('event_type').notNull(),
     /** For a reversal: the event type it undoes. */
     reversesEventType: text('reverses_event_type'),

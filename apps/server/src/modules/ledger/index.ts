@@ -1,0 +1,29 @@
+/**
+ * The double-entry ledger (docs/domain.md, "The ledger"): journals and their entries, the daily
+ * totals the reports read and their rollup, and the checks. Every module that moves money posts
+ * its journals here, in its own transaction (`postJournals`); nothing else writes these tables.
+ * The ledger knows no business module: a journal carries an order id, and the loan book's
+ * `checkLedger` compares its orders with their postings.
+ */
+
+// What the other modules, the scripts and the tests call, by name (no `export *`).
+export {
+  accrualsInEffectFrom,
+  entriesOfJournals,
+  journalByKey,
+  journalEventsFrom,
+  journalIdByKey,
+  journalIdsOfOrderFrom,
+  journalsOfOrder,
+  loadJournal,
+  postJournals,
+  type JournalToPost,
+} from './ledger.repository.js';
+export {
+  checkDailyTotals,
+  checkJournals,
+  type DailyTotalsCheck,
+  type JournalsCheck,
+} from './ledger-check.repository.js';
+export { rollUpLedger, type LedgerRollup } from './ledger-rollup.repository.js';
+export { ledgerRollupJob } from './ledger-rollup-job.js';
