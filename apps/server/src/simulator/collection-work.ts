@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { roles, staffUsers } from '../db-schema.js';
+import { roles } from '../modules/user/roles.table.js';
+import { staffUsers } from '../modules/user/tables.js';
 import type { SmsGateways } from '../integrations/index.js';
 import type { Database } from '../plugins/db.js';
 import { AppError } from '../shared/app-error.js';

@@ -1,7 +1,8 @@
 import type { CampaignAudience } from '@lending/contract';
 import { addDays } from '@lending/lending';
 import { eq, notInArray, sql } from 'drizzle-orm';
-import { borrowerAccounts, staffUsers } from '../db-schema.js';
+import { borrowerAccounts } from '../modules/borrower-app/tables.js';
+import { staffUsers } from '../modules/user/tables.js';
 import type { SmsGateways } from '../integrations/index.js';
 import type { Database } from '../plugins/db.js';
 import { AppError } from '../shared/app-error.js';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { CallOutcome } from '@lending/contract';
 import { addDays } from '@lending/lending';
-import { staffUsers } from '../db-schema.js';
+import { staffUsers } from '../modules/user/tables.js';
 import { marketingOptOuts } from '../modules/marketing-sms/marketing-sms.table.js';
 import { telemarketingLeads } from '../modules/telemarketing/telemarketing.table.js';
 import {

@@ -1,6 +1,8 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { VerificationItem } from '@lending/contract';
-import { loanOrders, staffUsers, verificationChecks } from '../db-schema.js';
+import { loanOrders } from '../modules/loan-book/tables.js';
+import { verificationChecks } from '../modules/telemarketing/tables.js';
+import { staffUsers } from '../modules/user/tables.js';
 import type { TelemarketingDeps } from '../modules/telemarketing/telemarketing.service.js';
 import { recordVerification } from '../modules/telemarketing/verification.service.js';
 import type { Database } from '../plugins/db.js';

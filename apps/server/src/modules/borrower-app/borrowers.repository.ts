@@ -187,3 +187,12 @@ export async function findOtpRequest(db: Executor, id: number) {
   const [row] = await db.select().from(otpRequests).where(eq(otpRequests.id, id));
   return row;
 }
+
+/** The accounts registered through an acquisition channel (the channel list's figure). */
+export async function registrationsByChannel(db: Executor, channel: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(borrowerAccounts)
+    .where(and(eq(borrowerAccounts.channel, channel)));
+  return Number(row?.n ?? 0);
+}

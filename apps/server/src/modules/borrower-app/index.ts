@@ -14,7 +14,10 @@ export { loadBorrowerAppSettings, type BorrowerAppSettings } from './borrower-ap
 export type { BorrowerAppDeps } from './borrower-app.deps.js';
 export { bankVerificationJob, verifyPendingBankAccounts } from './bank-verification.js';
 export { borrowerAccounts, otpRequests } from './borrowers.table.js';
+export { registrationsByChannel } from './borrowers.repository.js';
 export { clearingOfOrder, payToIfOpened, rolloverQuoteOfOrder } from './loans.service.js';
+// The configuration module's verifyCode screen registers these (its endpoints, these codes).
+export { listVerifyCodes, revealVerifyCode } from './verify-codes.service.js';
 
 export interface BorrowerAppModuleDeps extends BorrowerAppDeps {
   /** The product's name, in the title of the borrower API's document. */

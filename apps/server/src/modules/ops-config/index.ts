@@ -5,15 +5,15 @@
  */
 import type { Database } from '../../plugins/db.js';
 import type { ModuleRoutes } from '../../plugins/module.js';
-import type { OpsConfigDeps } from './ops-config.service.js';
+import type { OpsConfigDeps } from './ops-config.deps.js';
 import { registerOpsConfigAppRoutes, registerOpsConfigRoutes } from './ops-config.routes.js';
 
+export type { OpsConfigDeps } from './ops-config.deps.js';
 export {
   promotionalSendHours,
   smsGatewayRatePerMinute,
   smsProviderSettings,
-  type OpsConfigDeps,
-} from './ops-config.service.js';
+} from './sms-config.service.js';
 export {
   brokenPromiseLimit,
   contactRulesOf,

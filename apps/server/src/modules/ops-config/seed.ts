@@ -1,13 +1,12 @@
 import type { Executor } from '../../plugins/db.js';
 import { seedSmsTemplates } from '../../integrations/index.js';
-import {
-  acquisitionChannels,
-  appConfigs,
-  appVersions,
-  smsGatewaySettings,
-} from './ops-config.table.js';
-import { APP_CONFIG_KEY, SMS_CONFIG_KEY, versionSortKey } from './ops-config.service.js';
-import { seedSettings } from './settings.service.js';
+import { anyVersionReleased, insertVersionsIfAbsent } from './app-versions.repository.js';
+import { versionSortKey } from './app-versions.service.js';
+import { anyChannelSaved, insertChannelsIfAbsent } from './channels.repository.js';
+import { insertAppConfigIfAbsent } from './settings.repository.js';
+import { APP_CONFIG_KEY, seedSettings } from './settings.service.js';
+import { insertSmsGatewaySettingsIfAbsent } from './sms-config.repository.js';
+import { SMS_CONFIG_KEY } from './sms-config.service.js';
 
 const DAY = 86_400_000;
 
@@ -39,69 +38,53 @@ const CHANNELS = [
 export async function seedOpsConfig(db: Executor, at: Date): Promise<void> {
   await seedSettings(db, at, { reapply_after_days: '7' });
   await seedSmsTemplates(db, at);
-  await db
-    .insert(appConfigs)
-    .values({
-      key: APP_CONFIG_KEY,
-      telephone: '1800 102 4455',
-      helpUrl: 'https://lending.example.in/help',
-      privacyUrl: 'https://lending.example.in/privacy',
-      termsUrl: 'https://lending.example.in/terms',
-      loanAgreementUrl: 'https://lending.example.in/loan-agreement',
-      updatedAt: at,
-    })
-    .onConflictDoNothing();
+  await insertAppConfigIfAbsent(db, APP_CONFIG_KEY, {
+    telephone: '1800 102 4455',
+    helpUrl: 'https://lending.example.in/help',
+    privacyUrl: 'https://lending.example.in/privacy',
+    termsUrl: 'https://lending.example.in/terms',
+    loanAgreementUrl: 'https://lending.example.in/loan-agreement',
+    updatedAt: at,
+  });
   // Only into an empty table: a release withdrawn by staff is not brought back by a restart.
-  const anyVersion = await db.select({ v: appVersions.version }).from(appVersions).limit(1);
-  if (anyVersion.length === 0)
-    await db
-      .insert(appVersions)
-      .values(
-        (
-          [
-            ['1.0.0', 'First release', false, 60],
-            ['1.1.0', 'Key fact statement before acceptance; UPI repayment', true, 30],
-            ['1.2.0', 'Faster sign-in; Hindi texts', false, 5],
-          ] as const
-        ).map(([version, content, forceUpdate, daysAgo]) => ({
-          version,
-          sortKey: versionSortKey(version),
-          content,
-          forceUpdate,
-          packageUrl: `https://downloads.lending.example.in/app-${version}.apk`,
-          releasedAt: new Date(at.getTime() - daysAgo * DAY),
-        })),
-      )
-      .onConflictDoNothing();
-  await db
-    .insert(smsGatewaySettings)
-    .values({
-      key: SMS_CONFIG_KEY,
-      provider: 'sandbox',
-      senderIds: ['LENDIN', '562311'],
-      ratePerMinute: 600,
-      quietStart: '21:00',
-      quietEnd: '10:00',
-      apiKey: null,
-      updatedAt: at,
-    })
-    .onConflictDoNothing();
-  const anyChannel = await db
-    .select({ c: acquisitionChannels.code })
-    .from(acquisitionChannels)
-    .limit(1);
-  if (anyChannel.length === 0)
-    await db
-      .insert(acquisitionChannels)
-      .values(
-        CHANNELS.map(([code, name, partner, link]) => ({
-          code,
-          name,
-          partner,
-          link,
-          status: 'available' as const,
-          updatedAt: at,
-        })),
-      )
-      .onConflictDoNothing();
+  if (!(await anyVersionReleased(db)))
+    await insertVersionsIfAbsent(
+      db,
+      (
+        [
+          ['1.0.0', 'First release', false, 60],
+          ['1.1.0', 'Key fact statement before acceptance; UPI repayment', true, 30],
+          ['1.2.0', 'Faster sign-in; Hindi texts', false, 5],
+        ] as const
+      ).map(([version, content, forceUpdate, daysAgo]) => ({
+        version,
+        sortKey: versionSortKey(version),
+        content,
+        forceUpdate,
+        packageUrl: `https://downloads.lending.example.in/app-${version}.apk`,
+        releasedAt: new Date(at.getTime() - daysAgo * DAY),
+      })),
+    );
+  await insertSmsGatewaySettingsIfAbsent(db, {
+    key: SMS_CONFIG_KEY,
+    provider: 'sandbox',
+    senderIds: ['LENDIN', '562311'],
+    ratePerMinute: 600,
+    quietStart: '21:00',
+    quietEnd: '10:00',
+    apiKey: null,
+    updatedAt: at,
+  });
+  if (!(await anyChannelSaved(db)))
+    await insertChannelsIfAbsent(
+      db,
+      CHANNELS.map(([code, name, partner, link]) => ({
+        code,
+        name,
+        partner,
+        link,
+        status: 'available' as const,
+        updatedAt: at,
+      })),
+    );
 }

@@ -1,5 +1,12 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { SettingType } from '@lending/contract';
+import type {
+  AppConfig,
+  SettingType,
+  SystemSetting,
+  listSettingsBodySchema,
+  saveSettingBodySchema,
+} from '@lending/contract';
+import type { z } from 'zod';
+import type { AuditRecorder } from '../../plugins/audit-port.js';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
@@ -8,7 +15,10 @@ import {
   contactHoursReason,
   type ClockWindow,
 } from '../../shared/contact-hours.js';
-import { systemSettings, type SystemSettingRow } from './ops-config.table.js';
+import { toIso } from '../../shared/timestamps.js';
+import type { SystemSettingRow } from './ops-config.table.js';
+import * as repo from './settings.repository.js';
+import { staffNameOf } from './staff-names.repository.js';
 
 /** An item the server reads: its type, its default when absent, and its value rule. */
 interface KnownSetting {
@@ -186,9 +196,7 @@ export function createSettingsService(deps: { db: Executor; clock: Clock; ttlMs?
   let loading: Promise<Map<string, string>> | null = null;
 
   async function load(): Promise<Map<string, string>> {
-    const rows = await deps.db
-      .select({ item: systemSettings.item, value: systemSettings.value })
-      .from(systemSettings);
+    const rows = await repo.settingValues(deps.db);
     return new Map(rows.map((row) => [row.item, row.value]));
   }
 
@@ -224,14 +232,6 @@ export function createSettingsService(deps: { db: Executor; clock: Clock; ttlMs?
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-export async function findSetting(
-  db: Executor,
-  item: string,
-): Promise<SystemSettingRow | undefined> {
-  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.item, item));
-  return row;
-}
-
 /**
  * Items an earlier version knew but no code reads (decision 0044): removed at start so no
  * screen shows a setting that changes nothing.
@@ -251,30 +251,23 @@ export async function seedSettings(
   at: Date,
   values: Partial<Record<KnownSettingKey, string>> = {},
 ): Promise<void> {
-  const existing = await db
-    .select({ item: systemSettings.item })
-    .from(systemSettings)
-    .orderBy(asc(systemSettings.item))
-    .limit(1);
-  const first = existing.length === 0;
-  await db
-    .insert(systemSettings)
-    .values(
-      (Object.keys(KNOWN_SETTINGS) as KnownSettingKey[]).map((item) => {
-        const known: KnownSetting = KNOWN_SETTINGS[item];
-        return {
-          item,
-          value: (first ? values[item] : undefined) ?? known.default,
-          type: known.type,
-          group: known.group,
-          remarks: known.remarks,
-          updatedAt: at,
-          updatedBy: null,
-        };
-      }),
-    )
-    .onConflictDoNothing();
-  await db.delete(systemSettings).where(inArray(systemSettings.item, [...RETIRED_SETTINGS]));
+  const first = !(await repo.anySettingWritten(db));
+  await repo.insertMissingSettings(
+    db,
+    (Object.keys(KNOWN_SETTINGS) as KnownSettingKey[]).map((item) => {
+      const known: KnownSetting = KNOWN_SETTINGS[item];
+      return {
+        item,
+        value: (first ? values[item] : undefined) ?? known.default,
+        type: known.type,
+        group: known.group,
+        remarks: known.remarks,
+        updatedAt: at,
+        updatedBy: null,
+      };
+    }),
+  );
+  await repo.deleteSettings(db, RETIRED_SETTINGS);
 }
 
 /** The collection conduct guard's rules as the operations settings hold them now. */
@@ -299,7 +292,7 @@ export async function contactRulesOf(settings: SettingsService): Promise<{
  * table at each use (the day-end, the group list) so a change acts at once in every process.
  */
 export async function brokenPromiseLimit(db: Executor): Promise<number> {
-  const row = await findSetting(db, 'recovery_broken_promise_limit');
+  const row = await repo.findSetting(db, 'recovery_broken_promise_limit');
   const value = row?.value ?? KNOWN_SETTINGS.recovery_broken_promise_limit.default;
   // A value written around the API that the rule refuses reads as off, never as a surprise move.
   return KNOWN_SETTINGS.recovery_broken_promise_limit.check(value) === null ? Number(value) : 0;
@@ -311,7 +304,7 @@ export async function brokenPromiseLimit(db: Executor): Promise<number> {
  * list of rejected borrowers who may apply again). A refused value reads as the default.
  */
 export async function reapplyAfterDays(db: Executor): Promise<number> {
-  const row = await findSetting(db, 'reapply_after_days');
+  const row = await repo.findSetting(db, 'reapply_after_days');
   const value = row?.value ?? KNOWN_SETTINGS.reapply_after_days.default;
   return Number(
     KNOWN_SETTINGS.reapply_after_days.check(value) === null
@@ -326,7 +319,7 @@ export async function reapplyAfterDays(db: Executor): Promise<number> {
  * as the default, never as no cap.
  */
 export async function telemarketingCallCap(db: Executor): Promise<number> {
-  const row = await findSetting(db, 'telemarketing_call_cap');
+  const row = await repo.findSetting(db, 'telemarketing_call_cap');
   const value = row?.value ?? KNOWN_SETTINGS.telemarketing_call_cap.default;
   return Number(
     KNOWN_SETTINGS.telemarketing_call_cap.check(value) === null
@@ -340,9 +333,152 @@ export async function telemarketingCallCap(db: Executor): Promise<number> {
  * a change acts at once, in this process and any other.
  */
 export async function telemarketingCallHours(db: Executor): Promise<ClockWindow> {
-  const row = await findSetting(db, 'telemarketing_call_hours');
+  const row = await repo.findSetting(db, 'telemarketing_call_hours');
   return contactHoursOf(
     'telemarketing_call_hours',
     row?.value ?? KNOWN_SETTINGS.telemarketing_call_hours.default,
   );
+}
+
+/* ------------------------- the configuration screens (systemConfig) ------------------------- */
+
+/** What the configuration screens' calls need: the settings service is told of every change. */
+interface SettingsScreenDeps {
+  db: Executor;
+  clock: Clock;
+  settings: SettingsService;
+}
+
+function settingView(row: SystemSettingRow, updatedBy: string | null): SystemSetting {
+  const known = isKnownSetting(row.item);
+  return {
+    item: row.item,
+    value: row.value,
+    type: row.type,
+    group: row.group,
+    remarks: row.remarks,
+    known,
+    readBy: known ? KNOWN_SETTINGS[row.item as keyof typeof KNOWN_SETTINGS].readBy : null,
+    updatedAt: toIso(row.updatedAt),
+    updatedBy,
+  };
+}
+
+export async function listSettings(
+  deps: SettingsScreenDeps,
+  body: z.output<typeof listSettingsBodySchema>,
+) {
+  const { list, total } = await repo.listSettings(deps.db, body);
+  return { total, list: list.map((r) => settingView(r.setting, r.updatedBy)) };
+}
+
+export async function saveSetting(
+  deps: SettingsScreenDeps,
+  tx: Executor,
+  audit: AuditRecorder,
+  actorId: number,
+  body: z.output<typeof saveSettingBodySchema>,
+): Promise<SystemSetting> {
+  const actor = { id: actorId, name: await staffNameOf(tx, actorId) };
+  // The operations settings are a fixed set, each read by the server (decision 0044).
+  if (body.group === 'operations' && !isKnownSetting(body.item))
+    throw AppError.invalid('item', `${body.item} is not an operations setting the server reads`);
+  const value = normaliseSetting(body.item, body.type, body.value);
+  const before = await repo.findSetting(tx, body.item);
+  if (body.create && before) throw new AppError('duplicate', { field: 'item' });
+  if (!body.create && !before) throw new AppError('notFound', { field: 'item' });
+  const now = deps.clock.now();
+  const values = {
+    value,
+    type: body.type,
+    group: isKnownSetting(body.item) ? KNOWN_SETTINGS[body.item].group : body.group,
+    remarks: body.remarks,
+    updatedAt: now,
+    updatedBy: actor.id,
+  };
+  const row = before
+    ? await repo.updateSetting(tx, body.item, values)
+    : await repo.insertSetting(tx, body.item, values);
+  const view = settingView(row, actor.name);
+  await audit.record({
+    targetType: 'system_setting',
+    targetId: body.item,
+    before: before ? { value: before.value, type: before.type, remarks: before.remarks } : null,
+    after: { value: view.value, type: view.type, remarks: view.remarks },
+  });
+  // Takes effect without a restart: the next read goes to the table.
+  deps.settings.invalidate();
+  return view;
+}
+
+export async function deleteSetting(
+  deps: SettingsScreenDeps,
+  tx: Executor,
+  audit: AuditRecorder,
+  item: string,
+) {
+  if (isKnownSetting(item)) {
+    throw new AppError('conflict', {
+      detail: `${item} is read by the server and cannot be deleted`,
+    });
+  }
+  const row = await repo.deleteSetting(tx, item);
+  if (!row) throw new AppError('notFound', { field: 'item' });
+  await audit.record({
+    targetType: 'system_setting',
+    targetId: item,
+    before: { value: row.value, type: row.type, remarks: row.remarks },
+  });
+  deps.settings.invalidate();
+  return {};
+}
+
+/* ------------------------------------- app config --------------------------------------- */
+
+export const APP_CONFIG_KEY = 'app';
+
+export async function appConfigView(db: Executor) {
+  const row = await repo.findAppConfig(db, APP_CONFIG_KEY);
+  return {
+    telephone: row?.telephone ?? '',
+    helpUrl: row?.helpUrl ?? '',
+    privacyUrl: row?.privacyUrl ?? '',
+    termsUrl: row?.termsUrl ?? '',
+    loanAgreementUrl: row?.loanAgreementUrl ?? '',
+    updatedAt: row ? toIso(row.updatedAt) : null,
+  };
+}
+
+export async function saveAppConfig(
+  deps: SettingsScreenDeps,
+  tx: Executor,
+  audit: AuditRecorder,
+  actorId: number,
+  body: AppConfig,
+) {
+  const before = await appConfigView(tx);
+  const now = deps.clock.now();
+  await repo.upsertAppConfig(tx, APP_CONFIG_KEY, { ...body, updatedAt: now, updatedBy: actorId });
+  const after = await appConfigView(tx);
+  await audit.record({
+    targetType: 'app_config',
+    targetId: APP_CONFIG_KEY,
+    before: before.updatedAt ? { ...before, updatedAt: undefined } : null,
+    after: { ...after, updatedAt: undefined },
+  });
+  return after;
+}
+
+/** What the borrower API serves the app: the addresses and the items the app needs. */
+export async function appClientConfig(deps: SettingsScreenDeps) {
+  const config = await appConfigView(deps.db);
+  return {
+    telephone: config.telephone,
+    helpUrl: config.helpUrl,
+    privacyUrl: config.privacyUrl,
+    termsUrl: config.termsUrl,
+    loanAgreementUrl: config.loanAgreementUrl,
+    reapplyAfterDays: await deps.settings.getNumber('reapply_after_days'),
+    languages: await deps.settings.getArray('app_supported_languages'),
+  };
 }

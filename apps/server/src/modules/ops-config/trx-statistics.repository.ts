@@ -1,28 +1,23 @@
 import { sql } from 'drizzle-orm';
-import type { TrxStatisticsRow, trxStatisticsBodySchema } from '@lending/contract';
+import type { trxStatisticsBodySchema } from '@lending/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
-import { AppError } from '../../shared/app-error.js';
 import { startOfIndiaDate } from '../../shared/india-date.js';
 import { queryRows } from '../../shared/sql-rows.js';
-
-const MAX_DAYS = 92;
 
 function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
- * Per payment channel and India day: payouts (by the day they were created; success =
- * processed; settle time = creation to the processed report) and collections (repayments by
- * business date; success = not reversed).
+ * The figures per India day, direction and channel, newest day first: payouts by the day they
+ * were created, collections (repayments) by business date. Reads the loan book's payouts and
+ * repayments by their table names.
  */
-export async function trxStatistics(
+export async function trxStatisticsRows(
   db: Executor,
   body: z.output<typeof trxStatisticsBodySchema>,
-): Promise<{ list: TrxStatisticsRow[] }> {
-  const days = (Date.parse(body.dateTo) - Date.parse(body.dateFrom)) / 86_400_000 + 1;
-  if (days > MAX_DAYS) throw AppError.invalid('dateTo', `at most ${MAX_DAYS} days`);
+) {
   const fromAt = startOfIndiaDate(body.dateFrom).toISOString();
   const toAt = startOfIndiaDate(nextDay(body.dateTo)).toISOString();
   const payouts = sql`
@@ -51,25 +46,5 @@ export async function trxStatistics(
       : body.direction === 'collection'
         ? collections
         : sql`${payouts} union all ${collections}`;
-  const rows = await queryRows(
-    db,
-    sql`select * from (${query}) as t order by day desc, direction, channel`,
-  );
-  return {
-    list: rows.map((row) => {
-      const count = Number(row.n);
-      const ok = Number(row.ok);
-      return {
-        day: String(row.day),
-        direction: row.direction as TrxStatisticsRow['direction'],
-        channel: String(row.channel),
-        count,
-        successCount: ok,
-        amountPaise: Number(row.amount),
-        successAmountPaise: Number(row.ok_amount),
-        successPpm: count === 0 ? 0 : Math.round((ok * 1_000_000) / count),
-        averageSettleSeconds: row.settle === null ? null : Number(row.settle),
-      };
-    }),
-  };
+  return queryRows(db, sql`select * from (${query}) as t order by day desc, direction, channel`);
 }

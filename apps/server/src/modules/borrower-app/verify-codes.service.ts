@@ -1,37 +1,24 @@
-import { and, eq, gt, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { listVerifyCodesBodySchema, VerifyCodeRow, VerifyCodeStatus } from '@lending/contract';
 import type { z } from 'zod';
-import { smsMessages } from '../../integrations/index.js';
 import type { AuditRecorder } from '../../plugins/audit-port.js';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
-import { indiaDayRange, runList } from '../../shared/list-query.js';
 import { maskPhone } from '../../shared/pii.js';
 import { toIso } from '../../shared/timestamps.js';
-import { otpRequests } from '../borrower-app/index.js';
+import type { OtpRequestRow } from './borrowers.table.js';
+import { findOtpRequest, listOtpRequests } from './verify-codes.repository.js';
 
-type OtpRow = typeof otpRequests.$inferSelect;
+/*
+ * The sign-in codes the borrower app sent, as staff see them (telemarketing/customerVerifyCode):
+ * the configuration module registers the endpoints, the codes are this module's.
+ */
 
 /** A code's status at `now`: used, closed (superseded or exhausted), expired, or live. */
-export function codeStatus(row: OtpRow, now: Date): VerifyCodeStatus {
+export function codeStatus(row: OtpRequestRow, now: Date): VerifyCodeStatus {
   if (row.consumedAt) return 'used';
   if (row.closedAt) return 'closed';
   if (row.expiresAt <= now) return 'expired';
   return 'live';
-}
-
-function statusCondition(status: VerifyCodeStatus, now: Date): SQL {
-  const open = and(isNull(otpRequests.consumedAt), isNull(otpRequests.closedAt))!;
-  switch (status) {
-    case 'used':
-      return isNotNull(otpRequests.consumedAt);
-    case 'closed':
-      return and(isNull(otpRequests.consumedAt), isNotNull(otpRequests.closedAt))!;
-    case 'expired':
-      return and(open, lte(otpRequests.expiresAt, now))!;
-    case 'live':
-      return and(open, gt(otpRequests.expiresAt, now))!;
-  }
 }
 
 /** telemarketing/customerVerifyCode: the codes sent, newest first; the code itself never. */
@@ -40,26 +27,7 @@ export async function listVerifyCodes(
   now: Date,
   body: z.output<typeof listVerifyCodesBodySchema>,
 ) {
-  const { list, total } = await runList(
-    db,
-    {
-      select: () =>
-        db
-          .select({ otp: otpRequests, delivery: smsMessages.status })
-          .from(otpRequests)
-          .leftJoin(smsMessages, eq(smsMessages.providerMessageId, otpRequests.smsMessageId)),
-      where: {
-        phone: (phone) => eq(otpRequests.phone, phone),
-        purpose: (purpose) => eq(otpRequests.purpose, purpose),
-        status: (status) => statusCondition(status, now),
-        ...indiaDayRange(otpRequests.createdAt, 'dateFrom', 'dateTo'),
-      },
-      sortColumns: { sentAt: otpRequests.createdAt, id: otpRequests.id },
-      defaultSort: { field: 'id', order: 'desc' },
-      id: otpRequests.id,
-    },
-    body,
-  );
+  const { list, total } = await listOtpRequests(db, now, body);
   return {
     total,
     list: list.map(({ otp, delivery }): VerifyCodeRow => ({
@@ -81,7 +49,7 @@ export async function listVerifyCodes(
  * A code that is used, closed or expired is no longer kept: 409.
  */
 export async function revealVerifyCode(tx: Executor, audit: AuditRecorder, now: Date, id: number) {
-  const [row] = await tx.select().from(otpRequests).where(eq(otpRequests.id, id));
+  const row = await findOtpRequest(tx, id);
   if (!row) throw new AppError('notFound', { field: 'id' });
   const status = codeStatus(row, now);
   if (status !== 'live' || !row.liveCode) {

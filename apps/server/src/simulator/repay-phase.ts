@@ -1,0 +1,129 @@
+import { addDays, isBefore } from '@lending/lending';
+import type { LoanOrderRow } from '../modules/loan-book/index.js';
+import { ordersIn, statusesOf } from './book-reads.js';
+import { AppCallFailed } from './borrower-driver.js';
+import { useCouponBeforePaying } from './coupon-work.js';
+import { withSession, type BorrowerState, type SimulationState } from './simulation-state.js';
+
+const REPAYABLE = ['ACTIVE', 'DUE', 'OVERDUE'] as const;
+const CLOSED = ['CLEARED', 'REJECTED', 'CANCELLED', 'WRITTEN_OFF'];
+
+/** 16:00: borrowers repay (or roll over, or not) by their behaviour. */
+export async function borrowersRepay(sim: SimulationState, date: string) {
+  sim.world.clock.setIndia(date, 16);
+  for (const order of await ordersIn(sim.world.db, REPAYABLE)) {
+    const state = sim.stateOfOrder.get(order.id);
+    if (!state) continue;
+    try {
+      await repay(sim, state, order, date);
+    } catch (error) {
+      if (!(error instanceof AppCallFailed)) throw error;
+      sim.counters.refusedCalls += 1;
+    }
+  }
+}
+
+/** Closed loans free the borrower; some come back for another. */
+export async function freeClosedLoans(sim: SimulationState, date: string) {
+  const behaviour = sim.draws.behaviour;
+  const holding = sim.borrowers.filter((state) => state.orderId !== undefined);
+  const statusOf = await statusesOf(
+    sim.world.db,
+    holding.map((state) => state.orderId!),
+  );
+  for (const state of holding) {
+    const status = statusOf.get(state.orderId!);
+    if (!status || !CLOSED.includes(status)) continue;
+    state.orderId = undefined;
+    state.plan = undefined;
+    if (status === 'CLEARED' && behaviour.chance(state.profile.reloanProbability)) {
+      state.applyOn = addDays(date, behaviour.int(1, 10));
+    }
+  }
+}
+
+/** The borrower pays in to their virtual account or UPI id through the collection sandbox. */
+async function pay(
+  sim: SimulationState,
+  to: { accountNumber?: string; upiId?: string },
+  amountPaise: number,
+) {
+  sim.world.app.integrations.collections.simulateCredit({
+    ...to,
+    amountPaise: BigInt(amountPaise),
+  });
+  sim.counters.credits += 1;
+  await sim.drain();
+}
+
+/** What the borrower does today about their open loan. */
+async function repay(
+  sim: SimulationState,
+  state: BorrowerState,
+  order: LoanOrderRow,
+  today: string,
+) {
+  if (!order.dueDate || !order.disbursalDate) return;
+  const { driver } = sim;
+  const behaviour = sim.draws.behaviour;
+  const profile = state.profile;
+  if (!state.plan) {
+    const tenor = order.tenorDays;
+    const payOffset =
+      profile.behaviour === 'early'
+        ? -behaviour.int(1, Math.max(1, tenor - 2))
+        : profile.behaviour === 'late'
+          ? behaviour.int(1, 25)
+          : profile.behaviour === 'partial'
+            ? behaviour.int(2, 12)
+            : 0;
+    state.plan = {
+      payOffset,
+      partialDone: false,
+      rollovers: 0,
+      rolloversWanted: profile.behaviour === 'rollover' ? behaviour.int(1, 2) : 0,
+      disbursalSeen: true,
+    };
+  }
+  const plan = state.plan;
+  if (profile.behaviour === 'never') return;
+  const dueToday = today === order.dueDate;
+  if (plan.rollovers < plan.rolloversWanted && dueToday) {
+    const quote = await withSession(sim, state, (token) =>
+      driver.rolloverQuote(token, state.address, order.id),
+    );
+    if (quote.available) {
+      // As the app does: ask to renew, then pay today's price to the borrower's UPI id.
+      const request = await withSession(sim, state, (token) =>
+        driver.requestRollover(token, state.address, order.id),
+      );
+      await pay(sim, { upiId: request.upiId }, request.amountPaise);
+      plan.rollovers += 1;
+      sim.counters.rollovers += 1;
+      return;
+    }
+  }
+  if (plan.rollovers < plan.rolloversWanted) return;
+  const payDate = addDays(order.dueDate, plan.payOffset);
+  const partialDate = order.dueDate;
+  let amount: number | undefined;
+  const instructions = async () =>
+    withSession(sim, state, (token) => driver.repayInstructions(token, state.address, order.id));
+  if (profile.behaviour === 'partial' && !plan.partialDone && today === partialDate) {
+    const due = await instructions();
+    amount = Math.max(100, Math.floor((due.amountToClearTodayPaise * behaviour.int(30, 60)) / 100));
+    plan.partialDone = true;
+    await pay(sim, { accountNumber: due.virtualAccount.accountNumber }, amount);
+    return;
+  }
+  if (today === payDate || (isBefore(payDate, today) && behaviour.chance(0.2))) {
+    await useCouponBeforePaying(sim.couponDeps, sim.draws.coupons, profile.phone, order.id, today);
+    const due = await instructions();
+    if (due.amountToClearTodayPaise > 0)
+      await pay(
+        sim,
+        { accountNumber: due.virtualAccount.accountNumber },
+        due.amountToClearTodayPaise,
+      );
+  }
+}
