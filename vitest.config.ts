@@ -19,11 +19,11 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
           // A worker runs its files one after another in one module graph, so the migrated
-          // databases it keeps (src/shared/testing/test-databases.ts) and the modules it has
+          // databases it keeps (src/testing/test-databases.ts) and the modules it has
           // loaded serve every file after the first (docs/testing.md).
           isolate: false,
-          globalSetup: ['src/shared/testing/global-setup.ts'],
-          setupFiles: ['src/shared/testing/error-answers.setup.ts'],
+          globalSetup: ['src/testing/global-setup.ts'],
+          setupFiles: ['src/testing/error-answers.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

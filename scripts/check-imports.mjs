@@ -26,7 +26,9 @@
 //       a module plugs into them, never the other way round;
 //    c. domain code takes no HTTP types: in a module, only its routes (`*.routes.ts`,
 //       `*-route.ts`, `*-routes.ts`) and its `index.ts` import the request-facing plugins
-//       (access.ts, app-access.ts, input.ts); a service is handed plain values.
+//       (access.ts, app-access.ts, input.ts); a service is handed plain values;
+//    d. the test harness (testing/, integrations/testing/) stands above the server: tests and
+//       the harness import it, the server's own files never do.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -165,6 +167,7 @@ const SERVER_SHARED = /^apps\/server\/src\/shared\/(?!testing\/)/;
 const PLUGINS = /^apps\/server\/src\/plugins\//;
 const REQUEST_PLUGINS = /^apps\/server\/src\/plugins\/(access|app-access|input)\.ts$/;
 const MODULE_ROUTES = /(\.routes|-routes?|\/index)\.ts$/;
+const HARNESS = /^apps\/server\/src\/(testing|integrations\/testing)\//;
 const SURFACE = new Set(['index.ts', 'tables.ts']);
 const INTEGRATION = /^apps\/server\/src\/integrations\//;
 const FEATURE = /^apps\/console\/src\/features\/([^/]+)\//;
@@ -190,6 +193,9 @@ function brokenRule(from, to) {
   }
   if (!isTest(from) && PLUGINS.test(from) && !PLUGINS.test(to) && !SERVER_SHARED.test(to)) {
     return 'plugins/ import only plugins/ and shared/';
+  }
+  if (!isTest(from) && !HARNESS.test(from) && HARNESS.test(to)) {
+    return 'the test harness is for tests: the server never imports it';
   }
   if (!isTest(from) && fromModule && REQUEST_PLUGINS.test(to) && !MODULE_ROUTES.test(from)) {
     return 'domain code takes no HTTP types: only routes and index.ts import the request plugins';

@@ -7,7 +7,7 @@
 // - Imports against the floors: an import from a lower floor to a higher one. The floors, from
 //   the ground: shared/; plugins/; integrations/; modules/; db-schema.ts; the composition root
 //   (app.ts, gateways.ts, config.ts, shutdown.ts); simulator/; seed.ts and server.ts; the test
-//   harness (shared/testing/, testing/, integrations/testing/).
+//   harness (testing/, integrations/testing/).
 // - Folder loops: sets of two or more rooms that import each other around a ring (strongly
 //   connected components of the rooms' import graph): modules on one floor must still form no
 //   ring.
@@ -62,7 +62,7 @@ function roomOf(file) {
   return top === 'modules' || top === 'integrations' ? `${top}/${second}` : dir;
 }
 
-const HARNESS = /^(shared\/testing|testing|integrations\/testing)\//;
+const HARNESS = /^(testing|integrations\/testing)\//;
 function floorOf(file) {
   if (HARNESS.test(file)) return 8;
   if (file.startsWith('shared/')) return 0;

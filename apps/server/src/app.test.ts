@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from './testing/build-test-app.js';
 import { redactUrl } from './plugins/auth.js';
 
 describe('serving the console', () => {

@@ -20,9 +20,9 @@ import {
   startServerProcess,
   waitFor,
   type ServerProcess,
-} from './shared/testing/server-process.js';
-import { createSchema, dropSchema } from './shared/testing/pg-schema.js';
-import { seedActiveLoans } from './shared/testing/sql-book.js';
+} from './testing/server-process.js';
+import { createSchema, dropSchema } from './testing/pg-schema.js';
+import { seedActiveLoans } from './testing/sql-book.js';
 
 /**
  * Crash safety of the real process (issue #16): the server, started as in production on the

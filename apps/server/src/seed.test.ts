@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { roles } from './modules/user/roles.table.js';
 import { staffUsers } from './modules/user/staff-users.table.js';
 import { seed } from './seed.js';
-import { buildTestApp, testHasher, type TestApp } from './shared/testing/build-test-app.js';
-import { callEndpoint, loginAs, post } from './shared/testing/factories.js';
+import { buildTestApp, testHasher, type TestApp } from './testing/build-test-app.js';
+import { callEndpoint, loginAs, post } from './testing/factories.js';
 
 const opened: TestApp[] = [];
 afterAll(async () => {

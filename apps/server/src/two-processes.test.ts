@@ -28,18 +28,18 @@ import { openDatabase, type DatabaseHandle } from './plugins/db.js';
 import { systemClock } from './shared/clock.js';
 import { indiaDateOf } from './shared/india-date.js';
 import { queryRows } from './shared/sql-rows.js';
-import { createStaff } from './shared/testing/factories.js';
-import { testHasher } from './shared/testing/build-test-app.js';
+import { createStaff } from './testing/factories.js';
+import { testHasher } from './testing/build-test-app.js';
 import { seed } from './seed.js';
-import { startRoundRobinProxy, type RoundRobinProxy } from './shared/testing/round-robin-proxy.js';
+import { startRoundRobinProxy, type RoundRobinProxy } from './testing/round-robin-proxy.js';
 import {
   signInAsDemoAdmin,
   startServerProcess,
   waitFor,
   type ServerProcess,
-} from './shared/testing/server-process.js';
-import { createSchema, dropSchema } from './shared/testing/pg-schema.js';
-import { seedActiveLoans } from './shared/testing/sql-book.js';
+} from './testing/server-process.js';
+import { createSchema, dropSchema } from './testing/pg-schema.js';
+import { seedActiveLoans } from './testing/sql-book.js';
 
 /**
  * More than one server (issue #15): two real server processes on one PostgreSQL schema behind

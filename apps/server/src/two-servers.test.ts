@@ -12,8 +12,8 @@ import {
 } from './modules/loan-book/loan-book.factories.js';
 import { indiaDateOf } from './shared/india-date.js';
 import { queryRows } from './shared/sql-rows.js';
-import { buildTestApp, joinTestApp, type TestApp } from './shared/testing/build-test-app.js';
-import { callEndpoint, createStaff, loginAs } from './shared/testing/factories.js';
+import { buildTestApp, joinTestApp, type TestApp } from './testing/build-test-app.js';
+import { callEndpoint, createStaff, loginAs } from './testing/factories.js';
 
 /**
  * More than one server (issue #15): two servers on one PostgreSQL schema, each with its own

@@ -4,8 +4,8 @@ import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../modules/audit/index.js';
 import { roles } from '../modules/user/roles.table.js';
-import { buildTestApp, type TestApp } from '../shared/testing/build-test-app.js';
-import { createStaff, loginAs } from '../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
+import { createStaff, loginAs } from '../testing/factories.js';
 import { isAudited } from './access.js';
 
 /**

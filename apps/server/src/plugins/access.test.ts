@@ -1,8 +1,8 @@
 import { ADMIN_API_BASE, adminEndpoints, grantableInterfaceIds } from '@lending/contract';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../shared/testing/build-test-app.js';
-import { createStaff, loginAs } from '../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
+import { createStaff, loginAs } from '../testing/factories.js';
 
 let t: TestApp;
 let noGrantToken: string;

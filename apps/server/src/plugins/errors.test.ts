@@ -4,8 +4,8 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from './errors.js';
-import { buildTestApp, type TestApp } from '../shared/testing/build-test-app.js';
-import { loginAs } from '../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
+import { loginAs } from '../testing/factories.js';
 import { isCountedPath } from '../app.js';
 
 let t: TestApp;

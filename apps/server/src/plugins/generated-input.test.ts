@@ -8,9 +8,9 @@ import {
 } from '@lending/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../shared/testing/build-test-app.js';
-import { loginAs } from '../shared/testing/factories.js';
-import { jsonSchemaOf, validSampleOf, type Json } from '../shared/testing/schema-samples.js';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
+import { loginAs } from '../testing/factories.js';
+import { jsonSchemaOf, validSampleOf, type Json } from '../testing/schema-samples.js';
 
 /**
  * Generated requests over every endpoint of both APIs, built from the contract's schemas

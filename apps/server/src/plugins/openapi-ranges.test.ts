@@ -8,9 +8,9 @@ import {
   appApi,
 } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../shared/testing/build-test-app.js';
-import { loginAs } from '../shared/testing/factories.js';
-import { sampleOf, validSampleOf, type Json } from '../shared/testing/schema-samples.js';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
+import { loginAs } from '../testing/factories.js';
+import { sampleOf, validSampleOf, type Json } from '../testing/schema-samples.js';
 
 /**
  * The range rules of both APIs (decision 0077): every pair of body fields named as the two ends

@@ -15,7 +15,7 @@ import {
   type ListOptions,
 } from './list-query.js';
 import { queryRows } from './sql-rows.js';
-import { buildTestApp, type TestApp } from './testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
 
 /** A table of this test's own, so the helper is tried apart from any business list. */
 const parcels = pgTable('list_query_parcels', {

@@ -11,8 +11,8 @@ import { checkLedger, DEV_AADHAAR_HASH_KEY } from '../modules/loan-book/index.js
 import type { Database } from '../plugins/db.js';
 import { indiaDateOf, startOfIndiaDate } from '../shared/india-date.js';
 import { queryRows } from '../shared/sql-rows.js';
-import { buildTestApp } from '../shared/testing/build-test-app.js';
-import { callEndpoint, createStaff, loginAs, post } from '../shared/testing/factories.js';
+import { buildTestApp } from '../testing/build-test-app.js';
+import { callEndpoint, createStaff, loginAs, post } from '../testing/factories.js';
 import { loadDemoBook } from './demo-book.js';
 import {
   defaultSnapshotPath,

@@ -1,10 +1,10 @@
 import { type EndpointRet, approvalApi, loanBookApi } from '@lending/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewTasks } from '../../db-schema.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import type { EndpointReply } from '../../shared/testing/call-endpoint.js';
-import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { reviewTasks } from '../../testing/tables.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import type { EndpointReply } from '../../testing/call-endpoint.js';
+import { callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
 import { loanBookDeps, makeApplication, makeProduct } from '../loan-book/loan-book.factories.js';
 

@@ -1,10 +1,10 @@
 import { type EndpointBody, type EndpointRet, approvalApi, loanBookApi } from '@lending/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import type { EndpointReply } from '../../shared/testing/call-endpoint.js';
-import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
-import { auditEvents, customers, riskBlacklist } from '../../db-schema.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import type { EndpointReply } from '../../testing/call-endpoint.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
+import { auditEvents, customers, riskBlacklist } from '../../testing/tables.js';
 import { lastRejection } from '../borrower-app/loans.repository.js';
 import {
   loanOrders,

@@ -1,8 +1,8 @@
 import { adminEndpoints, loanBookApi, logApi, powerApi } from '@lending/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { callEndpoint, createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, createStaff, loginAs, post } from '../../testing/factories.js';
 import { isAudited } from '../../plugins/access.js';
 import { auditEvents } from './audit-events.table.js';
 import { createAuditPort } from './audit.service.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PayoutGateway } from '../../integrations/payouts/index.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import {
   createCustomer,
   DEV_AADHAAR_HASH_KEY,

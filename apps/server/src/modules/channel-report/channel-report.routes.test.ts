@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { addDays } from '@lending/lending';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { borrowerAccounts, customers } from '../../db-schema.js';
+import { borrowerAccounts, customers } from '../../testing/tables.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { createStaff, loginAs, post } from '../../testing/factories.js';
 import { rolloverQuoteOfOrder } from '../borrower-app/index.js';
 import { runDayEnd } from '../day-end/index.js';
 import {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKED_EXAMPLE_PRINCIPAL } from '@lending/lending';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { AppError } from '../../shared/app-error.js';
 import { checkLedger, orderDetail, type LoanBookDeps } from '../loan-book/index.js';
 import {

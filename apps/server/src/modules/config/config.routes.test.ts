@@ -1,6 +1,6 @@
 import { consoleConfigSchema } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

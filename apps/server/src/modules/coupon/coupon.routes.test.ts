@@ -4,8 +4,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualGateways } from '../../integrations/testing/manual-gateways.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { ledgerEntries, ledgerJournals } from '../ledger/tables.js';
 import { riskBlacklist } from '../loan-book/risk.table.js';
 import {

@@ -1,9 +1,9 @@
 import { customerApi } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, customers } from '../../db-schema.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { auditEvents, customers } from '../../testing/tables.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { loanBookDeps, makeCustomer } from '../loan-book/loan-book.factories.js';
 
 let t: TestApp;

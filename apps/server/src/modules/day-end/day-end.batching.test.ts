@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, clearingAmountOn, rolloverQuote } from '@lending/lending';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { AppError } from '../../shared/app-error.js';

@@ -7,9 +7,9 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { WORKED_EXAMPLE_PRINCIPAL } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, customers, storedFiles } from '../../db-schema.js';
-import { buildTestApp, joinTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { callEndpoint, createStaff, get, loginAs } from '../../shared/testing/factories.js';
+import { auditEvents, customers, storedFiles } from '../../testing/tables.js';
+import { buildTestApp, joinTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, createStaff, get, loginAs } from '../../testing/factories.js';
 import {
   loanBookDeps,
   makeActiveOrder,

@@ -2,8 +2,8 @@ import { loanBookApi, reportApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { callEndpoint, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, loginAs } from '../../testing/factories.js';
 import { runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
 import { riskDecisions } from '../loan-book/risk.table.js';
 import {

@@ -2,14 +2,14 @@ import { financeApi, reportApi } from '@lending/contract';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { addDays } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, ledgerEntries, ledgerJournals, repayments } from '../../db-schema.js';
+import { auditEvents, ledgerEntries, ledgerJournals, repayments } from '../../testing/tables.js';
 import { ensureVirtualAccount } from '../collections/index.js';
 import { collectionCredits } from '../collections/tables.js';
 import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { signatureHeader, SIGNATURE_HEADER } from '../../integrations/webhooks/signature.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import {
   checkLedger,

@@ -3,7 +3,7 @@ import { addDays } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { queryRows } from '../../shared/sql-rows.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { runDayEnd } from '../day-end/index.js';
 import { checkDailyTotals, rollUpLedger } from '../ledger/index.js';
 import {

@@ -5,16 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, ledgerJournals, payouts } from '../../db-schema.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import {
-  badBody,
-  callEndpoint,
-  createStaff,
-  get,
-  loginAs,
-  post,
-} from '../../shared/testing/factories.js';
+import { ledgerEntries, ledgerJournals, payouts } from '../../testing/tables.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { badBody, callEndpoint, createStaff, get, loginAs, post } from '../../testing/factories.js';
 import {
   loanOrders,
   postRepayment,

@@ -7,9 +7,9 @@ import {
   type SandboxPayoutGateway,
 } from '../../integrations/payouts/index.js';
 import { payoutReference } from '../payouts/index.js';
-import { payouts } from '../../db-schema.js';
+import { payouts } from '../../testing/tables.js';
 import { AppError } from '../../shared/app-error.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { checkLedger, createPayout, type LoanBookDeps } from '../loan-book/index.js';
 import {
   loanBookDeps,

@@ -1,7 +1,7 @@
 import { desc, sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../shared/sql-rows.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { orderLoanDays, repaymentLines } from './finance.repository.js';
 
 /**

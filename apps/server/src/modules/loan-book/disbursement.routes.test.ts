@@ -11,8 +11,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualScheduler } from '../../integrations/payouts/index.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { customers } from './customers.table.js';
 import {
   createPayout,

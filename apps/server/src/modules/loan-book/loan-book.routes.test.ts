@@ -1,8 +1,8 @@
 import type { EndpointBody } from '@lending/contract';
 import { grantableInterfaceIds, loanBookApi, opsApi } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { runMachineReview, type LoanBookDeps } from './index.js';
 import {
   loanBookDeps,

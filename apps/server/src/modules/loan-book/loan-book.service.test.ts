@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorKey } from '@lending/contract';
 import { AppError } from '../../shared/app-error.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { runDayEnd } from '../day-end/index.js';
 import { auditEvents } from '../audit/index.js';

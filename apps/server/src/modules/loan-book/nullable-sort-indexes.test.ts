@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOrder } from '../../shared/list-query.js';
 import { queryRows } from '../../shared/sql-rows.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { reviewTasks } from '../approval/tables.js';
 import { loanOrders } from './loan-orders.table.js';
 import { payouts } from './payouts.table.js';

@@ -1,9 +1,9 @@
-import type { EndpointInput, InvalidOnPurpose } from '../../shared/testing/call-endpoint.js';
+import type { EndpointInput, InvalidOnPurpose } from '../../testing/call-endpoint.js';
 import { eq } from 'drizzle-orm';
 import { orderDetailSchema, orderListRetSchema, loanBookApi, orderApi } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { customers } from './customers.table.js';
 import { loanOrders } from './loan-orders.table.js';
 import type { LoanBookDeps } from './index.js';

@@ -4,8 +4,8 @@ import { loanBookApi } from '@lending/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMigrationsFolder } from '../../plugins/db.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { callEndpoint, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, loginAs } from '../../testing/factories.js';
 import { findOrder, type LoanBookDeps } from './index.js';
 import {
   loanBookDeps,

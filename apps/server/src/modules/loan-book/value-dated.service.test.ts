@@ -4,7 +4,7 @@ import { addDays } from '@lending/lending';
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { queryRows } from '../../shared/sql-rows.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { runDayEnd } from '../day-end/index.js';
 import { checkLedger, findOrder, postRepayment, type LoanBookDeps } from './index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from './loan-book.factories.js';

@@ -1,11 +1,11 @@
 import { marketingSmsApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { borrowerAccounts } from '../../db-schema.js';
+import { borrowerAccounts } from '../../testing/tables.js';
 import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, joinTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, joinTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { smsGatewaySettings } from '../ops-config/ops-config.table.js';
 import { sendDueCampaignMessages } from './sender.js';
 

@@ -2,17 +2,11 @@ import type { EndpointBody } from '@lending/contract';
 import { marketingSmsApi, opsApi } from '@lending/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { borrowerAccounts, riskBlacklist } from '../../db-schema.js';
+import { borrowerAccounts, riskBlacklist } from '../../testing/tables.js';
 import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import {
-  badBody,
-  callEndpoint,
-  createStaff,
-  loginAs,
-  post,
-} from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { badBody, callEndpoint, createStaff, loginAs, post } from '../../testing/factories.js';
 import { sendDueCampaignMessages } from './sender.js';
 import { marketingOptOuts } from './marketing-sms.table.js';
 

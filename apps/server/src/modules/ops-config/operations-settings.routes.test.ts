@@ -6,8 +6,8 @@ import { addDays } from '@lending/lending';
 import { auditEvents } from '../audit/audit-events.table.js';
 import { runScheduledDayEnd } from '../day-end/index.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { systemSettings } from './ops-config.table.js';
 import { seedSettings } from './settings.service.js';
 

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIntegrationsConfig, smsMessages } from '../../integrations/index.js';
 import { startFakeMsg91, type FakeMsg91 } from '../../integrations/sms/fake-msg91.js';
 import { MSG91_WEBHOOK_PATH } from '../../integrations/sms/msg91-webhook-route.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { callEndpoint, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, loginAs } from '../../testing/factories.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { auditEvents } from '../audit/audit-events.table.js';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { checkLedger, createPayout, findOrder, type LoanBookDeps } from '../loan-book/index.js';
 import { loanBookDeps, makeApprovedOrder, makeProduct } from '../loan-book/loan-book.factories.js';
 import { payouts } from '../loan-book/payouts.table.js';

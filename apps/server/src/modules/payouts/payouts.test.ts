@@ -1,8 +1,8 @@
 import { loanBookApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { ADMIN_LOGIN, callEndpoint, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { ADMIN_LOGIN, callEndpoint, loginAs } from '../../testing/factories.js';
 import { ManualClock } from '../../shared/clock.js';
 import {
   checkLedger,

@@ -1,13 +1,7 @@
 import { grantableInterfaceIds, powerApi, userApi } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import {
-  badBody,
-  callEndpoint,
-  createStaff,
-  loginAs,
-  post,
-} from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { badBody, callEndpoint, createStaff, loginAs, post } from '../../testing/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {

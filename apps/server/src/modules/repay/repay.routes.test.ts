@@ -2,11 +2,11 @@ import { repayApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { customers, virtualAccounts } from '../../db-schema.js';
+import { customers, virtualAccounts } from '../../testing/tables.js';
 import { ensureVirtualAccount } from '../collections/index.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import {
   balancesOf,

@@ -1,10 +1,10 @@
 import { loanBookApi, repayApi, waiverApprovalApi } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../db-schema.js';
+import { auditEvents } from '../../testing/tables.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { rolloverQuoteOfOrder } from '../borrower-app/index.js';
 import { runDayEnd } from '../day-end/index.js';
 import { findOrder, type LoanBookDeps } from '../loan-book/index.js';

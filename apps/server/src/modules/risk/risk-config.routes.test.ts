@@ -2,11 +2,11 @@ import type { EndpointBody } from '@lending/contract';
 import { approvalApi, loanBookApi, opsApi, riskApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { riskDecisions } from '../../db-schema.js';
+import { riskDecisions } from '../../testing/tables.js';
 import { AppError } from '../../shared/app-error.js';
 import { indiaClockOf, indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { callEndpoint, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, loginAs } from '../../testing/factories.js';
 import {
   createCustomer,
   findOrder,

@@ -3,9 +3,9 @@ import { riskApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, riskDecisions } from '../../db-schema.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { callEndpoint, createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { customers, riskDecisions } from '../../testing/tables.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, createStaff, loginAs, post } from '../../testing/factories.js';
 import {
   findOrder,
   publishRuleSet,

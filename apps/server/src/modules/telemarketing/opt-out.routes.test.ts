@@ -1,15 +1,10 @@
 import { type EndpointBody, telemarketingApi } from '@lending/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { borrowerAccounts } from '../../db-schema.js';
+import { borrowerAccounts } from '../../testing/tables.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import {
-  callEndpoint,
-  createStaff,
-  loginAs,
-  type CreatedStaff,
-} from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, createStaff, loginAs, type CreatedStaff } from '../../testing/factories.js';
 import { applyOptOutReply, marketingOptOuts } from '../marketing-sms/index.js';
 import { telemarketingCalls } from './telemarketing.table.js';
 

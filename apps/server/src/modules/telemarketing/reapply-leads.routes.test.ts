@@ -7,9 +7,9 @@ import {
 } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import type { EndpointReply } from '../../shared/testing/call-endpoint.js';
-import { callEndpoint, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import type { EndpointReply } from '../../testing/call-endpoint.js';
+import { callEndpoint, loginAs } from '../../testing/factories.js';
 import { publishRuleSet, runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
 import { loanBookDeps, makeApplication, makeProduct } from '../loan-book/loan-book.factories.js';
 

@@ -3,16 +3,16 @@ import { type EndpointBody, opsApi, telemarketingApi } from '@lending/contract';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, borrowerAccounts, customers } from '../../db-schema.js';
+import { auditEvents, borrowerAccounts, customers } from '../../testing/tables.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import {
   badBody,
   callEndpoint,
   createStaff,
   loginAs,
   type CreatedStaff,
-} from '../../shared/testing/factories.js';
+} from '../../testing/factories.js';
 import {
   balancesOf,
   createPayout,

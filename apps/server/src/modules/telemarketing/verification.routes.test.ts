@@ -7,11 +7,11 @@ import {
 } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, customers, loanOrders, marketingOptOuts } from '../../db-schema.js';
+import { auditEvents, customers, loanOrders, marketingOptOuts } from '../../testing/tables.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import type { EndpointReply, InvalidOnPurpose } from '../../shared/testing/call-endpoint.js';
-import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import type { EndpointReply, InvalidOnPurpose } from '../../testing/call-endpoint.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import {
   FIRST_REVIEWER,
   loanBookDeps,

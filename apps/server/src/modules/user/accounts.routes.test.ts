@@ -1,7 +1,7 @@
 import { logApi, powerApi, userApi } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 
 let t: TestApp;
 let admin: string;

@@ -1,8 +1,8 @@
 import { logApi, userApi } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { buildTestApp, testHasher, type TestApp } from '../../shared/testing/build-test-app.js';
-import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
+import { buildTestApp, testHasher, type TestApp } from '../../testing/build-test-app.js';
+import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { attemptsForEmail } from './login-attempts.repository.js';
 import type { PasswordHasher } from './passwords.js';
 import type { LoginThrottleLimits } from './throttle-rules.js';

@@ -1,4 +1,4 @@
-import type { InvalidOnPurpose } from '../../shared/testing/call-endpoint.js';
+import type { InvalidOnPurpose } from '../../testing/call-endpoint.js';
 import type { EndpointBody } from '@lending/contract';
 import {
   ADMIN_ROLE,
@@ -12,14 +12,14 @@ import {
 } from '@lending/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import {
   ADMIN_LOGIN,
   badBody,
   callEndpoint,
   createStaff,
   loginAs,
-} from '../../shared/testing/factories.js';
+} from '../../testing/factories.js';
 import { attemptsForEmail } from './login-attempts.repository.js';
 import { roles, staffUserRoles } from './roles.table.js';
 import { hashToken } from './sessions.service.js';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPayoutsConfig } from '../../integrations/payouts/index.js';
 import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { queryRows } from '../../shared/sql-rows.js';
-import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
-import { callEndpoint, createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
+import { callEndpoint, createStaff, loginAs, post } from '../../testing/factories.js';
 import { checkLedger, postRepayment, type LoanBookDeps } from '../loan-book/index.js';
 import {
   loanBookDeps,

@@ -10,7 +10,7 @@ import {
 } from '@lending/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { documentedWebhooks, type WebhookDocumentation } from '../../plugins/webhook-docs.js';
+import { documentedWebhooks, type WebhookDocumentation } from '../plugins/webhook-docs.js';
 
 /**
  * Every error the tests see an operation answer must be one its definition lists (decision

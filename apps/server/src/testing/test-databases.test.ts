@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../plugins/db.js';
-import { queryRows } from '../sql-rows.js';
+import type { DatabaseHandle } from '../plugins/db.js';
+import { queryRows } from '../shared/sql-rows.js';
 import { takeTestDatabase, type TestDatabase } from './test-databases.js';
 
 /*

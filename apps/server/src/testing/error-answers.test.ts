@@ -5,9 +5,9 @@ import { ADMIN_API_BASE, defineEndpoint, type ErrorKey } from '@lending/contract
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { registerErrorHandling } from '../../plugins/errors.js';
-import { registerI18n } from '../../plugins/i18n.js';
-import { AppError } from '../app-error.js';
+import { registerErrorHandling } from '../plugins/errors.js';
+import { registerI18n } from '../plugins/i18n.js';
+import { AppError } from '../shared/app-error.js';
 import { endpointsByRoute, takeUndeclaredAnswers, watchErrorAnswers } from './error-answers.js';
 
 /** A throw-away endpoint that declares two business errors and answers whichever it is told. */

@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import * as lending from '@lending/lending';
-import type { Database } from '../../plugins/db.js';
-import {
-  createCustomer,
-  DEV_AADHAAR_HASH_KEY,
-  saveProduct,
-} from '../../modules/loan-book/index.js';
-import { termsToJson } from '../../modules/loan-book/paise-json.js';
+import type { Database } from '../plugins/db.js';
+import { createCustomer, DEV_AADHAAR_HASH_KEY, saveProduct } from '../modules/loan-book/index.js';
+import { termsToJson } from '../modules/loan-book/paise-json.js';
 
 /**
  * `loans` active loans of the worked example (₹4,500 for 14 days) disbursed on `disbursedOn`,

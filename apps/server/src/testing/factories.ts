@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { insertRole } from '../../modules/user/roles.repository.js';
-import { insertStaffUser, replaceUserRoles } from '../../modules/user/staff-users.repository.js';
-import type { Database } from '../../plugins/db.js';
-import type { Clock } from '../clock.js';
+import { insertRole } from '../modules/user/roles.repository.js';
+import { insertStaffUser, replaceUserRoles } from '../modules/user/staff-users.repository.js';
+import type { Database } from '../plugins/db.js';
+import type { Clock } from '../shared/clock.js';
 import { testHasher } from './build-test-app.js';
 
 export const ADMIN_LOGIN = { email: 'admin@example.com', password: 'Admin12345' };

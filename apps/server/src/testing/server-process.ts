@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_ADMIN } from '../../modules/user/seed-accounts.js';
+import { DEMO_ADMIN } from '../modules/user/seed-accounts.js';
 
 /**
  * The real server process for tests that need one (crash safety, two servers behind a

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../plugins/db.js';
-import { queryRows } from '../sql-rows.js';
+import { openDatabase, type DatabaseHandle } from '../plugins/db.js';
+import { queryRows } from '../shared/sql-rows.js';
 import { createSchema } from './pg-schema.js';
 
 /**

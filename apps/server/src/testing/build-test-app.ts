@@ -3,12 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type BuildAppOptions } from '../../app.js';
-import { loadConfig, type Config } from '../../config.js';
-import { openDatabase, type Database, type DatabaseHandle } from '../../plugins/db.js';
-import { createPasswordHasher, type PasswordHasher } from '../../modules/user/index.js';
-import { seed } from '../../seed.js';
-import { DemoClock, ManualClock } from '../clock.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database, type DatabaseHandle } from '../plugins/db.js';
+import { createPasswordHasher, type PasswordHasher } from '../modules/user/index.js';
+import { seed } from '../seed.js';
+import { DemoClock, ManualClock } from '../shared/clock.js';
 import { watchErrorAnswers } from './error-answers.js';
 import { takeTestDatabase } from './test-databases.js';
 
