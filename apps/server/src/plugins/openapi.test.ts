@@ -37,12 +37,7 @@ import { SANDBOX_SMS_WEBHOOK_PATH } from '../integrations/sms/sandbox-sms.js';
 import { SIGNATURE_HEADER, signatureHeader } from '../integrations/webhooks/signature.js';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.js';
 import { loginAs } from '../testing/factories.js';
-import {
-  jsonSchemaOf,
-  sampleOf,
-  validSampleOf,
-  type Json,
-} from '../testing/schema-samples.js';
+import { jsonSchemaOf, sampleOf, validSampleOf, type Json } from '../testing/schema-samples.js';
 import { buildOpenApiDocument, undocumentedRefinements } from './openapi.js';
 
 let t: TestApp;
