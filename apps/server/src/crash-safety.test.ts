@@ -7,7 +7,7 @@ import {
   loanBookDeps,
   makeApprovedOrder,
   makeProduct,
-} from './modules/loan-book/loan-book.factories.js';
+} from './shared/testing/loan-book.factories.js';
 import { startFakeRazorpayX } from './integrations/payouts/fake-razorpayx.js';
 import { RAZORPAYX_WEBHOOK_PATH } from './integrations/payouts/index.js';
 import { payoutReference } from './modules/payouts/index.js';

@@ -21,7 +21,7 @@ import {
   loanBookDeps,
   makeApprovedOrder,
   makeProduct,
-} from './modules/loan-book/loan-book.factories.js';
+} from './shared/testing/loan-book.factories.js';
 import { payoutReference } from './modules/payouts/index.js';
 import { DEMO_ADMIN } from './modules/user/seed-accounts.js';
 import { openDatabase, type DatabaseHandle } from './plugins/db.js';

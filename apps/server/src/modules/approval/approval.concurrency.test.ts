@@ -6,7 +6,11 @@ import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.
 import type { EndpointReply } from '../../shared/testing/call-endpoint.js';
 import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeApplication, makeProduct } from '../loan-book/loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeApplication,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 
 /**
  * Claims on review work at the same moment (decision 0030). PGlite runs one transaction at a

@@ -7,7 +7,7 @@ import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { ledgerEntries, ledgerJournals } from '../loan-book/ledger.table.js';
-import { riskBlacklist } from '../loan-book/risk.table.js';
+import { riskBlacklist } from '../risk/tables.js';
 import {
   checkLedger,
   createPayout,
@@ -16,7 +16,7 @@ import {
   recordPayoutResult,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeProduct } from '../../shared/testing/loan-book.factories.js';
 
 let t: TestApp;
 let deps: LoanBookDeps;

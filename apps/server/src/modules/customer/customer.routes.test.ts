@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, customers } from '../../db-schema.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
-import { loanBookDeps, makeCustomer } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeCustomer } from '../../shared/testing/loan-book.factories.js';
 
 let t: TestApp;
 let admin: string;

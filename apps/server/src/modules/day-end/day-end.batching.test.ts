@@ -13,7 +13,11 @@ import {
   rollover,
   termsFromJson,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 import { runDayEnd } from './index.js';
 
 // Issue #15: batching is only a way of running the day-end, never a different result. The

@@ -8,7 +8,11 @@ import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.
 import { createStaff, loginAs, post } from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { loanOrders } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 import { recoveryCases } from '../recovery/tables.js';
 
 /*

@@ -17,7 +17,11 @@ import {
   reverseRepayment,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 import { findOrder } from '../loan-book/index.js';
 
 const HOUR = 3_600_000;

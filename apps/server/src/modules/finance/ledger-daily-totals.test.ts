@@ -15,7 +15,11 @@ import {
   rollUpLedger,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 import { cashFlowOf, gstByMonthOf, trialBalanceOf } from './finance.repository.js';
 
 /**

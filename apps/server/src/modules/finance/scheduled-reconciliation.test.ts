@@ -9,7 +9,7 @@ import { queryRows } from '../../shared/sql-rows.js';
 import { buildTestApp, joinTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { callEndpoint, loginAs } from '../../shared/testing/factories.js';
 import { checkLedger } from '../loan-book/index.js';
-import { loanBookDeps } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps } from '../../shared/testing/loan-book.factories.js';
 import { reconciliationDays } from './finance.table.js';
 import type { ReconciliationDeps } from './reconciliation.service.js';
 import {

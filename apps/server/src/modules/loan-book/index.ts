@@ -1,7 +1,9 @@
 /**
  * The loan book: customers, loan products (first loans and re-loans), orders and their state
- * machine, the double-entry ledger, payouts, repayments, rollovers, risk rules and the audit
- * of every change. Money and state rules come from packages/lending; this module stores them.
+ * machine, the double-entry ledger, payouts, repayments, rollovers and the audit of every
+ * change. Money and state rules come from packages/lending; this module stores them. Its review
+ * commands ask the approval module (review tasks) and the risk module (machine review) through
+ * the ports of `LoanBookDeps` (review-ports.ts), which app.ts wires.
  */
 import type { ModuleRoutes } from '../../plugins/module.js';
 import type { LoanBookDeps } from './order-command.js';
@@ -61,16 +63,6 @@ export {
   loanConfigView,
 } from './products.service.js';
 export {
-  addBlacklistEntry,
-  enabledRulesOf,
-  normaliseBlacklistValue,
-  publishRuleSet,
-  readRiskSettings,
-  ruleResultsOf,
-  type NewRiskRule,
-} from './risk.repository.js';
-export { compareVersions, type BacktestVersion } from './risk-rules.js';
-export {
   checkLedger,
   loadJournal,
   postJournals,
@@ -105,8 +97,16 @@ export {
 export { catchUpAccruals } from './accruals.js';
 export type { LoanBookDeps } from './order-command.js';
 export { termsFromJson } from './paise-json.js';
-export { eligibleReviewers, type ReviewScope } from './review-queue.js';
-export { lockReviewAssignment } from './review-queue.repository.js';
+export type {
+  MachineDecision,
+  MachineReview,
+  MachineVerdict,
+  ReviewDecision,
+  ReviewDecisionDetails,
+  ReviewScope,
+  ReviewStage,
+  ReviewWork,
+} from './review-ports.js';
 export { listProducts } from './products.repository.js';
 export { reviewScopeOf } from './review-scope.js';
 export { loanOrders, type LoanOrderRow } from './loan-orders.table.js';

@@ -8,7 +8,11 @@ import { openDatabase, type Database, type DatabaseHandle } from '../../plugins/
 import { ManualClock } from '../../shared/clock.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { checkDailyTotals, postJournals, rollUpLedger, type LoanBookDeps } from './index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from './loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 
 /**
  * The rollup's horizon on a PostgreSQL server (PGlite runs one transaction at a time): a

@@ -7,7 +7,11 @@ import { queryRows } from '../../shared/sql-rows.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { runDayEnd } from '../day-end/index.js';
 import { checkLedger, findOrder, postRepayment, type LoanBookDeps } from './index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from './loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 import { ledgerJournals } from './ledger.table.js';
 import { repayments } from './repayments.table.js';
 

@@ -10,7 +10,11 @@ import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.
 import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { postRepayment } from '../loan-book/index.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 
 let t: TestApp;
 let admin: string;

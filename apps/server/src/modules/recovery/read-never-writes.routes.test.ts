@@ -7,7 +7,11 @@ import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.
 import { callEndpoint, createStaff, loginAs, post } from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { balancesOf, findOrder, postRepayment, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 import { refreshRecovery } from './recovery.engine.js';
 import { recoveryCaseMoves, recoveryCases, recoveryPromises } from './recovery.table.js';
 

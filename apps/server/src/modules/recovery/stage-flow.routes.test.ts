@@ -7,7 +7,11 @@ import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.
 import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { postRepayment, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 import { recoveryCases } from './recovery.table.js';
 import { ratePpm } from './recovery.figures.js';
 

@@ -8,7 +8,11 @@ import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.
 import { badBody, callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { balancesOf, findOrder, postRepayment, submitApplication } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 
 const DAY = 86_400_000;
 let t: TestApp;

@@ -15,7 +15,11 @@ import {
   reverseRepayment,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import {
+  loanBookDeps,
+  makeActiveOrder,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 
 const DAY = 86_400_000;
 

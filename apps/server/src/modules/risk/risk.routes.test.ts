@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, riskDecisions } from '../../db-schema.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { callEndpoint, createStaff, loginAs, post } from '../../shared/testing/factories.js';
+import { findOrder, runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
+import { publishRuleSet } from './index.js';
 import {
-  findOrder,
-  publishRuleSet,
-  runMachineReview,
-  type LoanBookDeps,
-} from '../loan-book/index.js';
-import { loanBookDeps, makeApplication, makeProduct } from '../loan-book/loan-book.factories.js';
+  loanBookDeps,
+  makeApplication,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 
 let t: TestApp;
 let deps: LoanBookDeps;

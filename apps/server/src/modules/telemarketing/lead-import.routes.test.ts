@@ -6,8 +6,13 @@ import { borrowerAccounts } from '../../db-schema.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../shared/testing/build-test-app.js';
 import { callEndpoint, createStaff, loginAs } from '../../shared/testing/factories.js';
-import { addBlacklistEntry, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeApplication, makeProduct } from '../loan-book/loan-book.factories.js';
+import type { LoanBookDeps } from '../loan-book/index.js';
+import { addBlacklistEntry } from '../risk/index.js';
+import {
+  loanBookDeps,
+  makeApplication,
+  makeProduct,
+} from '../../shared/testing/loan-book.factories.js';
 import { customers, loanOrders } from '../loan-book/tables.js';
 import { marketingOptOuts } from '../marketing-sms/index.js';
 import { telemarketingLeads } from './telemarketing.table.js';
