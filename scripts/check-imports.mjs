@@ -47,16 +47,11 @@ const SOURCE_ROOTS = [
  * folder prefixes] }`: the exact importing files of an entry may import from the modules it
  * names, and nothing else may, so any new crossing is refused. Every entry says why it is still
  * here; take it out when its files move (the check fails on an entry nothing needs any more,
- * so the list only shrinks). The payout and collection services' entries went when they moved
- * into modules/payouts and modules/collections (decision 0059).
+ * so the list only shrinks). Empty: the last entries went when the payout and collection
+ * services moved into their modules (decision 0059) and the review scope and the export service
+ * stopped reading requests (decision 0095).
  */
-const EXCEPTIONS = [
-  {
-    why: 'the review scope reads the caller from the request; being moved to take the caller (issue #34)',
-    from: ['apps/server/src/modules/loan-book/review-scope.ts'],
-    to: ['apps/server/src/plugins/access.ts'],
-  },
-];
+const EXCEPTIONS = [];
 
 // The exceptions name this repository's files; a fixture tree is checked without them.
 const ALLOWED = root === repository ? EXCEPTIONS : [];

@@ -22,7 +22,7 @@ import { systemClock, type Clock, type DemoClock } from './shared/clock.js';
 import { uploadDirOf } from './shared/import/stored-files.js';
 import { loadIntegrationsConfig } from './integrations/index.js';
 import { wireGateways, type Gateways, type GatewaysDeps } from './gateways.js';
-import { createApprovalModule } from './modules/approval/index.js';
+import { createApprovalModule, reviewWork } from './modules/approval/index.js';
 import { createAuditModule, scopedDatabase } from './modules/audit/index.js';
 import { createBorrowerAppModule, loadBorrowerAppSettings } from './modules/borrower-app/index.js';
 import { createChannelReportModule } from './modules/channel-report/index.js';
@@ -56,8 +56,8 @@ import {
   requestsOfOrder,
   waiverApprovalAboveOf,
 } from './modules/repay/index.js';
-import { createRiskModule } from './modules/risk/index.js';
-import { createTelemarketingModule } from './modules/telemarketing/index.js';
+import { createRiskModule, machineReview } from './modules/risk/index.js';
+import { checkingStatusesOf, createTelemarketingModule } from './modules/telemarketing/index.js';
 import {
   createPasswordHasher,
   createUserModule,
@@ -281,6 +281,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     clock,
     ...loadLoanBookConfig(),
+    // The review commands' work on approval's review tasks and referrals, and machine review's
+    // decision by risk's rules, settings and blacklist: each in the command's transaction.
+    reviewWork,
+    machineReview,
     // A repayment reversed out of repaid also claws back an invitation reward (decision 0063).
     onOrderChanged: [lapseRequestsOnOrderChange, clawbackRewardOnOrderChange(clock)],
   };
@@ -380,7 +384,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       staffOf,
       waiverApprovalAbove: waiverApprovalAboveOf(opsSettings),
     }),
-    createApprovalModule({ db: moduleDb, clock, loanBook: auditedLoanBook }),
+    createApprovalModule({
+      db: moduleDb,
+      clock,
+      loanBook: auditedLoanBook,
+      checkingStatusOf: checkingStatusesOf,
+    }),
     createFinanceModule({
       db: moduleDb,
       clock,

@@ -3,11 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@lending/lending';
 import { checkLedger } from './modules/loan-book/index.js';
-import {
-  loanBookDeps,
-  makeApprovedOrder,
-  makeProduct,
-} from './modules/loan-book/loan-book.factories.js';
+import { loanBookDeps, makeApprovedOrder, makeProduct } from './testing/loan-book.factories.js';
 import { startFakeRazorpayX } from './integrations/payouts/fake-razorpayx.js';
 import { RAZORPAYX_WEBHOOK_PATH } from './integrations/payouts/index.js';
 import { payoutReference } from './modules/payouts/index.js';

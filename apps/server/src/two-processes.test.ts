@@ -17,11 +17,7 @@ import {
   DEV_AADHAAR_HASH_KEY,
   setCustomerBankAccount,
 } from './modules/loan-book/index.js';
-import {
-  loanBookDeps,
-  makeApprovedOrder,
-  makeProduct,
-} from './modules/loan-book/loan-book.factories.js';
+import { loanBookDeps, makeApprovedOrder, makeProduct } from './testing/loan-book.factories.js';
 import { payoutReference } from './modules/payouts/index.js';
 import { DEMO_ADMIN } from './modules/user/seed-accounts.js';
 import { openDatabase, type DatabaseHandle } from './plugins/db.js';

@@ -9,7 +9,7 @@ import {
   makeActiveOrder,
   makeApprovedOrder,
   makeProduct,
-} from './modules/loan-book/loan-book.factories.js';
+} from './testing/loan-book.factories.js';
 import { indiaDateOf } from './shared/india-date.js';
 import { queryRows } from './shared/sql-rows.js';
 import { buildTestApp, joinTestApp, type TestApp } from './testing/build-test-app.js';

@@ -12,11 +12,7 @@ import {
   submitApplication,
   type LoanBookDeps,
 } from './modules/loan-book/index.js';
-import {
-  loanBookDeps,
-  makeCustomer,
-  makeProduct,
-} from './modules/loan-book/loan-book.factories.js';
+import { loanBookDeps, makeCustomer, makeProduct } from './testing/loan-book.factories.js';
 import { repayments } from './modules/loan-book/repayments.table.js';
 import { marketingOptOuts } from './modules/marketing-sms/marketing-sms.table.js';
 import { findSmsMessage, sendSms } from './integrations/index.js';

@@ -12,15 +12,15 @@ import {
   type ManualScheduler,
 } from '../integrations/payouts/index.js';
 import type { WebhookDeliverer } from '../integrations/webhooks/delivery.js';
+import { listProducts, saveProduct, type LoanBookDeps } from '../modules/loan-book/index.js';
 import {
-  listProducts,
+  addBlacklistEntry,
+  enabledRuleSet,
   publishRuleSet,
-  saveProduct,
-  type LoanBookDeps,
-} from '../modules/loan-book/index.js';
-import { addBlacklistEntry, enabledRuleSet } from '../modules/loan-book/risk.repository.js';
-import { riskRuleSets, riskRules, riskSettings } from '../modules/loan-book/risk.table.js';
-import { saveRule, startDraft } from '../modules/risk/risk.service.js';
+  saveRule,
+  startDraft,
+} from '../modules/risk/index.js';
+import { riskRuleSets, riskRules, riskSettings } from '../modules/risk/risk.table.js';
 import type { PasswordHasher } from '../modules/user/index.js';
 import type { Database } from '../plugins/db.js';
 import type { Clock } from '../shared/clock.js';

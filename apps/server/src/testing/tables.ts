@@ -13,7 +13,7 @@ export * from '../modules/loan-book/loan-orders.table.js';
 export * from '../modules/ledger/ledger.table.js';
 export * from '../modules/loan-book/payouts.table.js';
 export * from '../modules/loan-book/repayments.table.js';
-export * from '../modules/loan-book/risk.table.js';
+export * from '../modules/risk/risk.table.js';
 export * from '../modules/loan-book/idempotency-records.table.js';
 export * from '../modules/audit/audit-events.table.js';
 export * from '../modules/day-end/day-end.table.js';

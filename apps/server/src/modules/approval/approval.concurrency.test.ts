@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import type { EndpointReply } from '../../testing/call-endpoint.js';
 import { callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeApplication, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeApplication, makeProduct } from '../../testing/loan-book.factories.js';
 
 /**
  * Claims on review work at the same moment (decision 0030). PGlite runs one transaction at a

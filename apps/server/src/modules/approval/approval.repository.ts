@@ -1,6 +1,5 @@
-import { and, eq, ilike, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type {
-  CheckingStatus,
   decisionListBodySchema,
   groupListBodySchema,
   machineListBodySchema,
@@ -12,8 +11,8 @@ import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
 import { startOfIndiaDate, indiaDateOf } from '../../shared/india-date.js';
 import { containsPattern, indiaDayRange, orderNoIs, runList } from '../../shared/list-query.js';
-import { customers, loanOrders, loanProducts } from '../loan-book/tables.js';
-import { verificationChecks } from '../telemarketing/tables.js';
+import { queryRows } from '../../shared/sql-rows.js';
+import { customers, loanOrders, loanProducts, type LoanOrderRow } from '../loan-book/tables.js';
 import { staffUsers } from '../user/tables.js';
 import {
   machineReferrals,
@@ -21,7 +20,11 @@ import {
   reviewers,
   reviewGroups,
   reviewTasks,
+  type ReviewStage,
 } from './approval.table.js';
+
+// The approval screens' reads: the machine decisions, the review queues, the decision record,
+// the reviewers' quality and the review form.
 
 const STAGE_STATUS = { first: 'FIRST_REVIEW', final: 'FINAL_REVIEW' } as const;
 
@@ -68,6 +71,14 @@ export function listMachineDecisions(db: Executor, body: z.output<typeof machine
   );
 }
 
+export async function findOrderByNo(
+  db: Executor,
+  orderNo: string,
+): Promise<LoanOrderRow | undefined> {
+  const [order] = await db.select().from(loanOrders).where(eq(loanOrders.orderNo, orderNo));
+  return order;
+}
+
 export function referralOf(db: Executor, orderId: number) {
   return db
     .select({ referral: machineReferrals, by: staffUsers.name })
@@ -77,15 +88,9 @@ export function referralOf(db: Executor, orderId: number) {
 }
 
 /**
- * The order's checking status: its latest verification call's result, or not_checked before
- * one (decision 0078). Read per row of a page through the (order, at, id) index.
- */
-const checkingStatus = sql<CheckingStatus>`coalesce((select v.result from ${verificationChecks} v
-  where v.order_id = ${loanOrders.id} order by v.at desc, v.id desc limit 1), 'not_checked')`;
-
-/**
  * The review queues: tasks of a stage, waiting (open, the order still at that stage), passed
- * or rejected. `onlyReviewer` confines a reviewer who is not a lead to their own work.
+ * or rejected. `onlyReviewer` confines a reviewer who is not a lead to their own work. (Each
+ * row's checking status comes from telemarketing's lookup, per page: ApprovalDeps.)
  */
 export function listQueue(
   db: Executor,
@@ -104,7 +109,6 @@ export function listQueue(
             productName: loanProducts.name,
             reviewerName: staffUsers.name,
             rejectionCode: rejectionCodes.code,
-            checkingStatus,
           })
           .from(reviewTasks)
           .innerJoin(loanOrders, eq(loanOrders.id, reviewTasks.orderId))
@@ -249,4 +253,80 @@ export function listDecisions(db: Executor, body: z.output<typeof decisionListBo
     },
     body,
   );
+}
+
+/**
+ * Per reviewer over the tasks queued in the range (either end open): assigned, decided, passed,
+ * median minutes to decide, and of the loans they passed that were disbursed, how many
+ * defaulted on the first payment and ran 7+ and 30+ days overdue (now, or before clearing).
+ */
+export function reviewerQualityRows(db: Executor, from: Date | null, to: Date | null) {
+  const fromIso = from?.toISOString() ?? null;
+  const toIso = to?.toISOString() ?? null;
+  const inRange = sql`(${fromIso}::timestamptz is null or t.queued_at >= ${fromIso}::timestamptz) and (${toIso}::timestamptz is null or t.queued_at < ${toIso}::timestamptz)`;
+  return queryRows(
+    db,
+    sql`
+      with t as (
+        select t.*, o.status, o.principal_disbursed_paise, o.overdue_days, o.closure_type,
+               coalesce(o.cleared_date - o.due_date, 0) as cleared_late_days
+        from review_tasks t join loan_orders o on o.id = t.order_id
+        where ${inRange}
+      ), people as (
+        select reviewer_id as id from t where reviewer_id is not null
+        union select decided_by from t where decided_by is not null
+      )
+      select p.id as reviewer_id, s.name as reviewer_name,
+        (select count(*)::int from t where t.reviewer_id = p.id) as assigned,
+        (select count(*)::int from t where t.decided_by = p.id) as decided,
+        (select count(*)::int from t where t.decided_by = p.id and t.decision = 'pass') as passed,
+        (select percentile_cont(0.5) within group (order by extract(epoch from (t.decided_at - coalesce(t.assigned_at, t.queued_at))) / 60)
+           from t where t.decided_by = p.id) as median_minutes,
+        (select count(distinct t.order_id)::int from t where t.decided_by = p.id and t.decision = 'pass' and t.principal_disbursed_paise > 0) as loans,
+        (select count(distinct t.order_id)::int from t where t.decided_by = p.id and t.decision = 'pass' and t.principal_disbursed_paise > 0
+           and (t.status in ('OVERDUE', 'WRITTEN_OFF') or t.closure_type = 'OVERDUE_CLEAR')) as fpd,
+        (select count(distinct t.order_id)::int from t where t.decided_by = p.id and t.decision = 'pass' and t.principal_disbursed_paise > 0
+           and greatest(t.overdue_days, t.cleared_late_days) >= 7) as overdue7,
+        (select count(distinct t.order_id)::int from t where t.decided_by = p.id and t.decision = 'pass' and t.principal_disbursed_paise > 0
+           and greatest(t.overdue_days, t.cleared_late_days) >= 30) as overdue30
+      from people p join staff_users s on s.id = p.id
+      order by s.name, p.id`,
+  );
+}
+
+/** The order's open task of the stage and its reviewer's name, for the review form. */
+export async function openTaskWithReviewer(db: Executor, orderId: number, stage: ReviewStage) {
+  const [task] = await db
+    .select({ reviewerId: reviewTasks.reviewerId, name: staffUsers.name })
+    .from(reviewTasks)
+    .leftJoin(staffUsers, eq(staffUsers.id, reviewTasks.reviewerId))
+    .where(
+      and(
+        eq(reviewTasks.orderId, orderId),
+        eq(reviewTasks.stage, stage),
+        isNull(reviewTasks.decidedAt),
+      ),
+    );
+  return task;
+}
+
+/** The enabled rejection codes a decision of the stage may use. */
+export function usableCodesOfStage(db: Executor, stage: ReviewStage) {
+  return db
+    .select({
+      id: rejectionCodes.id,
+      code: rejectionCodes.code,
+      textEn: rejectionCodes.textEn,
+      textZh: rejectionCodes.textZh,
+    })
+    .from(rejectionCodes)
+    .where(and(eq(rejectionCodes.enabled, true), inArray(rejectionCodes.stage, [stage, 'any'])))
+    .orderBy(asc(rejectionCodes.code));
+}
+
+export function staffNamesOf(db: Executor, ids: readonly number[]) {
+  return db
+    .select({ userId: staffUsers.id, name: staffUsers.name })
+    .from(staffUsers)
+    .where(inArray(staffUsers.id, [...ids]));
 }

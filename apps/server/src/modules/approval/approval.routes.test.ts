@@ -9,11 +9,11 @@ import { lastRejection } from '../borrower-app/loans.repository.js';
 import {
   loanOrders,
   submitApplication,
-  publishRuleSet,
   runMachineReview,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeApplication, makeProduct } from '../loan-book/loan-book.factories.js';
+import { publishRuleSet } from '../risk/index.js';
+import { loanBookDeps, makeApplication, makeProduct } from '../../testing/loan-book.factories.js';
 
 let t: TestApp;
 let deps: LoanBookDeps;

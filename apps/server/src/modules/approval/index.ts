@@ -1,14 +1,17 @@
 /**
  * Loan approval (issue #11, /approve): machine decisions and referral, the first and final
  * review queues with assignment to reviewers, review groups, reviewers, rejection codes and the
- * decision record. The decisions themselves are the loan book's order commands, and so is the
- * queueing of an order for review (`loan-book/review-queue.ts`), which those commands do.
+ * decision record. The decisions themselves are the loan book's order commands; the review
+ * work they do (queueing for a stage, closing the task, a rejection code's effects, a machine
+ * referral) is this module's, and the book asks for it through `LoanBookDeps.reviewWork`
+ * (`reviewWork` here, wired by app.ts), in its command's transaction.
  */
 import type { ModuleRoutes } from '../../plugins/module.js';
+import type { ApprovalDeps } from './approval.deps.js';
 import { registerApprovalRoutes } from './approval.routes.js';
-import type { ApprovalDeps } from './approval.service.js';
 
-export type { ApprovalDeps } from './approval.service.js';
+export type { ApprovalDeps, CheckingStatusLookup } from './approval.deps.js';
+export { reviewWork } from './review-tasks.service.js';
 
 export function createApprovalModule(deps: ApprovalDeps) {
   return {

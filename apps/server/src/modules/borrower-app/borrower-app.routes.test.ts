@@ -12,7 +12,7 @@ import {
   recordPayoutResult,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeProduct } from '../../testing/loan-book.factories.js';
 
 let t: TestApp;
 let deps: LoanBookDeps;

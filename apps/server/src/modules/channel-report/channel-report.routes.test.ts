@@ -26,7 +26,7 @@ import {
   loanBookDeps,
   makeCustomer,
   makeProduct,
-} from '../loan-book/loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 
 /**
  * A small book whose every figure is known:

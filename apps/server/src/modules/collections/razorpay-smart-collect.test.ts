@@ -10,7 +10,7 @@ import {
   makeActiveOrder,
   makeCustomer,
   makeProduct,
-} from '../loan-book/loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 import { repayments } from '../loan-book/repayments.table.js';
 import { loadIntegrationsConfig } from '../../integrations/config.js';
 import { razorpaySignature } from '../../integrations/razorpay/razorpay-signature.js';

@@ -3,7 +3,8 @@ import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
 import { borrowerAccounts } from '../borrower-app/tables.js';
-import { customers, loanOrders, riskBlacklist } from '../loan-book/tables.js';
+import { customers, loanOrders } from '../loan-book/tables.js';
+import { riskBlacklist } from '../risk/tables.js';
 
 export type AudienceFilters = z.output<typeof audienceFiltersSchema>;
 

@@ -7,7 +7,7 @@ import { manualGateways } from '../../integrations/testing/manual-gateways.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { ledgerEntries, ledgerJournals } from '../ledger/tables.js';
-import { riskBlacklist } from '../loan-book/risk.table.js';
+import { riskBlacklist } from '../risk/risk.table.js';
 import {
   checkLedger,
   createPayout,
@@ -16,7 +16,7 @@ import {
   recordPayoutResult,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeProduct } from '../../testing/loan-book.factories.js';
 
 let t: TestApp;
 let deps: LoanBookDeps;

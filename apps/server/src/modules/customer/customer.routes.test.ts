@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, customers } from '../../testing/tables.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
-import { loanBookDeps, makeCustomer } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeCustomer } from '../../testing/loan-book.factories.js';
 
 let t: TestApp;
 let admin: string;

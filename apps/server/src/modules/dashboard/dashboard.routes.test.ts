@@ -9,7 +9,7 @@ import {
   makeActiveOrder,
   makeApplication,
   makeProduct,
-} from '../loan-book/loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 import { dashboardSummary } from './dashboard.service.js';
 
 const DAY_MS = 24 * 60 * 60_000;

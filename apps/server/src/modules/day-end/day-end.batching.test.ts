@@ -13,7 +13,7 @@ import {
   rollover,
   termsFromJson,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { runDayEnd } from './index.js';
 
 // Issue #15: batching is only a way of running the day-end, never a different result. The

@@ -9,7 +9,7 @@ import {
   reverseRepayment,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { ledgerJournals } from '../ledger/tables.js';
 import { acquireLease } from '../job-leases/index.js';
 import { runDayEnd } from './index.js';

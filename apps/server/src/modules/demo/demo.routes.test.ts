@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { createStaff, loginAs, post } from '../../testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { loanOrders } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { recoveryCases } from '../recovery/tables.js';
 
 /*

@@ -12,7 +12,7 @@ import {
   makeActiveOrder,
   makeApplication,
   makeProduct,
-} from '../loan-book/loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 import { exportJobs } from './export-jobs.table.js';
 
 // An export reads a list in reads of many rows, each starting after the last row of the one

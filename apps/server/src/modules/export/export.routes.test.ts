@@ -15,7 +15,7 @@ import {
   makeActiveOrder,
   makeApplication,
   makeProduct,
-} from '../loan-book/loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 import { createStoredFile } from '../stored-files/index.js';
 import { exportJobs } from './export-jobs.table.js';
 import { removeExpiredExports } from './export-files.js';

@@ -5,13 +5,13 @@ import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { callEndpoint, loginAs } from '../../testing/factories.js';
 import { runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
-import { riskDecisions } from '../loan-book/risk.table.js';
+import { riskDecisions } from '../risk/risk.table.js';
 import {
   loanBookDeps,
   makeApplication,
   makeProduct,
   publishBureauAndAgeRules,
-} from '../loan-book/loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 
 /**
  * The daily order analysis counts machine review's three outcomes apart (decision 0074): pass,

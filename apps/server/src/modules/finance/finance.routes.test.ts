@@ -17,7 +17,7 @@ import {
   reverseRepayment,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { findOrder } from '../loan-book/index.js';
 
 const HOUR = 3_600_000;

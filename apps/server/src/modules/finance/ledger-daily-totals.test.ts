@@ -14,7 +14,7 @@ import {
   rollover,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { cashFlowOf, gstByMonthOf, trialBalanceOf } from './finance.repository.js';
 
 /**

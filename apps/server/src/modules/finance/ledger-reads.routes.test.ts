@@ -15,7 +15,7 @@ import {
   reverseRepayment,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 
 /**
  * GST by month and daily cash flow (decision 0048): figures read from the ledger by the

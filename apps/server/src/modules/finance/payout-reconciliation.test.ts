@@ -16,7 +16,7 @@ import {
   makeActiveOrder,
   makeApprovedOrder,
   makeProduct,
-} from '../loan-book/loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 import { reconciliationBreaks, reconciliationDays } from './finance.table.js';
 import {
   reconcilePayoutDay,

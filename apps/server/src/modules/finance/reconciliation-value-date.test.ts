@@ -11,7 +11,7 @@ import { ensureVirtualAccount } from '../collections/index.js';
 import { collectionCredits } from '../collections/tables.js';
 import { runDayEnd } from '../day-end/index.js';
 import { checkLedger, findOrder, postRepayment, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { repayments } from '../loan-book/repayments.table.js';
 import { reconciliationBreaks } from './finance.table.js';
 import type { ReconciliationDeps } from './reconciliation.service.js';

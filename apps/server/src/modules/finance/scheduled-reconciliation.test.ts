@@ -9,7 +9,7 @@ import { queryRows } from '../../shared/sql-rows.js';
 import { buildTestApp, joinTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { callEndpoint, loginAs } from '../../testing/factories.js';
 import { checkLedger } from '../loan-book/index.js';
-import { loanBookDeps } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps } from '../../testing/loan-book.factories.js';
 import { reconciliationDays } from './finance.table.js';
 import type { ReconciliationDeps } from './reconciliation.service.js';
 import {

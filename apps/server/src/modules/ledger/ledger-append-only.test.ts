@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { checkLedger, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 
 let t: TestApp;
 

@@ -9,7 +9,7 @@ import { ManualClock } from '../../shared/clock.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { checkDailyTotals, postJournals, rollUpLedger } from './index.js';
 import type { LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 
 /**
  * The rollup's horizon on a PostgreSQL server (PGlite runs one transaction at a time): a

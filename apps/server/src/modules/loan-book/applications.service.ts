@@ -31,18 +31,8 @@ import {
 import { termsFromJson, termsToJson, type KeyFactStatementJson } from './paise-json.js';
 import { findProduct } from './products.repository.js';
 import { termsOfProduct } from './products.service.js';
-import { decideAndRecord } from './risk.repository.js';
 import { orderResult } from './results.js';
-import {
-  assertReach,
-  closeTask,
-  dropOpenTasks,
-  queueForReview,
-  applyRejectionCode,
-  usableRejectionCode,
-  type ReviewScope,
-} from './review-queue.js';
-import { machineReferrals } from '../approval/tables.js';
+import type { ReviewScope } from './review-ports.js';
 
 /** Evidence that the borrower accepted the key fact statement before the loan (RBI). */
 export interface KfsAcceptance {
@@ -184,14 +174,17 @@ export async function moveOrder(
 
 /**
  * Machine review: riskConfig's checks and the published rule-set version decide (pass, refer or
- * reject) and every rule's value, hit and score is recorded; pass and refer go on to first
- * review, queued to the least-loaded reviewer.
+ * reject) and every rule's value, hit and score is recorded (the risk module, through
+ * `deps.machineReview`); pass and refer go on to first review, queued to the least-loaded
+ * reviewer.
  */
 export function runMachineReview(deps: LoanBookDeps, orderId: number) {
   return runOrderCommand(deps, { orderId, command: 'machineReview' }, async (ctx) => {
     if (ctx.order.status !== 'MACHINE_REVIEW') mustTransition(ctx.order, 'machinePass');
-    const verdict = await decideAndRecord(ctx.tx, ctx.order, ctx.now);
-    const event = verdict.result === 'pass' ? 'machinePass' : 'machineReject';
+    const verdict = await deps.machineReview.decide(ctx.tx, ctx.order, ctx.now);
+    // What the state machine sees: reject, or pass on to first review (a refer goes on too).
+    const result = verdict.decision === 'reject' ? 'reject' : 'pass';
+    const event = result === 'pass' ? 'machinePass' : 'machineReject';
     const { to } = mustTransition(ctx.order, event);
     const updated = await moveOrder(
       ctx,
@@ -199,9 +192,9 @@ export function runMachineReview(deps: LoanBookDeps, orderId: number) {
       to,
       null,
       {
-        ruleSetVersion: verdict.set?.version ?? null,
+        ruleSetVersion: verdict.version,
         machineScore: verdict.score,
-        machineResult: verdict.result,
+        machineResult: result,
         machineReviewedAt: ctx.now,
       },
       verdict.checksFailed.length > 0
@@ -212,7 +205,9 @@ export function runMachineReview(deps: LoanBookDeps, orderId: number) {
             ? 'machine refer'
             : null,
     );
-    if (to === 'FIRST_REVIEW') await queueForReview(ctx.tx, updated, 'first', ctx.now);
+    if (to === 'FIRST_REVIEW') {
+      await deps.reviewWork.queueForReview(ctx.tx, updated, 'first', ctx.now);
+    }
     return orderResult(updated);
   });
 }
@@ -238,16 +233,19 @@ export function firstReview(
   scope: ReviewScope = fullReach(reviewerId),
 ) {
   return runOrderCommand(deps, { orderId: input.orderId, command: 'firstReview' }, async (ctx) => {
-    await assertReach(ctx.tx, ctx.order.id, 'first', scope);
+    await deps.reviewWork.assertReach(ctx.tx, ctx.order.id, 'first', scope);
     const event = input.decision === 'pass' ? 'firstPass' : 'firstReject';
     const { to } = mustTransition(ctx.order, event);
     if (input.rejectionCodeId !== undefined) {
-      const code = await usableRejectionCode(ctx.tx, input.rejectionCodeId, 'first');
-      if (input.decision === 'reject') {
-        await applyRejectionCode(ctx.tx, ctx.order, code, reviewerId, ctx.now);
-      }
+      await deps.reviewWork.useRejectionCode(ctx.tx, ctx.order, {
+        codeId: input.rejectionCodeId,
+        stage: 'first',
+        rejecting: input.decision === 'reject',
+        actorId: reviewerId,
+        now: ctx.now,
+      });
     }
-    await closeTask(
+    await deps.reviewWork.closeTask(
       ctx.tx,
       ctx.order,
       'first',
@@ -269,7 +267,7 @@ export function firstReview(
       input.reason,
     );
     if (to === 'FINAL_REVIEW') {
-      await queueForReview(
+      await deps.reviewWork.queueForReview(
         ctx.tx,
         updated,
         'final',
@@ -305,7 +303,7 @@ export function finalReview(
   scope: ReviewScope = fullReach(reviewerId),
 ) {
   return runOrderCommand(deps, { orderId: input.orderId, command: 'finalReview' }, async (ctx) => {
-    await assertReach(ctx.tx, ctx.order.id, 'final', scope);
+    await deps.reviewWork.assertReach(ctx.tx, ctx.order.id, 'final', scope);
     const event =
       input.decision === 'pass'
         ? 'finalPass'
@@ -319,10 +317,13 @@ export function finalReview(
       finalReviewerId: String(reviewerId),
     });
     if (input.rejectionCodeId !== undefined) {
-      const code = await usableRejectionCode(ctx.tx, input.rejectionCodeId, 'final');
-      if (input.decision === 'reject') {
-        await applyRejectionCode(ctx.tx, ctx.order, code, reviewerId, ctx.now);
-      }
+      await deps.reviewWork.useRejectionCode(ctx.tx, ctx.order, {
+        codeId: input.rejectionCodeId,
+        stage: 'final',
+        rejecting: input.decision === 'reject',
+        actorId: reviewerId,
+        now: ctx.now,
+      });
     }
     let amounts: OrderPatch = {};
     const approved = input.decision === 'pass' ? input.approvedPrincipalPaise : undefined;
@@ -346,7 +347,7 @@ export function finalReview(
         revisedKfsPendingSince: ctx.now,
       };
     }
-    await closeTask(
+    await deps.reviewWork.closeTask(
       ctx.tx,
       ctx.order,
       'final',
@@ -378,7 +379,7 @@ export function finalReview(
       // Back to the reviewer who passed it, when they can still take it; else least-loaded.
       const firstId = ctx.order.firstReviewerId;
       try {
-        await queueForReview(
+        await deps.reviewWork.queueForReview(
           ctx.tx,
           updated,
           'first',
@@ -387,7 +388,7 @@ export function finalReview(
         );
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        await queueForReview(ctx.tx, updated, 'first', ctx.now);
+        await deps.reviewWork.queueForReview(ctx.tx, updated, 'first', ctx.now);
       }
     }
     return orderResult(updated);
@@ -433,7 +434,7 @@ export function rejectOrder(
           ? { finalReviewerId: actorId, finalReviewedAt: ctx.now }
           : {};
     if (event !== 'machineReject') {
-      await closeTask(
+      await deps.reviewWork.closeTask(
         ctx.tx,
         ctx.order,
         isFinal ? 'final' : 'first',
@@ -473,7 +474,7 @@ export function referMachineRejection(
         ? 'machine'
         : 'staff';
     const { to } = mustTransition(ctx.order, 'manualRefer', { rejectedBy });
-    await ctx.tx.insert(machineReferrals).values({
+    await deps.reviewWork.recordMachineReferral(ctx.tx, {
       orderId: ctx.order.id,
       reasonCode: input.reasonCode,
       remarks: input.remarks,
@@ -488,7 +489,7 @@ export function referMachineRejection(
       { reason: null },
       `${input.reasonCode}: ${input.remarks}`,
     );
-    await queueForReview(ctx.tx, updated, 'first', ctx.now);
+    await deps.reviewWork.queueForReview(ctx.tx, updated, 'first', ctx.now);
     return orderResult(updated);
   });
 }
@@ -500,7 +501,7 @@ export function cancelOrder(
 ) {
   return runOrderCommand(deps, { orderId: input.orderId, command: 'cancel' }, async (ctx) => {
     const { to } = mustTransition(ctx.order, 'cancel');
-    await dropOpenTasks(ctx.tx, ctx.order.id);
+    await deps.reviewWork.dropOpenTasks(ctx.tx, ctx.order.id);
     const updated = await moveOrder(
       ctx,
       'cancel',

@@ -29,7 +29,7 @@ import {
   makeApplication,
   makeApprovedOrder,
   makeProduct,
-} from './loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 
 let t: TestApp;
 let deps: LoanBookDeps;

@@ -1,8 +1,10 @@
 /**
  * The loan book: customers, loan products (first loans and re-loans), orders and their state
- * machine, payouts, repayments, rollovers, risk rules and the audit of every change. Money and
- * state rules come from packages/lending; this module stores them, and posts every money event
- * through the ledger (modules/ledger).
+ * machine, payouts, repayments, rollovers and the audit of every change. Money and state rules
+ * come from packages/lending; this module stores them, and posts every money event through the
+ * ledger (modules/ledger). Its review commands ask the approval module (review tasks) and the
+ * risk module (machine review) through the ports of `LoanBookDeps` (review-ports.ts), which
+ * app.ts wires.
  */
 import type { ModuleRoutes } from '../../plugins/module.js';
 import type { LoanBookDeps } from './order-command.js';
@@ -61,17 +63,7 @@ export {
   termsOfProduct,
   loanConfigView,
 } from './products.service.js';
-export {
-  addBlacklistEntry,
-  enabledRulesOf,
-  normaliseBlacklistValue,
-  publishRuleSet,
-  readRiskSettings,
-  ruleResultsOf,
-  type NewRiskRule,
-} from './risk.repository.js';
 export { payoutsByStatus } from './payouts.repository.js';
-export { compareVersions, type BacktestVersion } from './risk-rules.js';
 // The ledger check over the book: the ledger's journals (modules/ledger) and each order
 // against its postings.
 export { checkLedger, type LedgerCheckResult } from './ledger-check.service.js';
@@ -96,8 +88,16 @@ export {
 export { catchUpAccruals } from './accruals.js';
 export type { LoanBookDeps } from './order-command.js';
 export { termsFromJson } from './paise-json.js';
-export { eligibleReviewers, type ReviewScope } from './review-queue.js';
-export { lockReviewAssignment } from './review-queue.repository.js';
+export type {
+  MachineDecision,
+  MachineReview,
+  MachineVerdict,
+  ReviewDecision,
+  ReviewDecisionDetails,
+  ReviewScope,
+  ReviewStage,
+  ReviewWork,
+} from './review-ports.js';
 export { listProducts } from './products.repository.js';
 export { reviewScopeOf } from './review-scope.js';
 export { loanOrders, type LoanOrderRow } from './loan-orders.table.js';

@@ -14,7 +14,7 @@ import {
   makeActiveOrder,
   makeApprovedOrder,
   makeProduct,
-} from './loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 
 /**
  * PGlite runs one transaction at a time, which hides races (docs/security.md): these run only on a

@@ -90,11 +90,18 @@ export function registerLoanBookRoutes(
   });
 
   // A reviewer decides only the orders assigned to them; a lead (approve.assign) any.
-  endpoints.register(loanBookApi.firstReviewOrder, (context) =>
-    applications.firstReview(deps, context.body, callerOf(context).userId, reviewScopeOf(context)),
-  );
+  endpoints.register(loanBookApi.firstReviewOrder, (context) => {
+    const callerId = callerOf(context).userId;
+    return applications.firstReview(
+      deps,
+      context.body,
+      callerId,
+      reviewScopeOf(callerId, context.grants),
+    );
+  });
   endpoints.register(loanBookApi.finalReviewOrder, (context) => {
     const { approvedPrincipalPaise, ...body } = context.body;
+    const callerId = callerOf(context).userId;
     return applications.finalReview(
       deps,
       {
@@ -103,8 +110,8 @@ export function registerLoanBookRoutes(
           ? { approvedPrincipalPaise: BigInt(approvedPrincipalPaise) }
           : {}),
       },
-      callerOf(context).userId,
-      reviewScopeOf(context),
+      callerId,
+      reviewScopeOf(callerId, context.grants),
     );
   });
   endpoints.register(loanBookApi.rejectOrder, (context) =>
@@ -119,6 +126,7 @@ export function registerLoanBookRoutes(
       today: indiaDateOf(deps.clock.now()),
       ...(deps.staffOf ? { staffOf: deps.staffOf } : {}),
       approvalRequestsOf: lookups.approvalRequestsOf,
+      machineDecisionOf: deps.machineReview.decisionOf,
     }),
   );
 

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { runDayEnd } from '../day-end/index.js';
 import { auditEvents } from '../audit/index.js';
+import { publishRuleSet, ruleResultsOf } from '../risk/index.js';
 import {
   cancelOrder,
   checkLedger,
@@ -17,13 +18,11 @@ import {
   firstReview,
   orderDetail,
   postRepayment,
-  publishRuleSet,
   recordPayoutResult,
   rejectOrder,
   reverseRepayment,
   rollover,
   runMachineReview,
-  ruleResultsOf,
   waiver,
   writeOff,
   type LoanBookDeps,
@@ -36,7 +35,7 @@ import {
   makeApplication,
   makeApprovedOrder,
   makeProduct,
-} from './loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 import { ledgerJournals } from '../ledger/tables.js';
 
 const DAY = 86_400_000;

@@ -10,7 +10,7 @@ import {
   type OrderChange,
   type OrderChangeSubscriber,
 } from './index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from './loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { repayments } from './repayments.table.js';
 
 let t: TestApp;

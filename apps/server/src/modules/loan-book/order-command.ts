@@ -16,6 +16,7 @@ import {
 } from './command-idempotency.js';
 import type { LoanOrderRow } from './loan-orders.table.js';
 import { lockOrder, type OrderChangeSubscriber } from './orders.repository.js';
+import type { MachineReview, ReviewWork } from './review-ports.js';
 
 export interface LoanBookDeps {
   db: Database;
@@ -31,6 +32,13 @@ export interface LoanBookDeps {
   staffOf?: (userId: number) => Promise<{ name: string } | undefined>;
   /** Told of every change a command makes to an order, in its transaction (the app wires them). */
   onOrderChanged?: readonly OrderChangeSubscriber[];
+  /**
+   * The approval module's review tasks, rejection codes and machine referrals, which the review
+   * commands queue, close and record in their transaction (app.ts wires approval's).
+   */
+  reviewWork: ReviewWork;
+  /** Machine review's decision of an application, recorded in its transaction (risk's). */
+  machineReview: MachineReview;
 }
 
 /** What an order looks like in the audit trail (before/after). */

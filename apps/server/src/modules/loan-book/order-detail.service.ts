@@ -27,7 +27,6 @@ import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { auditTrailOf } from '../audit/index.js';
 import { findCustomer } from './customers.repository.js';
 import type { CustomerRow } from './customers.table.js';
-import { riskDecisionOf } from './risk.repository.js';
 import { entriesOfJournals, journalsOfOrder } from '../ledger/index.js';
 import type { LoanOrderRow } from './loan-orders.table.js';
 import { balancesOf, findOrder, findOrderByNo, statusHistoryOf } from './orders.repository.js';
@@ -35,6 +34,7 @@ import { termsFromJson } from './paise-json.js';
 import { payoutsOfOrder } from './payouts.repository.js';
 import { productName } from './products.repository.js';
 import { repaymentsOfOrder, rolloversOfOrder } from './repayments.repository.js';
+import type { MachineReview } from './review-ports.js';
 
 /** Staff names for the actors of an order's history (wired from the user module). */
 export type StaffNameLookup = (userId: number) => Promise<{ name: string } | undefined>;
@@ -74,6 +74,8 @@ export interface OrderDetailOptions {
   staffOf?: StaffNameLookup;
   /** The order's waiver and write-off requests; without it the detail lists none. */
   approvalRequestsOf?: ApprovalRequestsOf;
+  /** Machine review's own decision (risk's record); without it the order's result is shown. */
+  machineDecisionOf?: MachineReview['decisionOf'];
 }
 
 /** Statuses in which the borrower owes money on a disbursed loan. */
@@ -203,7 +205,7 @@ export async function orderDetail(
     // Every request of the order; at most one waits (decisions 0045, 0050), decided on the
     // repayment plan; the others were approved, rejected or lapsed (decision 0054).
     options.approvalRequestsOf?.(db, orderId) ?? [],
-    riskDecisionOf(db, orderId),
+    options.machineDecisionOf?.(db, orderId) ?? null,
   ]);
   const waiting = requests.find((request) => request.status === 'pending');
   if (!customer) throw new Error(`order ${order.orderNo} has no customer ${order.customerId}`);
@@ -317,7 +319,7 @@ export async function orderDetail(
     machineScore: order.machineScore,
     // The machine's own decision (pass, refer or reject): the order keeps only where it sent the
     // application (a refer goes on to people as a pass does).
-    machineResult: machine?.decision ?? order.machineResult,
+    machineResult: machine ?? order.machineResult,
     ruleSetVersion: order.ruleSetVersion,
     firstReviewerId: order.firstReviewerId,
     finalReviewerId: order.finalReviewerId,

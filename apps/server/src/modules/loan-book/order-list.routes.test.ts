@@ -12,7 +12,7 @@ import {
   makeActiveOrder,
   makeApplication,
   makeProduct,
-} from './loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 
 let t: TestApp;
 let deps: LoanBookDeps;

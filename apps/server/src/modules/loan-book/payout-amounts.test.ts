@@ -12,7 +12,7 @@ import {
   makeActiveOrder,
   makeApprovedOrder,
   makeProduct,
-} from './loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 import { payouts } from './payouts.table.js';
 
 /**

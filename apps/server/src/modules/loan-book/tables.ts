@@ -11,16 +11,3 @@ export { type LoanOrderRow, loanOrders } from './loan-orders.table.js';
 export { loanProducts } from './loan-products.table.js';
 export { payouts } from './payouts.table.js';
 export { repayments } from './repayments.table.js';
-// The risk module's rule editor, backtests and analysis read and write these; the book's
-// machine review runs on them (decision 0059: a visible widening, not a reach past the surface).
-export {
-  type BlacklistKind,
-  riskBacktests,
-  riskBlacklist,
-  riskDecisions,
-  riskRuleResults,
-  riskRuleSets,
-  riskRules,
-  riskSettings,
-  type RiskRuleSetRow,
-} from './risk.table.js';

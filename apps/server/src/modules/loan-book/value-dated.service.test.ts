@@ -7,7 +7,7 @@ import { queryRows } from '../../shared/sql-rows.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { runDayEnd } from '../day-end/index.js';
 import { checkLedger, findOrder, postRepayment, type LoanBookDeps } from './index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from './loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { ledgerJournals } from '../ledger/tables.js';
 import { repayments } from './repayments.table.js';
 

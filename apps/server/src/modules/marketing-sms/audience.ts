@@ -6,7 +6,8 @@ import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { borrowerAccounts } from '../borrower-app/tables.js';
-import { customers, loanOrders, riskBlacklist } from '../loan-book/tables.js';
+import { customers, loanOrders } from '../loan-book/tables.js';
+import { riskBlacklist } from '../risk/tables.js';
 import {
   marketingAudienceListPhones,
   marketingAudienceLists,

@@ -8,7 +8,7 @@ import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { balancesOf, findOrder, postRepayment, submitApplication } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { marketingOptOuts } from './marketing-sms.table.js';
 import { sendDueCampaignMessages } from './sender.js';
 

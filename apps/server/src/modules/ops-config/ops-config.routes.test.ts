@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { postRepayment } from '../loan-book/index.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 
 let t: TestApp;
 let admin: string;

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { checkLedger, createPayout, findOrder, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeApprovedOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeApprovedOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { payouts } from '../loan-book/payouts.table.js';
 import { DEV_SANDBOX_WEBHOOK_SECRET } from '../../integrations/config.js';
 import type { WebhookDeliverer } from '../../integrations/webhooks/delivery.js';

@@ -12,7 +12,7 @@ import {
   setCustomerBankAccount,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import { loanBookDeps, makeApprovedOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeApprovedOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { payouts } from '../loan-book/payouts.table.js';
 import { gatewayEvents } from '../../integrations/webhooks/gateway-events.table.js';
 import { signatureHeader, SIGNATURE_HEADER } from '../../integrations/webhooks/signature.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { checkLedger, createPayout, findOrder, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeApprovedOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeApprovedOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { payouts } from '../loan-book/payouts.table.js';
 import {
   startFakeRazorpayX,

@@ -13,7 +13,7 @@ import {
 } from '../../testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { postRepayment, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { recoveryCaseMoves, recoveryCases } from './recovery.table.js';
 
 /*

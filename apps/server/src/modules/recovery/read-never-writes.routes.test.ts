@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { callEndpoint, createStaff, loginAs, post } from '../../testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { balancesOf, findOrder, postRepayment, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { refreshRecovery } from './recovery.engine.js';
 import { recoveryCaseMoves, recoveryCases, recoveryPromises } from './recovery.table.js';
 

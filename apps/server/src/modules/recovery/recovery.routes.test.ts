@@ -14,7 +14,7 @@ import {
 } from '../../testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { balancesOf, findOrder, postRepayment, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { recoveryCaseMoves, recoveryCases, recoveryFollowUps } from './recovery.table.js';
 
 const DAY = 86_400_000;

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { balancesOf, findOrder, postRepayment, submitApplication } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 
 const DAY = 86_400_000;
 let t: TestApp;

@@ -16,7 +16,7 @@ import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/facto
 import { buildZip, WORKBOOK_SHELL } from '../../shared/import/zip-fixtures.js';
 import { runDayEnd } from '../day-end/index.js';
 import { checkLedger, findOrder, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { readStoredBytes } from '../stored-files/index.js';
 import { uploadedFiles } from './offline.table.js';
 

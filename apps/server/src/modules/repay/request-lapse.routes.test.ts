@@ -8,7 +8,7 @@ import { callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { rolloverQuoteOfOrder } from '../borrower-app/index.js';
 import { runDayEnd } from '../day-end/index.js';
 import { findOrder, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 
 const DAY = 86_400_000;
 

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { findOrder, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeActiveOrder, makeProduct } from '../loan-book/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 
 const DAY = 86_400_000;
 

@@ -20,7 +20,7 @@ import {
   makeApplication,
   makeProduct,
   publishBureauAndAgeRules,
-} from '../loan-book/loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 
 /**
  * The later-default figures (issue #11): the back-test's overdue of the loans a draft would

@@ -1,4 +1,3 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   dataStatisticsBodySchema,
@@ -7,26 +6,27 @@ import type {
   ruleHitRateBodySchema,
   singleRuleAnalysisBodySchema,
 } from '@lending/contract';
-import {
-  customers,
-  loanOrders,
-  riskDecisions,
-  riskRuleResults,
-  riskRules,
-} from '../loan-book/tables.js';
 import { AppError } from '../../shared/app-error.js';
-import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
-import { indiaDayRange, listOrder, runList } from '../../shared/list-query.js';
+import { indiaDateOf } from '../../shared/india-date.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
-import { queryRows } from '../../shared/sql-rows.js';
 import { toIso } from '../../shared/timestamps.js';
-import { OverdueTally, ppm, worstOverdueDays } from './risk-outcome.js';
-import type { RiskDeps } from './risk.service.js';
+import {
+  decisionsWithOutcomes,
+  HIT_RATE_SORTS,
+  hitRatesPerDay,
+  latestRuleOfCode,
+  listRuleHits,
+  ruleResultRows,
+  type DecisionRange,
+  type HitRateSort,
+  type RuleResultRow,
+} from './risk-analysis.repository.js';
+import { OverdueTally, ppm } from './risk-outcome.js';
+import type { RiskDeps } from './risk.deps.js';
 
 type Body<S extends z.ZodType> = z.output<S>;
 
 const DAY = 86_400_000;
-const decidedDay = sql<string>`to_char(${riskDecisions.decidedAt} at time zone 'Asia/Kolkata', 'YYYY-MM-DD')`;
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY).toISOString().slice(0, 10);
@@ -41,72 +41,38 @@ function rangeOf(
   deps: RiskDeps,
   filters: { dateFrom?: string; dateTo?: string } | undefined,
   endField: 'filters.dateTo' | 'dateTo' = 'filters.dateTo',
-) {
+): DecisionRange & { today: string } {
   const today = indiaDateOf(deps.clock.now());
   const dateTo = filters?.dateTo ?? today;
   const dateFrom = filters?.dateFrom ?? addDays(dateTo, -29);
   if (dateFrom > dateTo) throw AppError.invalid(endField, 'must not be before dateFrom');
-  return {
-    dateFrom,
-    dateTo,
-    today,
-    condition: and(
-      gte(riskDecisions.decidedAt, startOfIndiaDate(dateFrom)),
-      lt(riskDecisions.decidedAt, startOfIndiaDate(addDays(dateTo, 1))),
-    )!,
-  };
+  return { dateFrom, dateTo, today };
 }
 
 /** ruleHitRate: per rule code and India date, evaluated and hit. */
 export async function hitRate(deps: RiskDeps, body: Body<typeof ruleHitRateBodySchema>) {
-  const range = rangeOf(deps, body.filters);
-  const conditions: SQL[] = [range.condition];
-  if (body.filters?.ruleCode) conditions.push(eq(riskRules.ruleCode, body.filters.ruleCode));
-  const columns = {
-    date: sql`day`,
-    ruleCode: sql`rule_code`,
-    evaluated: sql`evaluated`,
-    hit: sql`hit`,
-    hitRate: sql`hit::float / nullif(evaluated, 0)`,
-  };
+  const range = { ...rangeOf(deps, body.filters), ruleCode: body.filters?.ruleCode };
   const sort = body.sort ?? { field: 'date', order: 'desc' as const };
-  if (!Object.hasOwn(columns, sort.field)) {
-    throw AppError.invalid('sort.field', `must be one of ${Object.keys(columns).join(', ')}`);
-  }
-  const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
-  const rows = await queryRows(
-    deps.db,
-    sql`select rule_code, rule_name, day, evaluated, hit, count(*) over () as total from (
-      select ${riskRules.ruleCode} as rule_code, max(${riskRules.ruleName}) as rule_name, ${decidedDay} as day,
-        count(*)::int as evaluated, (count(*) filter (where ${riskRuleResults.hit}))::int as hit
-      from ${riskRuleResults}
-      join ${riskRules} on ${riskRules.id} = ${riskRuleResults.ruleId}
-      join ${riskDecisions} on ${riskDecisions.orderId} = ${riskRuleResults.orderId}
-      where ${and(...conditions)}
-      group by 1, 3) as per_day
-      order by ${columns[sort.field as keyof typeof columns]} ${direction} nulls last, day desc, rule_code asc
-      limit ${body.pageSize} offset ${(body.page - 1) * body.pageSize}`,
-  );
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && body.page > 1) {
-    const [count] = await queryRows(
-      deps.db,
-      sql`select count(*)::int as total from (select 1 from ${riskRuleResults}
-        join ${riskRules} on ${riskRules.id} = ${riskRuleResults.ruleId}
-        join ${riskDecisions} on ${riskDecisions.orderId} = ${riskRuleResults.orderId}
-        where ${and(...conditions)} group by ${riskRules.ruleCode}, ${decidedDay}) as per_day`,
+  if (!Object.hasOwn(HIT_RATE_SORTS, sort.field)) {
+    throw AppError.invalid(
+      'sort.field',
+      `must be one of ${Object.keys(HIT_RATE_SORTS).join(', ')}`,
     );
-    total = Number(count?.total ?? 0);
   }
+  const { rows, total } = await hitRatesPerDay(deps.db, range, {
+    sort: sort as HitRateSort,
+    page: body.page,
+    pageSize: body.pageSize,
+  });
   return {
     list: rows.map((row) => ({
-      id: `${row.rule_code}:${row.day}`,
-      ruleCode: String(row.rule_code),
-      ruleName: String(row.rule_name),
-      date: String(row.day),
-      evaluated: Number(row.evaluated),
-      hit: Number(row.hit),
-      hitRatePpm: ppm(Number(row.hit), Number(row.evaluated)),
+      id: `${row.ruleCode}:${row.day}`,
+      ruleCode: row.ruleCode,
+      ruleName: row.ruleName,
+      date: row.day,
+      evaluated: row.evaluated,
+      hit: row.hit,
+      hitRatePpm: ppm(row.hit, row.evaluated),
     })),
     total,
   };
@@ -114,41 +80,7 @@ export async function hitRate(deps: RiskDeps, body: Body<typeof ruleHitRateBodyS
 
 /** ruleHitRateDetail: the applications a rule hit, customers masked. */
 export async function hitRateDetail(deps: RiskDeps, body: Body<typeof ruleHitDetailBodySchema>) {
-  const { list, total } = await runList(
-    deps.db,
-    {
-      select: () =>
-        deps.db
-          .select({
-            id: riskRuleResults.id,
-            orderId: loanOrders.id,
-            orderNo: loanOrders.orderNo,
-            name: customers.name,
-            phone: customers.phone,
-            ruleCode: riskRules.ruleCode,
-            ruleName: riskRules.ruleName,
-            value: riskRuleResults.value,
-            score: riskRuleResults.score,
-            version: riskDecisions.version,
-            decision: riskDecisions.decision,
-            decidedAt: riskDecisions.decidedAt,
-          })
-          .from(riskRuleResults)
-          .innerJoin(riskRules, eq(riskRules.id, riskRuleResults.ruleId))
-          .innerJoin(riskDecisions, eq(riskDecisions.orderId, riskRuleResults.orderId))
-          .innerJoin(loanOrders, eq(loanOrders.id, riskRuleResults.orderId))
-          .innerJoin(customers, eq(customers.id, loanOrders.customerId)),
-      scope: eq(riskRuleResults.hit, true),
-      where: {
-        ruleCode: (code) => eq(riskRules.ruleCode, code),
-        ...indiaDayRange(riskDecisions.decidedAt, 'dateFrom', 'dateTo'),
-      },
-      sortColumns: { id: riskRuleResults.id, decidedAt: riskDecisions.decidedAt },
-      defaultSort: { field: 'decidedAt', order: 'desc' },
-      id: riskRuleResults.id,
-    },
-    body,
-  );
+  const { list, total } = await listRuleHits(deps.db, body);
   return {
     list: list.map((row) => ({
       id: row.id,
@@ -168,27 +100,6 @@ export async function hitRateDetail(deps: RiskDeps, body: Body<typeof ruleHitDet
   };
 }
 
-/** One row per rule result in a range, with the decision and how the loan went. */
-async function resultRows(deps: RiskDeps, condition: SQL) {
-  return deps.db
-    .select({
-      ruleCode: riskRules.ruleCode,
-      ruleName: riskRules.ruleName,
-      fieldName: riskRules.fieldName,
-      hit: riskRuleResults.hit,
-      decision: riskDecisions.decision,
-      day: decidedDay,
-      disbursed: sql<boolean>`${loanOrders.disbursalDate} is not null`,
-      dueDate: loanOrders.dueDate,
-      worstOverdue: worstOverdueDays,
-    })
-    .from(riskRuleResults)
-    .innerJoin(riskRules, eq(riskRules.id, riskRuleResults.ruleId))
-    .innerJoin(riskDecisions, eq(riskDecisions.orderId, riskRuleResults.orderId))
-    .innerJoin(loanOrders, eq(loanOrders.id, riskRuleResults.orderId))
-    .where(condition);
-}
-
 class RuleTally {
   evaluated = 0;
   hit = 0;
@@ -199,7 +110,7 @@ class RuleTally {
     readonly ruleName: string,
     readonly fieldName: string,
   ) {}
-  add(row: Awaited<ReturnType<typeof resultRows>>[number], today: string) {
+  add(row: RuleResultRow, today: string) {
     this.evaluated += 1;
     const outcome = {
       disbursed: Boolean(row.disbursed),
@@ -218,7 +129,7 @@ class RuleTally {
 export async function ruleAnalysis(deps: RiskDeps, body: Body<typeof ruleAnalysisBodySchema>) {
   const range = rangeOf(deps, body.filters);
   const tallies = new Map<string, RuleTally>();
-  for (const row of await resultRows(deps, range.condition)) {
+  for (const row of await ruleResultRows(deps.db, range)) {
     let tally = tallies.get(row.ruleCode);
     if (!tally) tallies.set(row.ruleCode, (tally = new RuleTally(row.ruleName, row.fieldName)));
     tally.add(row, range.today);
@@ -245,10 +156,7 @@ export async function ruleAnalysis(deps: RiskDeps, body: Body<typeof ruleAnalysi
   const sort = body.sort ?? { field: 'ruleCode', order: 'asc' as const };
   if (!Object.hasOwn(sortable, sort.field)) {
     // The same 400 as every list (`sort.field` naming the choices).
-    listOrder({ ruleCode: riskRules.ruleCode }, riskRules.id, sort, {
-      field: 'ruleCode',
-      order: 'asc',
-    });
+    throw AppError.invalid('sort.field', `must be one of ${Object.keys(sortable).join(', ')}`);
   }
   const key = sortable[sort.field as keyof typeof sortable];
   const sign = sort.order === 'asc' ? 1 : -1;
@@ -267,18 +175,10 @@ export async function singleRuleAnalysis(
   body: Body<typeof singleRuleAnalysisBodySchema>,
 ) {
   const range = rangeOf(deps, body, 'dateTo');
-  const [rule] = await deps.db
-    .select({ ruleName: riskRules.ruleName, fieldName: riskRules.fieldName })
-    .from(riskRules)
-    .where(eq(riskRules.ruleCode, body.ruleCode))
-    .orderBy(sql`${riskRules.id} desc`)
-    .limit(1);
+  const rule = await latestRuleOfCode(deps.db, body.ruleCode);
   if (!rule) throw new AppError('notFound', { field: 'ruleCode', detail: body.ruleCode });
   const byDay = new Map<string, RuleTally>();
-  for (const row of await resultRows(
-    deps,
-    and(range.condition, eq(riskRules.ruleCode, body.ruleCode))!,
-  )) {
+  for (const row of await ruleResultRows(deps.db, { ...range, ruleCode: body.ruleCode })) {
     let tally = byDay.get(row.day);
     if (!tally) byDay.set(row.day, (tally = new RuleTally(row.ruleName, row.fieldName)));
     tally.add(row, range.today);
@@ -355,17 +255,7 @@ export async function dataStatistics(deps: RiskDeps, body: Body<typeof dataStati
   if (Date.parse(range.dateTo) - Date.parse(range.dateFrom) > 366 * DAY) {
     throw AppError.invalid('dateFrom', 'a range of at most a year');
   }
-  const rows = await deps.db
-    .select({
-      features: riskDecisions.features,
-      status: loanOrders.status,
-      disbursed: sql<boolean>`${loanOrders.disbursalDate} is not null`,
-      dueDate: loanOrders.dueDate,
-      worstOverdue: worstOverdueDays,
-    })
-    .from(riskDecisions)
-    .innerJoin(loanOrders, eq(loanOrders.id, riskDecisions.orderId))
-    .where(range.condition);
+  const rows = await decisionsWithOutcomes(deps.db, range);
   const fields = STATISTIC_FIELDS.map(([field, bucketOf]) => {
     const buckets = new Map<string, { applications: number; approvals: number; overdue: number }>();
     for (const row of rows) {

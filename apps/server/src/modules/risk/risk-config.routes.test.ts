@@ -15,7 +15,7 @@ import {
   submitApplication,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import { FIRST_REVIEWER, loanBookDeps, makeProduct } from '../loan-book/loan-book.factories.js';
+import { FIRST_REVIEWER, loanBookDeps, makeProduct } from '../../testing/loan-book.factories.js';
 
 /**
  * riskConfig as machine review reads it (decision 0037), check by check: most open loans, the

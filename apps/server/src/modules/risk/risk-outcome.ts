@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { loanOrders } from '../loan-book/index.js';
+import { loanOrders } from '../loan-book/tables.js';
 
 /**
  * How a disbursed loan went later, the way every risk measure reads it: the worst overdue days

@@ -6,13 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, riskDecisions } from '../../testing/tables.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { callEndpoint, createStaff, loginAs, post } from '../../testing/factories.js';
-import {
-  findOrder,
-  publishRuleSet,
-  runMachineReview,
-  type LoanBookDeps,
-} from '../loan-book/index.js';
-import { loanBookDeps, makeApplication, makeProduct } from '../loan-book/loan-book.factories.js';
+import { findOrder, runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
+import { publishRuleSet } from './index.js';
+import { loanBookDeps, makeApplication, makeProduct } from '../../testing/loan-book.factories.js';
 
 let t: TestApp;
 let deps: LoanBookDeps;

@@ -7,6 +7,8 @@ import { registerTelemarketingRoutes } from './telemarketing.routes.js';
 import type { TelemarketingDeps } from './telemarketing.service.js';
 
 export { refreshLeads, type TelemarketingDeps } from './telemarketing.service.js';
+// The review queue's checking status per order (approval's `checkingStatusOf`, wired by app.ts).
+export { checkingStatusesOf } from './verification.repository.js';
 
 export function createTelemarketingModule(deps: TelemarketingDeps) {
   return {

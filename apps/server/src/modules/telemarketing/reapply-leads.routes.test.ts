@@ -10,8 +10,9 @@ import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import type { EndpointReply } from '../../testing/call-endpoint.js';
 import { callEndpoint, loginAs } from '../../testing/factories.js';
-import { publishRuleSet, runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
-import { loanBookDeps, makeApplication, makeProduct } from '../loan-book/loan-book.factories.js';
+import { runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
+import { publishRuleSet } from '../risk/index.js';
+import { loanBookDeps, makeApplication, makeProduct } from '../../testing/loan-book.factories.js';
 
 /**
  * The call list's third source (decision 0075): borrowers whose last order was rejected, once

@@ -31,7 +31,7 @@ import {
   loanBookDeps,
   makeActiveOrder,
   makeProduct,
-} from '../loan-book/loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 import { telemarketingCalls } from './telemarketing.table.js';
 
 const DAY = 86_400_000;

@@ -22,7 +22,7 @@ import { hoursText, isWithinHours } from '../../shared/contact-hours.js';
 import { readPhoneList, type UploadedXlsx } from '../../shared/import/xlsx-import.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { maskName, maskPhone } from '../../shared/pii.js';
-import { readRiskSettings } from '../loan-book/index.js';
+import { readRiskSettings } from '../risk/index.js';
 import {
   reapplyAfterDays,
   telemarketingCallCap,

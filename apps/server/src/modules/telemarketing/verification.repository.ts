@@ -1,4 +1,4 @@
-import type { verificationListBodySchema } from '@lending/contract';
+import type { CheckingStatus, verificationListBodySchema } from '@lending/contract';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
@@ -149,6 +149,23 @@ export async function holdsReviewTask(db: Executor, orderId: number, reviewerId:
       ),
     );
   return row !== undefined;
+}
+
+/**
+ * Each order's checking status: its latest verification call's result (decision 0078); orders
+ * with no call are absent. Read through the (order, at, id) index, for one page of orders.
+ */
+export async function checkingStatusesOf(
+  db: Executor,
+  orderIds: readonly number[],
+): Promise<ReadonlyMap<number, CheckingStatus>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([check.orderId], { orderId: check.orderId, result: check.result })
+    .from(check)
+    .where(inArray(check.orderId, [...new Set(orderIds)]))
+    .orderBy(check.orderId, desc(check.at), desc(check.id));
+  return new Map(rows.map((row) => [row.orderId, row.result]));
 }
 
 export async function insertCheck(

@@ -18,7 +18,7 @@ import {
   makeApplication,
   makeApprovedOrder,
   makeProduct,
-} from '../loan-book/loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 import { firstReview, runMachineReview, type LoanBookDeps } from '../loan-book/index.js';
 import { verificationChecks } from './verification.table.js';
 

@@ -12,7 +12,7 @@ import {
   makeActiveOrder,
   makeCustomer,
   makeProduct,
-} from '../loan-book/loan-book.factories.js';
+} from '../../testing/loan-book.factories.js';
 import { invitations, wallets } from './wallet.table.js';
 import {
   bindInvite,

@@ -1,33 +1,39 @@
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
-import type { LoanOrderRow } from './loan-orders.table.js';
+import type {
+  LoanOrderRow,
+  ReviewDecisionDetails,
+  ReviewScope,
+  ReviewWork,
+} from '../loan-book/index.js';
+import { insertBlacklistEntriesUnlessActive } from '../risk/index.js';
+import type {
+  rejectionCodes,
+  ReviewDecision,
+  ReviewStage,
+  ReviewTaskRow,
+} from './approval.table.js';
 import {
   customerIdentityOf,
   customerTypeOf,
   deleteOpenTasks,
   findRejectionCode,
   insertDecidedTask,
+  insertMachineReferral,
   insertReviewTask,
   lockOpenTask,
   lockOpenTaskReviewer,
   lockReviewAssignment,
   reviewersUnderCap,
   updateReviewTask,
-} from './review-queue.repository.js';
-import { insertBlacklistEntriesUnlessActive } from './risk.repository.js';
-import type {
-  rejectionCodes,
-  ReviewDecision,
-  ReviewStage,
-  ReviewTaskRow,
-} from '../approval/tables.js';
+} from './review-tasks.repository.js';
 
-/** Who is deciding: a reviewer reaches only their own tasks; a lead (approve.assign) all. */
-export interface ReviewScope {
-  callerId: number;
-  seesAll: boolean;
-}
+// The review work of the loan book's review commands (decision 0059, Addendum: approval and
+// risk off the book): queueing an order for a stage, the reach of a reviewer, the rejection
+// code's effects, closing the task with the decision and the machine referral. The book asks
+// for it through `LoanBookDeps.reviewWork` (`reviewWork` below, wired by app.ts), in the
+// command's transaction after it locked the order row.
 
 /**
  * The on-duty reviewers of an active group matching the order (stage, product, new/old) who
@@ -78,13 +84,6 @@ export async function queueForReview(
     assignedAt: reviewerId === null ? null : now,
     assignedBy: reviewerId === null ? null : assignedBy,
   });
-}
-
-export interface DecisionDetails {
-  rejectionCodeId?: number | undefined;
-  remarks?: string | undefined;
-  checklist?: Record<string, boolean> | undefined;
-  approvedPrincipalPaise?: bigint | undefined;
 }
 
 /** An enabled rejection code for the stage, or a 400 naming `rejectionCodeId`. */
@@ -146,7 +145,7 @@ export async function closeTask(
   stage: ReviewStage,
   decision: ReviewDecision,
   scope: ReviewScope,
-  details: DecisionDetails,
+  details: ReviewDecisionDetails,
   now: Date,
 ): Promise<void> {
   const open = await lockOpenTask(tx, order.id, stage);
@@ -195,9 +194,18 @@ export async function assertReach(
   }
 }
 
-/** A cancelled order leaves no open review work behind. */
-export async function dropOpenTasks(tx: Executor, orderId: number): Promise<void> {
-  await deleteOpenTasks(tx, orderId);
-}
-
-export type { ReviewStage };
+/** The review work as the loan book's commands ask for it (`LoanBookDeps.reviewWork`). */
+export const reviewWork: ReviewWork = {
+  assertReach,
+  async useRejectionCode(tx, order, use) {
+    const code = await usableRejectionCode(tx, use.codeId, use.stage);
+    if (use.rejecting) await applyRejectionCode(tx, order, code, use.actorId, use.now);
+  },
+  closeTask,
+  async queueForReview(tx, order, stage, now, picked) {
+    await queueForReview(tx, order, stage, now, picked);
+  },
+  // A cancelled order leaves no open review work behind.
+  dropOpenTasks: deleteOpenTasks,
+  recordMachineReferral: insertMachineReferral,
+};

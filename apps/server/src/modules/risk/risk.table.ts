@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { loanOrders } from './loan-orders.table.js';
+import { loanOrders } from '../loan-book/tables.js';
 
 /** A threshold override of one version: for one product (null: all) and new/old customers. */
 export interface RiskThresholdOverrideJson {

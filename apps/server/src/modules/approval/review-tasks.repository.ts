@@ -1,15 +1,18 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
-import { customers } from './customers.table.js';
-import type { LoanOrderRow } from './loan-orders.table.js';
+import { customers, loanOrders, type LoanOrderRow } from '../loan-book/tables.js';
 import {
+  machineReferrals,
   rejectionCodes,
   reviewers,
   reviewGroups,
   reviewTasks,
   type ReviewStage,
   type ReviewTaskRow,
-} from '../approval/tables.js';
+} from './approval.table.js';
+
+// The review tasks' SQL: assignment under the daily caps, opening, closing, handing out and
+// releasing tasks, and the machine referrals. Only this module writes these tables.
 
 export async function customerTypeOf(tx: Executor, customerId: number) {
   const [customer] = await tx
@@ -133,4 +136,80 @@ export async function deleteOpenTasks(tx: Executor, orderId: number): Promise<vo
   await tx
     .delete(reviewTasks)
     .where(and(eq(reviewTasks.orderId, orderId), isNull(reviewTasks.decidedAt)));
+}
+
+/** A machine rejection referred to people (one per order). */
+export async function insertMachineReferral(
+  tx: Executor,
+  values: typeof machineReferrals.$inferInsert,
+): Promise<void> {
+  await tx.insert(machineReferrals).values(values);
+}
+
+/**
+ * The open tasks among the ids, locked, with their order's first reviewer. The tasks only: a
+ * decision locks its order first and its task second, so locking the orders here too (a
+ * join's FOR UPDATE locks every table) could deadlock with it.
+ */
+export function lockOpenTasksOf(tx: Executor, taskIds: readonly number[]) {
+  return tx
+    .select({ task: reviewTasks, firstReviewerId: loanOrders.firstReviewerId })
+    .from(reviewTasks)
+    .innerJoin(loanOrders, eq(loanOrders.id, reviewTasks.orderId))
+    .where(and(inArray(reviewTasks.id, [...taskIds]), isNull(reviewTasks.decidedAt)))
+    .for('update', { of: reviewTasks });
+}
+
+/** A lead's distribution: the tasks to one reviewer. */
+export async function assignTasks(
+  tx: Executor,
+  taskIds: readonly number[],
+  reviewerId: number,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(reviewTasks)
+    .set({ reviewerId, assignedAt: now, assignedBy: 'manual' })
+    .where(inArray(reviewTasks.id, [...taskIds]));
+}
+
+/**
+ * The reviewer's open tasks, oldest first, locked, with their orders: all of them, or (with
+ * `keepStage`) those of another stage.
+ */
+export function lockOpenTasksOfReviewer(
+  tx: Executor,
+  reviewerId: number,
+  keepStage: ReviewStage | null,
+) {
+  return tx
+    .select({ task: reviewTasks, order: loanOrders })
+    .from(reviewTasks)
+    .innerJoin(loanOrders, eq(loanOrders.id, reviewTasks.orderId))
+    .where(
+      and(
+        eq(reviewTasks.reviewerId, reviewerId),
+        isNull(reviewTasks.decidedAt),
+        keepStage ? sql`${reviewTasks.stage} <> ${keepStage}` : sql`true`,
+      ),
+    )
+    .orderBy(asc(reviewTasks.queuedAt))
+    .for('update', { of: reviewTasks });
+}
+
+/** Gives a task to another reviewer automatically, or leaves it waiting unassigned. */
+export async function reassignTask(
+  tx: Executor,
+  taskId: number,
+  reviewerId: number | null,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(reviewTasks)
+    .set({
+      reviewerId,
+      assignedAt: reviewerId === null ? null : now,
+      assignedBy: reviewerId === null ? null : 'auto',
+    })
+    .where(eq(reviewTasks.id, taskId));
 }

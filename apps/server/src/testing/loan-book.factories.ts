@@ -4,26 +4,31 @@ import {
   WORKED_EXAMPLE_TERMS,
   type LoanProductTerms,
 } from '@lending/lending';
-import type { Database } from '../../plugins/db.js';
-import type { Clock } from '../../shared/clock.js';
-import { indiaDateOf } from '../../shared/india-date.js';
+import { reviewWork } from '../modules/approval/index.js';
 import {
   createCustomer,
   createPayout,
+  DEV_AADHAAR_HASH_KEY,
   finalReview,
   firstReview,
   recordPayoutResult,
-  publishRuleSet,
   runMachineReview,
   saveProduct,
   submitApplication,
   type LoanBookDeps,
-} from './index.js';
-import { DEV_AADHAAR_HASH_KEY } from './loan-book.config.js';
+} from '../modules/loan-book/index.js';
+import { machineReview, publishRuleSet } from '../modules/risk/index.js';
+import type { Database } from '../plugins/db.js';
+import type { Clock } from '../shared/clock.js';
+import { indiaDateOf } from '../shared/india-date.js';
 
-/** Test rows for the loan book: rows from factories, not fixtures. */
+/**
+ * Test rows for the loan book: rows from factories, not fixtures. Here, beside the test app,
+ * and not in the book's folder: the book's deps carry approval's review work and risk's machine
+ * review, as app.ts wires them, and the book itself imports neither module.
+ */
 export function loanBookDeps(db: Database, clock: Clock): LoanBookDeps {
-  return { db, clock, aadhaarHashKey: DEV_AADHAAR_HASH_KEY };
+  return { db, clock, aadhaarHashKey: DEV_AADHAAR_HASH_KEY, reviewWork, machineReview };
 }
 
 export const FIRST_REVIEWER = 101;
