@@ -12,8 +12,8 @@ import { DEMO_ADMIN } from '../modules/user/seed-accounts.js';
  * the test made, with its own data directory. PostgreSQL only: PGlite is one process's database.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SERVER_ENTRY = path.resolve(here, '..', '..', 'server.ts');
-const REPOSITORY = path.resolve(here, '..', '..', '..', '..', '..');
+const SERVER_ENTRY = path.resolve(here, '..', 'server.ts');
+const REPOSITORY = path.resolve(here, '..', '..', '..', '..');
 
 /** Polls `probe` every 50 ms until it answers something other than undefined. */
 export async function waitFor<T>(
