@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './scripts/ci/slowest-first.js';
 
 /** One root config, a project per workspace (docs/architecture.md, Tests). */
 export default defineConfig({
@@ -10,6 +11,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Each file's time and test cases, for the report of scripts/check.mjs (CHECK_RESULTS).
     reporters: ['default', './scripts/ci/vitest-results.ts'],
+    // The slowest files start first, so that both cores stay busy to the end.
+    sequence: { sequencer: SlowestFirst },
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       { test: { name: 'lending', root: 'packages/lending', include: ['src/**/*.test.ts'] } },

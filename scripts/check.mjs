@@ -14,9 +14,19 @@
  * seconds per stage, test cases executed per stage, and the ten slowest test files.
  *
  *   node scripts/check.mjs [stage…]    stages: static, lint, typecheck, unit, e2e, api-pg, report
+ *   node scripts/check.mjs seconds     writes the unit run's seconds per file into
+ *                                      scripts/ci/test-seconds.json, the order Vitest starts
+ *                                      files in (scripts/ci/slowest-first.ts); commit it
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
@@ -156,6 +166,23 @@ function report() {
   }
 }
 
+/** The last unit run's seconds per test file, for the order of the next runs. */
+function writeSeconds() {
+  const run = readJson(testStages.unit.results);
+  if (!run) {
+    console.error('No unit run to read: run `node scripts/check.mjs unit` first.');
+    return false;
+  }
+  const seconds = Object.fromEntries(
+    run.files
+      .map((file) => [file.file, Math.round(file.seconds * 10) / 10])
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+  writeFileSync('scripts/ci/test-seconds.json', `${JSON.stringify(seconds, null, 2)}\n`);
+  console.log(`scripts/ci/test-seconds.json: ${run.files.length} files`);
+  return true;
+}
+
 const stageRunners = {
   static: () =>
     runTasks('static', [
@@ -172,6 +199,7 @@ const stageRunners = {
   e2e: () => runTests('e2e'),
   'api-pg': () => runTests('api-pg'),
   report: () => (report(), true),
+  seconds: writeSeconds,
 };
 
 const requested = process.argv.slice(2);

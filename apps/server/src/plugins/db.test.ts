@@ -11,6 +11,13 @@ describe('the connection settings', () => {
     expect(connectionOptions('bench_x')).toBe('-c jit=off -c search_path=bench_x');
   });
 
+  it('let a test database commit without waiting for its WAL, and only when asked', () => {
+    expect(connectionOptions('t_x', true)).toBe(
+      '-c jit=off -c search_path=t_x -c synchronous_commit=off',
+    );
+    expect(connectionOptions('t_x', false)).not.toContain('synchronous_commit');
+  });
+
   it.runIf(databaseUrl)('are in force on every pooled PostgreSQL connection', async () => {
     const database = await openDatabase({ databaseUrl, searchPath: 'pg_catalog' });
     try {

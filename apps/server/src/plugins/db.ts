@@ -41,6 +41,12 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
   /** node-postgres only: the schema every connection works in (tests isolate files this way). */
   searchPath?: string | undefined;
+  /**
+   * Commits that return before their WAL is flushed (`synchronous_commit=off`): still atomic and
+   * consistent, only the last commits can be lost if the database server itself crashes. For
+   * the tests' throwaway databases, never for the server's (docs/testing.md).
+   */
+  unflushedCommits?: boolean;
   migrationsFolder?: string;
 }
 
@@ -60,8 +66,15 @@ export function defaultMigrationsFolder(): string {
  * planner costed high for about two seconds longer than the query then ran (measured on the
  * 1,000,000-order scale book: the dashboard's month 4.2 s with JIT, 1.5 s without).
  */
-export function connectionOptions(searchPath: string | undefined): string {
-  return ['-c jit=off', ...(searchPath ? [`-c search_path=${searchPath}`] : [])].join(' ');
+export function connectionOptions(
+  searchPath: string | undefined,
+  unflushedCommits = false,
+): string {
+  return [
+    '-c jit=off',
+    ...(searchPath ? [`-c search_path=${searchPath}`] : []),
+    ...(unflushedCommits ? ['-c synchronous_commit=off'] : []),
+  ].join(' ');
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -70,7 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: POOL_MAX,
-      options: connectionOptions(options.searchPath),
+      options: connectionOptions(options.searchPath, options.unflushedCommits),
     });
     // An idle client's network error must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
@@ -95,6 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
   await client.waitReady;
+  if (options.unflushedCommits) await client.exec('set synchronous_commit = off');
   const db = drizzlePglite({ client });
   return {
     db: db as unknown as Database,

@@ -102,6 +102,19 @@ describe('the test database pool', () => {
     }
   });
 
+  it('commits without waiting for the WAL, in every file it hands out', async () => {
+    const setting = sql`select current_setting('synchronous_commit') as value`;
+    for (let file = 0; file < 2; file += 1) {
+      const database = await takeTestDatabase();
+      try {
+        const [row] = await withDatabase(database, (handle) => queryRows(handle.db, setting));
+        expect(row?.value).toBe('off');
+      } finally {
+        database.release();
+      }
+    }
+  });
+
   it('never hands out a database a file still holds', async () => {
     const held = await takeTestDatabase();
     const other = await takeTestDatabase();

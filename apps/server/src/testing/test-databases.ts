@@ -62,7 +62,7 @@ function handOut(pooled: Pooled): TestDatabase {
         // The app's close must not end the worker's PGlite: the pool keeps it.
         return { ...pooled.pglite, close: async () => undefined };
       }
-      return openDatabase({ databaseUrl: url, searchPath: pooled.schema });
+      return openDatabase({ databaseUrl: url, searchPath: pooled.schema, unflushedCommits: true });
     },
     release() {
       if (released) return;
@@ -79,7 +79,11 @@ async function createPooled(): Promise<Pooled> {
     schema = `${inject('testSchemaPrefix')}${randomBytes(6).toString('hex')}`;
     await createSchema(url, schema);
   }
-  const database = await openDatabase({ databaseUrl: url, searchPath: schema });
+  const database = await openDatabase({
+    databaseUrl: url,
+    searchPath: schema,
+    unflushedCommits: true,
+  });
   await database.migrate();
   const pristine = await capturePristine(database);
   if (url) {
@@ -130,6 +134,7 @@ async function reset(pooled: Pooled): Promise<void> {
       // The one PGlite connection carries its session from file to file: settings, advisory
       // locks, prepared statements and temporary tables go too.
       await db.execute(sql.raw('discard all'));
+      await db.execute(sql.raw('set synchronous_commit = off'));
     }
     await db.transaction(async (tx) => {
       await tx.execute(
