@@ -1,16 +1,15 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Transaction, Database } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import {
   coolingOffExit,
-  loanOrders,
+  orderDueFirstOf,
   postRepayment,
   rollover,
   type LoanBookDeps,
 } from '../loan-book/index.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { markRequestPaid, payableRequest } from './payment-requests.js';
+import { markRequestPaid, payableRequest } from './payment-requests.repository.js';
 import type { GatewayEvent } from '../../integrations/webhooks/webhook-routes.js';
 import {
   CollectionGatewayRejected,
@@ -19,24 +18,15 @@ import {
   type GatewayVirtualAccount,
 } from '../../integrations/collections/collection-gateway.js';
 import {
-  collectionCredits,
-  virtualAccounts,
-  type CollectionCreditRow,
-  type VirtualAccountRow,
-} from './collections.table.js';
-
-/** The customer's virtual account at this gateway, if one was opened: a read, never a write. */
-export async function findVirtualAccount(
-  db: Executor,
-  provider: string,
-  customerId: number,
-): Promise<VirtualAccountRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(virtualAccounts)
-    .where(and(eq(virtualAccounts.customerId, customerId), eq(virtualAccounts.provider, provider)));
-  return row;
-}
+  findCredit,
+  findVirtualAccount,
+  insertCredit,
+  insertVirtualAccount,
+  lockCredit,
+  updateCredit,
+  virtualAccountOfNumber,
+} from './collections.repository.js';
+import type { CollectionCreditRow, VirtualAccountRow } from './collections.table.js';
 
 /**
  * The customer's virtual account, created at the gateway on first need (idempotent: our row
@@ -63,15 +53,12 @@ export async function ensureVirtualAccount(
     }
     throw error;
   }
-  await db
-    .insert(virtualAccounts)
-    .values({
-      customerId: customer.customerId,
-      provider: gateway.provider,
-      ...account,
-      createdAt: at,
-    })
-    .onConflictDoNothing();
+  await insertVirtualAccount(db, {
+    customerId: customer.customerId,
+    provider: gateway.provider,
+    ...account,
+    createdAt: at,
+  });
   const row = await findVirtualAccount(db, gateway.provider, customer.customerId);
   if (row!.providerAccountId !== account.providerAccountId) {
     // A concurrent call saved its account first; ours was never shown to anyone, so it is
@@ -134,30 +121,18 @@ export async function applyCollectionCredit(
   const parsed = creditSchema.safeParse(event.data);
   if (!parsed.success) throw AppError.invalid('data', 'not a credit');
   const credit = parsed.data;
-  const [account] = await tx
-    .select()
-    .from(virtualAccounts)
-    .where(
-      and(
-        eq(virtualAccounts.provider, provider),
-        eq(virtualAccounts.accountNumber, credit.accountNumber),
-      ),
-    );
-  const [recorded] = await tx
-    .insert(collectionCredits)
-    .values({
-      provider,
-      paymentId: credit.paymentId,
-      virtualAccountId: account?.id ?? null,
-      method: credit.method,
-      amountPaise: BigInt(credit.amountPaise),
-      payerReference: credit.payerReference ?? '',
-      creditedAt: new Date(credit.creditedAt),
-      status: 'unmatched',
-      receivedAt: at,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const account = await virtualAccountOfNumber(tx, provider, credit.accountNumber);
+  const recorded = await insertCredit(tx, {
+    provider,
+    paymentId: credit.paymentId,
+    virtualAccountId: account?.id ?? null,
+    method: credit.method,
+    amountPaise: BigInt(credit.amountPaise),
+    payerReference: credit.payerReference ?? '',
+    creditedAt: new Date(credit.creditedAt),
+    status: 'unmatched',
+    receivedAt: at,
+  });
   if (!recorded) return undefined;
   await applyRecordedCredit(tx, loanBook, provider, credit, recorded.id, account, at);
   return recorded.id;
@@ -173,20 +148,9 @@ async function applyRecordedCredit(
   account: VirtualAccountRow | undefined,
   at: Date,
 ): Promise<void> {
-  const unmatched = (note: string) =>
-    tx.update(collectionCredits).set({ note }).where(eq(collectionCredits.id, creditId));
+  const unmatched = (note: string) => updateCredit(tx, creditId, { note });
   if (!account) return void (await unmatched('unknown virtual account'));
-  const [order] = await tx
-    .select({ id: loanOrders.id, disbursalDate: loanOrders.disbursalDate })
-    .from(loanOrders)
-    .where(
-      and(
-        eq(loanOrders.customerId, account.customerId),
-        inArray(loanOrders.status, [...OPEN_STATUSES]),
-      ),
-    )
-    .orderBy(asc(loanOrders.dueDate), asc(loanOrders.id))
-    .limit(1);
+  const order = await orderDueFirstOf(tx, account.customerId, OPEN_STATUSES);
   if (!order) return void (await unmatched('no open loan'));
   const receipt = {
     idempotencyKey: `collection:${provider}:${credit.paymentId}`,
@@ -198,10 +162,12 @@ async function applyRecordedCredit(
   // A savepoint inside this transaction for each attempt: a refusal rolls back only it.
   const book = { ...loanBook, db: tx as unknown as Database };
   const applied = (orderId: number, repaymentId: number | undefined, note: string | null) =>
-    tx
-      .update(collectionCredits)
-      .set({ status: 'applied', orderId, repaymentId: repaymentId ?? null, note })
-      .where(eq(collectionCredits.id, creditId));
+    updateCredit(tx, creditId, {
+      status: 'applied',
+      orderId,
+      repaymentId: repaymentId ?? null,
+      note,
+    });
   // The exact price of a rollover or cooling-off exit the borrower asked for today pays it.
   const request = await payableRequest(tx, {
     customerId: account.customerId,
@@ -252,28 +218,13 @@ export async function applyUnmatchedCredit(
   input: { creditId: number; accountNumber: string },
   at: Date,
 ): Promise<CollectionCreditRow> {
-  const [credit] = await tx
-    .select()
-    .from(collectionCredits)
-    .where(eq(collectionCredits.id, input.creditId))
-    .for('update');
+  const credit = await lockCredit(tx, input.creditId);
   if (!credit)
     throw new AppError('notFound', { field: 'creditId', detail: String(input.creditId) });
   if (credit.status !== 'unmatched') return credit;
-  const [account] = await tx
-    .select()
-    .from(virtualAccounts)
-    .where(
-      and(
-        eq(virtualAccounts.provider, provider),
-        eq(virtualAccounts.accountNumber, input.accountNumber),
-      ),
-    );
+  const account = await virtualAccountOfNumber(tx, provider, input.accountNumber);
   if (account && credit.virtualAccountId === null) {
-    await tx
-      .update(collectionCredits)
-      .set({ virtualAccountId: account.id })
-      .where(eq(collectionCredits.id, credit.id));
+    await updateCredit(tx, credit.id, { virtualAccountId: account.id });
   }
   await applyRecordedCredit(
     tx,
@@ -291,18 +242,5 @@ export async function applyUnmatchedCredit(
     account,
     at,
   );
-  const [after] = await tx
-    .select()
-    .from(collectionCredits)
-    .where(eq(collectionCredits.id, credit.id));
-  return after!;
-}
-
-export function creditsOfPayment(db: Executor, provider: string, paymentId: string) {
-  return db
-    .select()
-    .from(collectionCredits)
-    .where(
-      and(eq(collectionCredits.provider, provider), eq(collectionCredits.paymentId, paymentId)),
-    );
+  return (await findCredit(tx, credit.id))!;
 }

@@ -26,10 +26,14 @@ export {
   applyCollectionCredit,
   applyUnmatchedCredit,
   creditValueDate,
-  creditsOfPayment,
   ensureVirtualAccount,
-  findVirtualAccount,
 } from './collections.service.js';
+export {
+  creditsOfPayment,
+  creditsOfPeriod,
+  findVirtualAccount,
+  repaymentIdOfCredit,
+} from './collections.repository.js';
 export {
   reconcileCollections,
   type CollectionsReconciliationReport,

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database, Transaction } from '../../plugins/db.js';
@@ -9,8 +8,8 @@ import {
   registerRazorpayWebhook,
   type RazorpayEvent,
 } from '../../integrations/razorpay/razorpay-webhook-route.js';
+import { accountNumberOfProviderAccount } from './collections.repository.js';
 import { applyCollectionCredit } from './collections.service.js';
-import { virtualAccounts } from './collections.table.js';
 import {
   bankReceiverOf,
   RAZORPAY_SMART_COLLECT_PROVIDER,
@@ -73,17 +72,12 @@ export async function applyRazorpayCollectionEvent(
   const account = parsed.data.virtual_account.entity;
   const method = payment.method;
   if ((method !== 'bank_transfer' && method !== 'upi') || payment.currency !== 'INR') return;
-  const [known] = await tx
-    .select({ accountNumber: virtualAccounts.accountNumber })
-    .from(virtualAccounts)
-    .where(
-      and(
-        eq(virtualAccounts.provider, RAZORPAY_SMART_COLLECT_PROVIDER),
-        eq(virtualAccounts.providerAccountId, account.id),
-      ),
-    );
-  const accountNumber =
-    known?.accountNumber ?? bankReceiverOf(account)?.account_number ?? account.id;
+  const known = await accountNumberOfProviderAccount(
+    tx,
+    RAZORPAY_SMART_COLLECT_PROVIDER,
+    account.id,
+  );
+  const accountNumber = known ?? bankReceiverOf(account)?.account_number ?? account.id;
   const payerReference =
     parsed.data.bank_transfer?.entity.bank_reference ??
     parsed.data.upi_transfer?.entity.npci_reference_id ??

@@ -21,7 +21,8 @@ import {
   CollectionGatewayUnavailable,
   type CollectionGateway,
 } from '../../integrations/collections/collection-gateway.js';
-import { creditsOfPayment, ensureVirtualAccount } from './collections.service.js';
+import { creditsOfPayment } from './collections.repository.js';
+import { ensureVirtualAccount } from './collections.service.js';
 import { collectionCredits, virtualAccounts } from './collections.table.js';
 import {
   startFakeRazorpaySmartCollect,

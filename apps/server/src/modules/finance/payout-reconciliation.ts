@@ -1,20 +1,21 @@
 import { addDays } from '@lending/lending';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { GatewayPayout, PayoutGateway } from '../../integrations/payouts/index.js';
 import { applyGatewayPayout, payoutIdOfReference, payoutReference } from '../payouts/index.js';
-import { payouts } from '../loan-book/tables.js';
 import type { Database } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { startOfIndiaDate } from '../../shared/india-date.js';
-import type { LoanBookDeps } from '../loan-book/index.js';
+import { ordersOfPayouts, payoutsProcessedOn, type LoanBookDeps } from '../loan-book/index.js';
 import {
+  findBreak,
   recordBreaks,
   refreshCheckedDayStatus,
+  resolveOpenBreak,
+  sideOfBreak,
   upsertReconciledDay,
   type NewBreak,
-} from './reconciliation-days.js';
-import { reconciliationBreaks, reconciliationDays } from './finance.table.js';
+} from './reconciliation.repository.js';
+import type { reconciliationBreaks } from './finance.table.js';
 
 /**
  * The payout side of the daily reconciliation (decision 0064): the loan book's payouts the
@@ -44,16 +45,7 @@ export async function bookPayoutsOf(
   channel: string,
   date: string,
 ): Promise<BookPayout[]> {
-  const rows = await db
-    .select({ id: payouts.id, orderId: payouts.orderId, amountPaise: payouts.amountPaise })
-    .from(payouts)
-    .where(
-      and(
-        eq(payouts.processedDate, date),
-        eq(payouts.channel, channel),
-        inArray(payouts.status, ['processed', 'reversed']),
-      ),
-    );
+  const rows = await payoutsProcessedOn(db, channel, date);
   return rows.map((row) => ({
     payoutId: row.id,
     orderId: row.orderId,
@@ -136,12 +128,7 @@ export async function reconcilePayoutDay(
   const orderOf = new Map(
     otherIds.length === 0
       ? []
-      : (
-          await deps.db
-            .select({ id: payouts.id, orderId: payouts.orderId })
-            .from(payouts)
-            .where(inArray(payouts.id, otherIds))
-        ).map((row) => [row.id, row.orderId] as const),
+      : (await ordersOfPayouts(deps.db, otherIds)).map((row) => [row.id, row.orderId] as const),
   );
   const sum = (rows: readonly { amountPaise: bigint }[]) =>
     rows.reduce((total, row) => total + row.amountPaise, 0n);
@@ -162,12 +149,7 @@ export async function reconcilePayoutDay(
 
 /** True when the break is of a payout day: its resolution is resolvePayoutBreak's. */
 export async function isPayoutBreak(db: Database, breakId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ side: reconciliationDays.side })
-    .from(reconciliationBreaks)
-    .innerJoin(reconciliationDays, eq(reconciliationDays.id, reconciliationBreaks.dayId))
-    .where(eq(reconciliationBreaks.id, breakId));
-  return row?.side === 'payout';
+  return (await sideOfBreak(db, breakId)) === 'payout';
 }
 
 export interface PayoutBreakResolution {
@@ -194,10 +176,7 @@ export async function resolvePayoutBreak(
   input: PayoutBreakResolution,
   actorId: number,
 ) {
-  const [found] = await deps.db
-    .select()
-    .from(reconciliationBreaks)
-    .where(eq(reconciliationBreaks.id, input.breakId));
+  const found = await findBreak(deps.db, input.breakId);
   if (!found) throw new AppError('notFound', { field: 'breakId', detail: String(input.breakId) });
   if (found.status !== 'open') throw conflict(`break ${found.id} is already ${found.status}`);
   const reason = input.reason?.trim() ?? '';
@@ -211,10 +190,11 @@ export async function resolvePayoutBreak(
     update = await acceptGatewayRecord(deps, found);
     if (reason) update.note = `${update.note}: ${reason}`;
   }
-  await deps.db
-    .update(reconciliationBreaks)
-    .set({ ...update, resolvedBy: actorId, resolvedAt: deps.clock.now() })
-    .where(and(eq(reconciliationBreaks.id, found.id), eq(reconciliationBreaks.status, 'open')));
+  await resolveOpenBreak(deps.db, found.id, {
+    ...update,
+    resolvedBy: actorId,
+    resolvedAt: deps.clock.now(),
+  });
   const dayStatus = await refreshCheckedDayStatus(deps.db, found.dayId);
   return { breakId: found.id, dayStatus };
 }

@@ -1,34 +1,37 @@
 import { addDays } from '@lending/lending';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CollectionGateway } from '../../integrations/collections/collection-gateway.js';
 import {
   applyCollectionCredit,
   applyUnmatchedCredit,
   creditValueDate,
   creditsOfPayment,
+  creditsOfPeriod,
   reconcileCollections,
+  repaymentIdOfCredit,
 } from '../collections/index.js';
-import { collectionCredits } from '../collections/tables.js';
 import type { PayoutGateway } from '../../integrations/payouts/index.js';
-import { loanOrders, repayments } from '../loan-book/tables.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import {
   createRefund,
+  findOrder,
   postRepayment,
   reverseRepayment,
   type LoanBookDeps,
 } from '../loan-book/index.js';
-import {
-  reconciliationBreaks,
-  reconciliationDays,
-  type BreakKind,
-  type ReconciliationSide,
-} from './finance.table.js';
+import type { ReconciliationSide, reconciliationBreaks } from './finance.table.js';
 import { isPayoutBreak, reconcilePayoutDay, resolvePayoutBreak } from './payout-reconciliation.js';
-import { refreshCheckedDayStatus, upsertReconciledDay } from './reconciliation-days.js';
+import {
+  dayStatusesOf,
+  findBreak,
+  recordBreaks,
+  refreshCheckedDayStatus,
+  resolveOpenBreak,
+  upsertReconciledDay,
+  type NewBreak,
+} from './reconciliation.repository.js';
 
 export interface ReconciliationDeps {
   db: Database;
@@ -39,16 +42,8 @@ export interface ReconciliationDeps {
   payouts: PayoutGateway;
 }
 
-interface NewBreak {
-  kind: BreakKind;
-  reference: string;
-  orderId: number | null;
-  creditId: number | null;
-  oursPaise: bigint | null;
-  gatewayPaise: bigint | null;
-  gatewayAccount: string | null;
-  gatewayMethod: string | null;
-  gatewayAt: Date | null;
+/** A collection break: open, or accepted already when the job recovered the credit. */
+interface CollectionBreak extends NewBreak {
   status?: 'open' | 'accepted';
   note?: string;
 }
@@ -81,18 +76,9 @@ export async function reconcileDay(deps: ReconciliationDeps, date: string) {
   );
   const statement = await deps.collections.statementOfCredits(period);
   const byPayment = new Map(statement.map((credit) => [credit.paymentId, credit]));
-  const credits = await deps.db
-    .select()
-    .from(collectionCredits)
-    .where(
-      and(
-        eq(collectionCredits.provider, provider),
-        sql`${collectionCredits.creditedAt} >= ${period.from.toISOString()}`,
-        sql`${collectionCredits.creditedAt} < ${period.to.toISOString()}`,
-      ),
-    );
+  const credits = await creditsOfPeriod(deps.db, provider, period);
   const creditOf = new Map(credits.map((credit) => [credit.paymentId, credit]));
-  const breaks: NewBreak[] = [];
+  const breaks: CollectionBreak[] = [];
   const gatewayRecord = (paymentId: string) => {
     const credit = byPayment.get(paymentId);
     return {
@@ -170,20 +156,15 @@ export async function reconcileDay(deps: ReconciliationDeps, date: string) {
     thirdPartyCount: statement.length,
     checkedAt: now,
   });
-  if (breaks.length > 0) {
-    await deps.db
-      .insert(reconciliationBreaks)
-      .values(
-        breaks.map((item) => ({
-          ...item,
-          dayId: collectionDay.id,
-          status: item.status ?? ('open' as const),
-          note: item.note ?? null,
-          resolvedAt: item.status === 'accepted' ? now : null,
-        })),
-      )
-      .onConflictDoNothing();
-  }
+  await recordBreaks(
+    deps.db,
+    collectionDay.id,
+    breaks.map((item) => ({
+      ...item,
+      note: item.note ?? null,
+      resolvedAt: item.status === 'accepted' ? now : null,
+    })),
+  );
   await refreshCheckedDayStatus(deps.db, collectionDay.id);
 
   // Payouts against the payout gateway's statement (decision 0064).
@@ -199,15 +180,7 @@ export const RECONCILIATION_RUN_TARGET = 'reconciliation_day';
 
 /** What a run of a day left, for its audit row: each side's status and open breaks. */
 export async function runSummaryOf(db: Executor, dayIds: readonly number[]) {
-  const rows = await db
-    .select({
-      side: reconciliationDays.side,
-      status: reconciliationDays.status,
-      openBreaks: sql<number>`(select count(*)::int from reconciliation_breaks b
-        where b.day_id = ${reconciliationDays.id} and b.status = 'open')`,
-    })
-    .from(reconciliationDays)
-    .where(inArray(reconciliationDays.id, [...dayIds]));
+  const rows = await dayStatusesOf(db, dayIds);
   return Object.fromEntries(
     rows.map((row) => [row.side, { status: row.status, openBreaks: row.openBreaks }]),
   );
@@ -240,10 +213,7 @@ export async function resolveBreakOf(
 ) {
   // A payout day's break is resolved against the payout gateway (decision 0064).
   if (await isPayoutBreak(deps.db, input.breakId)) return resolvePayoutBreak(deps, input, actorId);
-  const [found] = await deps.db
-    .select()
-    .from(reconciliationBreaks)
-    .where(eq(reconciliationBreaks.id, input.breakId));
+  const found = await findBreak(deps.db, input.breakId);
   if (!found) throw new AppError('notFound', { field: 'breakId', detail: String(input.breakId) });
   if (found.status !== 'open') throw conflict(`break ${found.id} is already ${found.status}`);
   const reason = input.reason?.trim() ?? '';
@@ -258,10 +228,7 @@ export async function resolveBreakOf(
     }
     case 'refund': {
       if (found.orderId === null) throw conflict('the break names no order to refund');
-      const [order] = await deps.db
-        .select({ status: loanOrders.status })
-        .from(loanOrders)
-        .where(eq(loanOrders.id, found.orderId));
+      const order = await findOrder(deps.db, found.orderId);
       if (order?.status !== 'OVERPAID')
         throw conflict(`order is ${order?.status ?? 'missing'}: only an overpayment is refunded`);
       const result = await createRefund(
@@ -278,10 +245,7 @@ export async function resolveBreakOf(
     }
   }
   const now = deps.clock.now();
-  await deps.db
-    .update(reconciliationBreaks)
-    .set({ ...update, resolvedBy: actorId, resolvedAt: now })
-    .where(and(eq(reconciliationBreaks.id, found.id), eq(reconciliationBreaks.status, 'open')));
+  await resolveOpenBreak(deps.db, found.id, { ...update, resolvedBy: actorId, resolvedAt: now });
   const dayStatus = await refreshCheckedDayStatus(deps.db, found.dayId);
   return { breakId: found.id, dayStatus };
 }
@@ -300,10 +264,7 @@ async function accept(
     if (theirs <= ours)
       throw conflict('the statement shows less than the book: reverse the repayment instead');
     // The difference reached the lender with the rest of the credit: valued on that day.
-    const [order] = await deps.db
-      .select({ disbursalDate: loanOrders.disbursalDate })
-      .from(loanOrders)
-      .where(eq(loanOrders.id, found.orderId));
+    const order = await findOrder(deps.db, found.orderId);
     const valued = found.gatewayAt
       ? creditValueDate(
           found.gatewayAt,
@@ -331,24 +292,20 @@ async function accept(
     };
   }
   if (found.kind === 'ours_only') {
-    const [repayment] = found.creditId
-      ? await deps.db
-          .select({ id: repayments.id })
-          .from(collectionCredits)
-          .innerJoin(repayments, eq(repayments.id, collectionCredits.repaymentId))
-          .where(eq(collectionCredits.id, found.creditId))
-      : [];
-    if (!repayment) throw conflict('the credit posted no repayment to reverse');
+    const repaymentId = found.creditId
+      ? await repaymentIdOfCredit(deps.db, found.creditId)
+      : undefined;
+    if (repaymentId === undefined) throw conflict('the credit posted no repayment to reverse');
     await reverseRepayment(
       deps.loanBook,
       {
-        repaymentId: repayment.id,
+        repaymentId,
         idempotencyKey: key('reverse'),
         reason: `not on the gateway's statement (reconciliation break ${found.id})`,
       },
       actorId,
     );
-    return { status: 'accepted', repaymentId: repayment.id, note: note('repayment reversed') };
+    return { status: 'accepted', repaymentId, note: note('repayment reversed') };
   }
   // Gateway only: applied as the webhook would have been, keyed by the gateway's payment id, and
   // so valued on the day the gateway credited it. A credit already recorded but left unmatched

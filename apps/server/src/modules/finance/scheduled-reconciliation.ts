@@ -1,11 +1,12 @@
 import { addDays } from '@lending/lending';
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../plugins/db.js';
 import { indiaClockOf, indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { job, type Job } from '../../shared/jobs.js';
-import { queryRows } from '../../shared/sql-rows.js';
 import { recordAudit } from '../audit/index.js';
-import { reconciliationDays } from './finance.table.js';
+import {
+  collectionDaysCheckedOf,
+  tryScheduledReconciliationLock,
+} from './reconciliation.repository.js';
 import {
   reconcileDay,
   runSummaryOf,
@@ -22,9 +23,6 @@ export const SCHEDULED_RECONCILIATION_ACTION = 'finance.scheduled_reconciliation
  * day), and a start after a long outage does a bounded amount of gateway reading.
  */
 export const CATCH_UP_DAYS = 7;
-
-/** Advisory lock key of the scheduled run: one server reconciles at a time, the others skip. */
-const SCHEDULED_RECONCILIATION_LOCK = 712065;
 
 /**
  * The India days whose scheduled reconciliation is due at `now`, oldest first: yesterday once the
@@ -51,17 +49,7 @@ async function reconciledAfterTheyEnded(
   days: readonly string[],
 ): Promise<Set<string>> {
   if (days.length === 0) return new Set();
-  const rows = await db
-    .select({ date: reconciliationDays.businessDate, checkedAt: reconciliationDays.checkedAt })
-    .from(reconciliationDays)
-    .where(
-      and(
-        eq(reconciliationDays.side, 'collection'),
-        eq(reconciliationDays.channel, provider),
-        gte(reconciliationDays.businessDate, days[0]!),
-        lte(reconciliationDays.businessDate, days[days.length - 1]!),
-      ),
-    );
+  const rows = await collectionDaysCheckedOf(db, provider, days[0]!, days[days.length - 1]!);
   return new Set(
     rows
       .filter((row) => row.checkedAt >= startOfIndiaDate(addDays(row.date, 1)))
@@ -87,11 +75,7 @@ export async function reconcileScheduledDay(
   date: string,
 ): Promise<'reconciled' | 'done' | 'busy'> {
   return deps.db.transaction(async (tx) => {
-    const [lock] = await queryRows(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${SCHEDULED_RECONCILIATION_LOCK}) as ok`,
-    );
-    if (!lock?.ok) return 'busy';
+    if (!(await tryScheduledReconciliationLock(tx))) return 'busy';
     const db = tx as unknown as Database;
     const provider = deps.collections.provider;
     if ((await reconciledAfterTheyEnded(db, provider, [date])).has(date)) return 'done';

@@ -26,6 +26,15 @@ export async function findIdempotencyRecord(tx: Executor, key: string) {
   return existing;
 }
 
+/** True when a command was applied under this key. */
+export async function idempotencyKeyTaken(db: Executor, key: string): Promise<boolean> {
+  const [taken] = await db
+    .select({ key: idempotencyRecords.key })
+    .from(idempotencyRecords)
+    .where(eq(idempotencyRecords.key, key));
+  return taken !== undefined;
+}
+
 export async function setIdempotentResult(
   tx: Executor,
   key: string,

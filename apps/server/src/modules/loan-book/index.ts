@@ -63,7 +63,14 @@ export {
   termsOfProduct,
   loanConfigView,
 } from './products.service.js';
-export { payoutsByStatus } from './payouts.repository.js';
+export {
+  disbursalChannelOf,
+  ordersOfPayouts,
+  payoutsByStatus,
+  payoutsProcessedOn,
+} from './payouts.repository.js';
+export { repaymentWithOrder } from './repayments.repository.js';
+export { idempotencyKeyTaken } from './idempotency.repository.js';
 // The ledger check over the book: the ledger's journals (modules/ledger) and each order
 // against its postings.
 export { checkLedger, type LedgerCheckResult } from './ledger-check.service.js';
@@ -75,9 +82,11 @@ export {
 export {
   balancesOf,
   findOrder,
+  findOrderByNo,
   insertStatusHistory,
   lockOrdersForDayEnd,
   oldestDayEndDate,
+  orderDueFirstOf,
   saveDayEndValues,
   type DayEndOrder,
   type DayEndValues,

@@ -174,6 +174,21 @@ export function ordersByIds(db: Executor, ids: number[]) {
   return db.select().from(loanOrders).where(inArray(loanOrders.id, ids));
 }
 
+/** The customer's order in one of `statuses` due first (the lowest id among equal due dates). */
+export async function orderDueFirstOf(
+  db: Executor,
+  customerId: number,
+  statuses: readonly OrderStatus[],
+): Promise<Pick<LoanOrderRow, 'id' | 'disbursalDate'> | undefined> {
+  const [order] = await db
+    .select({ id: loanOrders.id, disbursalDate: loanOrders.disbursalDate })
+    .from(loanOrders)
+    .where(and(eq(loanOrders.customerId, customerId), inArray(loanOrders.status, [...statuses])))
+    .orderBy(asc(loanOrders.dueDate), asc(loanOrders.id))
+    .limit(1);
+  return order;
+}
+
 /** `LN` + India date (YYYYMMDD) + a database sequence: unique under concurrency. */
 export function nextOrderNumberSql(indiaDate: string) {
   return sql<string>`'LN' || ${indiaDate.replaceAll('-', '')} || lpad(nextval('loan_order_number_seq')::text, 6, '0')`;

@@ -40,6 +40,56 @@ export function payoutsOfOrder(db: Executor, orderId: number): Promise<PayoutRow
   return db.select().from(payouts).where(eq(payouts.orderId, orderId)).orderBy(asc(payouts.id));
 }
 
+/**
+ * The payouts through `channel` processed on an India date, disbursals and refunds, those
+ * reversed since included (the money left that day): the book's side of a payout day.
+ */
+export function payoutsProcessedOn(
+  db: Executor,
+  channel: string,
+  date: string,
+): Promise<Pick<PayoutRow, 'id' | 'orderId' | 'amountPaise'>[]> {
+  return db
+    .select({ id: payouts.id, orderId: payouts.orderId, amountPaise: payouts.amountPaise })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.processedDate, date),
+        eq(payouts.channel, channel),
+        inArray(payouts.status, ['processed', 'reversed']),
+      ),
+    );
+}
+
+/** The order of each of these payouts (those the book has). */
+export function ordersOfPayouts(
+  db: Executor,
+  payoutIds: readonly number[],
+): Promise<Pick<PayoutRow, 'id' | 'orderId'>[]> {
+  return db
+    .select({ id: payouts.id, orderId: payouts.orderId })
+    .from(payouts)
+    .where(inArray(payouts.id, [...payoutIds]));
+}
+
+/** The channel the order's processed disbursal was paid through, if it was paid. */
+export async function disbursalChannelOf(
+  db: Executor,
+  orderId: number,
+): Promise<string | undefined> {
+  const [disbursal] = await db
+    .select({ channel: payouts.channel })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.orderId, orderId),
+        eq(payouts.purpose, 'disbursal'),
+        eq(payouts.status, 'processed'),
+      ),
+    );
+  return disbursal?.channel;
+}
+
 export async function findPayout(db: Executor, payoutId: number): Promise<PayoutRow | undefined> {
   const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   return row;

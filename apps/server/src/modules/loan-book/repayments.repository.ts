@@ -1,6 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../plugins/db.js';
+import { customers } from './customers.table.js';
+import { loanOrders } from './loan-orders.table.js';
 import { repayments, rollovers, type RepaymentRow, type RolloverRow } from './repayments.table.js';
 
 /** Values may be SQL: the serial number comes from a database sequence. */
@@ -59,6 +61,21 @@ export async function orderIdOfRepayment(
     .from(repayments)
     .where(eq(repayments.id, repaymentId));
   return found?.orderId;
+}
+
+/** A repayment with its order, and whether the borrower's bank account is verified. */
+export async function repaymentWithOrder(db: Executor, repaymentId: number) {
+  const [row] = await db
+    .select({
+      repayment: repayments,
+      order: loanOrders,
+      verified: customers.bankAccountVerified,
+    })
+    .from(repayments)
+    .innerJoin(loanOrders, eq(loanOrders.id, repayments.orderId))
+    .innerJoin(customers, eq(customers.id, loanOrders.customerId))
+    .where(eq(repayments.id, repaymentId));
+  return row;
 }
 
 export async function lockRepayment(

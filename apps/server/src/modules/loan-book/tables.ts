@@ -5,8 +5,6 @@
  * module's services (decision 0059).
  */
 export { customers } from './customers.table.js';
-// Read by the repay module to tell a replayed request from a new one; written only here.
-export { idempotencyRecords } from './idempotency-records.table.js';
 export { type LoanOrderRow, loanOrders } from './loan-orders.table.js';
 export { loanProducts } from './loan-products.table.js';
 export { payouts } from './payouts.table.js';

@@ -9,26 +9,39 @@ import { customers, loanOrders, payouts, repayments } from '../loan-book/tables.
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, indiaDayRange, orderNoIs, runList } from '../../shared/list-query.js';
 import { storedFiles } from '../stored-files/tables.js';
-import { excessRefunds, offlineRepayments, uploadedFiles } from './offline.table.js';
+import {
+  excessRefunds,
+  offlineRepayments,
+  uploadedFiles,
+  type OfflineRepaymentRow,
+} from './offline.table.js';
+
+type NewOfflineRepayment = typeof offlineRepayments.$inferInsert;
+type NewExcessRefund = typeof excessRefunds.$inferInsert;
+type ExcessRefundRow = typeof excessRefunds.$inferSelect;
+
+/** Offline repayments with their order, customer and posting (a list's rows, one's view). */
+function offlineWithOrder(db: Executor) {
+  return db
+    .select({
+      offline: offlineRepayments,
+      orderNo: loanOrders.orderNo,
+      customerName: customers.name,
+      customerPhone: customers.phone,
+      repaymentSerialNo: repayments.serialNo,
+    })
+    .from(offlineRepayments)
+    .innerJoin(loanOrders, eq(loanOrders.id, offlineRepayments.orderId))
+    .innerJoin(customers, eq(customers.id, loanOrders.customerId))
+    .leftJoin(repayments, eq(repayments.id, offlineRepayments.repaymentId));
+}
 
 /** /repay/repaymentReview: offline repayments with their order, customer and posting. */
 export function listOffline(db: Executor, body: z.output<typeof offlineListBodySchema>) {
   return runList(
     db,
     {
-      select: () =>
-        db
-          .select({
-            offline: offlineRepayments,
-            orderNo: loanOrders.orderNo,
-            customerName: customers.name,
-            customerPhone: customers.phone,
-            repaymentSerialNo: repayments.serialNo,
-          })
-          .from(offlineRepayments)
-          .innerJoin(loanOrders, eq(loanOrders.id, offlineRepayments.orderId))
-          .innerJoin(customers, eq(customers.id, loanOrders.customerId))
-          .leftJoin(repayments, eq(repayments.id, offlineRepayments.repaymentId)),
+      select: () => offlineWithOrder(db),
       where: {
         orderNo: (orderNo) => orderNoIs(loanOrders.orderNo, orderNo),
         phone: (phone) => eq(customers.phone, phone),
@@ -48,6 +61,71 @@ export function listOffline(db: Executor, body: z.output<typeof offlineListBodyS
     },
     body,
   );
+}
+
+export async function offlineRepaymentWithOrder(db: Executor, id: number) {
+  const [row] = await offlineWithOrder(db).where(eq(offlineRepayments.id, id));
+  return row;
+}
+
+export async function findOfflineByRecordKey(
+  db: Executor,
+  recordKey: string,
+): Promise<OfflineRepaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(offlineRepayments)
+    .where(eq(offlineRepayments.recordKey, recordKey));
+  return row;
+}
+
+/** Undefined when its record key, or a live record's bank reference, is taken. */
+export async function insertOfflineRepayment(
+  db: Executor,
+  values: NewOfflineRepayment,
+): Promise<OfflineRepaymentRow | undefined> {
+  const [row] = await db.insert(offlineRepayments).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The record, locked for the transaction (two decisions on it take turns). */
+export async function lockOfflineRepayment(
+  tx: Executor,
+  id: number,
+): Promise<OfflineRepaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(offlineRepayments)
+    .where(eq(offlineRepayments.id, id))
+    .for('update');
+  return row;
+}
+
+export async function updateOfflineRepayment(
+  tx: Executor,
+  id: number,
+  values: Partial<NewOfflineRepayment>,
+): Promise<void> {
+  await tx.update(offlineRepayments).set(values).where(eq(offlineRepayments.id, id));
+}
+
+/** Returns the new file's id. */
+export async function insertUploadedFile(
+  db: Executor,
+  values: typeof uploadedFiles.$inferInsert,
+): Promise<number> {
+  const [file] = await db.insert(uploadedFiles).values(values).returning({ id: uploadedFiles.id });
+  return file!.id;
+}
+
+/** The uploaded receipt of an offline repayment; undefined when it has none. */
+export async function receiptFileOf(db: Executor, offlineId: number) {
+  const [row] = await db
+    .select({ file: uploadedFiles })
+    .from(offlineRepayments)
+    .innerJoin(uploadedFiles, eq(uploadedFiles.id, offlineRepayments.receiptFileId))
+    .where(eq(offlineRepayments.id, offlineId));
+  return row?.file;
 }
 
 /** /repay/overdueRepayment: repayments whose value date found the order overdue. */
@@ -141,6 +219,36 @@ export function listExcess(db: Executor, body: z.output<typeof excessListBodySch
     },
     body,
   );
+}
+
+/** Undefined when the repayment's refund was asked for already. */
+export async function insertExcessRefund(
+  db: Executor,
+  values: NewExcessRefund,
+): Promise<ExcessRefundRow | undefined> {
+  const [created] = await db.insert(excessRefunds).values(values).onConflictDoNothing().returning();
+  return created;
+}
+
+/** The refund asked for the repayment's overpayment, locked for the transaction. */
+export async function lockExcessRefundOf(
+  tx: Executor,
+  repaymentId: number,
+): Promise<ExcessRefundRow | undefined> {
+  const [request] = await tx
+    .select()
+    .from(excessRefunds)
+    .where(eq(excessRefunds.repaymentId, repaymentId))
+    .for('update');
+  return request;
+}
+
+export async function updateExcessRefund(
+  tx: Executor,
+  id: number,
+  values: Partial<NewExcessRefund>,
+): Promise<void> {
+  await tx.update(excessRefunds).set(values).where(eq(excessRefunds.id, id));
 }
 
 /** Uploaded files whose bytes are not in the database (uploaded before decision 0091). */

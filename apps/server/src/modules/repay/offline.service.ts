@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import type {
   excessListBodySchema,
   ExcessStatus,
@@ -13,7 +12,6 @@ import type {
 } from '@lending/contract';
 import { isAfter, isBefore } from '@lending/lending';
 import type { z } from 'zod';
-import { customers, loanOrders, payouts, repayments } from '../loan-book/tables.js';
 import type { Database } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf } from '../../shared/india-date.js';
@@ -32,15 +30,16 @@ import { paiseToApi } from '../../shared/paise.js';
 import { maskBankAccount, maskName, maskPhone } from '../../shared/pii.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { clearingOfOrder } from '../borrower-app/index.js';
-import { createRefund, postRepayment } from '../loan-book/index.js';
+import {
+  createRefund,
+  disbursalChannelOf,
+  findOrderByNo,
+  postRepayment,
+  repaymentWithOrder,
+} from '../loan-book/index.js';
 import { readStoredBytes, storeBytes, storeBytesOnce } from '../stored-files/index.js';
 import * as repo from './offline.repository.js';
-import {
-  excessRefunds,
-  offlineRepayments,
-  uploadedFiles,
-  type OfflineRepaymentRow,
-} from './offline.table.js';
+import type { OfflineRepaymentRow } from './offline.table.js';
 import type { RepayDeps } from './repay.service.js';
 
 /** What the offline repayment and overpayment services use (the simulator passes its own). */
@@ -107,19 +106,7 @@ export async function listOffline(
 }
 
 async function viewOf(deps: OfflineDeps, id: number, callerId: number): Promise<OfflineRepayment> {
-  const [row] = await deps.db
-    .select({
-      offline: offlineRepayments,
-      orderNo: loanOrders.orderNo,
-      customerName: customers.name,
-      customerPhone: customers.phone,
-      repaymentSerialNo: repayments.serialNo,
-    })
-    .from(offlineRepayments)
-    .innerJoin(loanOrders, eq(loanOrders.id, offlineRepayments.orderId))
-    .innerJoin(customers, eq(customers.id, loanOrders.customerId))
-    .leftJoin(repayments, eq(repayments.id, offlineRepayments.repaymentId))
-    .where(eq(offlineRepayments.id, id));
+  const row = await repo.offlineRepaymentWithOrder(deps.db, id);
   const names = await staffNames(deps, [row!.offline.recordedBy, row!.offline.reviewedBy]);
   return offlineView(row!.offline, row!, names, callerId);
 }
@@ -141,15 +128,9 @@ export async function recordOffline(
   input: RecordInput,
   actorId: number,
 ): Promise<OfflineRepayment> {
-  const [existing] = await deps.db
-    .select()
-    .from(offlineRepayments)
-    .where(eq(offlineRepayments.recordKey, input.idempotencyKey));
+  const existing = await repo.findOfflineByRecordKey(deps.db, input.idempotencyKey);
   if (existing) return replayOf(deps, existing, input, actorId);
-  const [order] = await deps.db
-    .select()
-    .from(loanOrders)
-    .where(eq(loanOrders.orderNo, input.orderNo));
+  const order = await findOrderByNo(deps.db, input.orderNo);
   if (!order) throw AppError.invalid('orderNo', 'no order has this number');
   if (!OPEN.includes(order.status))
     throw new AppError('orderStateConflict', { field: order.orderNo, detail: order.status });
@@ -170,43 +151,32 @@ export async function recordOffline(
     const mimeType = sniffReceiptType(bytes, 'receipt.contentBase64');
     // In the database (decision 0091), in the call's transaction: any server serves it.
     const stored = await storeBytes(deps.db, bytes, deps.clock.now());
-    const [file] = await deps.db
-      .insert(uploadedFiles)
-      .values({
-        storageName: stored.name,
-        sizeBytes: stored.sizeBytes,
-        sha256: stored.sha256!,
-        fileName: input.receipt.fileName,
-        mimeType,
-        uploadedBy: actorId,
-        at: deps.clock.now(),
-      })
-      .returning({ id: uploadedFiles.id });
-    receiptFileId = file!.id;
+    receiptFileId = await repo.insertUploadedFile(deps.db, {
+      storageName: stored.name,
+      sizeBytes: stored.sizeBytes,
+      sha256: stored.sha256!,
+      fileName: input.receipt.fileName,
+      mimeType,
+      uploadedBy: actorId,
+      at: deps.clock.now(),
+    });
   }
-  const [row] = await deps.db
-    .insert(offlineRepayments)
-    .values({
-      orderId: order.id,
-      channel: input.channel,
-      amountPaise: BigInt(input.amountPaise),
-      valueDate: input.valueDate,
-      bankReference: input.bankReference,
-      remark: input.remark ?? null,
-      receiptFileId,
-      status: 'pending',
-      recordKey: input.idempotencyKey,
-      batch: input.batch ?? null,
-      recordedBy: actorId,
-      recordedAt: deps.clock.now(),
-    })
-    .onConflictDoNothing()
-    .returning();
+  const row = await repo.insertOfflineRepayment(deps.db, {
+    orderId: order.id,
+    channel: input.channel,
+    amountPaise: BigInt(input.amountPaise),
+    valueDate: input.valueDate,
+    bankReference: input.bankReference,
+    remark: input.remark ?? null,
+    receiptFileId,
+    status: 'pending',
+    recordKey: input.idempotencyKey,
+    batch: input.batch ?? null,
+    recordedBy: actorId,
+    recordedAt: deps.clock.now(),
+  });
   if (!row) {
-    const [again] = await deps.db
-      .select()
-      .from(offlineRepayments)
-      .where(eq(offlineRepayments.recordKey, input.idempotencyKey));
+    const again = await repo.findOfflineByRecordKey(deps.db, input.idempotencyKey);
     if (again) return replayOf(deps, again, input, actorId);
     throw new AppError('duplicate', { field: `bank reference ${input.bankReference}` });
   }
@@ -241,11 +211,7 @@ export async function reviewOffline(
   actorId: number,
 ) {
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(offlineRepayments)
-      .where(eq(offlineRepayments.id, input.id))
-      .for('update');
+    const row = await repo.lockOfflineRepayment(tx, input.id);
     if (!row) throw new AppError('notFound', { field: 'id', detail: String(input.id) });
     if (row.status !== 'pending')
       throw new AppError('alreadyReviewed', {
@@ -256,15 +222,12 @@ export async function reviewOffline(
       throw new AppError('sameMakerChecker', { field: `Offline repayment ${row.bankReference}` });
     const now = deps.clock.now();
     if (input.decision === 'invalid') {
-      await tx
-        .update(offlineRepayments)
-        .set({
-          status: 'invalid',
-          reviewedBy: actorId,
-          reviewedAt: now,
-          reviewReason: input.reason ?? null,
-        })
-        .where(eq(offlineRepayments.id, row.id));
+      await repo.updateOfflineRepayment(tx, row.id, {
+        status: 'invalid',
+        reviewedBy: actorId,
+        reviewedAt: now,
+        reviewReason: input.reason ?? null,
+      });
       return {
         id: row.id,
         status: 'invalid' as const,
@@ -288,17 +251,14 @@ export async function reviewOffline(
       actorId,
     );
     const note = typeof posted.valueDateNote === 'string' ? posted.valueDateNote : null;
-    await tx
-      .update(offlineRepayments)
-      .set({
-        status: 'pass',
-        reviewedBy: actorId,
-        reviewedAt: now,
-        reviewReason: input.reason ?? null,
-        repaymentId: posted.repaymentId ?? null,
-        valueDateNote: note,
-      })
-      .where(eq(offlineRepayments.id, row.id));
+    await repo.updateOfflineRepayment(tx, row.id, {
+      status: 'pass',
+      reviewedBy: actorId,
+      reviewedAt: now,
+      reviewReason: input.reason ?? null,
+      repaymentId: posted.repaymentId ?? null,
+      valueDateNote: note,
+    });
     return {
       id: row.id,
       status: 'pass' as const,
@@ -312,18 +272,14 @@ export async function reviewOffline(
 
 /** The receipt photo, for holders of the receipt interface only (the access layer checks). */
 export async function receiptOf(deps: OfflineDeps, id: number) {
-  const [row] = await deps.db
-    .select({ file: uploadedFiles })
-    .from(offlineRepayments)
-    .innerJoin(uploadedFiles, eq(uploadedFiles.id, offlineRepayments.receiptFileId))
-    .where(eq(offlineRepayments.id, id));
-  if (!row) throw new AppError('notFound', { field: 'id', detail: String(id) });
-  const bytes = await readStoredBytes(deps.db, row.file.storageName);
+  const file = await repo.receiptFileOf(deps.db, id);
+  if (!file) throw new AppError('notFound', { field: 'id', detail: String(id) });
+  const bytes = await readStoredBytes(deps.db, file.storageName);
   // Uploaded before receipts moved into the database, on a server that has not copied it in.
   if (!bytes) throw new AppError('notFound', { field: 'id', detail: 'the receipt file' });
   return {
-    fileName: row.file.fileName,
-    mimeType: row.file.mimeType,
+    fileName: file.fileName,
+    mimeType: file.mimeType,
     contentBase64: bytes.toString('base64'),
   };
 }
@@ -496,16 +452,7 @@ export async function listExcess(
 }
 
 async function excessOf(deps: OfflineDeps, repaymentId: number) {
-  const [row] = await deps.db
-    .select({
-      repayment: repayments,
-      order: loanOrders,
-      verified: customers.bankAccountVerified,
-    })
-    .from(repayments)
-    .innerJoin(loanOrders, eq(loanOrders.id, repayments.orderId))
-    .innerJoin(customers, eq(customers.id, loanOrders.customerId))
-    .where(eq(repayments.id, repaymentId));
+  const row = await repaymentWithOrder(deps.db, repaymentId);
   if (!row || row.repayment.excessPaise <= 0n || row.repayment.reversed)
     throw new AppError('notFound', { field: 'repaymentId', detail: String(repaymentId) });
   return row;
@@ -522,18 +469,14 @@ export async function requestExcessRefund(
     throw new AppError('orderStateConflict', { field: order.orderNo, detail: order.status });
   if (!verified)
     throw new AppError('conflict', { detail: "the borrower's bank account is not verified" });
-  const [created] = await deps.db
-    .insert(excessRefunds)
-    .values({
-      repaymentId: repayment.id,
-      orderId: order.id,
-      amountPaise: order.overpaidPaise,
-      reason: input.reason,
-      requestedBy: actorId,
-      requestedAt: deps.clock.now(),
-    })
-    .onConflictDoNothing()
-    .returning();
+  const created = await repo.insertExcessRefund(deps.db, {
+    repaymentId: repayment.id,
+    orderId: order.id,
+    amountPaise: order.overpaidPaise,
+    reason: input.reason,
+    requestedBy: actorId,
+    requestedAt: deps.clock.now(),
+  });
   if (!created) throw new AppError('duplicate', { field: `The refund of ${repayment.serialNo}` });
   return { repaymentId: repayment.id, status: 'awaitingApproval' as const, payoutId: null };
 }
@@ -548,11 +491,7 @@ export async function approveExcessRefund(
   actorId: number,
 ) {
   const result = await deps.db.transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(excessRefunds)
-      .where(eq(excessRefunds.repaymentId, input.repaymentId))
-      .for('update');
+    const request = await repo.lockExcessRefundOf(tx, input.repaymentId);
     if (!request)
       throw new AppError('notFound', { field: 'repaymentId', detail: String(input.repaymentId) });
     if (request.approvedBy !== null)
@@ -564,29 +503,21 @@ export async function approveExcessRefund(
       throw new AppError('sameMakerChecker', {
         field: `The refund of repayment ${input.repaymentId}`,
       });
-    const [disbursal] = await tx
-      .select({ channel: payouts.channel })
-      .from(payouts)
-      .where(
-        and(
-          eq(payouts.orderId, request.orderId),
-          eq(payouts.purpose, 'disbursal'),
-          eq(payouts.status, 'processed'),
-        ),
-      );
+    const disbursalChannel = await disbursalChannelOf(tx, request.orderId);
     const refund = await createRefund(
       { ...deps.loanBook, db: tx as unknown as Database },
       {
         orderId: request.orderId,
         idempotencyKey: input.idempotencyKey,
-        channel: disbursal?.channel ?? 'sandbox',
+        channel: disbursalChannel ?? 'sandbox',
       },
       actorId,
     );
-    await tx
-      .update(excessRefunds)
-      .set({ approvedBy: actorId, approvedAt: deps.clock.now(), payoutId: refund.payoutId ?? null })
-      .where(eq(excessRefunds.id, request.id));
+    await repo.updateExcessRefund(tx, request.id, {
+      approvedBy: actorId,
+      approvedAt: deps.clock.now(),
+      payoutId: refund.payoutId ?? null,
+    });
     return {
       repaymentId: input.repaymentId,
       status: 'refunding' as const,

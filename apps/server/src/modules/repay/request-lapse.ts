@@ -1,13 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderStatus } from '@lending/lending';
 import type { Executor } from '../../plugins/db.js';
 import { recordAudit } from '../audit/index.js';
 import type { LoanOrderRow, OrderChangeSubscriber } from '../loan-book/index.js';
-import {
-  waiverRequests,
-  type WaiverRequestKind,
-  type WaiverRequestStatus,
-} from './waiver-requests.table.js';
+import { lapsePendingRequests } from './waiver-requests.repository.js';
+import type { WaiverRequestKind } from './waiver-requests.table.js';
 
 const OPEN: readonly OrderStatus[] = ['ACTIVE', 'DUE', 'OVERDUE'];
 
@@ -43,22 +39,11 @@ export async function lapseStaleRequests(
   );
   if (kinds.length === 0) return;
   const lapseEvent = event ?? order.lastEvent ?? 'unknown';
-  const lapsed = await tx
-    .update(waiverRequests)
-    .set({
-      status: 'lapsed' satisfies WaiverRequestStatus,
-      decidedAt: at,
-      lapseEvent,
-      decisionReason: `Lapsed: ${order.orderNo} became ${order.status} (${lapseEvent})`,
-    })
-    .where(
-      and(
-        eq(waiverRequests.orderId, order.id),
-        eq(waiverRequests.status, 'pending'),
-        inArray(waiverRequests.kind, kinds),
-      ),
-    )
-    .returning();
+  const lapsed = await lapsePendingRequests(tx, order.id, kinds, {
+    decidedAt: at,
+    lapseEvent,
+    decisionReason: `Lapsed: ${order.orderNo} became ${order.status} (${lapseEvent})`,
+  });
   for (const request of lapsed) {
     const what = request.kind === 'writeOff' ? 'write-off' : 'waiver';
     await recordAudit(tx, {

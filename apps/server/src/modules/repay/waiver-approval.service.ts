@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { OrderCommandRet, WaiverBody, writeOffBodySchema } from '@lending/contract';
 import { paiseToRupees, rupeesToPaise, type Paise } from '@lending/lending';
-import { idempotencyRecords, loanOrders } from '../loan-book/tables.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
@@ -9,13 +7,24 @@ import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseToApi } from '../../shared/paise.js';
 import { clearingOfOrder } from '../borrower-app/index.js';
 import type { z } from 'zod';
-import { waiver, writeOff, type LoanBookDeps, type LoanOrderRow } from '../loan-book/index.js';
+import {
+  findOrder,
+  idempotencyKeyTaken,
+  waiver,
+  writeOff,
+  type LoanBookDeps,
+  type LoanOrderRow,
+} from '../loan-book/index.js';
 import type { SettingsService } from '../ops-config/index.js';
 import {
-  waiverRequests,
-  type WaiverRequestKind,
-  type WaiverRequestStatus,
-} from './waiver-requests.table.js';
+  decidePendingRequest,
+  findRequest,
+  insertRequest,
+  lockRequestOfKind,
+  requestOfKey,
+  type WaiverRequestRow,
+} from './waiver-requests.repository.js';
+import type { WaiverRequestKind, WaiverRequestStatus } from './waiver-requests.table.js';
 
 /**
  * Waivers and write-offs with a second person (decisions 0045, 0050): a waiver of more than the
@@ -46,7 +55,7 @@ const PARTS = {
 } as const satisfies Record<WaiverPart, string>;
 
 async function orderOf(db: Executor, orderId: number): Promise<LoanOrderRow> {
-  const [order] = await db.select().from(loanOrders).where(eq(loanOrders.id, orderId));
+  const order = await findOrder(db, orderId);
   if (!order) throw new AppError('notFound', { field: 'orderId', detail: String(orderId) });
   return order;
 }
@@ -71,8 +80,6 @@ function waiverAmountToday(order: LoanOrderRow, body: WaiverBody, today: string)
   }
   return total;
 }
-
-type WaiverRequestRow = typeof waiverRequests.$inferSelect;
 
 /** The answer names the request under the field of its kind. */
 function requestIdOf(request: { id: number; kind: WaiverRequestKind }) {
@@ -115,11 +122,11 @@ export async function requestWaiver(
   actorId: number,
 ): Promise<OrderCommandRet> {
   const asked = { ...body, kind: 'waiver' as const };
-  const kept = await requestByKey(deps, body.idempotencyKey);
+  const kept = await requestOfKey(deps.db, body.idempotencyKey);
   if (kept) return replayOfRequest(deps, kept, asked);
   // Applied at once before (under the amount): the loan book answers the replay, whatever the
   // order owes now.
-  if (await appliedByKey(deps, body.idempotencyKey))
+  if (await idempotencyKeyTaken(deps.db, body.idempotencyKey))
     return waiver(deps.loanBook, body, actorId) as Promise<OrderCommandRet>;
 
   const order = await orderOf(deps.db, body.orderId);
@@ -137,23 +144,6 @@ type WriteOffBody = z.infer<typeof writeOffBodySchema>;
 /** A maker's call as kept: a write-off's body, a waiver's parts, and which of the two it is. */
 type AskedBody = WriteOffBody & Pick<WaiverBody, 'amounts'> & { kind: WaiverRequestKind };
 
-async function requestByKey(deps: WaiverApprovalDeps, key: string) {
-  const [request] = await deps.db
-    .select()
-    .from(waiverRequests)
-    .where(eq(waiverRequests.idempotencyKey, key));
-  return request;
-}
-
-/** The loan book applied a command under this key (at once, without a request). */
-async function appliedByKey(deps: WaiverApprovalDeps, key: string): Promise<boolean> {
-  const [applied] = await deps.db
-    .select({ key: idempotencyRecords.key })
-    .from(idempotencyRecords)
-    .where(eq(idempotencyRecords.key, key));
-  return applied !== undefined;
-}
-
 /**
  * Keeps the maker's call as a request waiting for a second person. The key taken meanwhile (a
  * concurrent replay) answers that request; the order's one pending request of either kind
@@ -165,20 +155,16 @@ async function keepRequest(
   asked: AskedBody,
   values: { amounts: WaiverRequestRow['amounts']; amountPaise: Paise; requestedBy: number },
 ): Promise<OrderCommandRet> {
-  const [created] = await deps.db
-    .insert(waiverRequests)
-    .values({
-      ...values,
-      kind: asked.kind,
-      orderId: order.id,
-      idempotencyKey: asked.idempotencyKey,
-      reason: asked.reason,
-      requestedAt: deps.clock.now(),
-    })
-    .onConflictDoNothing()
-    .returning();
+  const created = await insertRequest(deps.db, {
+    ...values,
+    kind: asked.kind,
+    orderId: order.id,
+    idempotencyKey: asked.idempotencyKey,
+    reason: asked.reason,
+    requestedAt: deps.clock.now(),
+  });
   if (created) return pendingAnswer(order, created);
-  const again = await requestByKey(deps, asked.idempotencyKey);
+  const again = await requestOfKey(deps.db, asked.idempotencyKey);
   if (again) return replayOfRequest(deps, again, asked);
   throw oneWaitsAlready(order);
 }
@@ -195,10 +181,10 @@ export async function requestWriteOff(
   actorId: number,
 ): Promise<OrderCommandRet> {
   const asked = { ...body, kind: 'writeOff' as const };
-  const kept = await requestByKey(deps, body.idempotencyKey);
+  const kept = await requestOfKey(deps.db, body.idempotencyKey);
   if (kept) return replayOfRequest(deps, kept, asked);
   // Written off at once before write-offs waited (or by the loan book directly): its replay.
-  if (await appliedByKey(deps, body.idempotencyKey))
+  if (await idempotencyKeyTaken(deps.db, body.idempotencyKey))
     return writeOff(deps.loanBook, body, actorId) as Promise<OrderCommandRet>;
 
   const order = await orderOf(deps.db, body.orderId);
@@ -229,11 +215,7 @@ async function replayOfRequest(
 
 /** A request of this kind (another kind's id is not found: each has its own grant). */
 async function lockedRequest(tx: Executor, kind: WaiverRequestKind, id: number) {
-  const [request] = await tx
-    .select()
-    .from(waiverRequests)
-    .where(and(eq(waiverRequests.id, id), eq(waiverRequests.kind, kind)))
-    .for('update');
+  const request = await lockRequestOfKind(tx, kind, id);
   if (!request) throw new AppError('notFound', { field: 'id', detail: String(id) });
   return request;
 }
@@ -332,15 +314,12 @@ async function approveRequest(
     // Approved before it is applied: the order it settles or writes off no longer qualifies
     // for a waiting request, and the loan book lapses whatever still waits on it (decision
     // 0054). Both in this transaction: a refusal by the loan book undoes the approval.
-    await tx
-      .update(waiverRequests)
-      .set({
-        status: 'approved' satisfies WaiverRequestStatus,
-        decidedBy: actorId,
-        decidedAt: deps.clock.now(),
-        approvalKey: input.idempotencyKey,
-      })
-      .where(and(eq(waiverRequests.id, request.id), eq(waiverRequests.status, 'pending')));
+    await decidePendingRequest(tx, request.id, {
+      status: 'approved' satisfies WaiverRequestStatus,
+      decidedBy: actorId,
+      decidedAt: deps.clock.now(),
+      approvalKey: input.idempotencyKey,
+    });
     const result = await applyRequest(loanBook, request, input.idempotencyKey, actorId);
     return { ...result, ...requestIdOf(request) } as OrderCommandRet;
   });
@@ -351,7 +330,7 @@ async function approveRequest(
  * simulator's).
  */
 export async function waitingWaiverAmount(deps: WaiverApprovalDeps, id: number): Promise<Paise> {
-  const [request] = await deps.db.select().from(waiverRequests).where(eq(waiverRequests.id, id));
+  const request = await findRequest(deps.db, id);
   if (!request) throw new AppError('notFound', { field: 'id', detail: String(id) });
   return amountNow(request, await orderOf(deps.db, request.orderId), indiaDateOf(deps.clock.now()));
 }
@@ -383,15 +362,13 @@ async function rejectRequest(
   return deps.db.transaction(async (tx) => {
     const request = await lockedRequest(tx, kind, input.id);
     mustDecide(request, await orderOf(tx, request.orderId), actorId);
-    await tx
-      .update(waiverRequests)
-      .set({
-        status: 'rejected' satisfies WaiverRequestStatus,
-        decidedBy: actorId,
-        decidedAt: deps.clock.now(),
-        decisionReason: input.reason,
-      })
-      .where(eq(waiverRequests.id, request.id));
+    // Locked, and found pending by mustDecide: the write's pending guard holds.
+    await decidePendingRequest(tx, request.id, {
+      status: 'rejected' satisfies WaiverRequestStatus,
+      decidedBy: actorId,
+      decidedAt: deps.clock.now(),
+      decisionReason: input.reason,
+    });
     return { id: request.id, status: 'rejected' as const };
   });
 }
