@@ -21,9 +21,8 @@ export const pageRegistry: Partial<Record<string, PageLoader>> = {
   powerMenu: () => import('../features/power/pages/menu-page').then((m) => m.MenuPage),
   powerInterface: () =>
     import('../features/power/pages/interface-page').then((m) => m.InterfacePage),
-  loginLog: () => import('../features/system-log/pages/login-log-page').then((m) => m.LoginLogPage),
-  log: () =>
-    import('../features/system-log/pages/operation-log-page').then((m) => m.OperationLogPage),
+  loginLog: () => import('../features/audit/pages/login-log-page').then((m) => m.LoginLogPage),
+  log: () => import('../features/audit/pages/operation-log-page').then((m) => m.OperationLogPage),
   firstLoanConfig: () =>
     import('../features/loan-config/pages/loan-config-page').then((m) => m.FirstLoanConfigPage),
   reLoanConfig: () =>
@@ -171,51 +170,47 @@ export const pageRegistry: Partial<Record<string, PageLoader>> = {
   blacklist: () => import('../features/risk/pages/blacklist-page').then((m) => m.BlacklistPage),
   // Collection and pre-collection (issue #12).
   collectionOrderAll: () =>
-    import('../features/collection/pages/case-list-pages').then((m) => m.CollectionOrderAllPage),
+    import('../features/recovery/pages/case-list-pages').then((m) => m.CollectionOrderAllPage),
   collectionOrderFinish: () =>
-    import('../features/collection/pages/case-list-pages').then((m) => m.CollectionOrderFinishPage),
+    import('../features/recovery/pages/case-list-pages').then((m) => m.CollectionOrderFinishPage),
   preCollectionOrderList: () =>
-    import('../features/collection/pages/case-list-pages').then(
-      (m) => m.PreCollectionOrderListPage,
-    ),
+    import('../features/recovery/pages/case-list-pages').then((m) => m.PreCollectionOrderListPage),
   preCollectionOrderProcessingList: () =>
-    import('../features/collection/pages/case-list-pages').then(
+    import('../features/recovery/pages/case-list-pages').then(
       (m) => m.PreCollectionOrderProcessingListPage,
     ),
   myOrderList: () =>
-    import('../features/collection/pages/case-list-pages').then((m) => m.MyOrderListPage),
+    import('../features/recovery/pages/case-list-pages').then((m) => m.MyOrderListPage),
   myOrderProcessingList: () =>
-    import('../features/collection/pages/case-list-pages').then((m) => m.MyOrderProcessingListPage),
+    import('../features/recovery/pages/case-list-pages').then((m) => m.MyOrderProcessingListPage),
   collectionDispatchManage: () =>
-    import('../features/collection/pages/dispatch-pages').then((m) => m.CollectionDispatchPage),
+    import('../features/recovery/pages/dispatch-pages').then((m) => m.CollectionDispatchPage),
   dispatchManage: () =>
-    import('../features/collection/pages/dispatch-pages').then((m) => m.PreDispatchPage),
+    import('../features/recovery/pages/dispatch-pages').then((m) => m.PreDispatchPage),
   collectioGroupManage: () =>
-    import('../features/collection/pages/group-collector-pages').then((m) => m.CollectionGroupPage),
+    import('../features/recovery/pages/group-collector-pages').then((m) => m.CollectionGroupPage),
   groupManage: () =>
-    import('../features/collection/pages/group-collector-pages').then((m) => m.PreGroupPage),
+    import('../features/recovery/pages/group-collector-pages').then((m) => m.PreGroupPage),
   collectionUserManage: () =>
-    import('../features/collection/pages/group-collector-pages').then((m) => m.CollectionUserPage),
+    import('../features/recovery/pages/group-collector-pages').then((m) => m.CollectionUserPage),
   userManage: () =>
-    import('../features/collection/pages/group-collector-pages').then((m) => m.PreUserPage),
+    import('../features/recovery/pages/group-collector-pages').then((m) => m.PreUserPage),
   collectionRepayOrder: () =>
-    import('../features/collection/pages/case-detail-page').then((m) => m.CollectionRepayOrderPage),
+    import('../features/recovery/pages/case-detail-page').then((m) => m.CollectionRepayOrderPage),
   collectionRepayedOrder: () =>
-    import('../features/collection/pages/case-detail-page').then(
-      (m) => m.CollectionRepayedOrderPage,
-    ),
+    import('../features/recovery/pages/case-detail-page').then((m) => m.CollectionRepayedOrderPage),
   preCollectionList: () =>
-    import('../features/collection/pages/case-detail-page').then((m) => m.PreCollectionListPage),
+    import('../features/recovery/pages/case-detail-page').then((m) => m.PreCollectionListPage),
   collectionDailyProcess: () =>
-    import('../features/collection/pages/report-pages').then((m) => m.CollectionDailyProcessPage),
+    import('../features/recovery/pages/report-pages').then((m) => m.CollectionDailyProcessPage),
   preDailyProcess: () =>
-    import('../features/collection/pages/report-pages').then((m) => m.PreDailyProcessPage),
+    import('../features/recovery/pages/report-pages').then((m) => m.PreDailyProcessPage),
   performance2: () =>
-    import('../features/collection/pages/stage-flow-page').then((m) => m.StageFlowPage),
+    import('../features/recovery/pages/stage-flow-page').then((m) => m.StageFlowPage),
   performance: () =>
-    import('../features/collection/pages/report-pages').then((m) => m.PerformancePage),
+    import('../features/recovery/pages/report-pages').then((m) => m.PerformancePage),
   summaryCollectinOrders: () =>
-    import('../features/collection/pages/report-pages').then((m) => m.SummaryCollectinOrdersPage),
+    import('../features/recovery/pages/report-pages').then((m) => m.SummaryCollectinOrdersPage),
   // Marketing SMS campaigns (/toolMage).
   marketingSMS: () =>
     import('../features/marketing-sms/pages/marketing-sms-page').then((m) => m.MarketingSmsPage),

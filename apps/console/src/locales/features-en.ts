@@ -1,6 +1,6 @@
 import { approval as enApproval } from './en/approval';
 import { channelReport as enChannelReport } from './en/channel-report';
-import { collection as enCollection } from './en/collection';
+import { recovery as enRecovery } from './en/recovery';
 import { coupon as enCoupon } from './en/coupon';
 import { disbursement as enDisbursement } from './en/disbursement';
 import { exports as enExports } from './en/exports';
@@ -35,7 +35,7 @@ export const enFeatures: Record<string, unknown> = {
   ...enApproval,
   ...enRisk,
   ...enOfflineRepay,
-  ...enCollection,
+  ...enRecovery,
   ...enNavbarSearch,
   ...enFinance,
   ...enOpsConfig,

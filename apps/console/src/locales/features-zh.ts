@@ -1,6 +1,6 @@
 import { approval as zhApproval } from './zh/approval';
 import { channelReport as zhChannelReport } from './zh/channel-report';
-import { collection as zhCollection } from './zh/collection';
+import { recovery as zhRecovery } from './zh/recovery';
 import { coupon as zhCoupon } from './zh/coupon';
 import { disbursement as zhDisbursement } from './zh/disbursement';
 import { exports as zhExports } from './zh/exports';
@@ -35,7 +35,7 @@ export const zhFeatures: Record<string, unknown> = {
   ...zhApproval,
   ...zhRisk,
   ...zhOfflineRepay,
-  ...zhCollection,
+  ...zhRecovery,
   ...zhNavbarSearch,
   ...zhFinance,
   ...zhOpsConfig,

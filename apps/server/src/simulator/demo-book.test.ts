@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { adminEndpoints, financeApi, opsApi, reportApi } from '@lending/contract';
+import { adminEndpoints, financeApi, opsConfigApi, reportApi } from '@lending/contract';
 import { addDays } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDayEnd } from '../modules/day-end/index.js';
@@ -343,7 +343,12 @@ describe('the committed demo book snapshot', () => {
       expect(await reportsDisagreeingWithTheirLists(t.app)).toEqual([]);
       // The sign-in codes the borrowers typed (decision 0076), for customerVerifyCode.
       const codes = (
-        await callEndpoint(t.app, opsApi.listVerifyCodes, { pageSize: 100 }, await loginAs(t.app))
+        await callEndpoint(
+          t.app,
+          opsConfigApi.listVerifyCodes,
+          { pageSize: 100 },
+          await loginAs(t.app),
+        )
       ).json().ret;
       expect(codes.total).toBeGreaterThanOrEqual(committed.loans);
       expect(codes.list.some((code: { attempts: number }) => code.attempts > 0)).toBe(true);

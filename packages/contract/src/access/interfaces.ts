@@ -7,8 +7,8 @@ import type { EndpointDefinition } from '../endpoint.js';
 import { exportEndpoints } from '../export/export.endpoints.js';
 import { loanBookEndpoints } from '../loan-book/loan-book.endpoints.js';
 import { financeEndpoints } from '../finance/finance.endpoints.js';
-import { logEndpoints } from '../log/log.endpoints.js';
-import { opsEndpoints } from '../ops/ops.endpoints.js';
+import { auditEndpoints } from '../audit/audit.endpoints.js';
+import { opsConfigEndpoints } from '../ops-config/ops-config.endpoints.js';
 import { orderEndpoints } from '../order/order.endpoints.js';
 import { remarketingEndpoints } from '../order/remarketing.endpoints.js';
 import { powerEndpoints } from '../power/power.endpoints.js';
@@ -30,7 +30,7 @@ export const adminEndpoints: readonly EndpointDefinition[] = [
   ...userEndpoints,
   ...powerEndpoints,
   ...configEndpoints,
-  ...logEndpoints,
+  ...auditEndpoints,
   ...loanBookEndpoints,
   ...orderEndpoints,
   ...remarketingEndpoints,
@@ -44,7 +44,7 @@ export const adminEndpoints: readonly EndpointDefinition[] = [
   ...financeEndpoints,
   ...reportEndpoints,
   ...channelReportEndpoints,
-  ...opsEndpoints,
+  ...opsConfigEndpoints,
   ...exportEndpoints,
   ...customerEndpoints,
   ...riskEndpoints,

@@ -1,5 +1,5 @@
 import { defineEndpoint, type EndpointDefinition } from '../endpoint.js';
-import { appClientConfig, appVersionCheck } from '../ops/ops-app.endpoints.js';
+import { appClientConfig, appVersionCheck } from '../ops-config/ops-config-app.endpoints.js';
 import { appWalletEndpoints } from '../wallet/wallet-app.endpoints.js';
 import { appApplyCoupon, appCouponList } from '../coupon/coupon.endpoints.js';
 import {

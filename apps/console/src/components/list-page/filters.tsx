@@ -1,4 +1,4 @@
-import { opsApi } from '@lending/contract';
+import { opsConfigApi } from '@lending/contract';
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -156,9 +156,9 @@ function RemoteChoiceControl({
 
 function ChannelControl(props: FilterControlProps) {
   const { can } = useGrants();
-  const allowed = can(opsApi.listChannels);
+  const allowed = can(opsConfigApi.listChannels);
   const channels = useEndpointQuery(
-    opsApi.listChannels,
+    opsConfigApi.listChannels,
     { page: 1, pageSize: 100 },
     { enabled: allowed, staleTime: 60_000 },
   );

@@ -1,4 +1,4 @@
-import { adminEndpoints, loanBookApi, logApi, powerApi } from '@lending/contract';
+import { adminEndpoints, loanBookApi, auditApi, powerApi } from '@lending/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
@@ -195,11 +195,11 @@ describe('the operation log', () => {
   });
 
   it('lists entries filtered by staff member, module, target and India dates, and shows one', async () => {
-    const all = (await callEndpoint(t.app, logApi.operationLog, { pageSize: 100 }, admin)).json()
+    const all = (await callEndpoint(t.app, auditApi.operationLog, { pageSize: 100 }, admin)).json()
       .ret;
     expect(all.total).toBeGreaterThanOrEqual(called.size);
     const byActor = (
-      await callEndpoint(t.app, logApi.operationLog, { filters: { actor: 'clerk@' } }, admin)
+      await callEndpoint(t.app, auditApi.operationLog, { filters: { actor: 'clerk@' } }, admin)
     ).json().ret;
     expect(byActor.list.map((e: { action: string }) => e.action).sort()).toEqual([
       'power.set_language',
@@ -207,14 +207,14 @@ describe('the operation log', () => {
       'user.logout',
     ]);
     const byModule = (
-      await callEndpoint(t.app, logApi.operationLog, { filters: { module: 'power' } }, admin)
+      await callEndpoint(t.app, auditApi.operationLog, { filters: { module: 'power' } }, admin)
     ).json().ret;
     expect(byModule.list.every((e: { module: string }) => e.module === 'power')).toBe(true);
     const role = byModule.list.find((e: { action: string }) => e.action === 'power.save_role');
     const byTarget = (
       await callEndpoint(
         t.app,
-        logApi.operationLog,
+        auditApi.operationLog,
         { filters: { targetType: 'role', targetId: role!.targetId } },
         admin,
       )
@@ -224,31 +224,32 @@ describe('the operation log', () => {
     const dated = (
       await callEndpoint(
         t.app,
-        logApi.operationLog,
+        auditApi.operationLog,
         { filters: { dateFrom: today, dateTo: today } },
         admin,
       )
     ).json().ret;
     expect(dated.total).toBe(all.total);
     const old = (
-      await callEndpoint(t.app, logApi.operationLog, { filters: { dateTo: '2001-01-01' } }, admin)
+      await callEndpoint(t.app, auditApi.operationLog, { filters: { dateTo: '2001-01-01' } }, admin)
     ).json().ret;
     expect(old.total).toBe(0);
 
     const detail = (
-      await callEndpoint(t.app, logApi.operationLogDetail, { id: role!.id }, admin)
+      await callEndpoint(t.app, auditApi.operationLogDetail, { id: role!.id }, admin)
     ).json().ret;
     expect(detail).toMatchObject({ id: role!.id, userAgent: 'AuditTest/2.0', actorName: 'Admin' });
     expect(
-      (await callEndpoint(t.app, logApi.operationLogDetail, { id: 99_999_999 }, admin)).json().code,
+      (await callEndpoint(t.app, auditApi.operationLogDetail, { id: 99_999_999 }, admin)).json()
+        .code,
     ).toBe(4004);
   });
 
   it('lists newest first, oldest first when sorted so, and refuses a field it does not sort by', async () => {
     const ids = async (body: object) =>
       (
-        (await callEndpoint(t.app, logApi.operationLog, { pageSize: 5, ...body }, admin)).json().ret
-          .list as { id: number }[]
+        (await callEndpoint(t.app, auditApi.operationLog, { pageSize: 5, ...body }, admin)).json()
+          .ret.list as { id: number }[]
       ).map((e) => e.id);
     const newest = await ids({});
     expect(newest).toEqual([...newest].sort((a, b) => b - a));
@@ -257,7 +258,7 @@ describe('the operation log', () => {
     expect(oldest[oldest.length - 1]!).toBeLessThan(newest[0]!);
     const refused = await callEndpoint(
       t.app,
-      logApi.operationLog,
+      auditApi.operationLog,
       { sort: { field: 'actorEmail', order: 'asc' } },
       admin,
     );

@@ -1,4 +1,4 @@
-import { logApi } from '@lending/contract';
+import { auditApi } from '@lending/contract';
 import type { EndpointRegistrar } from '../../plugins/access.js';
 import type { OperationLogService } from './audit.service.js';
 
@@ -6,6 +6,8 @@ export function registerAuditRoutes(
   endpoints: EndpointRegistrar,
   operationLogService: OperationLogService,
 ): void {
-  endpoints.register(logApi.operationLog, ({ body }) => operationLogService.list(body));
-  endpoints.register(logApi.operationLogDetail, ({ body }) => operationLogService.detail(body.id));
+  endpoints.register(auditApi.operationLog, ({ body }) => operationLogService.list(body));
+  endpoints.register(auditApi.operationLogDetail, ({ body }) =>
+    operationLogService.detail(body.id),
+  );
 }

@@ -1,5 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import { grantableInterfaceIds, loanBookApi, opsApi } from '@lending/contract';
+import { grantableInterfaceIds, loanBookApi, opsConfigApi } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
@@ -388,7 +388,7 @@ describe('order commands', () => {
     // approves: repay/waiver-approval.routes.test.ts).
     const raised = await callEndpoint(
       t.app,
-      opsApi.saveSetting,
+      opsConfigApi.saveSetting,
       {
         item: 'waiver_approval_above_rupees',
         value: '5000',

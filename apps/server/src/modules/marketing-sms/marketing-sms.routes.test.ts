@@ -1,5 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import { marketingSmsApi, opsApi } from '@lending/contract';
+import { marketingSmsApi, opsConfigApi } from '@lending/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { borrowerAccounts, riskBlacklist } from '../../testing/tables.js';
@@ -356,7 +356,7 @@ describe("the SMS configuration's quiet hours", () => {
   const quiet = (quietStart: string, quietEnd: string, token: string) =>
     callEndpoint(
       t.app,
-      opsApi.saveSmsConfig,
+      opsConfigApi.saveSmsConfig,
       {
         provider: 'sandbox',
         senderIds: ['LENDIN', '562311'],
@@ -379,7 +379,7 @@ describe("the SMS configuration's quiet hours", () => {
       expect(refused.json().code).toBe(4000);
       expect(refused.json().errors!.map((e: { field: string }) => e.field)).toEqual([field]);
     }
-    const read = (await callEndpoint(t.app, opsApi.getSmsConfig, {}, admin)).json().ret;
+    const read = (await callEndpoint(t.app, opsConfigApi.getSmsConfig, {}, admin)).json().ret;
     expect(read).toMatchObject({ quietStart: '21:00', quietEnd: '10:00' });
   });
 

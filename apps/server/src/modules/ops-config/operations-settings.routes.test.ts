@@ -1,4 +1,4 @@
-import { opsApi } from '@lending/contract';
+import { opsConfigApi } from '@lending/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ let noGrant: string;
 const save = (item: string, value: string, token = admin) =>
   callEndpoint(
     t.app,
-    opsApi.saveSetting,
+    opsConfigApi.saveSetting,
     { item, value, type: 'string', group: 'operations', remarks: `${item} (test)` },
     token,
   );
@@ -64,7 +64,7 @@ describe('operations settings (systemConfig2)', () => {
   it('lists exactly the settings the server reads, each saying what reads it', async () => {
     const response = await callEndpoint(
       t.app,
-      opsApi.listSettings,
+      opsConfigApi.listSettings,
       { filters: { group: 'operations' }, sort: { field: 'item', order: 'asc' } },
       admin,
     );
@@ -118,7 +118,7 @@ describe('operations settings (systemConfig2)', () => {
     );
     const free = await callEndpoint(
       t.app,
-      opsApi.saveSetting,
+      opsConfigApi.saveSetting,
       {
         item: 'dispatch_time',
         value: '08:00',

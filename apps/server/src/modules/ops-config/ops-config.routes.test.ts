@@ -1,5 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import { loanBookApi, logApi, opsApi } from '@lending/contract';
+import { loanBookApi, auditApi, opsConfigApi } from '@lending/contract';
 import { desc, eq } from 'drizzle-orm';
 import { WORKED_EXAMPLE_PRINCIPAL } from '@lending/lending';
 import type { LightMyRequestResponse } from 'fastify';
@@ -73,7 +73,7 @@ describe('system configuration items', () => {
   it('lists the seeded items with their type, remarks and whether the server reads them', async () => {
     const response = await callEndpoint(
       t.app,
-      opsApi.listSettings,
+      opsConfigApi.listSettings,
       { filters: { group: 'general' } },
       reader,
     );
@@ -95,10 +95,10 @@ describe('system configuration items', () => {
         value: '5',
         type: 'string',
         remarks: 'x',
-      } satisfies EndpointBody<typeof opsApi.saveSetting>;
+      } satisfies EndpointBody<typeof opsConfigApi.saveSetting>;
       const response = await callEndpoint(
         t.app,
-        opsApi.saveSetting,
+        opsConfigApi.saveSetting,
         badBody({ ...body, [field]: '  ' }),
         admin,
       );
@@ -107,7 +107,7 @@ describe('system configuration items', () => {
     expectField(
       await callEndpoint(
         t.app,
-        opsApi.saveSetting,
+        opsConfigApi.saveSetting,
         { item: 'reapply_after_days', value: 'soon', type: 'string', remarks: 'x' },
         admin,
       ),
@@ -116,7 +116,7 @@ describe('system configuration items', () => {
     expectField(
       await callEndpoint(
         t.app,
-        opsApi.saveSetting,
+        opsConfigApi.saveSetting,
         { item: 'reapply_after_days', value: '3', type: 'array', remarks: 'x' },
         admin,
       ),
@@ -126,7 +126,7 @@ describe('system configuration items', () => {
       (
         await callEndpoint(
           t.app,
-          opsApi.listSettings,
+          opsConfigApi.listSettings,
           { sort: { field: 'value', order: 'asc' } },
           admin,
         )
@@ -141,28 +141,29 @@ describe('system configuration items', () => {
       type: 'array',
       remarks: 'Regions served',
       create: true,
-    } satisfies EndpointBody<typeof opsApi.saveSetting>;
-    const created = await callEndpoint(t.app, opsApi.saveSetting, body, admin);
+    } satisfies EndpointBody<typeof opsConfigApi.saveSetting>;
+    const created = await callEndpoint(t.app, opsConfigApi.saveSetting, body, admin);
     expect(created.statusCode).toBe(200);
     expect(created.json().ret).toMatchObject({
       value: 'Delhi,Goa,Kerala',
       known: false,
       readBy: null,
     });
-    expect((await callEndpoint(t.app, opsApi.saveSetting, body, admin)).statusCode).toBe(409);
+    expect((await callEndpoint(t.app, opsConfigApi.saveSetting, body, admin)).statusCode).toBe(409);
     const missing = await callEndpoint(
       t.app,
-      opsApi.saveSetting,
+      opsConfigApi.saveSetting,
       { ...body, item: 'nothing_here', create: false },
       admin,
     );
     expect(missing.statusCode).toBe(404);
     expect(
-      (await callEndpoint(t.app, opsApi.deleteSetting, { item: 'kyc_regions' }, admin)).statusCode,
+      (await callEndpoint(t.app, opsConfigApi.deleteSetting, { item: 'kyc_regions' }, admin))
+        .statusCode,
     ).toBe(200);
     // An item the server reads cannot be deleted.
     expect(
-      (await callEndpoint(t.app, opsApi.deleteSetting, { item: 'reapply_after_days' }, admin))
+      (await callEndpoint(t.app, opsConfigApi.deleteSetting, { item: 'reapply_after_days' }, admin))
         .statusCode,
     ).toBe(409);
   });
@@ -173,9 +174,13 @@ describe('system configuration items', () => {
       value: '3',
       type: 'string',
       remarks: 'x',
-    } satisfies EndpointBody<typeof opsApi.saveSetting>;
-    expect((await callEndpoint(t.app, opsApi.saveSetting, body, reader)).statusCode).toBe(403);
-    expect((await callEndpoint(t.app, opsApi.listSettings, {}, noGrant)).statusCode).toBe(403);
+    } satisfies EndpointBody<typeof opsConfigApi.saveSetting>;
+    expect((await callEndpoint(t.app, opsConfigApi.saveSetting, body, reader)).statusCode).toBe(
+      403,
+    );
+    expect((await callEndpoint(t.app, opsConfigApi.listSettings, {}, noGrant)).statusCode).toBe(
+      403,
+    );
   });
 
   it('a change takes effect without a restart: the borrower API and loan applications read it', async () => {
@@ -241,7 +246,7 @@ describe('system configuration items', () => {
 
     const saved = await callEndpoint(
       t.app,
-      opsApi.saveSetting,
+      opsConfigApi.saveSetting,
       {
         item: 'reapply_after_days',
         value: '0',
@@ -269,15 +274,15 @@ describe('app configuration', () => {
     privacyUrl: 'https://example.in/privacy',
     termsUrl: 'https://example.in/terms',
     loanAgreementUrl: 'https://example.in/agreement',
-  } satisfies EndpointBody<typeof opsApi.saveAppConfig>;
+  } satisfies EndpointBody<typeof opsConfigApi.saveAppConfig>;
 
   it('is served to the app by the borrower API after a save', async () => {
-    expect((await callEndpoint(t.app, opsApi.getAppConfig, {}, reader)).json().ret.telephone).toBe(
-      '1800 102 4455',
-    );
+    expect(
+      (await callEndpoint(t.app, opsConfigApi.getAppConfig, {}, reader)).json().ret.telephone,
+    ).toBe('1800 102 4455');
     const saved = await callEndpoint(
       t.app,
-      opsApi.saveAppConfig,
+      opsConfigApi.saveAppConfig,
       { ...good, helpUrl: 'https://help.example.in/v2' },
       admin,
     );
@@ -293,7 +298,7 @@ describe('app configuration', () => {
     expectField(
       await callEndpoint(
         t.app,
-        opsApi.saveAppConfig,
+        opsConfigApi.saveAppConfig,
         { ...good, privacyUrl: 'http://example.in/p' },
         admin,
       ),
@@ -302,22 +307,31 @@ describe('app configuration', () => {
     expectField(
       await callEndpoint(
         t.app,
-        opsApi.saveAppConfig,
+        opsConfigApi.saveAppConfig,
         { ...good, termsUrl: 'javascript:alert(1)' },
         admin,
       ),
       'termsUrl',
     );
     expectField(
-      await callEndpoint(t.app, opsApi.saveAppConfig, { ...good, telephone: 'call us' }, admin),
+      await callEndpoint(
+        t.app,
+        opsConfigApi.saveAppConfig,
+        { ...good, telephone: 'call us' },
+        admin,
+      ),
       'telephone',
     );
     expectField(
-      await callEndpoint(t.app, opsApi.saveAppConfig, badBody({ ...good, extra: 1 }), admin),
+      await callEndpoint(t.app, opsConfigApi.saveAppConfig, badBody({ ...good, extra: 1 }), admin),
       'extra',
     );
-    expect((await callEndpoint(t.app, opsApi.saveAppConfig, good, reader)).statusCode).toBe(403);
-    expect((await callEndpoint(t.app, opsApi.getAppConfig, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsConfigApi.saveAppConfig, good, reader)).statusCode).toBe(
+      403,
+    );
+    expect((await callEndpoint(t.app, opsConfigApi.getAppConfig, {}, noGrant)).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -336,7 +350,7 @@ describe('app versions', () => {
 
     const released = await callEndpoint(
       t.app,
-      opsApi.saveVersion,
+      opsConfigApi.saveVersion,
       {
         version: '1.10.0',
         content: 'New repayment screen',
@@ -351,7 +365,7 @@ describe('app versions', () => {
     expect(await check('1.2.0')).toMatchObject({ update: 'force' });
     const edited = await callEndpoint(
       t.app,
-      opsApi.saveVersion,
+      opsConfigApi.saveVersion,
       {
         version: '1.10.0',
         content: 'New repayment screen',
@@ -367,7 +381,7 @@ describe('app versions', () => {
       latest: { version: '1.10.0' },
     });
 
-    const list = (await callEndpoint(t.app, opsApi.listVersions, {}, reader)).json().ret.list;
+    const list = (await callEndpoint(t.app, opsConfigApi.listVersions, {}, reader)).json().ret.list;
     expect(list.map((v: { version: string }) => v.version)).toEqual([
       '1.10.0',
       '1.2.0',
@@ -383,15 +397,15 @@ describe('app versions', () => {
       forceUpdate: false,
       packageUrl: 'https://dl.example.in/a.apk',
     };
-    expect((await callEndpoint(t.app, opsApi.saveVersion, body, admin)).statusCode).toBe(409);
+    expect((await callEndpoint(t.app, opsConfigApi.saveVersion, body, admin)).statusCode).toBe(409);
     expectField(
-      await callEndpoint(t.app, opsApi.saveVersion, { ...body, version: 'v2' }, admin),
+      await callEndpoint(t.app, opsConfigApi.saveVersion, { ...body, version: 'v2' }, admin),
       'version',
     );
     expectField(
       await callEndpoint(
         t.app,
-        opsApi.saveVersion,
+        opsConfigApi.saveVersion,
         { ...body, version: '3.0.0', packageUrl: 'ftp://x.in/a' },
         admin,
       ),
@@ -400,17 +414,19 @@ describe('app versions', () => {
     expectField(
       await callEndpoint(
         t.app,
-        opsApi.saveVersion,
+        opsConfigApi.saveVersion,
         { ...body, version: '3.0.0', content: '' },
         admin,
       ),
       'content',
     );
     expect(
-      (await callEndpoint(t.app, opsApi.saveVersion, { ...body, version: '3.0.0' }, reader))
+      (await callEndpoint(t.app, opsConfigApi.saveVersion, { ...body, version: '3.0.0' }, reader))
         .statusCode,
     ).toBe(403);
-    expect((await callEndpoint(t.app, opsApi.listVersions, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsConfigApi.listVersions, {}, noGrant)).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -419,7 +435,7 @@ describe('SMS', () => {
     const list = (
       await callEndpoint(
         t.app,
-        opsApi.listSmsTemplates,
+        opsConfigApi.listSmsTemplates,
         { filters: { category: 'service' } },
         reader,
       )
@@ -436,7 +452,7 @@ describe('SMS', () => {
 
     const disabled = await callEndpoint(
       t.app,
-      opsApi.setSmsTemplateEnabled,
+      opsConfigApi.setSmsTemplateEnabled,
       { code: 'otp_login_v1', enabled: false },
       admin,
     );
@@ -451,7 +467,7 @@ describe('SMS', () => {
       (
         await callEndpoint(
           t.app,
-          opsApi.setSmsTemplateEnabled,
+          opsConfigApi.setSmsTemplateEnabled,
           { code: 'otp_login_v1', enabled: true },
           admin,
         )
@@ -471,25 +487,34 @@ describe('SMS', () => {
       text: 'Your loan {#orderNo#} is due today. - LENDIN',
       enabled: true,
       create: true,
-    } satisfies EndpointBody<typeof opsApi.saveSmsTemplate>;
+    } satisfies EndpointBody<typeof opsConfigApi.saveSmsTemplate>;
     expectField(
-      await callEndpoint(t.app, opsApi.saveSmsTemplate, { ...body, dltTemplateId: '12' }, admin),
+      await callEndpoint(
+        t.app,
+        opsConfigApi.saveSmsTemplate,
+        { ...body, dltTemplateId: '12' },
+        admin,
+      ),
       'dltTemplateId',
     );
     expectField(
       await callEndpoint(
         t.app,
-        opsApi.saveSmsTemplate,
+        opsConfigApi.saveSmsTemplate,
         { ...body, category: 'promotional' },
         admin,
       ),
       'senderId',
     );
-    const created = await callEndpoint(t.app, opsApi.saveSmsTemplate, body, admin);
+    const created = await callEndpoint(t.app, opsConfigApi.saveSmsTemplate, body, admin);
     expect(created.statusCode).toBe(200);
     expect(created.json().ret.variables).toEqual(['orderNo']);
-    expect((await callEndpoint(t.app, opsApi.saveSmsTemplate, body, admin)).statusCode).toBe(409);
-    expect((await callEndpoint(t.app, opsApi.saveSmsTemplate, body, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsConfigApi.saveSmsTemplate, body, admin)).statusCode).toBe(
+      409,
+    );
+    expect((await callEndpoint(t.app, opsConfigApi.saveSmsTemplate, body, reader)).statusCode).toBe(
+      403,
+    );
   });
 
   it('gateway settings: the API key is replaced but never returned, nor written to the audit trail', async () => {
@@ -500,10 +525,10 @@ describe('SMS', () => {
       ratePerMinute: 300,
       quietStart: '21:00',
       quietEnd: '10:00',
-    } satisfies EndpointBody<typeof opsApi.saveSmsConfig>;
+    } satisfies EndpointBody<typeof opsConfigApi.saveSmsConfig>;
     const saved = await callEndpoint(
       t.app,
-      opsApi.saveSmsConfig,
+      opsConfigApi.saveSmsConfig,
       { ...body, apiKey: secret },
       admin,
     );
@@ -517,16 +542,16 @@ describe('SMS', () => {
     // Saved again without a key: the key stays.
     const kept = await callEndpoint(
       t.app,
-      opsApi.saveSmsConfig,
+      opsConfigApi.saveSmsConfig,
       { ...body, ratePerMinute: 200 },
       admin,
     );
     expect(kept.json().ret).toMatchObject({ apiKeySet: true, ratePerMinute: 200 });
-    const read = await callEndpoint(t.app, opsApi.getSmsConfig, {}, reader);
+    const read = await callEndpoint(t.app, opsConfigApi.getSmsConfig, {}, reader);
     expect(read.body).not.toContain(secret);
     const log = await callEndpoint(
       t.app,
-      logApi.operationLog,
+      auditApi.operationLog,
       { filters: { action: 'sms.config_save' } },
       admin,
     );
@@ -534,14 +559,21 @@ describe('SMS', () => {
     const rows = await auditRows('sms.config_save');
     expect(JSON.stringify(rows)).not.toContain(secret);
     expectField(
-      await callEndpoint(t.app, opsApi.saveSmsConfig, { ...body, quietStart: '25:00' }, admin),
+      await callEndpoint(
+        t.app,
+        opsConfigApi.saveSmsConfig,
+        { ...body, quietStart: '25:00' },
+        admin,
+      ),
       'quietStart',
     );
-    expect((await callEndpoint(t.app, opsApi.saveSmsConfig, body, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsConfigApi.saveSmsConfig, body, reader)).statusCode).toBe(
+      403,
+    );
   });
 
   it('a server on SMS_GATEWAY=sandbox sends through the sandbox and refuses a live provider (4176)', async () => {
-    const view = await callEndpoint(t.app, opsApi.getSmsConfig, {}, reader);
+    const view = await callEndpoint(t.app, opsConfigApi.getSmsConfig, {}, reader);
     expect(view.json().ret).toMatchObject({
       providerInForce: 'sandbox',
       liveProvidersAllowed: false,
@@ -553,23 +585,25 @@ describe('SMS', () => {
       quietStart: '21:00',
       quietEnd: '10:00',
       apiKey: 'live-key-abcdefgh-4321',
-    } satisfies EndpointBody<typeof opsApi.saveSmsConfig>;
-    const refused = await callEndpoint(t.app, opsApi.saveSmsConfig, body, admin);
+    } satisfies EndpointBody<typeof opsConfigApi.saveSmsConfig>;
+    const refused = await callEndpoint(t.app, opsConfigApi.saveSmsConfig, body, admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 4176 });
     expect(refused.json().msg).toContain('SMS_GATEWAY=sandbox');
-    const zh = await callEndpoint(t.app, opsApi.saveSmsConfig, body, admin, { language: 'zh' });
+    const zh = await callEndpoint(t.app, opsConfigApi.saveSmsConfig, body, admin, {
+      language: 'zh',
+    });
     expect(zh.json().msg).toContain('只通过沙箱');
-    expect((await callEndpoint(t.app, opsApi.getSmsConfig, {}, reader)).json().ret.provider).toBe(
-      'sandbox',
-    );
+    expect(
+      (await callEndpoint(t.app, opsConfigApi.getSmsConfig, {}, reader)).json().ret.provider,
+    ).toBe('sandbox');
   });
 
   it('lists the SMS sent, phone masked, exact phone search, by status', async () => {
     const phone = '9812000077';
     const response = await callEndpoint(
       t.app,
-      opsApi.listSmsMessages,
+      opsConfigApi.listSmsMessages,
       { filters: { phone: `+91 ${phone}` } },
       reader,
     );
@@ -584,25 +618,32 @@ describe('SMS', () => {
     });
     expect(response.body).not.toContain(phone);
     expectField(
-      await callEndpoint(t.app, opsApi.listSmsMessages, { filters: { phone: '12345' } }, reader),
+      await callEndpoint(
+        t.app,
+        opsConfigApi.listSmsMessages,
+        { filters: { phone: '12345' } },
+        reader,
+      ),
       'filters.phone',
     );
     expectField(
       await callEndpoint(
         t.app,
-        opsApi.listSmsMessages,
+        opsConfigApi.listSmsMessages,
         { filters: { dateFrom: '2026-05-02', dateTo: '2026-05-01' } },
         reader,
       ),
       'filters.dateTo',
     );
-    expect((await callEndpoint(t.app, opsApi.listSmsMessages, {}, noGrant)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsConfigApi.listSmsMessages, {}, noGrant)).statusCode).toBe(
+      403,
+    );
   });
 });
 
 describe('acquisition channels', () => {
   it('lists channels with their registrations; creates one; 409/400/403', async () => {
-    const list = (await callEndpoint(t.app, opsApi.listChannels, {}, reader)).json().ret.list;
+    const list = (await callEndpoint(t.app, opsConfigApi.listChannels, {}, reader)).json().ret.list;
     const app = list.find((c: { code: string }) => c.code === 'app');
     // The borrower signed in above registered without a channel: 'app'.
     expect(app!.registrations).toBe(1);
@@ -613,16 +654,23 @@ describe('acquisition channels', () => {
       link: 'https://example.in/g',
       status: 'available',
       create: true,
-    } satisfies EndpointBody<typeof opsApi.saveChannel>;
-    expect((await callEndpoint(t.app, opsApi.saveChannel, body, admin)).statusCode).toBe(200);
-    expect((await callEndpoint(t.app, opsApi.saveChannel, body, admin)).statusCode).toBe(409);
+    } satisfies EndpointBody<typeof opsConfigApi.saveChannel>;
+    expect((await callEndpoint(t.app, opsConfigApi.saveChannel, body, admin)).statusCode).toBe(200);
+    expect((await callEndpoint(t.app, opsConfigApi.saveChannel, body, admin)).statusCode).toBe(409);
     expectField(
-      await callEndpoint(t.app, opsApi.saveChannel, { ...body, code: 'Google Ads!' }, admin),
+      await callEndpoint(t.app, opsConfigApi.saveChannel, { ...body, code: 'Google Ads!' }, admin),
       'code',
     );
-    expect((await callEndpoint(t.app, opsApi.saveChannel, body, reader)).statusCode).toBe(403);
+    expect((await callEndpoint(t.app, opsConfigApi.saveChannel, body, reader)).statusCode).toBe(
+      403,
+    );
     const filtered = (
-      await callEndpoint(t.app, opsApi.listChannels, { filters: { code: 'google_a' } }, reader)
+      await callEndpoint(
+        t.app,
+        opsConfigApi.listChannels,
+        { filters: { code: 'google_a' } },
+        reader,
+      )
     ).json().ret;
     expect(filtered.list.map((c: { code: string }) => c.code)).toEqual(['google_ads']);
   });
@@ -642,7 +690,7 @@ describe('customer verification codes (telemarketing)', () => {
     );
     const listed = await callEndpoint(
       t.app,
-      opsApi.listVerifyCodes,
+      opsConfigApi.listVerifyCodes,
       { filters: { phone: `0${phone}`, status: 'live' } },
       caller,
     );
@@ -659,11 +707,12 @@ describe('customer verification codes (telemarketing)', () => {
     expect(listed.body).not.toContain(sent);
 
     expect(
-      (await callEndpoint(t.app, opsApi.revealVerifyCode, { id: list[0]!.id }, reader)).statusCode,
+      (await callEndpoint(t.app, opsConfigApi.revealVerifyCode, { id: list[0]!.id }, reader))
+        .statusCode,
     ).toBe(403);
     const revealed = await callEndpoint(
       t.app,
-      opsApi.revealVerifyCode,
+      opsConfigApi.revealVerifyCode,
       { id: list[0]!.id },
       caller,
     );
@@ -677,22 +726,34 @@ describe('customer verification codes (telemarketing)', () => {
     expect(
       (await app('/auth/verify_otp', { phone, code: sent }, undefined, '10.7.0.55')).statusCode,
     ).toBe(200);
-    const again = await callEndpoint(t.app, opsApi.revealVerifyCode, { id: list[0]!.id }, caller);
+    const again = await callEndpoint(
+      t.app,
+      opsConfigApi.revealVerifyCode,
+      { id: list[0]!.id },
+      caller,
+    );
     expect(again.statusCode).toBe(409);
     const used = await callEndpoint(
       t.app,
-      opsApi.listVerifyCodes,
+      opsConfigApi.listVerifyCodes,
       { filters: { phone, status: 'used' } },
       caller,
     );
     expect(used.json().ret.total).toBe(1);
 
     expectField(
-      await callEndpoint(t.app, opsApi.listVerifyCodes, { filters: { phone: '555' } }, caller),
+      await callEndpoint(
+        t.app,
+        opsConfigApi.listVerifyCodes,
+        { filters: { phone: '555' } },
+        caller,
+      ),
       'filters.phone',
     );
-    expectField(await callEndpoint(t.app, opsApi.revealVerifyCode, { id: 0 }, caller), 'id');
-    expect((await callEndpoint(t.app, opsApi.listVerifyCodes, {}, noGrant)).statusCode).toBe(403);
+    expectField(await callEndpoint(t.app, opsConfigApi.revealVerifyCode, { id: 0 }, caller), 'id');
+    expect((await callEndpoint(t.app, opsConfigApi.listVerifyCodes, {}, noGrant)).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -712,7 +773,7 @@ describe('payment channel statistics (trxStatistcs)', () => {
     const today = indiaDateOf(t.clock.now());
     const response = await callEndpoint(
       t.app,
-      opsApi.trxStatistics,
+      opsConfigApi.trxStatistics,
       { dateFrom: today, dateTo: today },
       caller,
     );
@@ -741,7 +802,7 @@ describe('payment channel statistics (trxStatistcs)', () => {
     });
     const onlyCollections = await callEndpoint(
       t.app,
-      opsApi.trxStatistics,
+      opsConfigApi.trxStatistics,
       { dateFrom: today, dateTo: today, direction: 'collection' },
       caller,
     );
@@ -753,7 +814,7 @@ describe('payment channel statistics (trxStatistcs)', () => {
     expectField(
       await callEndpoint(
         t.app,
-        opsApi.trxStatistics,
+        opsConfigApi.trxStatistics,
         { dateFrom: today, dateTo: '2020-01-01' },
         caller,
       ),
@@ -762,19 +823,30 @@ describe('payment channel statistics (trxStatistcs)', () => {
     expectField(
       await callEndpoint(
         t.app,
-        opsApi.trxStatistics,
+        opsConfigApi.trxStatistics,
         { dateFrom: '2020-01-01', dateTo: '2020-12-31' },
         caller,
       ),
       'dateTo',
     );
     expectField(
-      await callEndpoint(t.app, opsApi.trxStatistics, { dateFrom: 'today', dateTo: today }, caller),
+      await callEndpoint(
+        t.app,
+        opsConfigApi.trxStatistics,
+        { dateFrom: 'today', dateTo: today },
+        caller,
+      ),
       'dateFrom',
     );
     expect(
-      (await callEndpoint(t.app, opsApi.trxStatistics, { dateFrom: today, dateTo: today }, noGrant))
-        .statusCode,
+      (
+        await callEndpoint(
+          t.app,
+          opsConfigApi.trxStatistics,
+          { dateFrom: today, dateTo: today },
+          noGrant,
+        )
+      ).statusCode,
     ).toBe(403);
   });
 });
@@ -782,13 +854,15 @@ describe('payment channel statistics (trxStatistcs)', () => {
 describe('the first-start configuration', () => {
   it('does not bring back a withdrawn release or overwrite a changed item on a restart', async () => {
     expect(
-      (await callEndpoint(t.app, opsApi.deleteVersion, { version: '1.0.0' }, admin)).statusCode,
+      (await callEndpoint(t.app, opsConfigApi.deleteVersion, { version: '1.0.0' }, admin))
+        .statusCode,
     ).toBe(200);
     await seedOpsConfig(t.db, t.clock.now());
-    const versions = (await callEndpoint(t.app, opsApi.listVersions, {}, admin)).json().ret.list;
+    const versions = (await callEndpoint(t.app, opsConfigApi.listVersions, {}, admin)).json().ret
+      .list;
     expect(versions.map((v: { version: string }) => v.version)).not.toContain('1.0.0');
     const items = (
-      await callEndpoint(t.app, opsApi.listSettings, { filters: { item: 'reapply' } }, admin)
+      await callEndpoint(t.app, opsConfigApi.listSettings, { filters: { item: 'reapply' } }, admin)
     ).json().ret.list;
     expect(items[0]!.value).toBe('0');
   });

@@ -1,4 +1,4 @@
-import { appOpsApi, opsApi } from '@lending/contract';
+import { appOpsConfigApi, opsConfigApi } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import type { AppEndpointRegistrar } from '../../plugins/app-access.js';
 import type { Database } from '../../plugins/db.js';
@@ -12,51 +12,55 @@ import * as trx from './trx-statistics.service.js';
 
 /** Binds the configuration, SMS and channel screens' endpoints; no SQL here. */
 export function registerOpsConfigRoutes(endpoints: EndpointRegistrar, deps: OpsConfigDeps) {
-  endpoints.register(opsApi.listSettings, ({ body }) => settings.listSettings(deps, body));
-  endpoints.register(opsApi.saveSetting, (c) =>
+  endpoints.register(opsConfigApi.listSettings, ({ body }) => settings.listSettings(deps, body));
+  endpoints.register(opsConfigApi.saveSetting, (c) =>
     settings.saveSetting(deps, c.tx, c.audit, callerOf(c).userId, c.body),
   );
-  endpoints.register(opsApi.deleteSetting, (c) =>
+  endpoints.register(opsConfigApi.deleteSetting, (c) =>
     settings.deleteSetting(deps, c.tx, c.audit, c.body.item),
   );
 
-  endpoints.register(opsApi.getAppConfig, () => settings.appConfigView(deps.db));
-  endpoints.register(opsApi.saveAppConfig, (c) =>
+  endpoints.register(opsConfigApi.getAppConfig, () => settings.appConfigView(deps.db));
+  endpoints.register(opsConfigApi.saveAppConfig, (c) =>
     settings.saveAppConfig(deps, c.tx, c.audit, callerOf(c).userId, c.body),
   );
 
-  endpoints.register(opsApi.listVersions, ({ body }) => versions.listVersions(deps, body));
-  endpoints.register(opsApi.saveVersion, (c) =>
+  endpoints.register(opsConfigApi.listVersions, ({ body }) => versions.listVersions(deps, body));
+  endpoints.register(opsConfigApi.saveVersion, (c) =>
     versions.saveVersion(deps, c.tx, c.audit, callerOf(c).userId, c.body),
   );
-  endpoints.register(opsApi.deleteVersion, (c) =>
+  endpoints.register(opsConfigApi.deleteVersion, (c) =>
     versions.deleteVersion(c.tx, c.audit, c.body.version),
   );
 
-  endpoints.register(opsApi.listSmsTemplates, ({ body }) => sms.listSmsTemplates(deps, body));
-  endpoints.register(opsApi.saveSmsTemplate, (c) =>
+  endpoints.register(opsConfigApi.listSmsTemplates, ({ body }) => sms.listSmsTemplates(deps, body));
+  endpoints.register(opsConfigApi.saveSmsTemplate, (c) =>
     sms.saveSmsTemplate(deps, c.tx, c.audit, c.body),
   );
-  endpoints.register(opsApi.setSmsTemplateEnabled, (c) =>
+  endpoints.register(opsConfigApi.setSmsTemplateEnabled, (c) =>
     sms.setSmsTemplateEnabled(deps, c.tx, c.audit, c.body.code, c.body.enabled),
   );
-  endpoints.register(opsApi.getSmsConfig, () => sms.smsConfigView(deps.db, deps.smsGatewayMode));
-  endpoints.register(opsApi.saveSmsConfig, (c) =>
+  endpoints.register(opsConfigApi.getSmsConfig, () =>
+    sms.smsConfigView(deps.db, deps.smsGatewayMode),
+  );
+  endpoints.register(opsConfigApi.saveSmsConfig, (c) =>
     sms.saveSmsConfig(deps, c.tx, c.audit, callerOf(c).userId, c.body),
   );
-  endpoints.register(opsApi.listSmsMessages, ({ body }) => sms.listSmsMessages(deps, body));
+  endpoints.register(opsConfigApi.listSmsMessages, ({ body }) => sms.listSmsMessages(deps, body));
 
-  endpoints.register(opsApi.listChannels, ({ body }) => channels.listChannels(deps, body));
-  endpoints.register(opsApi.saveChannel, (c) => channels.saveChannel(deps, c.tx, c.audit, c.body));
+  endpoints.register(opsConfigApi.listChannels, ({ body }) => channels.listChannels(deps, body));
+  endpoints.register(opsConfigApi.saveChannel, (c) =>
+    channels.saveChannel(deps, c.tx, c.audit, c.body),
+  );
 
   // The sign-in codes are the borrower app's; the screen is this module's (verifyCode).
-  endpoints.register(opsApi.listVerifyCodes, ({ body }) =>
+  endpoints.register(opsConfigApi.listVerifyCodes, ({ body }) =>
     listVerifyCodes(deps.db, deps.clock.now(), body),
   );
-  endpoints.register(opsApi.revealVerifyCode, (c) =>
+  endpoints.register(opsConfigApi.revealVerifyCode, (c) =>
     revealVerifyCode(c.tx, c.audit, deps.clock.now(), c.body.id),
   );
-  endpoints.register(opsApi.trxStatistics, ({ body }) => trx.trxStatistics(deps.db, body));
+  endpoints.register(opsConfigApi.trxStatistics, ({ body }) => trx.trxStatistics(deps.db, body));
 }
 
 /**
@@ -68,8 +72,8 @@ export function registerOpsConfigAppRoutes(
   deps: OpsConfigDeps,
   rawDb: Database,
 ) {
-  endpoints.register(appOpsApi.appClientConfig, () => settings.appClientConfig(deps));
-  endpoints.register(appOpsApi.appVersionCheck, ({ body }) =>
+  endpoints.register(appOpsConfigApi.appClientConfig, () => settings.appClientConfig(deps));
+  endpoints.register(appOpsConfigApi.appVersionCheck, ({ body }) =>
     versions.versionCheck(rawDb, body.version),
   );
 }

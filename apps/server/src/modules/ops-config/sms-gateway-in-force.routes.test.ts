@@ -1,5 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import { opsApi } from '@lending/contract';
+import { opsConfigApi } from '@lending/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIntegrationsConfig, smsMessages } from '../../integrations/index.js';
@@ -27,7 +27,7 @@ const config = {
   ratePerMinute: 600,
   quietStart: '21:00',
   quietEnd: '10:00',
-} satisfies EndpointBody<typeof opsApi.saveSmsConfig>;
+} satisfies EndpointBody<typeof opsConfigApi.saveSmsConfig>;
 
 beforeAll(async () => {
   fake = await startFakeMsg91({ authKey: AUTH_KEY, templateIds: [LOGIN_DLT_ID] });
@@ -55,14 +55,16 @@ const sendOtp = (phone: string) =>
     payload: { phone, purpose: 'login' },
     remoteAddress: `10.9.0.${phone.slice(-2)}`,
   });
-const saveConfig = (body: Partial<EndpointBody<typeof opsApi.saveSmsConfig>>, language = 'en') =>
-  callEndpoint(t.app, opsApi.saveSmsConfig, { ...config, ...body }, admin, { language });
+const saveConfig = (
+  body: Partial<EndpointBody<typeof opsConfigApi.saveSmsConfig>>,
+  language = 'en',
+) => callEndpoint(t.app, opsConfigApi.saveSmsConfig, { ...config, ...body }, admin, { language });
 const lastMessage = async () =>
   (await t.db.select().from(smsMessages).orderBy(desc(smsMessages.id)).limit(1))[0];
 
 describe('the SMS provider in force (SMS_GATEWAY=live)', () => {
   it('sends through the sandbox while the configuration names it', async () => {
-    const view = await callEndpoint(t.app, opsApi.getSmsConfig, {}, admin);
+    const view = await callEndpoint(t.app, opsConfigApi.getSmsConfig, {}, admin);
     expect(view.json().ret).toMatchObject({
       provider: 'sandbox',
       providerInForce: 'sandbox',
@@ -87,7 +89,7 @@ describe('the SMS provider in force (SMS_GATEWAY=live)', () => {
     expect(noKey.json()).toMatchObject({ code: 4000 });
     expect(noKey.json().errors).toEqual([expect.objectContaining({ field: 'apiKey' })]);
     expect((await saveConfig({ provider: 'msg91' }, 'zh')).json().msg).toContain('必填');
-    const view = await callEndpoint(t.app, opsApi.getSmsConfig, {}, admin);
+    const view = await callEndpoint(t.app, opsConfigApi.getSmsConfig, {}, admin);
     expect(view.json().ret.provider).toBe('sandbox');
   });
 
@@ -233,27 +235,33 @@ describe('sender ids (decision 0079)', () => {
     text: 'Your loan {#orderNo#} is due today. - LENDIN',
     enabled: true,
     create: true,
-  } satisfies EndpointBody<typeof opsApi.saveSmsTemplate>;
+  } satisfies EndpointBody<typeof opsConfigApi.saveSmsTemplate>;
 
   it('a template must send with a configured sender id: 400 4178 naming senderId', async () => {
-    const refused = await callEndpoint(t.app, opsApi.saveSmsTemplate, template, admin);
+    const refused = await callEndpoint(t.app, opsConfigApi.saveSmsTemplate, template, admin);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 4178 });
     expect(refused.json().msg).toContain('LENDAP');
     expect(refused.json().errors).toEqual([expect.objectContaining({ field: 'senderId' })]);
-    const zh = await callEndpoint(t.app, opsApi.saveSmsTemplate, template, admin, {
+    const zh = await callEndpoint(t.app, opsConfigApi.saveSmsTemplate, template, admin, {
       language: 'zh',
     });
     expect(zh.json().msg).toContain('发送方 ID LENDAP');
     // Saved disabled with an unlisted id, it cannot be enabled until the id is configured.
     expect(
-      (await callEndpoint(t.app, opsApi.saveSmsTemplate, { ...template, enabled: false }, admin))
-        .statusCode,
+      (
+        await callEndpoint(
+          t.app,
+          opsConfigApi.saveSmsTemplate,
+          { ...template, enabled: false },
+          admin,
+        )
+      ).statusCode,
     ).toBe(400);
     expect((await saveConfig({ senderIds: ['LENDIN', '562311', 'LENDAP'] })).statusCode).toBe(200);
-    expect((await callEndpoint(t.app, opsApi.saveSmsTemplate, template, admin)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await callEndpoint(t.app, opsConfigApi.saveSmsTemplate, template, admin)).statusCode,
+    ).toBe(200);
   });
 
   it('refuses leaving out a sender id an enabled template sends with, naming the templates', async () => {
@@ -264,14 +272,14 @@ describe('sender ids (decision 0079)', () => {
     expect(refused.json().errors).toEqual([expect.objectContaining({ field: 'senderIds' })]);
     await callEndpoint(
       t.app,
-      opsApi.setSmsTemplateEnabled,
+      opsConfigApi.setSmsTemplateEnabled,
       { code: 'due_today_v1', enabled: false },
       admin,
     );
     expect((await saveConfig({ senderIds: ['LENDIN', '562311'] })).statusCode).toBe(200);
     const enable = await callEndpoint(
       t.app,
-      opsApi.setSmsTemplateEnabled,
+      opsConfigApi.setSmsTemplateEnabled,
       { code: 'due_today_v1', enabled: true },
       admin,
       { language: 'zh' },

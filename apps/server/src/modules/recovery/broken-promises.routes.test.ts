@@ -1,5 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import { opsApi, recoveryApi } from '@lending/contract';
+import { opsConfigApi, recoveryApi } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateOf } from '../../shared/india-date.js';
@@ -83,7 +83,7 @@ async function promiseToday(caseId: number, token: string, promisePaise = 50_000
 async function setOperationsLimit(value: string) {
   const r = await callEndpoint(
     t.app,
-    opsApi.saveSetting,
+    opsConfigApi.saveSetting,
     {
       item: 'recovery_broken_promise_limit',
       value,

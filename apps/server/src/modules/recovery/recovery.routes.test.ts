@@ -1,5 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import { opsApi, recoveryApi } from '@lending/contract';
+import { opsConfigApi, recoveryApi } from '@lending/contract';
 import { eq, sql } from 'drizzle-orm';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +84,7 @@ beforeAll(async () => {
   // The conduct guard reads its cap from the operations settings (decision 0044).
   const cap = await callEndpoint(
     t.app,
-    opsApi.saveSetting,
+    opsConfigApi.saveSetting,
     {
       item: 'recovery_attempt_cap',
       value: '3',
@@ -288,7 +288,7 @@ describe('conduct guard (India time)', () => {
     const hours = (value: string) =>
       callEndpoint(
         t.app,
-        opsApi.saveSetting,
+        opsConfigApi.saveSetting,
         {
           item: 'recovery_contact_hours',
           value,

@@ -1,4 +1,4 @@
-import { loanBookApi, opsApi, repayApi, waiverApprovalApi } from '@lending/contract';
+import { loanBookApi, opsConfigApi, repayApi, waiverApprovalApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../testing/tables.js';
@@ -265,7 +265,7 @@ describe('waivers above the approval amount (₹1,000 by default)', () => {
     admin = await loginAs(t.app);
     const saved = await callEndpoint(
       t.app,
-      opsApi.saveSetting,
+      opsConfigApi.saveSetting,
       {
         item: 'waiver_approval_above_rupees',
         value: '10000',

@@ -1,5 +1,5 @@
 import type { EndpointBody } from '@lending/contract';
-import { approvalApi, loanBookApi, opsApi, riskApi } from '@lending/contract';
+import { approvalApi, loanBookApi, opsConfigApi, riskApi } from '@lending/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riskDecisions } from '../../testing/tables.js';
@@ -254,7 +254,7 @@ describe('the re-apply wait: riskConfig, the system setting and the rejection co
     ok(
       await callEndpoint(
         t.app,
-        opsApi.saveSetting,
+        opsConfigApi.saveSetting,
         { item: 'reapply_after_days', value: '1', type: 'string', remarks: 'One day' },
         admin,
       ),

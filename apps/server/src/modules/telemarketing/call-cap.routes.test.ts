@@ -1,4 +1,4 @@
-import { opsApi, telemarketingApi } from '@lending/contract';
+import { opsConfigApi, telemarketingApi } from '@lending/contract';
 import { addDays } from '@lending/lending';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,7 @@ function call(token: string, leadId: number, headers: Record<string, string> = {
 function saveCap(value: string) {
   return callEndpoint(
     t.app,
-    opsApi.saveSetting,
+    opsConfigApi.saveSetting,
     {
       item: 'telemarketing_call_cap',
       value,

@@ -2,7 +2,7 @@ import {
   type EndpointRet,
   approvalApi,
   loanBookApi,
-  opsApi,
+  opsConfigApi,
   telemarketingApi,
 } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +88,7 @@ describe('the call list: rejected, may apply again', () => {
     ok(
       await callEndpoint(
         t.app,
-        opsApi.saveSetting,
+        opsConfigApi.saveSetting,
         { item: 'reapply_after_days', value: '2', type: 'string', remarks: 'Two days' },
         admin,
       ),

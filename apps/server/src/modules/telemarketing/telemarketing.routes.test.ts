@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type EndpointBody, opsApi, telemarketingApi } from '@lending/contract';
+import { type EndpointBody, opsConfigApi, telemarketingApi } from '@lending/contract';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -372,7 +372,7 @@ describe('calls', () => {
     const hours = (value: string) =>
       callEndpoint(
         t.app,
-        opsApi.saveSetting,
+        opsConfigApi.saveSetting,
         {
           item: 'telemarketing_call_hours',
           value,

@@ -2,7 +2,7 @@ import {
   type EndpointBody,
   type EndpointRet,
   approvalApi,
-  opsApi,
+  opsConfigApi,
   telemarketingApi,
 } from '@lending/contract';
 import { eq } from 'drizzle-orm';
@@ -346,7 +346,7 @@ describe('the calling hours', () => {
     ok(
       await callEndpoint(
         t.app,
-        opsApi.saveSetting,
+        opsConfigApi.saveSetting,
         {
           item: 'telemarketing_call_hours',
           value: '09:00-17:00',

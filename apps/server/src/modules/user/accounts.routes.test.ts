@@ -1,4 +1,4 @@
-import { logApi, powerApi, userApi } from '@lending/contract';
+import { auditApi, powerApi, userApi } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
@@ -133,7 +133,7 @@ describe('POST /user/delete_user', () => {
     ).toBe(4004);
     const log = await callEndpoint(
       t.app,
-      logApi.loginLog,
+      auditApi.loginLog,
       { filters: { email: staff.email } },
       admin,
     );
@@ -231,7 +231,7 @@ describe('POST /log/login_log', () => {
     });
     const mine = await callEndpoint(
       t.app,
-      logApi.loginLog,
+      auditApi.loginLog,
       { filters: { email: 'logged@' } },
       admin,
     );
@@ -243,21 +243,21 @@ describe('POST /log/login_log', () => {
     expect(typeof mine.json().ret.list[0]!.userName).toBe('string');
     const oldestFirst = await callEndpoint(
       t.app,
-      logApi.loginLog,
+      auditApi.loginLog,
       { filters: { email: 'logged@' }, sort: { field: 'at', order: 'asc' } },
       admin,
     );
     expect(oldestFirst.json().ret.list).toMatchObject([{ success: false }, { success: true }]);
     const unsortable = await callEndpoint(
       t.app,
-      logApi.loginLog,
+      auditApi.loginLog,
       { sort: { field: 'email', order: 'asc' } },
       admin,
     );
     expect(unsortable.json()).toMatchObject({ code: 4000, errors: [{ field: 'sort.field' }] });
     const failures = await callEndpoint(
       t.app,
-      logApi.loginLog,
+      auditApi.loginLog,
       { filters: { result: 'failure' }, pageSize: 1 },
       admin,
     );
@@ -265,7 +265,7 @@ describe('POST /log/login_log', () => {
     expect(failures.json().ret.total).toBeGreaterThanOrEqual(2);
     const unknown = await callEndpoint(
       t.app,
-      logApi.loginLog,
+      auditApi.loginLog,
       { filters: { email: 'nobody@' } },
       admin,
     );
@@ -278,21 +278,21 @@ describe('POST /log/login_log', () => {
     const today = new Date(t.clock.now().getTime() + 330 * 60_000).toISOString().slice(0, 10);
     const dated = await callEndpoint(
       t.app,
-      logApi.loginLog,
+      auditApi.loginLog,
       { filters: { email: 'logged@', dateFrom: today, dateTo: today } },
       admin,
     );
     expect(dated.json().ret.total).toBe(2);
     const old = await callEndpoint(
       t.app,
-      logApi.loginLog,
+      auditApi.loginLog,
       { filters: { dateFrom: '2001-01-01', dateTo: '2001-01-02' } },
       admin,
     );
     expect(old.json().ret.total).toBe(0);
     const backwards = await callEndpoint(
       t.app,
-      logApi.loginLog,
+      auditApi.loginLog,
       { filters: { dateFrom: '2001-01-02', dateTo: '2001-01-01' } },
       admin,
     );

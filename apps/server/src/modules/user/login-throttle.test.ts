@@ -1,4 +1,4 @@
-import { logApi, userApi } from '@lending/contract';
+import { auditApi, userApi } from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { buildTestApp, testHasher, type TestApp } from '../../testing/build-test-app.js';
@@ -177,14 +177,14 @@ describe('guessing one account', () => {
     const log = (
       await callEndpoint(
         t.app,
-        logApi.operationLog,
+        auditApi.operationLog,
         { filters: { action: 'user.unblock_sign_in', targetId: String(staff.id) } },
         admin,
       )
     ).json().ret;
     expect(log.list).toHaveLength(1);
     const detail = (
-      await callEndpoint(t.app, logApi.operationLogDetail, { id: log.list[0]!.id }, admin)
+      await callEndpoint(t.app, auditApi.operationLogDetail, { id: log.list[0]!.id }, admin)
     ).json().ret;
     expect(detail).toMatchObject({
       actorEmail: 'admin@example.com',
@@ -322,7 +322,7 @@ describe('the refusals', () => {
     }
     await codeOf(staff.email, staff.password, '10.7.0.1');
     const log = (
-      await callEndpoint(t.app, logApi.loginLog, { filters: { email: staff.email } }, admin)
+      await callEndpoint(t.app, auditApi.loginLog, { filters: { email: staff.email } }, admin)
     ).json().ret;
     expect(log.list[0]).toMatchObject({
       email: staff.email,

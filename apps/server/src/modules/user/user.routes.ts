@@ -1,4 +1,4 @@
-import { logApi, userApi } from '@lending/contract';
+import { auditApi, userApi } from '@lending/contract';
 import type { FastifyRequest } from 'fastify';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import type { AuthService } from './auth.service.js';
@@ -90,5 +90,5 @@ export function registerUserRoutes(
     return null;
   });
 
-  endpoints.register(logApi.loginLog, ({ body }) => services.loginLog.list(body));
+  endpoints.register(auditApi.loginLog, ({ body }) => services.loginLog.list(body));
 }

@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type ChannelFunnelRow, channelReportApi, opsApi } from '@lending/contract';
+import { type ChannelFunnelRow, channelReportApi, opsConfigApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -40,7 +40,7 @@ describe('channelConversionRate', () => {
   it('shows each channel’s funnel with its step rates, the direct registrations named, and the filters sent', async () => {
     const call = fakeEndpoints([
       [
-        opsApi.listChannels,
+        opsConfigApi.listChannels,
         () => ({
           list: [
             {

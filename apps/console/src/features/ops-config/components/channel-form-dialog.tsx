@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Channel, type SaveChannelBody, opsApi } from '@lending/contract';
+import { type Channel, type SaveChannelBody, opsConfigApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { showFieldErrors } from '../../../lib/server-field-errors';
@@ -110,8 +110,8 @@ export function ChannelFormModal({
 }
 
 export function ChannelFormDialog({ open, row, onClose }: ActionFormProps<Channel>) {
-  const save = useEndpointMutation(opsApi.saveChannel, {
-    invalidates: [opsApi.listChannels],
+  const save = useEndpointMutation(opsConfigApi.saveChannel, {
+    invalidates: [opsConfigApi.listChannels],
     success: 'messages.saveSuccess',
   });
   return (

@@ -5,7 +5,7 @@ import {
   type SaveSettingBody,
   type SettingGroup,
   type SystemSetting,
-  opsApi,
+  opsConfigApi,
 } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
@@ -126,8 +126,8 @@ export function SettingFormDialog({
   onClose,
   group,
 }: ActionFormProps<SystemSetting> & { group: SettingGroup }) {
-  const save = useEndpointMutation(opsApi.saveSetting, {
-    invalidates: [opsApi.listSettings],
+  const save = useEndpointMutation(opsConfigApi.saveSetting, {
+    invalidates: [opsConfigApi.listSettings],
     success: 'messages.saveSuccess',
   });
   return (

@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SaveSmsTemplateBody, type SmsTemplate, opsApi } from '@lending/contract';
+import { type SaveSmsTemplateBody, type SmsTemplate, opsConfigApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { showFieldErrors } from '../../../lib/server-field-errors';
@@ -161,8 +161,8 @@ export function SmsTemplateFormModal({
 }
 
 export function SmsTemplateFormDialog({ open, row, onClose }: ActionFormProps<SmsTemplate>) {
-  const save = useEndpointMutation(opsApi.saveSmsTemplate, {
-    invalidates: [opsApi.listSmsTemplates],
+  const save = useEndpointMutation(opsConfigApi.saveSmsTemplate, {
+    invalidates: [opsConfigApi.listSmsTemplates],
     success: 'messages.saveSuccess',
   });
   return (

@@ -1,7 +1,7 @@
 import { Button, Form, Input, Modal, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AppVersion, type SaveVersionBody, opsApi } from '@lending/contract';
+import { type AppVersion, type SaveVersionBody, opsConfigApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { showFieldErrors } from '../../../lib/server-field-errors';
@@ -129,8 +129,8 @@ export function VersionForm({
 /** Correcting a release from its row (content, force update, package address). */
 export function VersionFormDialog({ open, row, onClose }: ActionFormProps<AppVersion>) {
   const { t } = useTranslation();
-  const save = useEndpointMutation(opsApi.saveVersion, {
-    invalidates: [opsApi.listVersions],
+  const save = useEndpointMutation(opsConfigApi.saveVersion, {
+    invalidates: [opsConfigApi.listVersions],
     success: 'messages.updateSuccess',
   });
   return (

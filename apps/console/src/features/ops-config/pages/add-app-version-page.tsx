@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { opsApi } from '@lending/contract';
+import { opsConfigApi } from '@lending/contract';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { VersionForm } from '../components/version-form';
 
@@ -10,8 +10,8 @@ export function AddAppVersionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const back = () => navigate('/systemConfig/CCFOnly');
-  const save = useEndpointMutation(opsApi.saveVersion, {
-    invalidates: [opsApi.listVersions],
+  const save = useEndpointMutation(opsConfigApi.saveVersion, {
+    invalidates: [opsConfigApi.listVersions],
     success: 'messages.saveSuccess',
   });
   return (

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form, Input, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AppConfig, opsApi } from '@lending/contract';
+import { type AppConfig, opsConfigApi } from '@lending/contract';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
@@ -33,10 +33,10 @@ function isHttpsUrl(text: string): boolean {
 export function AppConfigPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<AppConfig>();
-  const config = useEndpointQuery(opsApi.getAppConfig, {});
-  const canSave = useGrants().can(opsApi.saveAppConfig);
-  const save = useEndpointMutation(opsApi.saveAppConfig, {
-    invalidates: [opsApi.getAppConfig],
+  const config = useEndpointQuery(opsConfigApi.getAppConfig, {});
+  const canSave = useGrants().can(opsConfigApi.saveAppConfig);
+  const save = useEndpointMutation(opsConfigApi.saveAppConfig, {
+    invalidates: [opsConfigApi.getAppConfig],
     success: 'messages.saveSuccess',
   });
 

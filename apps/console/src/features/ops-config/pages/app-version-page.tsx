@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { type AppVersion, opsApi } from '@lending/contract';
+import { type AppVersion, opsConfigApi } from '@lending/contract';
 import { listPage, type ActionFormProps, type StatusTags } from '../../../components/list-page';
 import { VersionFormDialog } from '../components/version-form';
 
@@ -25,7 +25,7 @@ const forceTags: StatusTags<'yes' | 'no'> = {
  * force update, package address). New releases are made on the hidden addCCFOnly page. The
  * borrower API (/app-api/config/version_check) tells the app whether to update.
  */
-export const AppVersionPage = listPage(opsApi.listVersions, ({ column, action }) => ({
+export const AppVersionPage = listPage(opsConfigApi.listVersions, ({ column, action }) => ({
   route: 'CCFOnly',
   rowKey: (release) => release.version,
   rowLabel: (release) => release.version,
@@ -39,10 +39,10 @@ export const AppVersionPage = listPage(opsApi.listVersions, ({ column, action })
     column.instant('releasedAt', 'opsConfig.version.releasedAt', { sortable: true }),
     column.text('releasedBy', 'opsConfig.version.releasedBy'),
   ],
-  toolbar: [action.form('opsConfig.version.new', OpenAddPage, { needs: opsApi.saveVersion })],
+  toolbar: [action.form('opsConfig.version.new', OpenAddPage, { needs: opsConfigApi.saveVersion })],
   rowActions: [
-    action.form('common.edit', VersionFormDialog, { needs: opsApi.saveVersion }),
-    action.call(opsApi.deleteVersion, {
+    action.form('common.edit', VersionFormDialog, { needs: opsConfigApi.saveVersion }),
+    action.call(opsConfigApi.deleteVersion, {
       label: 'common.delete',
       body: (release) => ({ version: release.version }),
       confirm: 'opsConfig.version.deleteConfirm',

@@ -1,4 +1,4 @@
-import { type Channel, opsApi } from '@lending/contract';
+import { type Channel, opsConfigApi } from '@lending/contract';
 import { listPage, type StatusTags } from '../../../components/list-page';
 import { ChannelFormDialog } from '../components/channel-form-dialog';
 
@@ -12,7 +12,7 @@ const statusTags: StatusTags<Channel['status']> = {
  * status) and how many borrowers registered through each (the borrower API records the
  * channel code a registration came by).
  */
-export const ChannelPage = listPage(opsApi.listChannels, ({ column, filter, action }) => ({
+export const ChannelPage = listPage(opsConfigApi.listChannels, ({ column, filter, action }) => ({
   route: 'channelManagement',
   rowKey: (channel) => channel.code,
   rowLabel: (channel) => channel.name,
@@ -29,6 +29,8 @@ export const ChannelPage = listPage(opsApi.listChannels, ({ column, filter, acti
     column.status('status', 'opsConfig.channel.status', statusTags),
     column.instant('updatedAt', 'opsConfig.updatedAt', { sortable: true }),
   ],
-  toolbar: [action.form('opsConfig.channel.new', ChannelFormDialog, { needs: opsApi.saveChannel })],
-  rowActions: [action.form('common.edit', ChannelFormDialog, { needs: opsApi.saveChannel })],
+  toolbar: [
+    action.form('opsConfig.channel.new', ChannelFormDialog, { needs: opsConfigApi.saveChannel }),
+  ],
+  rowActions: [action.form('common.edit', ChannelFormDialog, { needs: opsConfigApi.saveChannel })],
 }));

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type SmsTemplate, type SystemSetting, opsApi } from '@lending/contract';
+import { type SmsTemplate, type SystemSetting, opsConfigApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList, refusal } from '../../../test/fake-endpoints';
 import { renderAt, testAdmin } from '../../../test/render';
@@ -52,7 +52,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('system configuration page', () => {
   it('lists items with their type and reader; a known item cannot be deleted', async () => {
-    fakeEndpoints([fakeList(opsApi.listSettings, [reapply, regions])]);
+    fakeEndpoints([fakeList(opsConfigApi.listSettings, [reapply, regions])]);
     renderAt(<SystemConfigPage />, '/systemConfig/systemConfig');
     const known = within(
       (await screen.findByText('reapply_after_days', { selector: 'td' })).closest('tr')!,
@@ -68,9 +68,9 @@ describe('system configuration page', () => {
   it("refuses an empty value with the product's message and sends nothing; a change is sent as typed", async () => {
     const user = userEvent.setup({ delay: null });
     const call = fakeEndpoints([
-      fakeList(opsApi.listSettings, [reapply]),
+      fakeList(opsConfigApi.listSettings, [reapply]),
       [
-        opsApi.saveSetting,
+        opsConfigApi.saveSetting,
         (body) => ({ ...reapply, ...body, value: body.value.trim() }) as SystemSetting,
       ],
     ]);
@@ -86,12 +86,12 @@ describe('system configuration page', () => {
     expect(
       await dialog.findByText('configuration item, value and remarks cannot be empty'),
     ).toBeInTheDocument();
-    expect(call).not.toHaveBeenCalledWith(opsApi.saveSetting, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(opsConfigApi.saveSetting, expect.anything());
 
     await replace(user, 'Value', '3');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(opsApi.saveSetting, {
+      expect(call).toHaveBeenCalledWith(opsConfigApi.saveSetting, {
         item: 'reapply_after_days',
         value: '3',
         type: 'string',
@@ -112,9 +112,9 @@ describe('system configuration page', () => {
       readBy: 'Collection conduct guard: an attempt over the cap is refused',
     };
     const call = fakeEndpoints([
-      fakeList(opsApi.listSettings, [cap]),
+      fakeList(opsConfigApi.listSettings, [cap]),
       [
-        opsApi.saveSetting,
+        opsConfigApi.saveSetting,
         () => {
           throw refusal('recovery_attempt_cap must be a whole number from 1 to 20', 4000, 'value');
         },
@@ -125,7 +125,7 @@ describe('system configuration page', () => {
       (await screen.findByText('recovery_attempt_cap', { selector: 'td' })).closest('tr')!,
     );
     expect(call).toHaveBeenCalledWith(
-      opsApi.listSettings,
+      opsConfigApi.listSettings,
       expect.objectContaining({ filters: { group: 'operations' } }),
     );
     expect(screen.queryByRole('button', { name: /New configuration item/ })).toBeNull();
@@ -138,7 +138,7 @@ describe('system configuration page', () => {
       await dialog.findByText('recovery_attempt_cap must be a whole number from 1 to 20'),
     ).toBeInTheDocument();
     expect(call).toHaveBeenCalledWith(
-      opsApi.saveSetting,
+      opsConfigApi.saveSetting,
       expect.objectContaining({ group: 'operations' }),
     );
   });
@@ -157,9 +157,9 @@ describe('app configuration page', () => {
   it('refuses an http address before sending, and shows the server naming a field', async () => {
     const user = userEvent.setup({ delay: null });
     const call = fakeEndpoints([
-      [opsApi.getAppConfig, () => config],
+      [opsConfigApi.getAppConfig, () => config],
       [
-        opsApi.saveAppConfig,
+        opsConfigApi.saveAppConfig,
         () => {
           throw refusal('must be a telephone number', 4000, 'telephone');
         },
@@ -170,12 +170,12 @@ describe('app configuration page', () => {
     await replace(user, 'Privacy policy URL', 'http://example.in/privacy');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Enter an https:// address');
-    expect(call).not.toHaveBeenCalledWith(opsApi.saveAppConfig, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(opsConfigApi.saveAppConfig, expect.anything());
 
     await replace(user, 'Privacy policy URL', 'https://example.in/privacy-v2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('must be a telephone number');
-    expect(call).toHaveBeenCalledWith(opsApi.saveAppConfig, {
+    expect(call).toHaveBeenCalledWith(opsConfigApi.saveAppConfig, {
       ...config,
       updatedAt: undefined,
       privacyUrl: 'https://example.in/privacy-v2',
@@ -183,9 +183,9 @@ describe('app configuration page', () => {
   });
 
   it('is read-only without the save grant', async () => {
-    fakeEndpoints([[opsApi.getAppConfig, () => config]]);
+    fakeEndpoints([[opsConfigApi.getAppConfig, () => config]]);
     renderAt(<AppConfigPage />, '/systemConfig/appConfig', {
-      user: { ...testAdmin, roles: ['reader'], interfaces: [opsApi.getAppConfig.id] },
+      user: { ...testAdmin, roles: ['reader'], interfaces: [opsConfigApi.getAppConfig.id] },
     });
     expect(await screen.findByDisplayValue('1800 102 4455')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
@@ -208,15 +208,15 @@ describe('SMS gateway settings page', () => {
       updatedAt: null,
     };
     const call = fakeEndpoints([
-      [opsApi.getSmsConfig, () => view],
-      [opsApi.saveSmsConfig, () => view],
+      [opsConfigApi.getSmsConfig, () => view],
+      [opsConfigApi.saveSmsConfig, () => view],
     ]);
     renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
     await screen.findByText(/A key is set \(••••4321\)/);
     expect(screen.getByLabelText('API key')).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(opsApi.saveSmsConfig, {
+      expect(call).toHaveBeenCalledWith(opsConfigApi.saveSmsConfig, {
         provider: 'msg91',
         senderIds: ['LENDIN'],
         ratePerMinute: 600,
@@ -228,7 +228,7 @@ describe('SMS gateway settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(call).toHaveBeenCalledWith(
-        opsApi.saveSmsConfig,
+        opsConfigApi.saveSmsConfig,
         expect.objectContaining({ apiKey: 'new-secret-key-9999' }),
       ),
     );
@@ -251,7 +251,7 @@ describe('SMS gateway provider in force (decision 0079)', () => {
 
   it('shows the provider in force and offers no provider that is not built', async () => {
     const user = userEvent.setup({ delay: null });
-    fakeEndpoints([[opsApi.getSmsConfig, () => view]]);
+    fakeEndpoints([[opsConfigApi.getSmsConfig, () => view]]);
     renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
     await screen.findByText('SMS go out through: sandbox');
     await user.click(screen.getByLabelText('Provider'));
@@ -262,7 +262,7 @@ describe('SMS gateway provider in force (decision 0079)', () => {
 
   it('on a sandbox-only server says so and offers no live provider', async () => {
     const user = userEvent.setup({ delay: null });
-    fakeEndpoints([[opsApi.getSmsConfig, () => ({ ...view, liveProvidersAllowed: false })]]);
+    fakeEndpoints([[opsConfigApi.getSmsConfig, () => ({ ...view, liveProvidersAllowed: false })]]);
     renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
     await screen.findByText(/This server sends every SMS through the sandbox/);
     await user.click(screen.getByLabelText('Provider'));
@@ -275,9 +275,9 @@ describe('SMS gateway provider in force (decision 0079)', () => {
     const message =
       'Sender id 562311 is still used by the enabled template(s) marketing_offer_v1: change or disable them first';
     fakeEndpoints([
-      [opsApi.getSmsConfig, () => view],
+      [opsConfigApi.getSmsConfig, () => view],
       [
-        opsApi.saveSmsConfig,
+        opsConfigApi.saveSmsConfig,
         () => {
           throw refusal(message, 4179, 'senderIds');
         },
@@ -290,7 +290,7 @@ describe('SMS gateway provider in force (decision 0079)', () => {
   });
 
   it('is in Chinese', async () => {
-    fakeEndpoints([[opsApi.getSmsConfig, () => view]]);
+    fakeEndpoints([[opsConfigApi.getSmsConfig, () => view]]);
     await i18n.changeLanguage('zh');
     try {
       renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
@@ -317,8 +317,8 @@ describe('SMS gateway quiet hours', () => {
       updatedAt: null,
     };
     const call = fakeEndpoints([
-      [opsApi.getSmsConfig, () => view],
-      [opsApi.saveSmsConfig, () => view],
+      [opsConfigApi.getSmsConfig, () => view],
+      [opsConfigApi.saveSmsConfig, () => view],
     ]);
     renderAt(<SmsConfigPage />, '/toolMage/smsConfig');
     await screen.findByDisplayValue('21:00');
@@ -333,13 +333,13 @@ describe('SMS gateway quiet hours', () => {
     await screen.findByText(
       'Quiet hours start at 21:00 or earlier, and after they end: a later start would send after 21:00',
     );
-    expect(call).not.toHaveBeenCalledWith(opsApi.saveSmsConfig, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(opsConfigApi.saveSmsConfig, expect.anything());
     // Narrower than TRAI's window: saved.
     await replace(user, 'Quiet hours from (India time)', '20:00');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(call).toHaveBeenCalledWith(
-        opsApi.saveSmsConfig,
+        opsConfigApi.saveSmsConfig,
         expect.objectContaining({ quietStart: '20:00', quietEnd: '11:00' }),
       ),
     );
@@ -362,8 +362,8 @@ describe('SMS templates page', () => {
       updatedAt: '2025-01-15T04:30:00.000Z',
     };
     const call = fakeEndpoints([
-      fakeList(opsApi.listSmsTemplates, [template]),
-      [opsApi.setSmsTemplateEnabled, (body) => ({ ...template, enabled: body.enabled })],
+      fakeList(opsConfigApi.listSmsTemplates, [template]),
+      [opsConfigApi.setSmsTemplateEnabled, (body) => ({ ...template, enabled: body.enabled })],
     ]);
     renderAt(<SmsTemplatePage />, '/toolMage/SMSManagement');
     const row = within(
@@ -376,7 +376,7 @@ describe('SMS templates page', () => {
     expect(confirm.getByText(/Disable the template Sign-in code\?/)).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: /OK|Confirm|Yes/ }));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(opsApi.setSmsTemplateEnabled, {
+      expect(call).toHaveBeenCalledWith(opsConfigApi.setSmsTemplateEnabled, {
         code: 'otp_login_v1',
         enabled: false,
       }),
@@ -388,9 +388,9 @@ describe('new version release page', () => {
   it('refuses a version that is not x.y.z, then releases one', async () => {
     const user = userEvent.setup({ delay: null });
     const call = fakeEndpoints([
-      fakeList(opsApi.listVersions, []),
+      fakeList(opsConfigApi.listVersions, []),
       [
-        opsApi.saveVersion,
+        opsConfigApi.saveVersion,
         (body) => ({
           version: body.version,
           content: body.content,
@@ -409,11 +409,11 @@ describe('new version release page', () => {
     await user.click(screen.getByRole('switch'));
     await user.click(screen.getByRole('button', { name: 'Release' }));
     await screen.findByText('Enter a version like 1.4.2');
-    expect(call).not.toHaveBeenCalledWith(opsApi.saveVersion, expect.anything());
+    expect(call).not.toHaveBeenCalledWith(opsConfigApi.saveVersion, expect.anything());
     await replace(user, 'Version number', '2.0.0');
     await user.click(screen.getByRole('button', { name: 'Release' }));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(opsApi.saveVersion, {
+      expect(call).toHaveBeenCalledWith(opsConfigApi.saveVersion, {
         version: '2.0.0',
         content: 'Hindi screens',
         forceUpdate: true,
@@ -440,8 +440,8 @@ describe('customer verification code page', () => {
   it('shows a live code only after asking, with the success message; never a used one', async () => {
     const user = userEvent.setup({ delay: null });
     const call = fakeEndpoints([
-      fakeList(opsApi.listVerifyCodes, [live, used]),
-      [opsApi.revealVerifyCode, () => ({ code: '482913' })],
+      fakeList(opsConfigApi.listVerifyCodes, [live, used]),
+      [opsConfigApi.revealVerifyCode, () => ({ code: '482913' })],
     ]);
     renderAt(<VerifyCodePage />, '/telemarketing/customerVerifyCode');
     const row = within((await screen.findByText('******0555', { selector: 'td' })).closest('tr')!);
@@ -453,13 +453,13 @@ describe('customer verification code page', () => {
     await user.click(confirm.getByRole('button', { name: 'OK' }));
     expect(await row.findByText('482913')).toBeInTheDocument();
     await screen.findByText('verification code obtained successfully');
-    expect(call).toHaveBeenCalledWith(opsApi.revealVerifyCode, { id: 9 });
+    expect(call).toHaveBeenCalledWith(opsConfigApi.revealVerifyCode, { id: 9 });
   });
 
   it('does not offer the code without the reveal permission', async () => {
-    fakeEndpoints([fakeList(opsApi.listVerifyCodes, [live])]);
+    fakeEndpoints([fakeList(opsConfigApi.listVerifyCodes, [live])]);
     renderAt(<VerifyCodePage />, '/telemarketing/customerVerifyCode', {
-      user: { ...testAdmin, roles: ['caller'], interfaces: [opsApi.listVerifyCodes.id] },
+      user: { ...testAdmin, roles: ['caller'], interfaces: [opsConfigApi.listVerifyCodes.id] },
     });
     const row = within((await screen.findByText('******0555', { selector: 'td' })).closest('tr')!);
     expect(row.queryByRole('button', { name: /Show the code/ })).toBeNull();
@@ -471,7 +471,7 @@ describe('payment channel statistics page', () => {
   it('asks for the days in the URL and shows every figure in the table', async () => {
     const call = fakeEndpoints([
       [
-        opsApi.trxStatistics,
+        opsConfigApi.trxStatistics,
         () => ({
           list: [
             {
@@ -494,7 +494,7 @@ describe('payment channel statistics page', () => {
     expect(row.getByText('₹40,000.00')).toBeInTheDocument();
     expect(row.getByText('75% (3)')).toBeInTheDocument();
     expect(row.getByText('3 min')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(opsApi.trxStatistics, {
+    expect(call).toHaveBeenCalledWith(opsConfigApi.trxStatistics, {
       dateFrom: '2025-01-10',
       dateTo: '2025-01-15',
     });

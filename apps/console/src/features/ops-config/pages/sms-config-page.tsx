@@ -18,7 +18,7 @@ import {
   SMS_PROVIDERS,
   type SaveSmsConfigBody,
   type SmsProvider,
-  opsApi,
+  opsConfigApi,
 } from '@lending/contract';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
@@ -39,10 +39,10 @@ const SENDER = /^([A-Z]{6}|[0-9]{6})$/;
 export function SmsConfigPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const config = useEndpointQuery(opsApi.getSmsConfig, {});
-  const canSave = useGrants().can(opsApi.saveSmsConfig);
-  const save = useEndpointMutation(opsApi.saveSmsConfig, {
-    invalidates: [opsApi.getSmsConfig],
+  const config = useEndpointQuery(opsConfigApi.getSmsConfig, {});
+  const canSave = useGrants().can(opsConfigApi.saveSmsConfig);
+  const save = useEndpointMutation(opsConfigApi.saveSmsConfig, {
+    invalidates: [opsConfigApi.getSmsConfig],
     success: 'messages.saveSuccess',
   });
 

@@ -1,4 +1,4 @@
-import { opsApi } from '@lending/contract';
+import { opsConfigApi } from '@lending/contract';
 import { listPage, type StatusTags } from '../../../components/list-page';
 
 type SmsStatus = 'queued' | 'sent' | 'delivered' | 'failed';
@@ -13,7 +13,7 @@ const statusTags: StatusTags<SmsStatus> = {
  * /toolMage/smsSendManage: every SMS handed to the gateway, its delivery status from
  * the gateway's receipts, the phone masked (searched exactly).
  */
-export const SmsMessagePage = listPage(opsApi.listSmsMessages, ({ column, filter }) => ({
+export const SmsMessagePage = listPage(opsConfigApi.listSmsMessages, ({ column, filter }) => ({
   route: 'smsSendManage',
   filters: [
     filter.text('phone', 'opsConfig.sms.phone'),

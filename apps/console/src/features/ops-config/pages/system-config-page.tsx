@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { type SettingGroup, type SystemSetting, opsApi } from '@lending/contract';
+import { type SettingGroup, type SystemSetting, opsConfigApi } from '@lending/contract';
 import { listPage, type ActionFormProps, type ListKit } from '../../../components/list-page';
 import { SettingFormDialog } from '../components/setting-form-dialog';
 
@@ -14,7 +14,7 @@ function settingsList(group: SettingGroup, route: string) {
   const Form = (props: ActionFormProps<SystemSetting>) => (
     <SettingFormDialog {...props} group={group} />
   );
-  return ({ column, filter, action }: ListKit<typeof opsApi.listSettings>) => ({
+  return ({ column, filter, action }: ListKit<typeof opsConfigApi.listSettings>) => ({
     route,
     fixedFilters: { group },
     rowKey: (setting: SystemSetting) => setting.item,
@@ -46,11 +46,11 @@ function settingsList(group: SettingGroup, route: string) {
     ],
     toolbar:
       group === 'general'
-        ? [action.form('opsConfig.setting.new', Form, { needs: opsApi.saveSetting })]
+        ? [action.form('opsConfig.setting.new', Form, { needs: opsConfigApi.saveSetting })]
         : [],
     rowActions: [
-      action.form('common.edit', Form, { needs: opsApi.saveSetting }),
-      action.call(opsApi.deleteSetting, {
+      action.form('common.edit', Form, { needs: opsConfigApi.saveSetting }),
+      action.call(opsConfigApi.deleteSetting, {
         label: 'common.delete',
         body: (setting) => ({ item: setting.item }),
         hidden: (setting) => setting.known,
@@ -63,10 +63,10 @@ function settingsList(group: SettingGroup, route: string) {
 }
 
 export const SystemConfigPage = listPage(
-  opsApi.listSettings,
+  opsConfigApi.listSettings,
   settingsList('general', 'systemConfig'),
 );
 export const SystemConfig2Page = listPage(
-  opsApi.listSettings,
+  opsConfigApi.listSettings,
   settingsList('operations', 'systemConfig2'),
 );

@@ -2,7 +2,7 @@ import { Card, DatePicker, Form, Radio, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type TrxStatisticsRow, opsApi } from '@lending/contract';
+import { type TrxStatisticsRow, opsConfigApi } from '@lending/contract';
 import { Chart } from '../../../components/chart/chart';
 import { addDays, formatPaise, formatPpmPercent } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
@@ -35,7 +35,7 @@ export function TrxStatisticsPage() {
   const dateFrom = params.get('dateFrom') ?? addDays(dateTo, -6);
   const direction = (params.get('direction') as Direction | null) ?? undefined;
   const answer = useEndpointQuery(
-    opsApi.trxStatistics,
+    opsConfigApi.trxStatistics,
     { dateFrom, dateTo, ...(direction ? { direction } : {}) },
     { keepPrevious: true },
   );

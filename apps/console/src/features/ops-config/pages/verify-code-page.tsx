@@ -2,7 +2,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type VerifyCodeRow, type VerifyCodeStatus, opsApi } from '@lending/contract';
+import { type VerifyCodeRow, type VerifyCodeStatus, opsConfigApi } from '@lending/contract';
 import { listPage, type StatusTags } from '../../../components/list-page';
 import { feedback } from '../../../lib/feedback';
 import { useGrants } from '../../../lib/grants';
@@ -28,8 +28,8 @@ const deliveryTags: StatusTags<'queued' | 'sent' | 'delivered' | 'failed'> = {
 function CodeCell({ row }: { row: VerifyCodeRow }) {
   const { t } = useTranslation();
   const [code, setCode] = useState<string | null>(null);
-  const can = useGrants().can(opsApi.revealVerifyCode);
-  const reveal = useEndpointMutation(opsApi.revealVerifyCode, {
+  const can = useGrants().can(opsConfigApi.revealVerifyCode);
+  const reveal = useEndpointMutation(opsConfigApi.revealVerifyCode, {
     success: 'messages.verificationCodeSuccess',
   });
   if (code) return <Typography.Text code>{code}</Typography.Text>;
@@ -60,7 +60,7 @@ function CodeCell({ row }: { row: VerifyCodeRow }) {
  * helping a borrower on a call: phone (masked, searched exactly), purpose, sent at, expiry,
  * status and delivery. A live code is shown only with the reveal permission, each view audited.
  */
-export const VerifyCodePage = listPage(opsApi.listVerifyCodes, ({ column, filter }) => ({
+export const VerifyCodePage = listPage(opsConfigApi.listVerifyCodes, ({ column, filter }) => ({
   route: 'customerVerifyCode',
   rowLabel: (row) => row.phone,
   filters: [

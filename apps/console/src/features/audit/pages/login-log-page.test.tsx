@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type LoginLogEntry, logApi } from '@lending/contract';
+import { type LoginLogEntry, auditApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -28,7 +28,7 @@ describe('login log page', () => {
 
   it('lists sign-in attempts in India time with their result, filtered from the URL', async () => {
     const call = fakeEndpoints([
-      fakeList(logApi.loginLog, [
+      fakeList(auditApi.loginLog, [
         attempt,
         { ...attempt, id: 8, success: true, failureReason: null },
       ]),
@@ -40,7 +40,7 @@ describe('login log page', () => {
     expect(row.getByText('2025-01-15 10:00:00')).toBeInTheDocument();
     expect(row.getByText('Clerk')).toBeInTheDocument();
     expect(row.getByText('10.0.0.9')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(logApi.loginLog, {
+    expect(call).toHaveBeenCalledWith(auditApi.loginLog, {
       page: 1,
       pageSize: 20,
       filters: { result: 'failure', dateFrom: '2025-01-15' },

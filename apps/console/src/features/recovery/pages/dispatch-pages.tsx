@@ -6,7 +6,7 @@ import { ListPageView, useListPage, describeList } from '../../../components/lis
 import { useGrants } from '../../../lib/grants';
 import { useEndpointMutation } from '../../../lib/use-endpoint';
 import { DispatchDialog, MoveBookDialog, TakeBackDialog } from '../components/dispatch-dialogs';
-import { caseDetailPath, caseStatusTags, followStatusTags } from '../collection-tags';
+import { caseDetailPath, caseStatusTags, followStatusTags } from '../recovery-tags';
 
 /**
  * Dispatch: the open cases with their collector (pool cases show why no one could take them),

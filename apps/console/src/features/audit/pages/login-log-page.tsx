@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type LoginLogEntry, logApi } from '@lending/contract';
+import { type LoginLogEntry, auditApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 
 function LoginResult({ entry }: { entry: LoginLogEntry }) {
@@ -11,7 +11,7 @@ function LoginResult({ entry }: { entry: LoginLogEntry }) {
 }
 
 /** /systemConfig/loginLog: every sign-in attempt, times in India time. */
-export const LoginLogPage = listPage(logApi.loginLog, ({ column, filter }) => ({
+export const LoginLogPage = listPage(auditApi.loginLog, ({ column, filter }) => ({
   route: 'loginLog',
   filters: [
     filter.text('email', 'loginLog.email'),

@@ -1,7 +1,7 @@
-import type { collection as en } from '../en/collection';
+import type { recovery as en } from '../en/recovery';
 
 /** 催收与预催收（issue #12）。 */
-export const collection: typeof en = {
+export const recovery: typeof en = {
   collection: {
     orderNo: '订单号',
     customer: '借款人',

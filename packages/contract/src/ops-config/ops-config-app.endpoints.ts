@@ -4,7 +4,7 @@ import {
   appClientConfigRetSchema,
   versionCheckBodySchema,
   versionCheckRetSchema,
-} from './ops.schema.js';
+} from './ops-config.schema.js';
 
 /** The app's configuration (care telephone, help, privacy, terms, loan agreement addresses). */
 export const appClientConfig = defineEndpoint({

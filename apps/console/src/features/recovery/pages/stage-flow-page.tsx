@@ -6,7 +6,7 @@ import { type StageFlowRow, recoveryApi } from '@lending/contract';
 import { Chart } from '../../../components/chart/chart';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
-import { ppmText } from '../collection-tags';
+import { ppmText } from '../recovery-tags';
 import { FLOW_METRICS, trendSeries, type FlowMetric } from '../stage-flow';
 
 /**

@@ -1,6 +1,6 @@
 import { Descriptions, Drawer, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type OperationLogEntry, logApi } from '@lending/contract';
+import { type OperationLogEntry, auditApi } from '@lending/contract';
 import type { ActionFormProps } from '../../../components/list-page';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
@@ -12,7 +12,7 @@ export function OperationDetailDrawer({ open, row, onClose }: ActionFormProps<Op
   const { t } = useTranslation();
   const id = row?.id ?? 0;
   const detail = useEndpointQuery(
-    logApi.operationLogDetail,
+    auditApi.operationLogDetail,
     { id },
     { enabled: row !== undefined },
   );

@@ -6,7 +6,7 @@ import { type CaseKind, type PerformanceRow, recoveryApi } from '@lending/contra
 import { Chart } from '../../../components/chart/chart';
 import { formatPaise } from '../../../lib/format';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
-import { ppmText } from '../collection-tags';
+import { ppmText } from '../recovery-tags';
 
 function Heading({ route }: { route: string }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /** Collection and pre-collection (issue #12). Messages word for word where quoted. */
-export const collection = {
+export const recovery = {
   collection: {
     orderNo: 'Order No.',
     customer: 'Borrower',

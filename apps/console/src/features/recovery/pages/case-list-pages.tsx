@@ -4,7 +4,7 @@ import { listPage, type ListKit } from '../../../components/list-page';
 import type { FiltersOf } from '../../../components/list-page/types';
 import { DispatchDialog, TakeBackDialog } from '../components/dispatch-dialogs';
 import { FollowUpDialog } from '../components/follow-up-dialog';
-import { caseDetailPath, caseStatusTags, followStatusTags } from '../collection-tags';
+import { caseDetailPath, caseStatusTags, followStatusTags } from '../recovery-tags';
 
 type Filters = Partial<FiltersOf<typeof recoveryApi.listCases>>;
 

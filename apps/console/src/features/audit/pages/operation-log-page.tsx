@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { adminEndpoints, logApi } from '@lending/contract';
+import { adminEndpoints, auditApi } from '@lending/contract';
 import { listPage } from '../../../components/list-page';
 import { OperationDetailDrawer } from '../components/operation-detail-drawer';
 import { actorText } from '../operation-text';
@@ -9,7 +9,7 @@ const moduleOptions = [...new Set(adminEndpoints.map((endpoint) => endpoint.modu
 );
 
 /** /systemConfig/log: every call that changed data; one entry in a drawer. */
-export const OperationLogPage = listPage(logApi.operationLog, ({ column, filter, action }) => ({
+export const OperationLogPage = listPage(auditApi.operationLog, ({ column, filter, action }) => ({
   route: 'log',
   filters: [
     filter.text('actor', 'operationLog.actor', { placeholder: 'operationLog.actorPlaceholder' }),
@@ -31,6 +31,6 @@ export const OperationLogPage = listPage(logApi.operationLog, ({ column, filter,
     column.text('ip', 'operationLog.address'),
   ],
   rowActions: [
-    action.form('common.detail', OperationDetailDrawer, { needs: logApi.operationLogDetail }),
+    action.form('common.detail', OperationDetailDrawer, { needs: auditApi.operationLogDetail }),
   ],
 }));

@@ -7,7 +7,7 @@ import { OrderDetailPanel } from '../../../components/order-detail';
 import { formatPaise } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
-import { followStatusTags } from '../collection-tags';
+import { followStatusTags } from '../recovery-tags';
 import { FollowUpDialog } from '../components/follow-up-dialog';
 import { InstalmentDialog } from '../components/instalment-dialog';
 

@@ -32,7 +32,7 @@ import {
   revealVerifyCodeRetSchema,
   trxStatisticsBodySchema,
   trxStatisticsRetSchema,
-} from './ops.schema.js';
+} from './ops-config.schema.js';
 
 const emptyBodySchema = z.strictObject({}).optional();
 const okRetSchema = z.object({});
@@ -258,7 +258,7 @@ export const trxStatistics = defineEndpoint({
 });
 
 /** The configuration, SMS and channel screens' endpoints (issue #14). */
-export const opsEndpoints = [
+export const opsConfigEndpoints = [
   listSettings,
   saveSetting,
   deleteSetting,

@@ -6,7 +6,7 @@ import {
   operationLogDetailBodySchema,
   operationLogDetailSchema,
   operationLogRetSchema,
-} from './log.schema.js';
+} from './audit.schema.js';
 
 export const loginLog = defineEndpoint({
   id: 'log.login_log',
@@ -42,4 +42,4 @@ export const operationLogDetail = defineEndpoint({
   ret: operationLogDetailSchema,
 });
 
-export const logEndpoints = [loginLog, operationLog, operationLogDetail] as const;
+export const auditEndpoints = [loginLog, operationLog, operationLogDetail] as const;

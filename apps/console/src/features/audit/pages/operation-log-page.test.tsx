@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type OperationLogEntry, logApi } from '@lending/contract';
+import { type OperationLogEntry, auditApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
@@ -31,9 +31,9 @@ describe('operation log page', () => {
 
   it('lists changes with their actor, and opens one with what changed', async () => {
     const call = fakeEndpoints([
-      fakeList(logApi.operationLog, [entry]),
+      fakeList(auditApi.operationLog, [entry]),
       [
-        logApi.operationLogDetail,
+        auditApi.operationLogDetail,
         ({ id }) => ({
           ...entry,
           id,
@@ -51,7 +51,7 @@ describe('operation log page', () => {
     expect(row.getByText('Admin <admin@example.com>')).toBeInTheDocument();
     expect(row.getByText('staff_user 3')).toBeInTheDocument();
     expect(row.getByText('2025-01-15 10:00:00')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(logApi.operationLog, {
+    expect(call).toHaveBeenCalledWith(auditApi.operationLog, {
       page: 1,
       pageSize: 20,
       filters: { actor: 'admin' },
@@ -62,6 +62,6 @@ describe('operation log page', () => {
     expect(await within(drawer).findByText('Operation #41')).toBeInTheDocument();
     expect(await within(drawer).findByText('Tester/1.0')).toBeInTheDocument();
     expect(within(drawer).getByText('Changed')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith(logApi.operationLogDetail, { id: 41 });
+    expect(call).toHaveBeenCalledWith(auditApi.operationLogDetail, { id: 41 });
   });
 });
