@@ -25,7 +25,6 @@ import { wireGateways, type Gateways, type GatewaysDeps } from './gateways.js';
 import { createApprovalModule, reviewWork } from './modules/approval/index.js';
 import { createAuditModule, scopedDatabase } from './modules/audit/index.js';
 import { createBorrowerAppModule, loadBorrowerAppSettings } from './modules/borrower-app/index.js';
-import { createChannelReportModule } from './modules/channel-report/index.js';
 import { createConfigModule } from './modules/config/index.js';
 import { createCouponModule } from './modules/coupon/index.js';
 import { createCustomerModule } from './modules/customer/index.js';
@@ -56,6 +55,7 @@ import {
   requestsOfOrder,
   waiverApprovalAboveOf,
 } from './modules/repay/index.js';
+import { createReportsModule } from './modules/reports/index.js';
 import { createRiskModule, machineReview } from './modules/risk/index.js';
 import { checkingStatusesOf, createTelemarketingModule } from './modules/telemarketing/index.js';
 import {
@@ -397,7 +397,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       collections: integrations.collectionGateway,
       payouts: integrations.payouts.gateway,
     }),
-    createChannelReportModule({ db: moduleDb, clock }),
+    createReportsModule({ db: moduleDb, clock }),
     createOpsConfigModule({
       db: moduleDb,
       rawDb: db,

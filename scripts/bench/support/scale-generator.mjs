@@ -9,9 +9,9 @@ import * as lending from '../../../packages/lending/src/index.ts';
 import { saveProduct } from '../../../apps/server/src/modules/loan-book/index.ts';
 import { termsToJson } from '../../../apps/server/src/modules/loan-book/paise-json.ts';
 import {
-  refreshDailyOrders,
-  refreshDueCohort,
-} from '../../../apps/server/src/modules/finance/index.ts';
+  dailyOrderFigures,
+  dueCohortFigures,
+} from '../../../apps/server/src/modules/reports/index.ts';
 import { generateExtras } from './scale-generator-extras.mjs';
 import { phaseLog } from './scale-table.mjs';
 
@@ -485,13 +485,17 @@ export async function generate(client, db, schema, { orders: N, customers: C }) 
   });
 
   // The report tables, by the server's own refresh over the generated days: the last 90 India
-  // days' daily figures, and the due cohorts the day-end keeps fresh (60 days back).
+  // days' daily figures, and the due cohorts the night after YESTERDAY keeps fresh (its
+  // settling window of 60 days and YESTERDAY itself).
   await phaseLog('report figures (server refresh, 90 days + 61 cohorts)', async () => {
     const refreshedAt = new Date(`${TODAY}T04:30:00Z`);
-    for (let back = 90; back >= 1; back -= 1)
-      await refreshDailyOrders(db, addDays(TODAY, -back), refreshedAt);
-    for (let back = 60; back >= 0; back -= 1)
-      await refreshDueCohort(db, addDays(TODAY, -back), YESTERDAY, refreshedAt);
+    const closed = (days) => ({ from: addDays(YESTERDAY, -days), to: YESTERDAY });
+    await dailyOrderFigures.refreshClosedDays(db, closed(89), refreshedAt);
+    await dueCohortFigures.refreshClosedDays(
+      db,
+      closed(dueCohortFigures.settlingDays),
+      refreshedAt,
+    );
   });
   const counts = await q(`select
     (select count(*) from customers)::int as customers, (select count(*) from loan_orders)::int as orders,

@@ -12,8 +12,7 @@ import {
   saveDayEndValues,
 } from '../loan-book/index.js';
 import { postJournals, rollUpLedger } from '../ledger/index.js';
-import { refreshReportFigures } from '../finance/index.js';
-import { refreshChannelFigures } from '../channel-report/index.js';
+import { refreshReports } from '../reports/index.js';
 import { loadRecoverySettings, recoveryDayEnd } from '../recovery/index.js';
 import { dayEndRuns } from './day-end.table.js';
 import { acquireLease, defaultHolder, LeaseLostError, releaseLease } from '../job-leases/index.js';
@@ -229,10 +228,8 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
         processed += found;
       }
       if (report.stopped) break;
-      // The reports' figures of the closed day (and the due-date cohorts it moved).
-      await refreshReportFigures(db, date, clock.now());
-      // The channel reports' days, and the cohorts of the weeks before that still move.
-      await refreshChannelFigures(db, date, clock.now());
+      // The reports' figures of the closed day, and of the days before it that still move.
+      await refreshReports(db, date, clock.now());
       // Collection: open, close, re-stage and dispatch cases as of the next morning (issue #12).
       await recoveryDayEnd(db, date, clock.now(), options.recovery ?? loadRecoverySettings());
       await db

@@ -1,8 +1,8 @@
-import { financeApi, reportApi } from '@lending/contract';
+import { financeApi } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import * as finance from './finance.service.js';
 
-/** /financialManagement (statements, reconciliation, ledger reads) and /report. */
+/** /financialManagement: the statements, the reconciliation and the ledger's reads. */
 export function registerFinanceRoutes(
   endpoints: EndpointRegistrar,
   deps: finance.FinanceDeps,
@@ -26,8 +26,4 @@ export function registerFinanceRoutes(
   endpoints.register(financeApi.trialBalance, ({ body }) => finance.trialBalance(deps, body.date));
   endpoints.register(financeApi.gstByMonth, ({ body }) => finance.gstByMonth(deps, body));
   endpoints.register(financeApi.cashFlow, ({ body }) => finance.cashFlow(deps, body));
-  endpoints.register(reportApi.dailyOrderAnalysis, ({ body }) =>
-    finance.dailyOrderAnalysis(deps, body),
-  );
-  endpoints.register(reportApi.orderOverdue, ({ body }) => finance.orderOverdue(deps, body));
 }

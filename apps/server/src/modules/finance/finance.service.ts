@@ -6,10 +6,8 @@ import {
 } from '@lending/contract';
 import { addDays, daysBetween } from '@lending/lending';
 import type {
-  dailyOrderBodySchema,
   OrderLoanRow,
   orderLoanBodySchema,
-  overdueCohortBodySchema,
   ReconciliationBreakRow,
   reconciliationBreakBodySchema,
   ReconciliationDayRow,
@@ -34,12 +32,6 @@ import {
   type ResolveInput,
 } from './reconciliation.service.js';
 import { SCHEDULED_RECONCILIATION_ACTION } from './scheduled-reconciliation.js';
-import {
-  listDailyOrders,
-  listDueCohorts,
-  refreshDailyOrders,
-  refreshDueCohort,
-} from './report-figures.js';
 
 export type FinanceDeps = ReconciliationDeps;
 
@@ -356,82 +348,4 @@ export async function cashFlow(
     ),
     totals: figures(totals),
   };
-}
-
-function totalsOf<K extends string>(totals: Record<K, string>, amounts: readonly NoInfer<K>[]) {
-  return Object.fromEntries(
-    Object.entries(totals).map(([key, value]) => [
-      key,
-      amounts.includes(key as K) ? money(value) : intFromDb(value),
-    ]),
-  ) as Record<K, number>;
-}
-
-export async function dailyOrderAnalysis(
-  deps: FinanceDeps,
-  body: z.output<typeof dailyOrderBodySchema>,
-) {
-  const today = indiaDateOf(deps.clock.now());
-  if (inRange(today, body.filters)) await refreshDailyOrders(deps.db, today, deps.clock.now());
-  const { list, total, totals } = await listDailyOrders(deps.db, body);
-  return {
-    total,
-    list: list.map((row) => ({
-      date: row.businessDate,
-      customerType: row.customerType,
-      applications: row.applications,
-      machinePass: row.machinePass,
-      machineRefer: row.machineRefer,
-      machineReject: row.machineReject,
-      manualPass: row.manualPass,
-      manualReject: row.manualReject,
-      disbursedCount: row.disbursedCount,
-      disbursedPaise: paiseToApi(row.disbursedPaise),
-      netDisbursedPaise: paiseToApi(row.netDisbursedPaise),
-      feePaise: paiseToApi(row.feePaise),
-      gstPaise: paiseToApi(row.gstPaise),
-      repaymentCount: row.repaymentCount,
-      repaidPaise: paiseToApi(row.repaidPaise),
-      cleared: row.cleared,
-    })),
-    totals: totalsOf(totals, [
-      'disbursedPaise',
-      'netDisbursedPaise',
-      'feePaise',
-      'gstPaise',
-      'repaidPaise',
-    ]),
-  };
-}
-
-export async function orderOverdue(
-  deps: FinanceDeps,
-  body: z.output<typeof overdueCohortBodySchema>,
-) {
-  const today = indiaDateOf(deps.clock.now());
-  if (inRange(today, body.filters)) await refreshDueCohort(deps.db, today, today, deps.clock.now());
-  const { list, total, totals } = await listDueCohorts(deps.db, body);
-  return {
-    total,
-    list: list.map((row) => ({
-      dueDate: row.dueDate,
-      customerType: row.customerType,
-      dueCount: row.dueCount,
-      dueAmountPaise: paiseToApi(row.dueAmountPaise),
-      firstDayOverdue: row.firstDayOverdue,
-      overdue1to7: row.overdue1to7,
-      overdue8plus: row.overdue8plus,
-      recovered: row.recovered,
-    })),
-    totals: totalsOf(totals, ['dueAmountPaise']),
-  };
-}
-
-function inRange(
-  date: string,
-  filters: { dateFrom?: string | undefined; dateTo?: string | undefined } | undefined,
-) {
-  return (
-    (!filters?.dateFrom || filters.dateFrom <= date) && (!filters?.dateTo || date <= filters.dateTo)
-  );
 }

@@ -1,7 +1,7 @@
 /**
- * Finance and reports: the disbursement and repayment statements, the reconciliation of each
- * day against the gateways' statements with its breaks, the ledger's trial balance, and the
- * reports' daily figures (kept by the day-end, refreshed for today on request).
+ * Finance: the disbursement and repayment statements, the reconciliation of each day against
+ * the gateways' statements with its breaks, and the ledger's reads (trial balance, GST by
+ * month, cash flow). The Reports menu's figures are the reports module's.
  */
 import type { ModuleRoutes } from '../../plugins/module.js';
 import { registerFinanceRoutes } from './finance.routes.js';
@@ -14,7 +14,6 @@ export {
   scheduledReconciliationJob,
   type ScheduledReconciliationReport,
 } from './scheduled-reconciliation.js';
-export { refreshReportFigures, refreshDailyOrders, refreshDueCohort } from './report-figures.js';
 
 export function createFinanceModule(deps: FinanceDeps) {
   return {

@@ -7,10 +7,13 @@ import { startOfIndiaDate } from '../../shared/india-date.js';
 import { inclusiveRange, runList } from '../../shared/list-query.js';
 import { intFromDb, paiseFromDb } from '../../shared/paise.js';
 import { queryRows } from '../../shared/sql-rows.js';
-import { reportDailyOrders, reportDueCohorts, type CustomerType } from './finance.table.js';
+import { reportDailyOrders, reportDueCohorts, type CustomerType } from './order-figures.table.js';
 
-/** The due-date cohorts the day-end refreshes each night: their loans may still move. */
-export const COHORT_REFRESH_DAYS = 60;
+/**
+ * The SQL of the order reports' read models: each day's figures (/report/dailyOrderAnalysis)
+ * and each due-date cohort (/report/orderOverdue), computed from the book per customer type,
+ * and the reports' queries over them. read-models.ts says when each is recomputed.
+ */
 
 /** An order's customer is old when an earlier order of theirs was disbursed, else new. */
 const typeOf = (alias: string) =>
@@ -36,33 +39,13 @@ const REPAYMENT_DAY = sql.raw(
   `(case when j.reverses_journal_id is null then r.business_date else j.business_date end)`,
 );
 
-const DAILY_COUNTS = [
-  'applications',
-  'machine_pass',
-  'machine_refer',
-  'machine_reject',
-  'manual_pass',
-  'manual_reject',
-  'disbursed_count',
-  'repayment_count',
-  'cleared',
-] as const;
-const DAILY_AMOUNTS = [
-  'disbursed_paise',
-  'net_disbursed_paise',
-  'fee_paise',
-  'gst_paise',
-  'repaid_paise',
-] as const;
-
 /**
- * Recomputes one India day's figures, per customer type and for all, from the book: the
- * applications and review decisions of the day (order history), the disbursals the gateway
- * processed that day (as the disbursement statement shows them), the repayment journals of
- * the day net of reversals, on the days the repayment statement lists them, and the loans
- * cleared.
+ * One India day's figures, per customer type and for all, from the book: the applications and
+ * review decisions of the day (order history), the disbursals the gateway processed that day
+ * (as the disbursement statement shows them), the repayment journals of the day net of
+ * reversals, on the days the repayment statement lists them, and the loans cleared.
  */
-export async function refreshDailyOrders(db: Executor, date: string, at: Date): Promise<void> {
+export async function dailyOrderRows(db: Executor, date: string, at: Date) {
   const from = startOfIndiaDate(date).toISOString();
   const to = startOfIndiaDate(addDays(date, 1)).toISOString();
   const rows = await queryRows(
@@ -125,53 +108,40 @@ export async function refreshDailyOrders(db: Executor, date: string, at: Date): 
     repaidPaise: paiseFromDb(row.repaid_paise),
     cleared: intFromDb(row.cleared),
   });
-  const fresh = figuresOf(byType('new'));
-  const old = figuresOf(byType('old'));
+  return byCustomerType(figuresOf(byType('new')), figuresOf(byType('old'))).map(
+    ([customerType, figures]) => ({
+      businessDate: date,
+      customerType,
+      ...figures,
+      refreshedAt: at,
+    }),
+  );
+}
+
+type Figures = Record<string, number | bigint>;
+
+/** The rows of new and old customers, and of all: their sum, figure by figure. */
+function byCustomerType<F extends Figures>(fresh: F, old: F): [CustomerType, F][] {
   const all = Object.fromEntries(
     Object.entries(fresh).map(([key, value]) => [
       key,
-      typeof value === 'bigint'
-        ? value + (old[key as keyof typeof old] as bigint)
-        : value + (old[key as keyof typeof old] as number),
+      typeof value === 'bigint' ? value + (old[key] as bigint) : value + (old[key] as number),
     ]),
-  ) as typeof fresh;
-  const values = (
-    [
-      ['new', fresh],
-      ['old', old],
-      ['all', all],
-    ] as const
-  ).map(([customerType, figures]) => ({
-    businessDate: date,
-    customerType: customerType as CustomerType,
-    ...figures,
-    refreshedAt: at,
-  }));
-  await db
-    .insert(reportDailyOrders)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [reportDailyOrders.businessDate, reportDailyOrders.customerType],
-      set: Object.fromEntries(
-        [...DAILY_COUNTS, ...DAILY_AMOUNTS, 'refreshed_at'].map((column) => [
-          camel(column),
-          sql.raw(`excluded.${column}`),
-        ]),
-      ),
-    });
-}
-
-function camel(column: string): string {
-  return column.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+  ) as F;
+  return [
+    ['new', fresh],
+    ['old', old],
+    ['all', all],
+  ];
 }
 
 /**
- * Recomputes one due-date cohort as of `today`: the disbursed loans due that day; those not cleared
- * by it (first-day overdue); of those, the ones that went at most 7 days overdue and the ones that
- * reached 8 days and above (docs/product.md §9 bands), counted to the day they cleared or to today;
- * and those cleared after going overdue (recovered).
+ * One due-date cohort as of `today`: the disbursed loans due that day; those not cleared by it
+ * (first-day overdue); of those, the ones that went at most 7 days overdue and the ones that
+ * reached 8 days and above (docs/product.md §9 bands), counted to the day they cleared or to
+ * today; and those cleared after going overdue (recovered). No rows when no loan is due that day.
  */
-export async function refreshDueCohort(db: Executor, dueDate: string, today: string, at: Date) {
+export async function dueCohortRows(db: Executor, dueDate: string, today: string, at: Date) {
   const rows = await queryRows(
     db,
     sql`
@@ -198,57 +168,13 @@ export async function refreshDueCohort(db: Executor, dueDate: string, today: str
   });
   const fresh = figuresOf(rows.find((row) => row.t === 'new'));
   const old = figuresOf(rows.find((row) => row.t === 'old'));
-  if (fresh.dueCount + old.dueCount === 0) {
-    await db.delete(reportDueCohorts).where(eq(reportDueCohorts.dueDate, dueDate));
-    return;
-  }
-  const all = {
-    dueCount: fresh.dueCount + old.dueCount,
-    dueAmountPaise: fresh.dueAmountPaise + old.dueAmountPaise,
-    firstDayOverdue: fresh.firstDayOverdue + old.firstDayOverdue,
-    overdue1to7: fresh.overdue1to7 + old.overdue1to7,
-    overdue8plus: fresh.overdue8plus + old.overdue8plus,
-    recovered: fresh.recovered + old.recovered,
-  };
-  await db
-    .insert(reportDueCohorts)
-    .values(
-      (
-        [
-          ['new', fresh],
-          ['old', old],
-          ['all', all],
-        ] as const
-      ).map(([customerType, figures]) => ({
-        dueDate,
-        customerType: customerType as CustomerType,
-        ...figures,
-        refreshedAt: at,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [reportDueCohorts.dueDate, reportDueCohorts.customerType],
-      set: {
-        dueCount: sql.raw('excluded.due_count'),
-        dueAmountPaise: sql.raw('excluded.due_amount_paise'),
-        firstDayOverdue: sql.raw('excluded.first_day_overdue'),
-        overdue1to7: sql.raw('excluded.overdue_1_to_7'),
-        overdue8plus: sql.raw('excluded.overdue_8_plus'),
-        recovered: sql.raw('excluded.recovered'),
-        refreshedAt: sql.raw('excluded.refreshed_at'),
-      },
-    });
-}
-
-/**
- * The day-end's part: the closed day's figures, and the cohorts due in the last
- * COHORT_REFRESH_DAYS days (their loans may have cleared or gone further overdue).
- */
-export async function refreshReportFigures(db: Executor, date: string, at: Date): Promise<void> {
-  await refreshDailyOrders(db, date, at);
-  for (let back = COHORT_REFRESH_DAYS; back >= 0; back -= 1) {
-    await refreshDueCohort(db, addDays(date, -back), date, at);
-  }
+  if (fresh.dueCount + old.dueCount === 0) return [];
+  return byCustomerType(fresh, old).map(([customerType, figures]) => ({
+    dueDate,
+    customerType,
+    ...figures,
+    refreshedAt: at,
+  }));
 }
 
 type DailyFilters = NonNullable<z.output<typeof dailyOrderBodySchema>['filters']>;

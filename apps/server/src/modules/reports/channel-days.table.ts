@@ -19,8 +19,8 @@ import {
  * - what the channel's borrowers did that day (applications, approvals, payouts);
  * - the channel's loans due that day and those not cleared by it;
  * - the channel's loans cleared that day and those whose borrower borrowed again in 3/7/30 days.
- * Cohorts keep moving after their day, so the day-end recomputes the last
- * CHANNEL_REFRESH_DAYS days each night; a report recomputes today when its range includes it.
+ * A read model (read-models.ts): cohorts keep moving after their day, so each night
+ * recomputes its settling window of days; a report recomputes today when its range includes it.
  */
 export const reportChannelDays = pgTable(
   'report_channel_days',

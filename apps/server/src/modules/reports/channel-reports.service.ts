@@ -1,4 +1,3 @@
-import { and, eq, gte, lte } from 'drizzle-orm';
 import type {
   borrowAgainBodySchema,
   channelConversionBodySchema,
@@ -9,19 +8,18 @@ import type {
   registrationReportBodySchema,
 } from '@lending/contract';
 import type { z } from 'zod';
-import type { Clock } from '../../shared/clock.js';
-import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
-import { indiaDateOf } from '../../shared/india-date.js';
 import type { ListSort } from '../../shared/list-query.js';
 import { paiseToApi } from '../../shared/paise.js';
-import { refreshChannelDays } from './channel-figures.js';
-import { reportChannelDays, type ChannelDayRow } from './channel-report.table.js';
+import { channelDaysIn } from './channel-days.repository.js';
+import type { ChannelDayRow } from './channel-days.table.js';
+import { channelDayFigures, refreshTodayIfShown, type ReportsDeps } from './read-models.js';
 
-export interface ChannelReportDeps {
-  db: Executor;
-  clock: Clock;
-}
+/**
+ * The channel reports (decision 0039): six views of the one read model, each reading the
+ * stored days of its range (a few rows per day and channel) and grouping, sorting and paging
+ * them here, so that every view's totals are sums of the same rows.
+ */
 
 interface Filters {
   dateFrom?: string | undefined;
@@ -96,22 +94,9 @@ export function weekOf(date: string): string {
  * The stored days the filters select. Today is recomputed first when the range includes it
  * (the day-end settles it tonight), so a report shows this morning's registrations.
  */
-async function channelDays(deps: ChannelReportDeps, filters: Filters | undefined) {
-  const { dateFrom, dateTo, channel } = filters ?? {};
-  const today = indiaDateOf(deps.clock.now());
-  if ((!dateFrom || dateFrom <= today) && (!dateTo || dateTo >= today)) {
-    await refreshChannelDays(deps.db, { from: today, to: today }, today, deps.clock.now());
-  }
-  return deps.db
-    .select()
-    .from(reportChannelDays)
-    .where(
-      and(
-        dateFrom ? gte(reportChannelDays.businessDate, dateFrom) : undefined,
-        dateTo ? lte(reportChannelDays.businessDate, dateTo) : undefined,
-        channel !== undefined ? eq(reportChannelDays.channel, channel) : undefined,
-      ),
-    );
+async function channelDays(deps: ReportsDeps, filters: Filters | undefined) {
+  await refreshTodayIfShown(deps, channelDayFigures, filters);
+  return channelDaysIn(deps.db, filters ?? {});
 }
 
 /**
@@ -196,7 +181,7 @@ function borrowAgainOf(s: Sums) {
 const byDateAndChannel = (row: { date: string; channel: string }) => `${row.date}|${row.channel}`;
 
 export async function channelMonitoring(
-  deps: ChannelReportDeps,
+  deps: ReportsDeps,
   body: z.output<typeof channelMonitoringBodySchema>,
 ) {
   const days = (await channelDays(deps, body.filters)).filter(
@@ -225,7 +210,7 @@ export async function channelMonitoring(
 }
 
 export async function registrationReport(
-  deps: ChannelReportDeps,
+  deps: ReportsDeps,
   body: z.output<typeof registrationReportBodySchema>,
 ) {
   const days = (await channelDays(deps, body.filters)).filter((row) => row.registrations > 0);
@@ -250,7 +235,7 @@ export async function registrationReport(
 }
 
 export async function conversionRate(
-  deps: ChannelReportDeps,
+  deps: ReportsDeps,
   body: z.output<typeof conversionRateBodySchema>,
 ) {
   const { granularity = 'day', ...filters } = body.filters ?? {};
@@ -276,7 +261,7 @@ export async function conversionRate(
 }
 
 export async function channelConversionRate(
-  deps: ChannelReportDeps,
+  deps: ReportsDeps,
   body: z.output<typeof channelConversionBodySchema>,
 ) {
   const days = (await channelDays(deps, body.filters)).filter((row) => row.registrations > 0);
@@ -299,7 +284,7 @@ export async function channelConversionRate(
 }
 
 export async function pipelineAnalysis(
-  deps: ChannelReportDeps,
+  deps: ReportsDeps,
   body: z.output<typeof pipelineAnalysisBodySchema>,
 ) {
   const days = (await channelDays(deps, body.filters)).filter((row) => row.registrations > 0);
@@ -324,7 +309,7 @@ export async function pipelineAnalysis(
 }
 
 export async function borrowAgainRate(
-  deps: ChannelReportDeps,
+  deps: ReportsDeps,
   body: z.output<typeof borrowAgainBodySchema>,
 ) {
   const days = (await channelDays(deps, body.filters)).filter((row) => row.cleared > 0);

@@ -1,16 +1,17 @@
 import { addDays } from '@lending/lending';
-import { and, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
 import { startOfIndiaDate } from '../../shared/india-date.js';
 import { intFromDb, paiseFromDb } from '../../shared/paise.js';
 import { queryRows } from '../../shared/sql-rows.js';
-import { reportChannelDays } from './channel-report.table.js';
+import { reportChannelDays } from './channel-days.table.js';
+import type { ReportDays } from './report-days.repository.js';
 
 /**
- * How many days back the day-end recomputes each night: a registrant may apply weeks after
- * registering, and a cleared loan's 30-day re-borrow window must close before its day settles.
+ * The SQL of the channel reports' read model (decision 0039): each India day's figures per
+ * acquisition channel, computed from the book in four grouped queries, and the query the
+ * reports read it with. read-models.ts says when it is recomputed.
  */
-export const CHANNEL_REFRESH_DAYS = 45;
 
 type Counts = Omit<
   typeof reportChannelDays.$inferInsert,
@@ -127,17 +128,17 @@ const COLUMNS: Record<keyof Counts, string> = {
 };
 
 /**
- * Recomputes the days `from`..`to` (India dates, inclusive) of every channel from the book,
- * as of `today`, replacing what the table held for them. Four grouped queries over the range,
- * not one per day, so the nightly window stays a handful of statements on a large book.
+ * The figures of the days `from`..`to` (India dates, inclusive) of every channel, from the
+ * book, as of `today`. Four grouped queries over the range, not one per day, so the nightly
+ * window stays a handful of statements on a large book.
  */
-export async function refreshChannelDays(
+export async function channelDayRows(
   db: Executor,
-  range: { from: string; to: string },
+  days: ReportDays,
   today: string,
   at: Date,
-): Promise<void> {
-  const { from, to } = range;
+): Promise<(typeof reportChannelDays.$inferInsert)[]> {
+  const { from, to } = days;
   const families = [
     await queryRows(db, registrantsQuery(from, to)),
     await queryRows(db, activityQuery(from, to)),
@@ -159,28 +160,27 @@ export async function refreshChannelDays(
       rows.set(key, row);
     }
   }
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(reportChannelDays)
-      .where(
-        and(gte(reportChannelDays.businessDate, from), lte(reportChannelDays.businessDate, to)),
-      );
-    const values = [...rows.values()];
-    // A few hundred rows a statement keeps far below PostgreSQL's parameter limit.
-    for (let i = 0; i < values.length; i += 500) {
-      await tx
-        .insert(reportChannelDays)
-        .values(values.slice(i, i + 500))
-        .onConflictDoNothing();
-    }
-  });
+  return [...rows.values()];
 }
 
-/**
- * The day-end's part: the closed day and the CHANNEL_REFRESH_DAYS before it, as of the day
- * after (the closed day has ended, so its loans due and not cleared are overdue).
- */
-export async function refreshChannelFigures(db: Executor, date: string, at: Date): Promise<void> {
-  const range = { from: addDays(date, -CHANNEL_REFRESH_DAYS), to: date };
-  await refreshChannelDays(db, range, addDays(date, 1), at);
+/** The stored days of a report's range (India dates, inclusive), of one channel or all. */
+export function channelDaysIn(
+  db: Executor,
+  filters: {
+    dateFrom?: string | undefined;
+    dateTo?: string | undefined;
+    channel?: string | undefined;
+  },
+) {
+  const { dateFrom, dateTo, channel } = filters;
+  return db
+    .select()
+    .from(reportChannelDays)
+    .where(
+      and(
+        dateFrom ? gte(reportChannelDays.businessDate, dateFrom) : undefined,
+        dateTo ? lte(reportChannelDays.businessDate, dateTo) : undefined,
+        channel !== undefined ? eq(reportChannelDays.channel, channel) : undefined,
+      ),
+    );
 }
