@@ -6,7 +6,8 @@ import { acquireLease, releaseLease } from './job-leases.repository.js';
 
 // A named job's lease (`job_leases`): one holder at a time among several servers, until it
 // expires or is released. The day-end takes it per run and renews it after each batch; jobs
-// whose pass must not run on two servers at once (the penny drops) run it under `withLease`.
+// whose pass must not run on two servers at once (the penny drops, the scheduled
+// reconciliation, the collection refresh) run it under `withLease`.
 
 /** Who holds a lease: this host, process and a random tail (two servers on one host differ). */
 export function defaultHolder(): string {
