@@ -51,7 +51,13 @@ export {
 export type { OutgoingSms, SmsGateway, SmsGateways } from './sms/sms-gateway.js';
 export { SMS_TEMPLATES } from './sms/sms-gateway.js';
 export type { SmsProviderSettings, SmsProviderSettingsReader } from './sms/sms-gateways.js';
-export { sendSms, findSmsMessage, type SmsReplyHandler } from './sms/sms.service.js';
+export { sendSms, type SmsReplyHandler } from './sms/sms.service.js';
+export { findSmsMessage } from './sms/sms.repository.js';
+export {
+  enabledSmsTemplatesOf,
+  findSmsTemplate,
+  smsTemplatesByCode,
+} from './sms/sms-templates.repository.js';
 export { DEFAULT_SMS_TEMPLATES, seedSmsTemplates, templateVariables } from './sms/sms-templates.js';
 export { smsTemplates, type SmsTemplateRow } from './sms/sms-templates.table.js';
 export { smsMessages } from './sms/sms.table.js';

@@ -8,8 +8,8 @@
  * work()`) is over, to this loop, at once, and the next tick starts another beside it. A pass
  * that fails, whether it rejects or throws before returning, goes to `onError` and the job goes
  * on at the next tick.
- * Which server runs a pass when there are several is the job's own concern (a lease or an
- * advisory lock inside `pass`), not this loop's.
+ * Which server runs a pass when there are several is the job's own concern (a named lease or
+ * row claims inside `pass`), not this loop's.
  *
  * Returns a stop: no pass starts after it, the pass in flight is asked to stop (its `signal`
  * aborts: a long pass such as the day-end stops at its next safe point, a short one just

@@ -6,9 +6,10 @@ import { startIntervalJob } from './interval-job.js';
  * one job at once in a process). Every pass is reported the same way: its outcome and duration
  * go to the metrics (`lending_job_runs_total`, `lending_job_duration_seconds`), a failure is
  * logged as `<name> failed` with the error, and what a pass did is the job's own `report`.
- * Which server runs a pass when there are several stays the job's concern, inside its `pass`
- * (the day-end's and the penny drops' leases, the export runner's claims, the collection
- * refresh's advisory lock, the SMS sender's row claims).
+ * Which server runs a pass when there are several stays the job's concern, inside its `pass`:
+ * a whole pass takes a named lease (`job_leases`: the day-end, the penny drops, the scheduled
+ * reconciliation, the collection refresh), items are claimed by conditional row updates (the
+ * payout sweep, the export runner, the SMS sender).
  */
 export interface Job<Result = unknown> {
   /** The metrics' `job` label and the failure log's name: snake_case, stable. */

@@ -1,8 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { SMS_TEMPLATES } from './sms-gateway.js';
-import { smsTemplates, type SmsTemplateRow } from './sms-templates.table.js';
+import {
+  anySmsTemplateExists,
+  findSmsTemplate,
+  insertSmsTemplates,
+} from './sms-templates.repository.js';
+import type { SmsTemplateRow } from './sms-templates.table.js';
 
 /**
  * The templates the server sends with, as first registered (DLT ids of the sandbox operator).
@@ -68,9 +72,11 @@ export function templateVariables(text: string): string[] {
 
 /** Writes the default templates into an empty table (first start). */
 export async function seedSmsTemplates(db: Executor, at: Date): Promise<void> {
-  const existing = await db.select({ code: smsTemplates.code }).from(smsTemplates).limit(1);
-  if (existing.length > 0) return;
-  await db.insert(smsTemplates).values(DEFAULT_SMS_TEMPLATES.map((t) => ({ ...t, updatedAt: at })));
+  if (await anySmsTemplateExists(db)) return;
+  await insertSmsTemplates(
+    db,
+    DEFAULT_SMS_TEMPLATES.map((t) => ({ ...t, updatedAt: at })),
+  );
 }
 
 /**
@@ -78,7 +84,7 @@ export async function seedSmsTemplates(db: Executor, at: Date): Promise<void> {
  * an unknown or disabled template is refused (409) and nothing reaches the gateway.
  */
 export async function sendableTemplate(db: Executor, code: string): Promise<SmsTemplateRow> {
-  const [row] = await db.select().from(smsTemplates).where(eq(smsTemplates.code, code));
+  const row = await findSmsTemplate(db, code);
   if (!row) throw new AppError('conflict', { detail: `SMS template ${code} is not registered` });
   if (!row.enabled) throw new AppError('conflict', { detail: `SMS template ${code} is disabled` });
   return row;

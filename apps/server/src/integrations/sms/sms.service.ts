@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { phoneSearchSchema } from '@lending/contract';
 import type { Executor } from '../../plugins/db.js';
@@ -11,7 +10,8 @@ import {
   type SmsGateways,
 } from './sms-gateway.js';
 import { sendableTemplate } from './sms-templates.js';
-import { smsMessages, type SmsStatus } from './sms.table.js';
+import { insertSmsMessage, moveSmsStatus } from './sms.repository.js';
+import type { SmsStatus } from './sms.table.js';
 
 /**
  * Sends through the gateway in force (the saved SMS configuration, decision 0079) and records
@@ -42,7 +42,7 @@ export async function sendSms(
     }
     throw error;
   }
-  await db.insert(smsMessages).values({
+  await insertSmsMessage(db, {
     provider: gateway.provider,
     providerMessageId: messageId,
     phone: message.phone,
@@ -76,27 +76,11 @@ export async function applySmsReceipt(
   if (!parsed.success) throw AppError.invalid('data', 'not an SMS receipt');
   const { messageId, status, errorCode } = parsed.data;
   const lowerRanks = (Object.keys(RANK) as SmsStatus[]).filter((s) => RANK[s] < RANK[status]);
-  await tx
-    .update(smsMessages)
-    .set({ status, errorCode: errorCode ?? null, updatedAt: at })
-    .where(
-      and(
-        eq(smsMessages.provider, provider),
-        eq(smsMessages.providerMessageId, messageId),
-        sql`${smsMessages.status} in (${sql.join(
-          lowerRanks.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
-      ),
-    );
-}
-
-export async function findSmsMessage(db: Executor, provider: string, messageId: string) {
-  const [row] = await db
-    .select()
-    .from(smsMessages)
-    .where(and(eq(smsMessages.provider, provider), eq(smsMessages.providerMessageId, messageId)));
-  return row;
+  await moveSmsStatus(tx, { provider, providerMessageId: messageId }, lowerRanks, {
+    status,
+    errorCode: errorCode ?? null,
+    at,
+  });
 }
 
 const replySchema = z.object({

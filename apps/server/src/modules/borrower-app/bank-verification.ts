@@ -1,10 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import type { PayoutGateway } from '../../integrations/payouts/index.js';
-import { setCustomerBankAccount } from '../loan-book/index.js';
-import { customers } from '../loan-book/tables.js';
-import { borrowerAccounts } from './borrowers.table.js';
+import { lockCustomerBankAccount, setCustomerBankAccount } from '../loan-book/index.js';
+import { pendingBankVerifications, settleBankVerification } from './borrowers.repository.js';
 import type { Job } from '../../shared/jobs.js';
 import { defaultHolder, withLease, type HeldLease } from '../job-leases/index.js';
 
@@ -29,20 +27,7 @@ export async function verifyPendingBankAccounts(
   lease?: HeldLease,
   signal?: AbortSignal,
 ): Promise<{ verified: number; failed: number }> {
-  const pending = await db
-    .select({
-      borrowerId: borrowerAccounts.id,
-      customerId: customers.id,
-      name: customers.name,
-      bankName: customers.bankName,
-      accountNumber: customers.bankAccountNumber,
-      ifsc: customers.ifsc,
-    })
-    .from(borrowerAccounts)
-    .innerJoin(customers, eq(customers.id, borrowerAccounts.customerId))
-    .where(eq(borrowerAccounts.bankVerification, 'pending'))
-    .orderBy(borrowerAccounts.id)
-    .limit(limit);
+  const pending = await pendingBankVerifications(db, limit);
   const result = { verified: 0, failed: 0 };
   for (const account of pending) {
     if (!account.accountNumber || !account.ifsc) continue;
@@ -60,11 +45,7 @@ export async function verifyPendingBankAccounts(
       continue; // the gateway did not answer: try again on the next pass
     }
     await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ accountNumber: customers.bankAccountNumber, ifsc: customers.ifsc })
-        .from(customers)
-        .where(eq(customers.id, account.customerId))
-        .for('update');
+      const current = await lockCustomerBankAccount(tx, account.customerId);
       if (current?.accountNumber !== account.accountNumber || current.ifsc !== account.ifsc) return;
       await setCustomerBankAccount(tx, account.customerId, {
         bankName: account.bankName,
@@ -72,19 +53,11 @@ export async function verifyPendingBankAccounts(
         ifsc: account.ifsc,
         verified: check.verified,
       });
-      await tx
-        .update(borrowerAccounts)
-        .set({
-          bankVerification: check.verified ? 'verified' : 'failed',
-          bankVerificationRef: check.reference,
-          updatedAt: clock.now(),
-        })
-        .where(
-          and(
-            eq(borrowerAccounts.id, account.borrowerId),
-            eq(borrowerAccounts.bankVerification, 'pending'),
-          ),
-        );
+      await settleBankVerification(tx, account.borrowerId, {
+        verified: check.verified,
+        reference: check.reference,
+        at: clock.now(),
+      });
     });
     if (check.verified) result.verified += 1;
     else result.failed += 1;

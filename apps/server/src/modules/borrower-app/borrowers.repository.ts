@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lte, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
+import { customers } from '../loan-book/tables.js';
 import {
   borrowerAccounts,
   borrowerSessions,
@@ -186,6 +187,45 @@ export async function updateOtpRequest(
 export async function findOtpRequest(db: Executor, id: number) {
   const [row] = await db.select().from(otpRequests).where(eq(otpRequests.id, id));
   return row;
+}
+
+/**
+ * The accounts whose bank account awaits its penny drop, oldest first, with the account their
+ * customer saved (the book's customer row).
+ */
+export function pendingBankVerifications(db: Executor, limit: number) {
+  return db
+    .select({
+      borrowerId: borrowerAccounts.id,
+      customerId: customers.id,
+      name: customers.name,
+      bankName: customers.bankName,
+      accountNumber: customers.bankAccountNumber,
+      ifsc: customers.ifsc,
+    })
+    .from(borrowerAccounts)
+    .innerJoin(customers, eq(customers.id, borrowerAccounts.customerId))
+    .where(eq(borrowerAccounts.bankVerification, 'pending'))
+    .orderBy(borrowerAccounts.id)
+    .limit(limit);
+}
+
+/** Records the penny drop's outcome on an account still pending. */
+export async function settleBankVerification(
+  tx: Executor,
+  borrowerId: number,
+  outcome: { verified: boolean; reference: string; at: Date },
+): Promise<void> {
+  await tx
+    .update(borrowerAccounts)
+    .set({
+      bankVerification: outcome.verified ? 'verified' : 'failed',
+      bankVerificationRef: outcome.reference,
+      updatedAt: outcome.at,
+    })
+    .where(
+      and(eq(borrowerAccounts.id, borrowerId), eq(borrowerAccounts.bankVerification, 'pending')),
+    );
 }
 
 /** The accounts registered through an acquisition channel (the channel list's figure). */

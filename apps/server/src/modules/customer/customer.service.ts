@@ -1,10 +1,10 @@
 import type { UnmaskField, unmaskCustomerBodySchema } from '@lending/contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditRecorder } from '../../plugins/audit-port.js';
 import type { Database } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
-import { customers } from '../loan-book/tables.js';
+import { findCustomer } from '../loan-book/index.js';
+import type { customers } from '../loan-book/tables.js';
 
 export interface CustomerDeps {
   db: Database;
@@ -33,10 +33,7 @@ export async function unmaskCustomer(
   audit: AuditRecorder,
   body: z.output<typeof unmaskCustomerBodySchema>,
 ): Promise<{ value: string | null }> {
-  const [customer] = await deps.db
-    .select()
-    .from(customers)
-    .where(eq(customers.id, body.customerId));
+  const customer = await findCustomer(deps.db, body.customerId);
   if (!customer) throw new AppError('notFound');
   await audit.record({
     targetType: 'customer',

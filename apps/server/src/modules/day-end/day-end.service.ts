@@ -1,10 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { addDays, isBefore } from '@lending/lending';
 import type { RecoverySettings } from '@lending/contract';
 import type { Database, Executor } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaClockOf, indiaDateOf } from '../../shared/india-date.js';
-import { queryRows } from '../../shared/sql-rows.js';
 import {
   insertStatusHistory,
   lockOrdersForDayEnd,
@@ -14,7 +12,14 @@ import {
 import { postJournals, rollUpLedger } from '../ledger/index.js';
 import { refreshReports } from '../reports/index.js';
 import { loadRecoverySettings, recoveryDayEnd } from '../recovery/index.js';
-import { dayEndRuns } from './day-end.table.js';
+import {
+  addOrdersProcessed,
+  commitWithoutWaitingForDisk,
+  completeDayEndRun,
+  findDayEndRun,
+  lastCompletedBusinessDate,
+  startDayEndRun,
+} from './day-end.repository.js';
 import { acquireLease, defaultHolder, LeaseLostError, releaseLease } from '../job-leases/index.js';
 import { dayEndOf } from './order-day-end.js';
 import { job, type Job } from '../../shared/jobs.js';
@@ -63,12 +68,9 @@ export interface DayEndReport {
 
 /** Business dates to run: from the last completed one + 1 (or the oldest open order's next day-end) through `upTo`. */
 async function datesToRun(db: Executor, upTo: string): Promise<string[]> {
-  const [last] = await queryRows(
-    db,
-    sql`select max(business_date)::text as d from day_end_runs where status = 'completed'`,
-  );
+  const last = await lastCompletedBusinessDate(db);
   let start: string;
-  if (last?.d) start = addDays(String(last.d), 1);
+  if (last) start = addDays(last, 1);
   else {
     const oldest = await oldestDayEndDate(db);
     start = oldest ? addDays(oldest, 1) : upTo;
@@ -107,7 +109,7 @@ function startBatch(
     // database can lose only whole batches, journals, values and `day_end_date` together, so
     // their orders are still open for the date and the next run redoes them; and the date is
     // completed by a normal commit, which flushes every batch's WAL before it (decision 0090).
-    await tx.execute(sql`set local synchronous_commit = off`);
+    await commitWithoutWaitingForDisk(tx);
     const rows = await lockOrdersForDayEnd(tx, date, afterId, batchSize);
     lockedNow({ count: rows.length, lastId: rows.at(-1)?.id ?? afterId });
     if (rows.length === 0) return 0;
@@ -126,10 +128,7 @@ function startBatch(
       at,
       results.map((r) => ({ orderId: r.row.id, ...r.values })),
     );
-    await tx
-      .update(dayEndRuns)
-      .set({ ordersProcessed: sql`${dayEndRuns.ordersProcessed} + ${rows.length}` })
-      .where(eq(dayEndRuns.businessDate, date));
+    await addOrdersProcessed(tx, date, rows.length);
     return rows.length;
   });
   // A batch that fails before locking anything settles `locked` too (the walk then awaits `done`).
@@ -213,11 +212,8 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
         report.stopped = true;
         break;
       }
-      await db
-        .insert(dayEndRuns)
-        .values({ businessDate: date, status: 'running', startedAt: clock.now() })
-        .onConflictDoNothing();
-      const [run] = await db.select().from(dayEndRuns).where(eq(dayEndRuns.businessDate, date));
+      await startDayEndRun(db, date, clock.now());
+      const run = await findDayEndRun(db, date);
       if (run?.status === 'completed') continue;
       let processed = 0;
       // A walk from the start finds the orders that became due for this date behind the last
@@ -232,10 +228,7 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
       await refreshReports(db, date, clock.now());
       // Collection: open, close, re-stage and dispatch cases as of the next morning (issue #12).
       await recoveryDayEnd(db, date, clock.now(), options.recovery ?? loadRecoverySettings());
-      await db
-        .update(dayEndRuns)
-        .set({ status: 'completed', completedAt: clock.now() })
-        .where(and(eq(dayEndRuns.businessDate, date), eq(dayEndRuns.status, 'running')));
+      await completeDayEndRun(db, date, clock.now());
       report.dates.push({ businessDate: date, ordersProcessed: processed });
     }
     // The accruals just posted go into the ledger's daily totals now rather than at the next

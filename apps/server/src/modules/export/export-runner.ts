@@ -15,7 +15,7 @@ import { openWorkbook } from './export-workbook.js';
  */
 export const EXPORT_PAGE_SIZE = 100;
 /**
- * Rows per read of a list that reads through runList (decision 0053): each read starts after
+ * Rows per read of a list that reads through `runList` (decision 0053): each read starts after
  * the last row of the one before (keyset on the list's sort and id), so a read costs the same
  * at row 1 and row 900,000, and 1,000 rows is a few hundred kilobytes in memory.
  */

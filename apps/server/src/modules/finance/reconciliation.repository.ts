@@ -1,6 +1,5 @@
 import { and, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
-import { queryRows } from '../../shared/sql-rows.js';
 import {
   reconciliationBreaks,
   reconciliationDays,
@@ -153,16 +152,4 @@ export async function resolveOpenBreak(
     .update(reconciliationBreaks)
     .set(resolution)
     .where(and(eq(reconciliationBreaks.id, breakId), eq(reconciliationBreaks.status, 'open')));
-}
-
-/** Advisory lock key of the scheduled run: one server reconciles at a time, the others skip. */
-const SCHEDULED_RECONCILIATION_LOCK = 712065;
-
-/** Takes the scheduled run's lock for the transaction, or answers false: another server holds it. */
-export async function tryScheduledReconciliationLock(tx: Executor): Promise<boolean> {
-  const [lock] = await queryRows(
-    tx,
-    sql`select pg_try_advisory_xact_lock(${SCHEDULED_RECONCILIATION_LOCK}) as ok`,
-  );
-  return Boolean(lock?.ok);
 }

@@ -8,6 +8,7 @@ import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { buildTestApp, joinTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { callEndpoint, loginAs } from '../../testing/factories.js';
+import { acquireLease, releaseLease } from '../job-leases/index.js';
 import { checkLedger } from '../loan-book/index.js';
 import { loanBookDeps } from '../../testing/loan-book.factories.js';
 import { reconciliationDays } from './finance.table.js';
@@ -17,6 +18,7 @@ import {
   dueReconciliationDays,
   runScheduledReconciliation,
   SCHEDULED_RECONCILIATION_ACTION,
+  SCHEDULED_RECONCILIATION_LEASE,
 } from './scheduled-reconciliation.js';
 
 /** India midnight of `date` plus `minutes`. */
@@ -156,6 +158,23 @@ describe('the scheduled reconciliation', () => {
     expect(late.reconciled).toEqual(
       Array.from({ length: CATCH_UP_DAYS }, (_, i) => addDays(today(), i - CATCH_UP_DAYS)),
     );
+  });
+
+  it('finds the lease held by another server: does nothing and says so; free, the next check does the day', async () => {
+    moveTo(indiaTime(addDays(today(), 1), 3 * 60));
+    const day = addDays(today(), -1);
+    const other = 'another server';
+    const lease = [t.db, SCHEDULED_RECONCILIATION_LEASE, other] as const;
+    expect(await acquireLease(...lease, t.clock.now(), 60_000)).toBe(true);
+    expect(await runScheduledReconciliation(depsOf(t), '02:00')).toEqual({
+      reconciled: [],
+      busy: true,
+    });
+    await releaseLease(...lease, t.clock.now());
+    expect(await runScheduledReconciliation(depsOf(t), '02:00')).toEqual({
+      reconciled: [day],
+      busy: false,
+    });
   });
 });
 

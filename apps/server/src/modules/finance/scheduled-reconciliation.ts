@@ -3,10 +3,8 @@ import type { Database } from '../../plugins/db.js';
 import { indiaClockOf, indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { job, type Job } from '../../shared/jobs.js';
 import { recordAudit } from '../audit/index.js';
-import {
-  collectionDaysCheckedOf,
-  tryScheduledReconciliationLock,
-} from './reconciliation.repository.js';
+import { defaultHolder, LeaseLostError, withLease } from '../job-leases/index.js';
+import { collectionDaysCheckedOf } from './reconciliation.repository.js';
 import {
   reconcileDay,
   runSummaryOf,
@@ -23,6 +21,14 @@ export const SCHEDULED_RECONCILIATION_ACTION = 'finance.scheduled_reconciliation
  * day), and a start after a long outage does a bounded amount of gateway reading.
  */
 export const CATCH_UP_DAYS = 7;
+
+/** The lease of the scheduled run (`job_leases`): one server reconciles at a time, the others skip. */
+export const SCHEDULED_RECONCILIATION_LEASE = 'scheduled_reconciliation';
+/**
+ * Renewed before each day: a day's reconciliation (reading the gateways' statements) fits in it
+ * many times over, and a server that stops mid-pass holds the schedule this long at most.
+ */
+const LEASE_MS = 5 * 60_000;
 
 /**
  * The India days whose scheduled reconciliation is due at `now`, oldest first: yesterday once the
@@ -60,22 +66,21 @@ async function reconciledAfterTheyEnded(
 export interface ScheduledReconciliationReport {
   /** Days reconciled by this run, oldest first. */
   reconciled: string[];
-  /** True when another server held the run: this one did nothing more. */
+  /** True when another server held the run (its lease): this one did nothing more. */
   busy: boolean;
 }
 
 /**
- * Reconciles one day as the schedule does: in its own transaction under an advisory lock, only
- * if it was not reconciled after it ended (looked at again under the lock, so of two servers
- * checking at once one reconciles it and the other finds it done), with an audit row saying the
- * schedule ran it. `busy` when another server holds the lock. The simulator closes its days so.
+ * Reconciles one day as the schedule does: in its own transaction, only if it was not
+ * reconciled after it ended (looked at again in the transaction, so a day a former holder of the
+ * schedule's lease finished is found done), with an audit row saying the schedule ran it. The
+ * scheduled pass runs it under its lease; the simulator closes its days so.
  */
 export async function reconcileScheduledDay(
   deps: ReconciliationDeps,
   date: string,
-): Promise<'reconciled' | 'done' | 'busy'> {
+): Promise<'reconciled' | 'done'> {
   return deps.db.transaction(async (tx) => {
-    if (!(await tryScheduledReconciliationLock(tx))) return 'busy';
     const db = tx as unknown as Database;
     const provider = deps.collections.provider;
     if ((await reconciledAfterTheyEnded(db, provider, [date])).has(date)) return 'done';
@@ -95,26 +100,45 @@ export async function reconcileScheduledDay(
 
 /**
  * One check of the schedule: reconciles each due day not yet reconciled after it ended, oldest
- * first, one transaction each. A server that finds the lock held stops, since the holder is
- * working through the same days; the next check picks up whatever it left.
+ * first, one transaction each, under the `scheduled_reconciliation` lease (renewed before each
+ * day). A server that finds the lease held, or loses it midway, stops and reports `busy`, since
+ * the holder is working through the same days; the next check picks up whatever it left. A
+ * check with nothing due takes no lease. `holder`: who takes the lease (the job's one holder
+ * for the process; by default a holder of this call's own).
  */
 export async function runScheduledReconciliation(
   deps: ReconciliationDeps,
   time: string,
   signal?: AbortSignal,
+  holder: string = defaultHolder(),
 ): Promise<ScheduledReconciliationReport> {
   const report: ScheduledReconciliationReport = { reconciled: [], busy: false };
   const due = dueReconciliationDays(deps.clock.now(), time);
   const done = await reconciledAfterTheyEnded(deps.db, deps.collections.provider, due);
-  for (const date of due) {
-    if (done.has(date)) continue;
-    // The server is stopping: the days not reached are reconciled by the next check, anywhere.
-    if (signal?.aborted) break;
-    const outcome = await reconcileScheduledDay(deps, date);
-    if (outcome === 'busy') return { ...report, busy: true };
-    if (outcome === 'reconciled') report.reconciled.push(date);
+  const open = due.filter((date) => !done.has(date));
+  if (open.length === 0) return report;
+  const terms = {
+    name: SCHEDULED_RECONCILIATION_LEASE,
+    holder,
+    leaseMs: LEASE_MS,
+    clock: deps.clock,
+  };
+  try {
+    const ran = await withLease(deps.db, terms, async (lease) => {
+      for (const date of open) {
+        // The server is stopping: the days not reached are reconciled by the next check, anywhere.
+        if (signal?.aborted) break;
+        await lease.renew();
+        if ((await reconcileScheduledDay(deps, date)) === 'reconciled')
+          report.reconciled.push(date);
+      }
+      return report;
+    });
+    return ran ?? { ...report, busy: true };
+  } catch (error) {
+    if (!(error instanceof LeaseLostError)) throw error;
+    return { ...report, busy: true };
   }
-  return report;
 }
 
 /**
@@ -123,13 +147,14 @@ export async function runScheduledReconciliation(
  */
 export function scheduledReconciliationJob(
   deps: ReconciliationDeps,
-  options: { time: () => Promise<string>; intervalMs: number },
+  options: { time: () => Promise<string>; intervalMs: number; holder?: string },
 ): Job<ScheduledReconciliationReport> {
+  const holder = options.holder ?? defaultHolder();
   return job({
     name: 'scheduled_reconciliation',
     intervalMs: options.intervalMs,
     runAtStart: true,
-    pass: async (signal) => runScheduledReconciliation(deps, await options.time(), signal),
+    pass: async (signal) => runScheduledReconciliation(deps, await options.time(), signal, holder),
     report: (report, log) => {
       if (report.reconciled.length > 0) log.info(report, 'days reconciled on schedule');
     },

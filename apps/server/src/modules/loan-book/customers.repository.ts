@@ -27,6 +27,19 @@ export async function findCustomer(
   return row;
 }
 
+/** The customer's saved bank account, its row locked for the transaction. */
+export async function lockCustomerBankAccount(
+  tx: Executor,
+  customerId: number,
+): Promise<{ accountNumber: string; ifsc: string } | undefined> {
+  const [row] = await tx
+    .select({ accountNumber: customers.bankAccountNumber, ifsc: customers.ifsc })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('update');
+  return row;
+}
+
 export async function customerExists(db: Executor, customerId: number): Promise<boolean> {
   const [customer] = await db
     .select({ id: customers.id })

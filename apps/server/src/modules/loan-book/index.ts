@@ -57,6 +57,9 @@ export {
   setCustomerBankAccount,
   type NewCustomer,
 } from './customers.service.js';
+// The customer's row (the audited unmask), and its bank account locked while a penny drop's
+// outcome is saved (the borrower app).
+export { findCustomer, lockCustomerBankAccount } from './customers.repository.js';
 export {
   saveProduct,
   setProductStatus,

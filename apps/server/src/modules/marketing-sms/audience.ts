@@ -1,19 +1,18 @@
 import type { CampaignAudience } from '@lending/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf } from '../../shared/india-date.js';
-import { queryRows } from '../../shared/sql-rows.js';
-import { borrowerAccounts } from '../borrower-app/tables.js';
-import { customers, loanOrders } from '../loan-book/tables.js';
-import { riskBlacklist } from '../risk/tables.js';
+import { blacklistedPhonesAmong } from '../risk/index.js';
 import {
-  marketingAudienceListPhones,
-  marketingAudienceLists,
-  marketingOptOuts,
-  type SkipReason,
-} from './marketing-sms.table.js';
+  audienceListExists,
+  audienceListPhones,
+  clearedNotReborrowedAmong,
+  clearedNotReborrowedPhones,
+  optedOutAmong,
+  registeredNotAppliedAmong,
+  registeredNotAppliedPhones,
+} from './audience.repository.js';
+import type { SkipReason } from './marketing-sms.table.js';
 
 const DAY_MS = 86_400_000;
 /** Lookups in slices, so a large audience never exceeds a statement's parameter limit. */
@@ -34,38 +33,20 @@ export async function audiencePhones(
   audience: CampaignAudience,
   now: Date,
 ): Promise<string[]> {
-  let rows: Record<string, unknown>[];
+  let phones: string[];
   if (audience.source === 'clearNotLoan') {
-    const since = sinceDate(now, audience.withinDays);
-    rows = await queryRows(
-      db,
-      sql`select distinct c.phone from ${customers} c
-          join ${loanOrders} o on o.id = (select max(l.id) from ${loanOrders} l where l.customer_id = c.id)
-          where o.status = 'CLEARED' and o.cleared_date is not null
-          ${since ? sql`and o.cleared_date >= ${since}` : sql``}`,
-    );
+    phones = await clearedNotReborrowedPhones(db, sinceDate(now, audience.withinDays));
   } else if (audience.source === 'regNotLoan') {
-    const since = sinceDate(now, audience.withinDays);
-    rows = await queryRows(
-      db,
-      sql`select distinct a.phone from ${borrowerAccounts} a
-          where not exists (select 1 from ${loanOrders} o where o.customer_id = a.customer_id)
-          ${since ? sql`and a.registration_date >= ${since}` : sql``}`,
-    );
+    phones = await registeredNotAppliedPhones(db, sinceDate(now, audience.withinDays));
   } else if (audience.source === 'selected') {
     return selectedPhones(db, audience);
   } else {
-    const [list] = await db
-      .select({ id: marketingAudienceLists.id })
-      .from(marketingAudienceLists)
-      .where(eq(marketingAudienceLists.id, audience.listId));
-    if (!list) throw AppError.invalid('audience.listId', 'no uploaded list with this id');
-    rows = await db
-      .select({ phone: marketingAudienceListPhones.phone })
-      .from(marketingAudienceListPhones)
-      .where(eq(marketingAudienceListPhones.listId, audience.listId));
+    if (!(await audienceListExists(db, audience.listId))) {
+      throw AppError.invalid('audience.listId', 'no uploaded list with this id');
+    }
+    phones = await audienceListPhones(db, audience.listId);
   }
-  return [...new Set(rows.map((row) => String(row.phone)))].sort();
+  return [...new Set(phones)].sort();
 }
 
 /**
@@ -78,25 +59,10 @@ async function selectedPhones(
   db: Executor,
   audience: Extract<CampaignAudience, { source: 'selected' }>,
 ): Promise<string[]> {
-  const ids = sql.join(
-    audience.ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const rows =
+  const phoneOf =
     audience.list === 'clearNotLoan'
-      ? await queryRows(
-          db,
-          sql`select c.id, c.phone from ${customers} c
-              join ${loanOrders} o on o.id = (select max(l.id) from ${loanOrders} l where l.customer_id = c.id)
-              where c.id in (${ids}) and o.status = 'CLEARED' and o.cleared_date is not null`,
-        )
-      : await queryRows(
-          db,
-          sql`select a.id, a.phone from ${borrowerAccounts} a
-              where a.id in (${ids})
-              and not exists (select 1 from ${loanOrders} o where o.customer_id = a.customer_id)`,
-        );
-  const phoneOf = new Map(rows.map((row) => [Number(row.id), String(row.phone)]));
+      ? await clearedNotReborrowedAmong(db, audience.ids)
+      : await registeredNotAppliedAmong(db, audience.ids);
   const refused = audience.ids.flatMap((id, index) =>
     phoneOf.has(id) ? [] : [{ field: `audience.ids.${index}`, id }],
   );
@@ -125,22 +91,8 @@ export async function exclusionsOf(
   const reasons = new Map<string, SkipReason>();
   for (let start = 0; start < phones.length; start += SLICE) {
     const slice = phones.slice(start, start + SLICE);
-    const blacklisted = await db
-      .select({ phone: riskBlacklist.value })
-      .from(riskBlacklist)
-      .where(
-        and(
-          eq(riskBlacklist.kind, 'phone'),
-          inArray(riskBlacklist.value, slice),
-          isNull(riskBlacklist.removedAt),
-        ),
-      );
-    for (const row of blacklisted) reasons.set(row.phone, 'blacklisted');
-    const optedOut = await db
-      .select({ phone: marketingOptOuts.phone })
-      .from(marketingOptOuts)
-      .where(inArray(marketingOptOuts.phone, slice));
-    for (const row of optedOut) reasons.set(row.phone, 'optedOut');
+    for (const phone of await blacklistedPhonesAmong(db, slice)) reasons.set(phone, 'blacklisted');
+    for (const phone of await optedOutAmong(db, slice)) reasons.set(phone, 'optedOut');
   }
   return reasons;
 }

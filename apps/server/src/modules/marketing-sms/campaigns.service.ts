@@ -11,27 +11,35 @@ import {
   type listCampaignsBodySchema,
   type SendHours,
 } from '@lending/contract';
-import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { smsMessages, smsTemplates, templateVariables } from '../../integrations/index.js';
+import {
+  enabledSmsTemplatesOf,
+  findSmsTemplate,
+  smsTemplatesByCode,
+  templateVariables,
+} from '../../integrations/index.js';
 import type { AuditRecorder } from '../../plugins/audit-port.js';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { readPhoneList, type UploadedXlsx } from '../../shared/import/xlsx-import.js';
-import { containsPattern, runList } from '../../shared/list-query.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { promotionalSendHours } from '../ops-config/index.js';
-import { staffUsers } from '../user/tables.js';
+import { staffNamesOf } from '../user/index.js';
 import { previewAudience } from './audience.js';
 import {
-  marketingAudienceListPhones,
-  marketingAudienceLists,
-  marketingSmsCampaigns,
-  marketingSmsRecipients,
-  type AudienceSource,
-  type CampaignRow,
-} from './marketing-sms.table.js';
+  campaignByKey,
+  campaignFigures,
+  campaignPage,
+  cancelOpenCampaign,
+  findCampaign,
+  insertAudienceList,
+  insertAudienceListPhones,
+  insertCampaignUnlessKeyUsed,
+  insertRecipients,
+  recentAudienceLists,
+} from './campaigns.repository.js';
+import type { AudienceSource, CampaignRow } from './marketing-sms.table.js';
 
 export interface MarketingSmsDeps {
   db: Database;
@@ -42,7 +50,6 @@ type CreateBody = z.output<typeof createCampaignBodySchema>;
 
 /** A send time a minute behind the clock is "now" (the form's clock and ours differ a little). */
 const PAST_TOLERANCE_MS = 60_000;
-const INSERT_SLICE = 1_000;
 
 /** The message as it goes out: each `{#name#}` replaced by its value. */
 export function fillTemplate(text: string, params: Record<string, string>): string {
@@ -66,11 +73,7 @@ export function assertInsidePromotionalHours(instant: Date, hours: SendHours): v
 export async function campaignTemplates(
   db: Executor,
 ): Promise<{ list: CampaignTemplate[]; sendHours: SendHours }> {
-  const rows = await db
-    .select()
-    .from(smsTemplates)
-    .where(and(eq(smsTemplates.category, 'promotional'), eq(smsTemplates.enabled, true)))
-    .orderBy(smsTemplates.code);
+  const rows = await enabledSmsTemplatesOf(db, 'promotional');
   return {
     list: rows.map((row) => ({
       code: row.code,
@@ -86,7 +89,7 @@ export async function campaignTemplates(
 
 /** The template a campaign sends with: registered, enabled, promotional, every variable given. */
 async function campaignTemplate(db: Executor, code: string, params: Record<string, string>) {
-  const [row] = await db.select().from(smsTemplates).where(eq(smsTemplates.code, code));
+  const row = await findSmsTemplate(db, code);
   if (!row || !row.enabled || row.category !== 'promotional') {
     throw AppError.invalid('templateCode', 'must be an enabled promotional template');
   }
@@ -156,42 +159,37 @@ export async function createCampaign(
   const { phones, reasons, preview } = await previewAudience(tx, body.audience, now);
   if (preview.eligible === 0) throw new AppError('campaignAudienceEmpty');
 
-  const [created] = await tx
-    .insert(marketingSmsCampaigns)
-    .values({
-      name: body.name,
-      templateCode: body.templateCode,
-      params: body.params,
-      audienceSource: audienceSourceOf(body.audience),
-      audience: body.audience,
-      ratePerMinute: body.ratePerMinute,
-      sendAt,
-      status: 'scheduled',
-      idempotencyKey: body.idempotencyKey,
-      requestHash,
-      createdBy: actorId,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: marketingSmsCampaigns.idempotencyKey })
-    .returning();
+  const created = await insertCampaignUnlessKeyUsed(tx, {
+    name: body.name,
+    templateCode: body.templateCode,
+    params: body.params,
+    audienceSource: audienceSourceOf(body.audience),
+    audience: body.audience,
+    ratePerMinute: body.ratePerMinute,
+    sendAt,
+    status: 'scheduled',
+    idempotencyKey: body.idempotencyKey,
+    requestHash,
+    createdBy: actorId,
+    createdAt: now,
+  });
   if (!created) {
     // The same key committed by a concurrent call while this one was reading.
     const raced = await campaignByKey(tx, body.idempotencyKey);
     return sameRequestOrRefuse(tx, raced!, requestHash);
   }
-  for (let start = 0; start < phones.length; start += INSERT_SLICE) {
-    await tx.insert(marketingSmsRecipients).values(
-      phones.slice(start, start + INSERT_SLICE).map((phone) => {
-        const reason = reasons.get(phone) ?? null;
-        return {
-          campaignId: created.id,
-          phone,
-          status: reason ? ('skipped' as const) : ('pending' as const),
-          skipReason: reason,
-        };
-      }),
-    );
-  }
+  await insertRecipients(
+    tx,
+    phones.map((phone) => {
+      const reason = reasons.get(phone) ?? null;
+      return {
+        campaignId: created.id,
+        phone,
+        status: reason ? ('skipped' as const) : ('pending' as const),
+        skipReason: reason,
+      };
+    }),
+  );
   await audit.record({
     targetType: 'marketing_sms_campaign',
     targetId: created.id,
@@ -204,14 +202,6 @@ export async function createCampaign(
     },
   });
   return (await campaignViews(tx, [created]))[0]!;
-}
-
-async function campaignByKey(db: Executor, key: string) {
-  const [row] = await db
-    .select()
-    .from(marketingSmsCampaigns)
-    .where(eq(marketingSmsCampaigns.idempotencyKey, key));
-  return row;
 }
 
 async function sameRequestOrRefuse(db: Executor, row: CampaignRow, requestHash: string) {
@@ -228,21 +218,9 @@ export async function cancelCampaign(
   audit: AuditRecorder,
   id: number,
 ): Promise<Campaign> {
-  const [row] = await tx
-    .select()
-    .from(marketingSmsCampaigns)
-    .where(eq(marketingSmsCampaigns.id, id));
+  const row = await findCampaign(tx, id);
   if (!row) throw new AppError('notFound');
-  const [cancelled] = await tx
-    .update(marketingSmsCampaigns)
-    .set({ status: 'cancelled', cancelledAt: deps.clock.now() })
-    .where(
-      and(
-        eq(marketingSmsCampaigns.id, id),
-        inArray(marketingSmsCampaigns.status, ['scheduled', 'sending']),
-      ),
-    )
-    .returning();
+  const cancelled = await cancelOpenCampaign(tx, id, deps.clock.now());
   if (!cancelled) {
     throw new AppError('campaignNotCancellable', { field: row.name, detail: row.status });
   }
@@ -259,23 +237,7 @@ export async function listCampaigns(
   deps: MarketingSmsDeps,
   body: z.output<typeof listCampaignsBodySchema>,
 ): Promise<{ list: Campaign[]; total: number }> {
-  const { list, total } = await runList(
-    deps.db,
-    {
-      select: () => deps.db.select().from(marketingSmsCampaigns),
-      where: {
-        name: (name) => ilike(marketingSmsCampaigns.name, containsPattern(name)),
-        status: (status) => eq(marketingSmsCampaigns.status, status),
-      },
-      sortColumns: {
-        createdAt: marketingSmsCampaigns.createdAt,
-        sendAt: marketingSmsCampaigns.sendAt,
-      },
-      defaultSort: { field: 'createdAt', order: 'desc' },
-      id: marketingSmsCampaigns.id,
-    },
-    body,
-  );
+  const { list, total } = await campaignPage(deps.db, body);
   return { list: await campaignViews(deps.db, list), total };
 }
 
@@ -285,40 +247,17 @@ export async function listCampaigns(
  */
 async function campaignViews(db: Executor, rows: readonly CampaignRow[]): Promise<Campaign[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const r = marketingSmsRecipients;
-  const counts = await db
-    .select({
-      campaignId: r.campaignId,
-      total: sql<number>`count(*)::int`,
-      sent: sql<number>`(count(*) filter (where ${r.status} = 'sent'))::int`,
-      delivered: sql<number>`(count(*) filter (where ${smsMessages.status} = 'delivered'))::int`,
-      failed: sql<number>`(count(*) filter (where ${smsMessages.status} = 'failed' or ${r.status} = 'failed'))::int`,
-      optedOut: sql<number>`(count(*) filter (where ${r.skipReason} = 'optedOut'))::int`,
-      blacklisted: sql<number>`(count(*) filter (where ${r.skipReason} = 'blacklisted'))::int`,
-      pending: sql<number>`(count(*) filter (where ${r.status} in ('pending', 'sending')))::int`,
-    })
-    .from(r)
-    .leftJoin(
-      smsMessages,
-      and(
-        eq(smsMessages.provider, r.provider),
-        eq(smsMessages.providerMessageId, r.providerMessageId),
-      ),
-    )
-    .where(inArray(r.campaignId, ids))
-    .groupBy(r.campaignId);
+  const counts = await campaignFigures(
+    db,
+    rows.map((row) => row.id),
+  );
   const countsOf = new Map(counts.map((row) => [row.campaignId, row]));
-  const templates = await db
-    .select({ code: smsTemplates.code, name: smsTemplates.name, text: smsTemplates.text })
-    .from(smsTemplates)
-    .where(inArray(smsTemplates.code, [...new Set(rows.map((row) => row.templateCode))]));
+  const templates = await smsTemplatesByCode(db, [...new Set(rows.map((row) => row.templateCode))]);
   const templateOf = new Map(templates.map((t) => [t.code, t]));
-  const staff = await db
-    .select({ id: staffUsers.id, name: staffUsers.name })
-    .from(staffUsers)
-    .where(inArray(staffUsers.id, [...new Set(rows.map((row) => row.createdBy))]));
-  const staffName = new Map(staff.map((s) => [s.id, s.name]));
+  const staffName = await staffNamesOf(
+    db,
+    rows.map((row) => row.createdBy),
+  );
   return rows.map((row) => {
     const figures = countsOf.get(row.id);
     const template = templateOf.get(row.templateCode);
@@ -365,45 +304,31 @@ export async function importAudienceList(
   if (accepted.length === 0) {
     throw AppError.invalid('contentBase64', 'the file has no valid phone number');
   }
-  const [list] = await tx
-    .insert(marketingAudienceLists)
-    .values({ fileName: upload.fileName, uploadedBy: actorId, uploadedAt: deps.clock.now() })
-    .returning();
-  for (let start = 0; start < accepted.length; start += INSERT_SLICE) {
-    await tx
-      .insert(marketingAudienceListPhones)
-      .values(
-        accepted
-          .slice(start, start + INSERT_SLICE)
-          .map(({ phone }) => ({ listId: list!.id, phone })),
-      );
-  }
+  const listId = await insertAudienceList(tx, {
+    fileName: upload.fileName,
+    uploadedBy: actorId,
+    uploadedAt: deps.clock.now(),
+  });
+  await insertAudienceListPhones(
+    tx,
+    listId,
+    accepted.map(({ phone }) => phone),
+  );
   for (const { row } of accepted) {
     report.accepted += 1;
-    report.rows.push({ row, status: 'accepted', reason: null, id: list!.id });
+    report.rows.push({ row, status: 'accepted', reason: null, id: listId });
   }
   report.rows.sort((a, b) => a.row - b.row);
   await audit.record({
     targetType: 'marketing_audience_list',
-    targetId: list!.id,
+    targetId: listId,
     after: { fileName: upload.fileName, phones: accepted.length, refused: report.refused },
   });
   return report;
 }
 
 export async function audienceLists(db: Executor) {
-  const rows = await db
-    .select({
-      id: marketingAudienceLists.id,
-      fileName: marketingAudienceLists.fileName,
-      uploadedAt: marketingAudienceLists.uploadedAt,
-      uploadedBy: staffUsers.name,
-      phones: sql<number>`(select count(*)::int from ${marketingAudienceListPhones} p where p.list_id = ${marketingAudienceLists.id})`,
-    })
-    .from(marketingAudienceLists)
-    .leftJoin(staffUsers, eq(staffUsers.id, marketingAudienceLists.uploadedBy))
-    .orderBy(desc(marketingAudienceLists.uploadedAt), desc(marketingAudienceLists.id))
-    .limit(50);
+  const rows = await recentAudienceLists(db);
   return {
     list: rows.map((row) => ({
       id: row.id,

@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
-import { marketingOptOuts } from './marketing-sms.table.js';
+import { addReplyOptOut, removeReplyOptOut } from './audience.repository.js';
 
 /**
  * Replies that end promotional messages (TRAI's commercial communication rules: the customer
@@ -24,18 +23,11 @@ export async function applyOptOutReply(
 ): Promise<ReplyEffect> {
   const word = reply.text.trim().replace(/\s+/g, ' ').toUpperCase();
   if (STOP_WORDS.has(word)) {
-    await tx
-      .insert(marketingOptOuts)
-      .values({ phone: reply.phone, source: 'stopReply', optedOutAt: at })
-      .onConflictDoNothing();
+    await addReplyOptOut(tx, reply.phone, at);
     return 'optedOut';
   }
   if (START_WORDS.has(word)) {
-    await tx
-      .delete(marketingOptOuts)
-      .where(
-        and(eq(marketingOptOuts.phone, reply.phone), eq(marketingOptOuts.source, 'stopReply')),
-      );
+    await removeReplyOptOut(tx, reply.phone);
     return 'optedIn';
   }
   return 'none';

@@ -1,13 +1,21 @@
 import { insidePromotionalHours } from '@lending/contract';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { sendSms, smsMessages, smsTemplates, type SmsGateways } from '../../integrations/index.js';
+import { findSmsTemplate, sendSms, type SmsGateways } from '../../integrations/index.js';
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
-import { queryRows } from '../../shared/sql-rows.js';
 import { AppError } from '../../shared/app-error.js';
 import { promotionalSendHours, smsGatewayRatePerMinute } from '../ops-config/index.js';
 import { exclusionsOf } from './audience.js';
-import { marketingSmsCampaigns, marketingSmsRecipients } from './marketing-sms.table.js';
+import {
+  claimPendingRecipients,
+  completeCampaignIfDone,
+  failClaimsOlderThan,
+  markRecipientFailed,
+  markRecipientSent,
+  markRecipientSkipped,
+  sendingCampaigns,
+  startDueCampaigns,
+  takeSmsRateTurn,
+} from './sending.repository.js';
 import { job, type Job } from '../../shared/jobs.js';
 
 export interface CampaignSenderDeps {
@@ -50,23 +58,11 @@ export async function sendDueCampaignMessages(deps: CampaignSenderDeps): Promise
   if (!insidePromotionalHours(now, await promotionalSendHours(db))) return report;
   report.insideHours = true;
 
-  await db
-    .update(marketingSmsCampaigns)
-    .set({ status: 'sending' })
-    .where(
-      and(eq(marketingSmsCampaigns.status, 'scheduled'), lte(marketingSmsCampaigns.sendAt, now)),
-    );
-  const campaigns = await db
-    .select()
-    .from(marketingSmsCampaigns)
-    .where(eq(marketingSmsCampaigns.status, 'sending'))
-    .orderBy(marketingSmsCampaigns.sendAt, marketingSmsCampaigns.id);
+  await startDueCampaigns(db, now);
+  const campaigns = await sendingCampaigns(db);
 
   for (const campaign of campaigns) {
-    const [template] = await db
-      .select({ enabled: smsTemplates.enabled })
-      .from(smsTemplates)
-      .where(eq(smsTemplates.code, campaign.templateCode));
+    const template = await findSmsTemplate(db, campaign.templateCode);
     // A template disabled since (SMSManagement) holds the campaign until it is enabled again.
     if (!template?.enabled) continue;
 
@@ -78,10 +74,7 @@ export async function sendDueCampaignMessages(deps: CampaignSenderDeps): Promise
     for (const recipient of claimed) {
       const reason = reasons.get(recipient.phone);
       if (reason) {
-        await db
-          .update(marketingSmsRecipients)
-          .set({ status: 'skipped', skipReason: reason })
-          .where(eq(marketingSmsRecipients.id, recipient.id));
+        await markRecipientSkipped(db, recipient.id, reason);
         report.skipped += 1;
         continue;
       }
@@ -92,21 +85,14 @@ export async function sendDueCampaignMessages(deps: CampaignSenderDeps): Promise
           { phone: recipient.phone, templateId: campaign.templateCode, params: campaign.params },
           now,
         );
-        await db
-          .update(marketingSmsRecipients)
-          .set({
-            status: 'sent',
-            provider,
-            providerMessageId: messageId,
-            sentAt: now,
-          })
-          .where(eq(marketingSmsRecipients.id, recipient.id));
+        await markRecipientSent(db, recipient.id, {
+          provider,
+          providerMessageId: messageId,
+          at: now,
+        });
         report.sent += 1;
       } catch (error) {
-        await db
-          .update(marketingSmsRecipients)
-          .set({ status: 'failed', errorText: failureText(error) })
-          .where(eq(marketingSmsRecipients.id, recipient.id));
+        await markRecipientFailed(db, recipient.id, failureText(error));
         report.failed += 1;
       }
     }
@@ -124,9 +110,6 @@ function failureText(error: unknown): string {
   return text.slice(0, 300);
 }
 
-/** Serialises the claims of every server, so two passes never both take the same minute's room. */
-const SMS_RATE_LOCK = 712079;
-
 /**
  * Claims the next pending numbers of a campaign, in number order: at most its rate less what
  * was claimed for it in the last minute, and at most the SMS gateway's rate (smsConfig, read
@@ -137,69 +120,21 @@ const SMS_RATE_LOCK = 712079;
  */
 async function claimRecipients(db: Database, campaignId: number, rate: number, now: Date) {
   const minuteAgo = new Date(now.getTime() - 60_000);
-  const r = marketingSmsRecipients;
-  const c = marketingSmsCampaigns;
-  const m = smsMessages;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SMS_RATE_LOCK})`);
+    await takeSmsRateTurn(tx);
     const gatewayRate = await smsGatewayRatePerMinute(tx);
-    // Read newest first through the primary key and never more than the rate: what matters is
-    // whether the minute is full, and the count stays cheap however long the log grows.
-    const rows = await queryRows(
-      tx,
-      sql`update ${r} set status = 'sending', claimed_at = ${now}
-          where id in (
-            select id from ${r}
-            where campaign_id = ${campaignId} and status = 'pending'
-            order by id
-            limit greatest(0, least(
-              ${rate}::int - (
-                select count(*)::int from ${r}
-                where campaign_id = ${campaignId} and claimed_at > ${minuteAgo}
-              ),
-              ${gatewayRate}::int - (
-                select count(*)::int from (
-                  select ${m.createdAt} as created_at from ${m}
-                  order by ${m.id} desc limit ${gatewayRate}::int
-                ) newest where created_at > ${minuteAgo}
-              ) - (
-                select count(*)::int from ${r}
-                where campaign_id in (select id from ${c} where status = 'sending')
-                and status = 'sending' and claimed_at > ${minuteAgo}
-              )
-            ))
-            for update skip locked
-          )
-          returning id, phone`,
-    );
-    return rows.map((row) => ({ id: Number(row.id), phone: String(row.phone) }));
+    return claimPendingRecipients(tx, { campaignId, rate, gatewayRate, now, minuteAgo });
   });
 }
 
 async function completeIfDone(deps: CampaignSenderDeps, campaignId: number, now: Date) {
-  const r = marketingSmsRecipients;
-  await deps.db
-    .update(r)
-    .set({ status: 'failed', errorText: 'interrupted before the gateway answered; not resent' })
-    .where(
-      and(
-        eq(r.campaignId, campaignId),
-        eq(r.status, 'sending'),
-        lte(r.claimedAt, new Date(now.getTime() - STALE_CLAIM_MS)),
-      ),
-    );
-  const done = await deps.db
-    .update(marketingSmsCampaigns)
-    .set({ status: 'completed', completedAt: now })
-    .where(
-      and(
-        eq(marketingSmsCampaigns.id, campaignId),
-        eq(marketingSmsCampaigns.status, 'sending'),
-        sql`not exists (select 1 from ${r} where ${r.campaignId} = ${campaignId} and ${inArray(r.status, ['pending', 'sending'])})`,
-      ),
-    )
-    .returning({ id: marketingSmsCampaigns.id });
-  return done.length > 0;
+  await failClaimsOlderThan(
+    deps.db,
+    campaignId,
+    new Date(now.getTime() - STALE_CLAIM_MS),
+    'interrupted before the gateway answered; not resent',
+  );
+  return completeCampaignIfDone(deps.db, campaignId, now);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { AsyncResource } from 'node:async_hooks';
-import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import {
@@ -16,7 +15,16 @@ import {
   type GatewayPayout,
   type PayoutGateway,
 } from '../../integrations/payouts/payout-gateway.js';
-import { payoutDispatches, type PayoutDispatchRow } from './payout-dispatches.table.js';
+import {
+  claimDueDispatch,
+  findDispatch,
+  insertDispatchUnlessExists,
+  noteDispatchError,
+  recordDispatchAttempt,
+  recordDispatchLookup,
+  setNextDispatchCheck,
+} from './payout-dispatches.repository.js';
+import type { PayoutDispatchRow } from './payout-dispatches.table.js';
 import { applyGatewayPayout, payoutReference } from './payout-results.js';
 import type { Job } from '../../shared/jobs.js';
 
@@ -91,26 +99,18 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
 
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
 
-  async function dispatchRow(payoutId: number): Promise<PayoutDispatchRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(payoutDispatches)
-      .where(eq(payoutDispatches.payoutId, payoutId));
-    return row;
-  }
+  const dispatchRow = (payoutId: number) => findDispatch(db, payoutId);
 
   async function noteError(payoutId: number, message: string, nextCheckAt: Date) {
-    await db
-      .update(payoutDispatches)
-      .set({ lastError: message.slice(0, 500), nextCheckAt, updatedAt: clock.now() })
-      .where(eq(payoutDispatches.payoutId, payoutId));
+    await noteDispatchError(db, payoutId, {
+      lastError: message.slice(0, 500),
+      nextCheckAt,
+      at: clock.now(),
+    });
   }
 
   async function apply(payoutId: number, reported: GatewayPayout) {
-    await db
-      .update(payoutDispatches)
-      .set({ nextCheckAt: later(recheckAfterMs), updatedAt: clock.now() })
-      .where(eq(payoutDispatches.payoutId, payoutId));
+    await setNextDispatchCheck(db, payoutId, later(recheckAfterMs), clock.now());
     return applyGatewayPayout(db, loanBook, provider, payoutId, reported, clock.now());
   }
 
@@ -118,25 +118,13 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
     const now = clock.now();
     const reference = payoutReference(payout.payoutId);
     // Committed before the call: a crash after it leaves a row for the sweep to resolve.
-    await db
-      .insert(payoutDispatches)
-      .values({
-        payoutId: payout.payoutId,
-        provider,
-        reference,
-        attempts: 1,
-        nextCheckAt: later(retryAfterMs),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: payoutDispatches.payoutId,
-        set: {
-          attempts: sql`${payoutDispatches.attempts} + 1`,
-          nextCheckAt: later(retryAfterMs),
-          updatedAt: now,
-        },
-      });
+    await recordDispatchAttempt(db, {
+      payoutId: payout.payoutId,
+      provider,
+      reference,
+      nextCheckAt: later(retryAfterMs),
+      at: now,
+    });
     options.beforeGatewayCall?.(payout.payoutId);
     if (!payout.beneficiary.verified || !payout.beneficiary.accountNumber) {
       // docs/domain.md: disbursal only to the borrower's own verified account.
@@ -203,10 +191,7 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
       // Never sent: nothing at the gateway can name it.
       return { sent: true, result: await send(payout) };
     }
-    await db
-      .update(payoutDispatches)
-      .set({ lookups: sql`${payoutDispatches.lookups} + 1`, nextCheckAt: later(retryAfterMs) })
-      .where(eq(payoutDispatches.payoutId, payout.payoutId));
+    await recordDispatchLookup(db, payout.payoutId, later(retryAfterMs));
     let found: GatewayPayout | undefined;
     try {
       found = await withTimeout(
@@ -236,33 +221,14 @@ export function createPayoutDispatcher(options: PayoutDispatcherOptions) {
     row: PayoutDispatchRow | undefined,
     now: Date,
   ): Promise<boolean> {
-    if (row) {
-      const claimed = await db
-        .update(payoutDispatches)
-        .set({ nextCheckAt: later(retryAfterMs) })
-        .where(
-          and(
-            eq(payoutDispatches.payoutId, payout.payoutId),
-            lte(payoutDispatches.nextCheckAt, now),
-          ),
-        )
-        .returning({ payoutId: payoutDispatches.payoutId });
-      return claimed.length === 1;
-    }
-    const made = await db
-      .insert(payoutDispatches)
-      .values({
-        payoutId: payout.payoutId,
-        provider,
-        reference: payoutReference(payout.payoutId),
-        attempts: 0,
-        nextCheckAt: later(retryAfterMs),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ payoutId: payoutDispatches.payoutId });
-    return made.length === 1;
+    if (row) return claimDueDispatch(db, payout.payoutId, now, later(retryAfterMs));
+    return insertDispatchUnlessExists(db, {
+      payoutId: payout.payoutId,
+      provider,
+      reference: payoutReference(payout.payoutId),
+      nextCheckAt: later(retryAfterMs),
+      at: now,
+    });
   }
 
   async function sweep(

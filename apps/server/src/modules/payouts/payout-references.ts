@@ -1,6 +1,5 @@
-import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
-import { payoutDispatches } from './payout-dispatches.table.js';
+import { gatewayReferencesOf } from './payout-dispatches.repository.js';
 
 /**
  * The references payouts were sent to the gateway under, and the gateway's own ids of them,
@@ -12,14 +11,7 @@ export async function payoutGatewayReferences(
   payoutIds: readonly number[],
 ): Promise<Map<number, { reference: string; gatewayPayoutId: string | null }>> {
   if (payoutIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      payoutId: payoutDispatches.payoutId,
-      reference: payoutDispatches.reference,
-      gatewayPayoutId: payoutDispatches.gatewayPayoutId,
-    })
-    .from(payoutDispatches)
-    .where(inArray(payoutDispatches.payoutId, [...payoutIds]));
+  const rows = await gatewayReferencesOf(db, payoutIds);
   return new Map(
     rows.map((row) => [
       row.payoutId,

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
@@ -14,7 +13,7 @@ import type {
   GatewayPayout,
   GatewayPayoutStatus,
 } from '../../integrations/payouts/payout-gateway.js';
-import { payoutDispatches } from './payout-dispatches.table.js';
+import { noteDispatchBreak, recordGatewayReport } from './payout-dispatches.repository.js';
 
 /** The reference a payout is sent under: it names our payout in lookups and webhooks. */
 export function payoutReference(payoutId: number): string {
@@ -72,35 +71,19 @@ export async function applyGatewayPayout(
 ): Promise<ApplyResult> {
   const instruction = await payoutInstruction(executor, payoutId);
   if (!instruction) return 'ignored';
-  const note = (lastError: string) =>
-    executor
-      .update(payoutDispatches)
-      .set({ lastError, updatedAt: at })
-      .where(eq(payoutDispatches.payoutId, payoutId));
-  await executor
-    .insert(payoutDispatches)
-    .values({
+  const note = (lastError: string) => noteDispatchBreak(executor, payoutId, lastError, at);
+  await recordGatewayReport(
+    executor,
+    {
       payoutId,
       provider,
       reference: reported.reference,
       gatewayPayoutId: reported.gatewayPayoutId,
       gatewayStatus: reported.status,
-      nextCheckAt: at,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .onConflictDoUpdate({
-      target: payoutDispatches.payoutId,
-      set: {
-        gatewayPayoutId: sql`coalesce(${payoutDispatches.gatewayPayoutId}, ${reported.gatewayPayoutId})`,
-        gatewayStatus: sql`case when ${payoutDispatches.gatewayStatus} is null or (case ${payoutDispatches.gatewayStatus} ${sql.raw(
-          Object.entries(RANK)
-            .map(([status, rank]) => `when '${status}' then ${rank}`)
-            .join(' '),
-        )} end) < ${RANK[reported.status]} then ${reported.status} else ${payoutDispatches.gatewayStatus} end`,
-        updatedAt: at,
-      },
-    });
+      at,
+    },
+    RANK,
+  );
   // What the book already knows changes nothing: skip the command (and its order lock).
   const outcome = outcomeOf(reported);
   const known =

@@ -172,12 +172,3 @@ export async function refreshPriorities(
       from recovery_cases c2 where c2.status = 'open'${onlyCases('c2.id', caseIds)}) v
     where c.id = v.id and c.priority <> v.p`);
 }
-
-/** Advisory lock key of the refresh job: one server runs it at a time, the others skip. */
-const REFRESH_LOCK = 712013;
-
-/** Takes the refresh job's lock for the transaction, or answers false: another server holds it. */
-export async function tryRefreshLock(tx: Executor): Promise<boolean> {
-  const [lock] = await queryRows(tx, sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK}) as ok`);
-  return Boolean(lock?.ok);
-}

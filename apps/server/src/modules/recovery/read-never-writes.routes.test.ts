@@ -8,7 +8,12 @@ import { callEndpoint, createStaff, loginAs, post } from '../../testing/factorie
 import { runDayEnd } from '../day-end/index.js';
 import { balancesOf, findOrder, postRepayment, type LoanBookDeps } from '../loan-book/index.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
-import { refreshRecovery } from './recovery.engine.js';
+import { acquireLease, releaseLease } from '../job-leases/index.js';
+import {
+  COLLECTION_REFRESH_LEASE,
+  refreshRecovery,
+  runRecoveryRefresh,
+} from './recovery.engine.js';
 import { recoveryCaseMoves, recoveryCases, recoveryPromises } from './recovery.table.js';
 
 /*
@@ -198,5 +203,14 @@ describe('collection reads never write', () => {
     expect(done.json().ret.list).toEqual(doneBeforeJob);
     // A second run finds nothing left to write.
     expect(await refreshRecovery(t.db, t.clock.now())).toEqual({ closed: 0 });
+  });
+
+  it('the job does nothing while another server holds its lease, and refreshes once it is free', async () => {
+    const pass = () => runRecoveryRefresh({ db: t.db, clock: t.clock, holder: 'this server' });
+    const lease = [t.db, COLLECTION_REFRESH_LEASE, 'another server'] as const;
+    expect(await acquireLease(...lease, t.clock.now(), 60_000)).toBe(true);
+    expect(await pass()).toBeNull();
+    await releaseLease(...lease, t.clock.now());
+    expect(await pass()).toEqual({ closed: 0 });
   });
 });

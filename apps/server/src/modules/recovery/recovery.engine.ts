@@ -6,12 +6,8 @@ import { indiaDateOf } from '../../shared/india-date.js';
 import { job, type Job } from '../../shared/jobs.js';
 import { intFromDb } from '../../shared/paise.js';
 import { brokenPromiseLimit } from '../ops-config/index.js';
-import {
-  closeSettledCases,
-  refreshPriorities,
-  settlePromises,
-  tryRefreshLock,
-} from './case-state.repository.js';
+import { defaultHolder, withLease } from '../job-leases/index.js';
+import { closeSettledCases, refreshPriorities, settlePromises } from './case-state.repository.js';
 import {
   expireKeeps,
   openCases,
@@ -38,15 +34,18 @@ import type { CaseKind } from './recovery.table.js';
  * dispatch.repository.ts.
  */
 
+/** The lease of the refresh job (`job_leases`): one server refreshes at a time, the others skip. */
+export const COLLECTION_REFRESH_LEASE = 'collection_refresh';
+/** A refresh is one transaction of seconds; a server that stops mid-pass holds it this long at most. */
+const REFRESH_LEASE_MS = 2 * 60_000;
+
 /**
- * The refresh job's run: writes what reads derive (closed cases, settled promises, the stored
- * priority for `at`'s India date), in one transaction. Another server running it already: skips
- * and answers null.
+ * The refresh: writes what reads derive (closed cases, settled promises, the stored priority
+ * for `at`'s India date), in one transaction. The job runs it under its lease.
  */
-export async function refreshRecovery(db: Database, at: Date): Promise<{ closed: number } | null> {
+export async function refreshRecovery(db: Database, at: Date): Promise<{ closed: number }> {
   const today = indiaDateOf(at);
   return db.transaction(async (tx) => {
-    if (!(await tryRefreshLock(tx))) return null;
     const closed = await closeSettledCases(tx, at);
     await settlePromises(tx, today, at);
     await refreshPriorities(tx, today);
@@ -55,18 +54,42 @@ export async function refreshRecovery(db: Database, at: Date): Promise<{ closed:
 }
 
 /**
- * The job that runs refreshRecovery every `intervalMs` (server.ts's job list); a pass that
- * finds another server refreshing (the advisory lock) does nothing and reports null.
+ * One pass of the refresh job: refreshRecovery under the `collection_refresh` lease. A server
+ * that finds another refreshing (the lease held) does nothing and answers null.
+ */
+export async function runRecoveryRefresh(deps: {
+  db: Database;
+  clock: Clock;
+  holder: string;
+}): Promise<{ closed: number } | null> {
+  const terms = {
+    name: COLLECTION_REFRESH_LEASE,
+    holder: deps.holder,
+    leaseMs: REFRESH_LEASE_MS,
+    clock: deps.clock,
+  };
+  const refreshed = await withLease(deps.db, terms, () =>
+    refreshRecovery(deps.db, deps.clock.now()),
+  );
+  return refreshed ?? null;
+}
+
+/**
+ * The job that runs the refresh every `intervalMs` (server.ts's job list), under one lease
+ * holder for the process; a pass that finds another server refreshing (the lease held) does
+ * nothing and reports null.
  */
 export function recoveryRefreshJob(deps: {
   db: Database;
   clock: Clock;
   intervalMs: number;
+  holder?: string;
 }): Job<{ closed: number } | null> {
+  const holder = deps.holder ?? defaultHolder();
   return job({
     name: 'recovery_refresh',
     intervalMs: deps.intervalMs,
-    pass: () => refreshRecovery(deps.db, deps.clock.now()),
+    pass: () => runRecoveryRefresh({ db: deps.db, clock: deps.clock, holder }),
     report: (report, log) => {
       if (report && report.closed > 0) log.info(report, 'collection cases closed');
     },

@@ -53,6 +53,25 @@ export async function addBlacklistEntry(
   return row ?? null;
 }
 
+/** Which of these phone numbers (stored form) are actively blacklisted. */
+export async function blacklistedPhonesAmong(
+  db: Executor,
+  phones: readonly string[],
+): Promise<string[]> {
+  if (phones.length === 0) return [];
+  const rows = await db
+    .select({ phone: riskBlacklist.value })
+    .from(riskBlacklist)
+    .where(
+      and(
+        eq(riskBlacklist.kind, 'phone'),
+        inArray(riskBlacklist.value, [...phones]),
+        isNull(riskBlacklist.removedAt),
+      ),
+    );
+  return rows.map((row) => row.phone);
+}
+
 /** Whether the value is actively listed; a match counts a hit on its entry. */
 export async function countBlacklistHit(
   tx: Executor,

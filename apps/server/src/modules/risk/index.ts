@@ -16,6 +16,8 @@ export { machineReview } from './machine-review.service.js';
 export { ruleResultsOf, ruleResultsWithRules } from './machine-review.repository.js';
 // A blacklisting rejection code (approval) adds its entries unless already listed.
 export { addBlacklistEntry, insertBlacklistEntriesUnlessActive } from './blacklist.repository.js';
+// Marketing never sends a promotional message to a blacklisted number.
+export { blacklistedPhonesAmong } from './blacklist.repository.js';
 export { enabledRuleSet, publishRuleSet, type NewRiskRule } from './rule-sets.repository.js';
 // The call list's re-apply wait (telemarketing) reads riskConfig's days.
 export { readRiskSettings } from './settings.repository.js';

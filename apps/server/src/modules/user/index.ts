@@ -20,6 +20,8 @@ export type { UserModuleDeps, UserModuleSettings } from './user-module.js';
 export type { LoginThrottleLimits } from './throttle-rules.js';
 export { seedAccounts, type SeedOptions } from './seed-accounts.js';
 export { grantableMenuNames, coveredMenus } from './grant-rules.js';
+// Who made or changed a row, by name, for other modules' lists.
+export { staffNamesOf } from './staff-users.repository.js';
 export type { RolesService } from './roles.service.js';
 
 export function createUserModule(deps: UserModuleDeps) {

@@ -178,3 +178,16 @@ export async function countOtherEnabledHolders(
 export async function deleteStaffUser(db: Executor, id: number): Promise<void> {
   await db.delete(staffUsers).where(eq(staffUsers.id, id));
 }
+
+/** The names of these staff users (those that exist), for lists that show who did what. */
+export async function staffNamesOf(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: staffUsers.id, name: staffUsers.name })
+    .from(staffUsers)
+    .where(inArray(staffUsers.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
