@@ -28,7 +28,11 @@
 //       `*-route.ts`, `*-routes.ts`) and its `index.ts` import the request-facing plugins
 //       (access.ts, app-access.ts, input.ts); a service is handed plain values;
 //    d. the test harness (testing/, integrations/testing/) stands above the server: tests and
-//       the harness import it, the server's own files never do.
+//       the harness import it, the server's own files never do;
+//    e. the simulator (simulator/) stands above the composition root and acts as the console
+//       and the borrowers do, through what each module offers: it imports a module through its
+//       index.ts only (not even tables.ts: its reads and writes are the module's functions), and
+//       no module imports it. Its tests may reach further, as any test.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,6 +167,7 @@ const PLUGINS = /^apps\/server\/src\/plugins\//;
 const REQUEST_PLUGINS = /^apps\/server\/src\/plugins\/(access|app-access|input)\.ts$/;
 const MODULE_ROUTES = /(\.routes|-routes?|\/index)\.ts$/;
 const HARNESS = /^apps\/server\/src\/(testing|integrations\/testing)\//;
+const SIMULATOR = /^apps\/server\/src\/simulator\//;
 const SURFACE = new Set(['index.ts', 'tables.ts']);
 const INTEGRATION = /^apps\/server\/src\/integrations\//;
 const FEATURE = /^apps\/console\/src\/features\/([^/]+)\//;
@@ -194,6 +199,12 @@ function brokenRule(from, to) {
   }
   if (!isTest(from) && fromModule && REQUEST_PLUGINS.test(to) && !MODULE_ROUTES.test(from)) {
     return 'domain code takes no HTTP types: only routes and index.ts import the request plugins';
+  }
+  if (!isTest(from) && SIMULATOR.test(from) && toModule && toModule[2] !== 'index.ts') {
+    return `the simulator acts through a module's index.ts only (module ${toModule[1]})`;
+  }
+  if (!isTest(from) && fromModule && SIMULATOR.test(to)) {
+    return 'a module never imports the simulator (it stands above the composition root)';
   }
   const fromFeature = FEATURE.exec(from);
   const toFeature = FEATURE.exec(to);

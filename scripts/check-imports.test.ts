@@ -73,6 +73,25 @@ describe('check-imports (part of npm run lint)', () => {
     );
   });
 
+  it('keeps the simulator above the modules: through their index.ts only, never imported by one', () => {
+    const result = check('simulator-floor');
+    expect(result.status).toBe(1);
+    // The import through index.ts and the test's reach into a table file are not listed.
+    expect(result.stderr).toContain('3 import(s) crossing a boundary');
+    expect(result.stderr).toContain(
+      "apps/server/src/simulator/world.ts imports '../modules/people/people.service.js': " +
+        "the simulator acts through a module's index.ts only (module people)",
+    );
+    expect(result.stderr).toContain(
+      "apps/server/src/simulator/world.ts imports '../modules/people/tables.js': " +
+        "the simulator acts through a module's index.ts only (module people)",
+    );
+    expect(result.stderr).toContain(
+      "apps/server/src/modules/people/demo-names.ts imports '../../simulator/prng.js': " +
+        'a module never imports the simulator',
+    );
+  });
+
   it('passes a tree that keeps every rule (surfaces, the kit, a test reaching in, lazy imports)', () => {
     const result = check('clean');
     expect(result.stderr).toBe('');

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { rejectionCodes, reviewers, reviewGroups } from '../modules/approval/approval.table.js';
+import {
+  addRejectionCodes,
+  addReviewers,
+  addReviewGroups,
+  countReviewGroups,
+} from '../modules/approval/index.js';
 import type { Database } from '../plugins/db.js';
-import { queryRows } from '../shared/sql-rows.js';
 
 /** The demo book's rejection codes (/approve/approvalRejection). */
 export const DEMO_REJECTION_CODES = [
@@ -76,33 +79,29 @@ export async function ensureApprovalSetup(
     emails.map((email) => staff.get(email)).filter((id): id is number => id !== undefined);
   const first = ids(['reviewer@example.com', 'arjun@example.com']);
   const final = ids(['neha@example.com', 'lead@example.com']);
-  const [existing] = await queryRows(db, sql`select count(*)::int as n from review_groups`);
-  if (Number(existing?.n ?? 0) > 0) return { first, final };
+  if ((await countReviewGroups(db)) > 0) return { first, final };
   await db.transaction(async (tx) => {
-    const [firstGroup, finalGroup] = await tx
-      .insert(reviewGroups)
-      .values([
-        { name: 'First review', stage: 'first', customerType: 'all', dailyCap: 60, createdAt: at },
-        { name: 'Final review', stage: 'final', customerType: 'all', dailyCap: 80, createdAt: at },
-        // A group kept for later: returning customers only, not active yet.
-        {
-          name: 'First review — returning customers',
-          stage: 'first',
-          customerType: 'old',
-          dailyCap: 40,
-          active: false,
-          createdAt: at,
-        },
-      ])
-      .returning({ id: reviewGroups.id });
-    const rows = [
-      ...first.map((userId) => ({ userId, groupId: firstGroup!.id, updatedAt: at })),
-      ...final.map((userId) => ({ userId, groupId: finalGroup!.id, updatedAt: at })),
-    ];
-    if (rows.length) await tx.insert(reviewers).values(rows);
-    await tx
-      .insert(rejectionCodes)
-      .values(DEMO_REJECTION_CODES.map((code) => ({ ...code, createdAt: at })));
+    const [firstGroup, finalGroup] = await addReviewGroups(tx, [
+      { name: 'First review', stage: 'first', customerType: 'all', dailyCap: 60, createdAt: at },
+      { name: 'Final review', stage: 'final', customerType: 'all', dailyCap: 80, createdAt: at },
+      // A group kept for later: returning customers only, not active yet.
+      {
+        name: 'First review — returning customers',
+        stage: 'first',
+        customerType: 'old',
+        dailyCap: 40,
+        active: false,
+        createdAt: at,
+      },
+    ]);
+    await addReviewers(tx, [
+      ...first.map((userId) => ({ userId, groupId: firstGroup!, updatedAt: at })),
+      ...final.map((userId) => ({ userId, groupId: finalGroup!, updatedAt: at })),
+    ]);
+    await addRejectionCodes(
+      tx,
+      DEMO_REJECTION_CODES.map((code) => ({ ...code, createdAt: at })),
+    );
   });
   return { first, final };
 }

@@ -1,16 +1,20 @@
 import {
   approveWaiver,
   approveWriteOff,
+  pendingWaiverRequests,
   rejectWaiver,
   rejectWriteOff,
   requestWaiver,
   requestWriteOff,
   waitingWaiverAmount,
 } from '../modules/repay/index.js';
-import { reverseRepayment } from '../modules/loan-book/index.js';
+import {
+  ordersInStatuses,
+  repaymentsReceivedOn,
+  reverseRepayment,
+} from '../modules/loan-book/index.js';
 import { AppError } from '../shared/app-error.js';
 import { indiaDateOf } from '../shared/india-date.js';
-import { ordersIn, pendingWaiverRequests, repaymentsReceivedOn } from './book-reads.js';
 import { refusedAllowed, type SimulationState } from './simulation-state.js';
 
 /**
@@ -37,7 +41,7 @@ export async function backOfficeWork(sim: SimulationState, today: string, lastDa
       counters.reversals += 1;
     });
   }
-  for (const order of await ordersIn(db, ['OVERDUE'])) {
+  for (const order of await ordersInStatuses(db, ['OVERDUE'])) {
     if (order.overdueDays >= 60 && backOffice.chance(0.04)) {
       // The maker asks; the checker writes it off at 17:30 (decision 0050).
       await refusedAllowed(async () => {
@@ -89,7 +93,7 @@ export async function backOfficeWork(sim: SimulationState, today: string, lastDa
     // overdue and a few settlements of long-overdue loans are asked for, on orders with
     // nothing waiting yet (one request waits per order); the checker leaves them waiting.
     const waitingOn = new Set((await pendingWaiverRequests(db)).map((request) => request.orderId));
-    const longOverdue = (await ordersIn(db, ['OVERDUE'])).filter(
+    const longOverdue = (await ordersInStatuses(db, ['OVERDUE'])).filter(
       (o) => o.overdueDays >= 30 && !waitingOn.has(o.id),
     );
     const writingOff = longOverdue.filter((o) => o.overdueDays >= 60).slice(0, 2);

@@ -1,33 +1,34 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { roles } from '../modules/user/roles.table.js';
-import { staffUsers } from '../modules/user/tables.js';
 import type { SmsGateways } from '../integrations/index.js';
 import type { Database } from '../plugins/db.js';
 import { AppError } from '../shared/app-error.js';
 import type { Clock } from '../shared/clock.js';
 import { indiaDateOf } from '../shared/india-date.js';
-import { queryRows } from '../shared/sql-rows.js';
-import { insertStaffUser, replaceUserRoles } from '../modules/user/staff-users.repository.js';
-import { loadRecoverySettings } from '../modules/recovery/index.js';
-import { contactRulesOf, createSettingsService } from '../modules/ops-config/index.js';
-import { instalmentPlan, logFollowUp } from '../modules/recovery/follow-ups.service.js';
-import type { RecoveryDeps } from '../modules/recovery/recovery.deps.js';
 import {
-  recoveryCases,
-  recoveryCollectors,
-  recoveryGroups,
-} from '../modules/recovery/recovery.table.js';
+  findRoleByName,
+  insertStaffUser,
+  replaceUserRoles,
+  staffIdsByEmail,
+} from '../modules/user/index.js';
+import { outstandingTotalsOf } from '../modules/loan-book/index.js';
+import {
+  addCollector,
+  addRecoveryGroup,
+  hasRecoveryGroups,
+  instalmentPlan,
+  loadRecoverySettings,
+  logFollowUp,
+  openCasesWithCollector,
+  type RecoveryDeps,
+} from '../modules/recovery/index.js';
+import { contactRulesOf, createSettingsService } from '../modules/ops-config/index.js';
 import { addDays } from '@lending/lending';
 import type { Prng } from './prng.js';
 
 /** The demo collection floor: groups by stage, the demo collector Kabir and three colleagues. */
 export async function setUpCollectionFloor(db: Database, at: Date): Promise<void> {
-  if ((await db.select().from(recoveryGroups).limit(1)).length > 0) return;
-  const [role] = await db.select().from(roles).where(eq(roles.name, 'Collector'));
-  const [kabir] = await db
-    .select()
-    .from(staffUsers)
-    .where(eq(staffUsers.email, 'collector@example.com'));
+  if (await hasRecoveryGroups(db)) return;
+  const role = await findRoleByName(db, 'Collector');
+  const kabir = (await staffIdsByEmail(db, ['collector@example.com'])).get('collector@example.com');
   const extra = [];
   for (const [email, name] of [
     ['priya.collector@example.com', 'Priya Collector'],
@@ -39,13 +40,8 @@ export async function setUpCollectionFloor(db: Database, at: Date): Promise<void
     if (role) await replaceUserRoles(db, user.id, [role.id]);
     extra.push(user.id);
   }
-  const group = async (values: Omit<typeof recoveryGroups.$inferInsert, 'createdAt'>) => {
-    const [row] = await db
-      .insert(recoveryGroups)
-      .values({ ...values, createdAt: at })
-      .returning({ id: recoveryGroups.id });
-    return row!.id;
-  };
+  const group = (values: Parameters<typeof addRecoveryGroup>[1]) =>
+    addRecoveryGroup(db, values, at);
   const early = await group({
     kind: 'collection',
     name: 'Early stage (1–7 days)',
@@ -74,16 +70,13 @@ export async function setUpCollectionFloor(db: Database, at: Date): Promise<void
     active: true,
   });
   const members: [number | undefined, number][] = [
-    [kabir?.id, early],
+    [kabir, early],
     [extra[0], early],
     [extra[1], late],
     [extra[2], pre],
   ];
   for (const [userId, groupId] of members)
-    if (userId)
-      await db
-        .insert(recoveryCollectors)
-        .values({ userId, groupId, onDuty: true, weight: 1, createdAt: at });
+    if (userId) await addCollector(db, userId, { groupId, onDuty: true, weight: 1 }, at);
 }
 
 /**
@@ -105,32 +98,17 @@ export async function collectorsWork(
     sms: deps.sms,
   };
   const today = indiaDateOf(deps.clock.now());
-  const open = await deps.db
-    .select({
-      id: recoveryCases.id,
-      collectorId: recoveryCases.collectorId,
-      orderId: recoveryCases.orderId,
-    })
-    .from(recoveryCases)
-    .where(and(eq(recoveryCases.status, 'open'), sql`${recoveryCases.collectorId} is not null`))
-    .orderBy(recoveryCases.id);
-  const owed = new Map<number, number>();
-  if (open.length > 0)
-    for (const r of await queryRows(
-      deps.db,
-      sql`select id, (outstanding_principal_paise + outstanding_interest_paise + outstanding_fee_paise + outstanding_gst_paise + outstanding_penal_paise)::text as owed
-        from loan_orders where id in (${sql.join(
-          open.map((c) => sql`${c.orderId}`),
-          sql`, `,
-        )})`,
-    ))
-      owed.set(Number(r.id), Number(r.owed));
+  const open = await openCasesWithCollector(deps.db);
+  const owed = await outstandingTotalsOf(
+    deps.db,
+    open.map((c) => c.orderId),
+  );
   let done = 0;
   const defer = async (work: () => Promise<void>) => void (await work());
   for (const c of open) {
     if (!prng.chance(0.6)) continue;
     const roll = prng.next();
-    const amount = Math.max(100, Math.floor((owed.get(c.orderId) ?? 0) / 100) * 100);
+    const amount = Math.max(100, Math.floor(Number(owed.get(c.orderId) ?? 0n) / 100) * 100);
     try {
       if (roll < 0.05 && amount >= 20_000) {
         const half = Math.floor(amount / 200) * 100;

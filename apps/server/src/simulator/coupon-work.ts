@@ -1,6 +1,5 @@
 import { addDays } from '@lending/lending';
-import { eq } from 'drizzle-orm';
-import { borrowerAccounts } from '../modules/borrower-app/index.js';
+import { findBorrowerByPhone } from '../modules/borrower-app/index.js';
 import {
   saveCoupon,
   sendCoupon,
@@ -110,10 +109,7 @@ export async function useCouponBeforePaying(
   orderId: number,
   today: string,
 ): Promise<boolean> {
-  const [account] = await deps.db
-    .select({ id: borrowerAccounts.id })
-    .from(borrowerAccounts)
-    .where(eq(borrowerAccounts.phone, phone));
+  const account = await findBorrowerByPhone(deps.db, phone);
   if (!account) return false;
   const [held] = await usableCouponsOf(deps.db, [account.id], today);
   if (!held || !prng.chance(0.7)) return false;

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
-import { count } from 'drizzle-orm';
 import { addDays } from '@lending/lending';
-import { checkLedger, loanOrders } from '../modules/loan-book/index.js';
+import { checkLedger, countOrders } from '../modules/loan-book/index.js';
 import type { Database } from '../plugins/db.js';
 import { ConfigError } from '../shared/config-error.js';
 import { defaultSnapshotPath, loadSnapshot, readSnapshot } from './demo-snapshot.js';
@@ -51,8 +50,7 @@ export const LIVE_FALLBACK_BORROWERS = 400;
  * snapshot does not fit, are simulated live.
  */
 export async function loadDemoBook(options: DemoBookOptions): Promise<DemoBookLoaded | null> {
-  const [existing] = await options.db.select({ n: count() }).from(loanOrders);
-  if ((existing?.n ?? 0) > 0) return null;
+  if ((await countOrders(options.db)) > 0) return null;
   const started = performance.now();
   let settings: DemoBookSettings = options;
   const file = options.snapshotFile === undefined ? defaultSnapshotPath() : options.snapshotFile;

@@ -3,10 +3,17 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
 import { addDays, daysBetween } from '@lending/lending';
+import { staffIdsByEmail } from '../modules/user/index.js';
 import type { Database, Executor } from '../plugins/db.js';
-import { queryRows } from '../shared/sql-rows.js';
+import {
+  foreignKeyPairs,
+  insertJsonRows,
+  sequenceValues,
+  setSequence,
+  tableColumns,
+  tableRowsAsJson,
+} from './demo-snapshot.repository.js';
 
 /**
  * The demo book as data. Making a few thousand orders through the real commands takes minutes
@@ -110,37 +117,19 @@ interface TableShape {
 
 /** The book's tables with their insertable columns, referenced tables first. */
 async function bookTables(db: Executor): Promise<TableShape[]> {
-  const columns = await queryRows(
-    db,
-    sql`select c.table_name, c.column_name, c.data_type
-        from information_schema.columns c
-        join information_schema.tables t
-          on t.table_schema = c.table_schema and t.table_name = c.table_name
-        where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
-          and c.is_generated = 'NEVER'
-        order by c.table_name, c.ordinal_position`,
-  );
   const shapes = new Map<string, TableShape>();
-  for (const row of columns) {
-    const name = String(row.table_name);
+  for (const { table: name, column, type } of await tableColumns(db)) {
     if (NOT_THE_BOOK.has(name) || name.startsWith(MIGRATIONS_BOOKKEEPING)) continue;
-    if (NOT_COPIED_COLUMNS.has(`${name}.${String(row.column_name)}`)) continue;
+    if (NOT_COPIED_COLUMNS.has(`${name}.${column}`)) continue;
     const shape = shapes.get(name) ?? { name, columns: [], types: [] };
-    shape.columns.push(String(row.column_name));
-    shape.types.push(String(row.data_type));
+    shape.columns.push(column);
+    shape.types.push(type);
     shapes.set(name, shape);
   }
-  const references = await queryRows(
-    db,
-    sql`select distinct c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
-        from pg_constraint c
-        join pg_namespace n on n.oid = c.connamespace
-        where c.contype = 'f' and n.nspname = current_schema()`,
-  );
   const parentsOf = new Map<string, Set<string>>();
-  for (const row of references) {
-    const child = unquote(String(row.child));
-    const parent = unquote(String(row.parent));
+  for (const row of await foreignKeyPairs(db)) {
+    const child = unquote(row.child);
+    const parent = unquote(row.parent);
     if (child === parent) continue;
     parentsOf.set(child, (parentsOf.get(child) ?? new Set()).add(parent));
   }
@@ -172,37 +161,19 @@ function fingerprintOf(tables: TableShape[]): string {
 }
 
 async function readSequences(db: Executor): Promise<Record<string, string | null>> {
-  const rows = await queryRows(
-    db,
-    sql`select sequencename, last_value::text as last_value from pg_sequences
-        where schemaname = current_schema() order by sequencename`,
-  );
   return Object.fromEntries(
-    rows
+    (await sequenceValues(db))
       .filter(
         (row) =>
-          !String(row.sequencename).startsWith(MIGRATIONS_BOOKKEEPING) &&
-          !RUNTIME_ONLY_SEQUENCES.has(String(row.sequencename)),
+          !row.name.startsWith(MIGRATIONS_BOOKKEEPING) && !RUNTIME_ONLY_SEQUENCES.has(row.name),
       )
-      .map((row) => [
-        String(row.sequencename),
-        row.last_value === null ? null : String(row.last_value),
-      ]),
+      .map((row) => [row.name, row.lastValue]),
   );
 }
 
+/** Staff e-mail → id, in id order (the order the snapshot's JSON keeps and compares). */
 async function readStaff(db: Executor): Promise<Record<string, number>> {
-  const rows = await queryRows(db, sql`select id, email from staff_users order by id`);
-  return Object.fromEntries(rows.map((row) => [String(row.email), Number(row.id)]));
-}
-
-/** Every row of a table as JSON text, in a stable order. */
-async function readRows(db: Executor, table: string): Promise<string[]> {
-  const rows = await queryRows(
-    db,
-    sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t order by t::text`,
-  );
-  return rows.map((row) => String(row.row));
+  return Object.fromEntries(await staffIdsByEmail(db));
 }
 
 /** What a database holds before the simulation runs: taken, then compared after. */
@@ -215,7 +186,7 @@ export interface SnapshotBaseline {
 export async function takeBaseline(db: Executor): Promise<SnapshotBaseline> {
   const rows = new Map<string, Set<string>>();
   for (const table of await bookTables(db)) {
-    rows.set(table.name, new Set(await readRows(db, table.name)));
+    rows.set(table.name, new Set(await tableRowsAsJson(db, table.name)));
   }
   return { staff: await readStaff(db), sequences: await readSequences(db), rows };
 }
@@ -235,7 +206,7 @@ export async function takeSnapshot(
   const tables: SnapshotTable[] = [];
   for (const shape of shapes) {
     const before = baseline.rows.get(shape.name) ?? new Set<string>();
-    const now = await readRows(db, shape.name);
+    const now = await tableRowsAsJson(db, shape.name);
     const nowSet = new Set(now);
     const changed = [...before].filter((row) => !nowSet.has(row));
     if (changed.length > 0) {
@@ -307,23 +278,14 @@ export async function loadSnapshot(
           });
           return object;
         });
-        const columns = sql.join(
-          table.columns.map((column) => sql.identifier(column)),
-          sql`, `,
-        );
-        // json_populate_recordset turns the JSON into the table's own column types on both
-        // PGlite and PostgreSQL: one statement per batch, one parameter.
-        await tx.execute(
-          sql`insert into ${sql.identifier(table.name)} (${columns}) overriding system value
-              select ${columns} from json_populate_recordset(null::${sql.identifier(table.name)},
-                ${JSON.stringify(batch)}::json)`,
-        );
+        // One statement per batch, one parameter.
+        await insertJsonRows(tx, table.name, table.columns, batch);
         rows += batch.length;
       }
     }
     for (const [sequence, value] of Object.entries(snapshot.sequencesAfter)) {
       if (value === null) continue;
-      await tx.execute(sql`select setval(${sequence}::regclass, ${value}::bigint, true)`);
+      await setSequence(tx, sequence, value);
     }
   });
   return { loaded: true, orders: snapshot.orders, loans: snapshot.loans, rows, shiftDays };

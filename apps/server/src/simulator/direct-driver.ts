@@ -1,19 +1,18 @@
-import { and, eq } from 'drizzle-orm';
 import { clearingAmountOn, rolloverQuote } from '@lending/lending';
 import { ensureVirtualAccount, openPaymentRequest } from '../modules/collections/index.js';
 import {
   balancesOf,
   createCustomer,
   findOrder,
+  hasClearedOrder,
   listProducts,
   runMachineReview,
   setCustomerBankAccount,
-  loanOrders,
   submitApplication,
   termsFromJson,
   termsOfProduct,
 } from '../modules/loan-book/index.js';
-import { borrowerAccounts } from '../modules/borrower-app/borrowers.table.js';
+import { registerBorrower, updateBorrowerByPhone } from '../modules/borrower-app/index.js';
 import { indiaDateOf } from '../shared/india-date.js';
 import { paiseToApi } from '../shared/paise.js';
 import { AppCallFailed, injectTransport, type BorrowerDriver } from './borrower-driver.js';
@@ -67,15 +66,17 @@ export function createDirectDriver(world: SimulationWorld): BorrowerDriver {
     async signIn(phone, channel, address) {
       // The app account the OTP sign-in would open (registration date and channel): what
       // /order/regNotLoan lists until the borrower applies.
-      const at = clock.now();
-      const [account] = await db
-        .insert(borrowerAccounts)
-        .values({ phone, registrationDate: today(), registeredAt: at, channel, updatedAt: at })
-        .onConflictDoNothing()
-        .returning({ id: borrowerAccounts.id });
+      const account = await registerBorrower(db, {
+        phone,
+        registrationDate: today(),
+        channel,
+        at: clock.now(),
+      });
       await signInByCode(phone, channel, address);
       customerOf.set(phone, { customerId: 0, phone, name: '', features: { channel } });
-      return { token: phone, borrowerId: account?.id ?? 0, profileComplete: false };
+      // 0: the phone had an account already, none was opened here.
+      const borrowerId = account.created ? account.row.id : 0;
+      return { token: phone, borrowerId, profileComplete: false };
     },
     async saveProfile(token, _address, profile) {
       const customer = byToken(token);
@@ -96,10 +97,11 @@ export function createDirectDriver(world: SimulationWorld): BorrowerDriver {
       );
       customer.customerId = row.id;
       customer.name = row.name;
-      await db
-        .update(borrowerAccounts)
-        .set({ customerId: row.id, name: row.name, updatedAt: clock.now() })
-        .where(eq(borrowerAccounts.phone, customer.phone));
+      await updateBorrowerByPhone(db, customer.phone, {
+        customerId: row.id,
+        name: row.name,
+        updatedAt: clock.now(),
+      });
       customer.features = {
         ...customer.features,
         monthlyIncomePaise: profile.monthlyIncomePaise,
@@ -116,10 +118,10 @@ export function createDirectDriver(world: SimulationWorld): BorrowerDriver {
         ifsc: String(bank.ifsc),
         verified: true,
       });
-      await db
-        .update(borrowerAccounts)
-        .set({ bankVerification: 'verified', updatedAt: clock.now() })
-        .where(eq(borrowerAccounts.phone, byToken(token).phone));
+      await updateBorrowerByPhone(db, byToken(token).phone, {
+        bankVerification: 'verified',
+        updatedAt: clock.now(),
+      });
       return {};
     },
     async products(token) {
@@ -130,16 +132,7 @@ export function createDirectDriver(world: SimulationWorld): BorrowerDriver {
           filters: { status: 'available' },
         })
       ).list;
-      const [cleared] = await db
-        .select({ id: loanOrders.id })
-        .from(loanOrders)
-        .where(
-          and(
-            eq(loanOrders.customerId, byToken(token).customerId),
-            eq(loanOrders.status, 'CLEARED'),
-          ),
-        )
-        .limit(1);
+      const cleared = await hasClearedOrder(db, byToken(token).customerId);
       const kind = cleared ? 'reloan' : 'first';
       const list = productsCache
         .filter((row) => row.kind === kind)

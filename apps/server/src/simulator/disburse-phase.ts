@@ -1,6 +1,10 @@
 import { verifyPendingBankAccounts } from '../modules/borrower-app/index.js';
-import { acceptRevisedKeyFacts, cancelOrder, createPayout } from '../modules/loan-book/index.js';
-import { ordersIn } from './book-reads.js';
+import {
+  acceptRevisedKeyFacts,
+  cancelOrder,
+  createPayout,
+  ordersInStatuses,
+} from '../modules/loan-book/index.js';
 import type { SimulationState } from './simulation-state.js';
 
 /**
@@ -12,7 +16,7 @@ export async function disburse(sim: SimulationState) {
   const { db, clock, loanBook } = world;
   const integrations = world.app.integrations;
   await verifyPendingBankAccounts(db, integrations.payouts.gateway, clock, 100_000);
-  for (const order of await ordersIn(db, ['PENDING_DISBURSEMENT', 'DISBURSEMENT_FAILED'])) {
+  for (const order of await ordersInStatuses(db, ['PENDING_DISBURSEMENT', 'DISBURSEMENT_FAILED'])) {
     if (order.revisedKfsPendingSince !== null) {
       // Approved for less than applied: the borrower reads the revised key facts in the
       // app and most accept within days; an order nobody accepts is cancelled after three.

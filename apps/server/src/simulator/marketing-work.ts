@@ -1,14 +1,15 @@
 import type { CampaignAudience } from '@lending/contract';
 import { addDays } from '@lending/lending';
-import { eq, notInArray, sql } from 'drizzle-orm';
-import { borrowerAccounts } from '../modules/borrower-app/tables.js';
-import { staffUsers } from '../modules/user/tables.js';
+import { staffIdsByEmail } from '../modules/user/index.js';
 import type { SmsGateways } from '../integrations/index.js';
 import type { Database } from '../plugins/db.js';
 import { AppError } from '../shared/app-error.js';
-import { createCampaign } from '../modules/marketing-sms/campaigns.service.js';
-import { marketingOptOuts } from '../modules/marketing-sms/marketing-sms.table.js';
-import { sendDueCampaignMessages } from '../modules/marketing-sms/sender.js';
+import {
+  accountPhonesNotOptedOut,
+  addOptOut,
+  createCampaign,
+  sendDueCampaignMessages,
+} from '../modules/marketing-sms/index.js';
 import type { Prng } from './prng.js';
 import type { SimulationClock } from './world.js';
 
@@ -22,6 +23,9 @@ export interface MarketingWorkDeps {
 
 /** The simulator acts as staff directly; the console's calls are audited, these need not be. */
 const NO_AUDIT = { record: async () => undefined };
+
+/** Maya Marketing, who runs the campaigns. */
+const MAYA = 'marketing@example.com';
 
 /** Every sixth day Maya runs a campaign, alternating between the book's two lists. */
 const CAMPAIGN_EVERY_DAYS = 6;
@@ -47,17 +51,14 @@ export async function marketingWork(
   day: number,
   lastDay: boolean,
 ): Promise<void> {
-  const [maya] = await deps.db
-    .select({ id: staffUsers.id })
-    .from(staffUsers)
-    .where(eq(staffUsers.email, 'marketing@example.com'));
-  if (!maya) return;
+  const maya = (await staffIdsByEmail(deps.db, [MAYA])).get(MAYA);
+  if (maya === undefined) return;
   deps.clock.setIndia(date, 11);
   await someOptOut(deps, prng);
 
   if (day % CAMPAIGN_EVERY_DAYS === CAMPAIGN_EVERY_DAYS - 1) {
     const plan = CAMPAIGNS[Math.floor(day / CAMPAIGN_EVERY_DAYS) % CAMPAIGNS.length]!;
-    await campaign(deps, maya.id, `${plan.name} (${date})`, plan.audience, date);
+    await campaign(deps, maya, `${plan.name} (${date})`, plan.audience, date);
     // The job's passes, a minute apart, until the campaign is out (bounded).
     for (let minute = 0; minute < 30; minute += 1) {
       const report = await sendDueCampaignMessages(deps);
@@ -69,7 +70,7 @@ export async function marketingWork(
   if (lastDay) {
     const tomorrow = addDays(date, 1);
     for (const plan of CAMPAIGNS) {
-      if (await campaign(deps, maya.id, `Weekend offer (${tomorrow})`, plan.audience, tomorrow)) {
+      if (await campaign(deps, maya, `Weekend offer (${tomorrow})`, plan.audience, tomorrow)) {
         break;
       }
     }
@@ -103,23 +104,15 @@ async function campaign(
 
 /** About one account in five hundred replies STOP (or joins the DND registry) a day (promotional messages only). */
 async function someOptOut(deps: MarketingWorkDeps, prng: Prng) {
-  const optedOut = deps.db.select({ phone: marketingOptOuts.phone }).from(marketingOptOuts);
-  const candidates = await deps.db
-    .select({ phone: borrowerAccounts.phone })
-    .from(borrowerAccounts)
-    .where(notInArray(borrowerAccounts.phone, optedOut))
-    .orderBy(sql`${borrowerAccounts.id}`);
+  const candidates = await accountPhonesNotOptedOut(deps.db);
   const count = Math.floor(candidates.length / 250);
   for (let i = 0; i < count; i += 1) {
     if (!prng.chance(0.5)) continue;
     const { phone } = prng.pick(candidates);
-    await deps.db
-      .insert(marketingOptOuts)
-      .values({
-        phone,
-        source: prng.chance(0.7) ? 'stopReply' : 'dndRegistry',
-        optedOutAt: deps.clock.now(),
-      })
-      .onConflictDoNothing();
+    await addOptOut(deps.db, {
+      phone,
+      source: prng.chance(0.7) ? 'stopReply' : 'dndRegistry',
+      at: deps.clock.now(),
+    });
   }
 }

@@ -1,12 +1,14 @@
 import { addDays, isBefore } from '@lending/lending';
+import { ordersInStatuses } from '../modules/loan-book/index.js';
 import {
   approveExcessRefund,
+  overpaymentsToRefund,
+  pendingOfflineRepayments,
   recordOffline,
   requestExcessRefund,
   reviewOffline,
 } from '../modules/repay/index.js';
 import { startOfIndiaDate } from '../shared/india-date.js';
-import { ordersIn, overpaymentsToRefund, pendingOfflineRepayments } from './book-reads.js';
 import { refusedAllowed, type SimulationState } from './simulation-state.js';
 
 /**
@@ -37,7 +39,7 @@ export async function offlineWork(sim: SimulationState, today: string) {
       else counters.offlineRefused += 1;
     });
   }
-  for (const order of await ordersIn(db, ['DUE', 'OVERDUE'])) {
+  for (const order of await ordersInStatuses(db, ['DUE', 'OVERDUE'])) {
     if (!offline.chance(0.025) || !order.disbursalDate) continue;
     const back = offline.int(0, 3);
     const valueDate = isBefore(addDays(today, -back), order.disbursalDate)

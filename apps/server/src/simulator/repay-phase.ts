@@ -1,6 +1,9 @@
 import { addDays, isBefore } from '@lending/lending';
-import type { LoanOrderRow } from '../modules/loan-book/index.js';
-import { ordersIn, statusesOf } from './book-reads.js';
+import {
+  ordersInStatuses,
+  statusesOfOrders,
+  type LoanOrderRow,
+} from '../modules/loan-book/index.js';
 import { AppCallFailed } from './borrower-driver.js';
 import { useCouponBeforePaying } from './coupon-work.js';
 import { withSession, type BorrowerState, type SimulationState } from './simulation-state.js';
@@ -11,7 +14,7 @@ const CLOSED = ['CLEARED', 'REJECTED', 'CANCELLED', 'WRITTEN_OFF'];
 /** 16:00: borrowers repay (or roll over, or not) by their behaviour. */
 export async function borrowersRepay(sim: SimulationState, date: string) {
   sim.world.clock.setIndia(date, 16);
-  for (const order of await ordersIn(sim.world.db, REPAYABLE)) {
+  for (const order of await ordersInStatuses(sim.world.db, REPAYABLE)) {
     const state = sim.stateOfOrder.get(order.id);
     if (!state) continue;
     try {
@@ -27,7 +30,7 @@ export async function borrowersRepay(sim: SimulationState, date: string) {
 export async function freeClosedLoans(sim: SimulationState, date: string) {
   const behaviour = sim.draws.behaviour;
   const holding = sim.borrowers.filter((state) => state.orderId !== undefined);
-  const statusOf = await statusesOf(
+  const statusOf = await statusesOfOrders(
     sim.world.db,
     holding.map((state) => state.orderId!),
   );

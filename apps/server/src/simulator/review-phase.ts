@@ -1,10 +1,12 @@
+import { openTaskReviewerOf } from '../modules/approval/index.js';
 import {
   finalReview,
   firstReview,
+  machineRejectionsNotReferred,
+  ordersInStatuses,
   referMachineRejection,
   termsFromJson,
 } from '../modules/loan-book/index.js';
-import { assignedTo, machineRejectionsToRefer, ordersIn } from './book-reads.js';
 import type { ReviewerPersona } from './personas.js';
 import type { SimulationState } from './simulation-state.js';
 
@@ -21,7 +23,7 @@ export async function reviewToday(sim: SimulationState, date: string) {
 /** A lead sends a few of the day's machine rejections to people (the rest stay rejected). */
 async function referSome(sim: SimulationState, lead: ReviewerPersona | undefined) {
   if (!lead) return;
-  for (const order of await machineRejectionsToRefer(sim.world.db)) {
+  for (const order of await machineRejectionsNotReferred(sim.world.db)) {
     if (!sim.draws.reviews.chance(0.04)) continue;
     await referMachineRejection(
       sim.world.loanBook,
@@ -48,8 +50,8 @@ async function review(
   const { db, loanBook } = sim.world;
   const reviews = sim.draws.reviews;
   const stage = status === 'FIRST_REVIEW' ? 'first' : 'final';
-  for (const order of await ordersIn(db, [status])) {
-    const assigned = await assignedTo(db, order.id, stage);
+  for (const order of await ordersInStatuses(db, [status])) {
+    const assigned = await openTaskReviewerOf(db, order.id, stage);
     const eligible = personas.filter((p) => p.staffId !== order.firstReviewerId);
     const persona =
       personas.find((p) => p.staffId === assigned) ??

@@ -1,3 +1,4 @@
+import { enabledRejectionCodes } from '../modules/approval/index.js';
 import { createSettingsService } from '../modules/ops-config/index.js';
 import {
   waiverApprovalAboveOf,
@@ -7,7 +8,6 @@ import {
 import type { CouponDeps } from '../modules/coupon/index.js';
 import type { LoanBookDeps } from '../modules/loan-book/index.js';
 import { AppError } from '../shared/app-error.js';
-import { enabledRejectionCodes } from './book-reads.js';
 import { AppCallFailed, type BorrowerDriver } from './borrower-driver.js';
 import { setUpCollectionFloor } from './collection-work.js';
 import { setUpCoupons, type CouponBook } from './coupon-work.js';

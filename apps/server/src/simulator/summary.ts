@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { checkLedger, type LedgerCheckResult } from '../modules/loan-book/index.js';
+import {
+  bookTotals,
+  checkLedger,
+  orderStatusCounts,
+  type LedgerCheckResult,
+} from '../modules/loan-book/index.js';
 import type { Executor } from '../plugins/db.js';
-import { paiseFromDb } from '../shared/paise.js';
-import { queryRows } from '../shared/sql-rows.js';
 
 export interface BookSummary {
   asOf: string;
@@ -20,39 +22,22 @@ export interface BookSummary {
 
 /** The book in figures, from SQL: what the simulator prints and compares across runs. */
 export async function summarizeBook(db: Executor, asOf: string): Promise<BookSummary> {
-  const statuses = await queryRows(
-    db,
-    sql`select status, count(*) as n from loan_orders group by status order by status`,
-  );
-  const [money] = await queryRows(
-    db,
-    sql`select
-      (select coalesce(sum(amount_paise), 0) from payouts where purpose = 'disbursal' and status = 'processed') as disbursed,
-      (select count(*) from payouts where purpose = 'disbursal' and status = 'processed') as loans,
-      (select coalesce(sum(amount_paise), 0) from repayments where not reversed) as collected,
-      (select coalesce(sum(outstanding_principal_paise + outstanding_interest_paise + outstanding_fee_paise
-         + outstanding_gst_paise + outstanding_penal_paise), 0)
-         from loan_orders where status in ('ACTIVE', 'DUE', 'OVERDUE')) as outstanding,
-      (select count(*) from loan_orders where status = 'OVERDUE' and overdue_band = '1-7') as band1,
-      (select count(*) from loan_orders where status = 'OVERDUE' and overdue_band = '8+') as band8,
-      (select count(*) from rollovers) as rollovers`,
-  );
-  const ordersByStatus = Object.fromEntries(
-    statuses.map((row) => [String(row.status), Number(row.n)]),
-  );
-  const loans = Number(money?.loans ?? 0);
-  const band1 = Number(money?.band1 ?? 0);
-  const band8 = Number(money?.band8 ?? 0);
+  const statuses = await orderStatusCounts(db);
+  const totals = await bookTotals(db);
+  const ordersByStatus = Object.fromEntries(statuses.map((row) => [row.status, row.count]));
+  const loans = totals.loans;
+  const band1 = totals.overdue1to7;
+  const band8 = totals.overdue8plus;
   const rate = (n: number) => (loans === 0 ? 0 : Math.round((n / loans) * 10_000) / 100);
   return {
     asOf,
     orders: Object.values(ordersByStatus).reduce((a, b) => a + b, 0),
     ordersByStatus,
     loansDisbursed: loans,
-    disbursedPaise: paiseFromDb(money?.disbursed),
-    collectedPaise: paiseFromDb(money?.collected),
-    outstandingPaise: paiseFromDb(money?.outstanding),
-    rollovers: Number(money?.rollovers ?? 0),
+    disbursedPaise: totals.disbursedPaise,
+    collectedPaise: totals.collectedPaise,
+    outstandingPaise: totals.outstandingPaise,
+    rollovers: totals.rollovers,
     overdue: { band1to7: band1, band8plus: band8, rate1to7: rate(band1), rate8plus: rate(band8) },
   };
 }

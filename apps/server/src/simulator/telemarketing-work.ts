@@ -1,15 +1,14 @@
-import { and, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { CallOutcome } from '@lending/contract';
 import { addDays } from '@lending/lending';
-import { staffUsers } from '../modules/user/tables.js';
-import { marketingOptOuts } from '../modules/marketing-sms/marketing-sms.table.js';
-import { telemarketingLeads } from '../modules/telemarketing/telemarketing.table.js';
+import { staffIdsByEmail } from '../modules/user/index.js';
 import {
   assignLeads,
+  leadsDueACall,
   recordCall,
   refreshLeads,
+  unassignedLeadsSince,
   type TelemarketingDeps,
-} from '../modules/telemarketing/telemarketing.service.js';
+} from '../modules/telemarketing/index.js';
 import type { Database } from '../plugins/db.js';
 import { AppError } from '../shared/app-error.js';
 import type { Clock } from '../shared/clock.js';
@@ -38,23 +37,15 @@ export async function telemarketingWork(
   deps: { db: Database; clock: Clock },
   prng: Prng,
 ): Promise<number> {
-  const staff = await deps.db
-    .select({ id: staffUsers.id, email: staffUsers.email })
-    .from(staffUsers)
-    .where(inArray(staffUsers.email, [LEAD_EMAIL, ...TELEMARKETER_EMAILS]));
-  const lead = staff.find((s) => s.email === LEAD_EMAIL);
-  const callers = TELEMARKETER_EMAILS.map((email) => staff.find((s) => s.email === email)).filter(
-    (s): s is { id: number; email: string } => s !== undefined,
+  const staff = await staffIdsByEmail(deps.db, [LEAD_EMAIL, ...TELEMARKETER_EMAILS]);
+  const lead = staff.get(LEAD_EMAIL);
+  const callers = TELEMARKETER_EMAILS.map((email) => staff.get(email)).filter(
+    (id): id is number => id !== undefined,
   );
-  if (!lead || callers.length === 0) return 0;
+  if (lead === undefined || callers.length === 0) return 0;
   // A number that opted out of marketing is never called (decision 0068): the floor passes it
-  // by, so it neither takes a day's call nor stays due for ever.
-  const callable = notExists(
-    deps.db
-      .select({ phone: marketingOptOuts.phone })
-      .from(marketingOptOuts)
-      .where(eq(marketingOptOuts.phone, telemarketingLeads.phone)),
-  );
+  // by (the leads read below leave it out), so it neither takes a day's call nor stays due for
+  // ever.
   const service: TelemarketingDeps = { db: deps.db, rawDb: deps.db, clock: deps.clock };
   // A refused call's record, written once the refusal has been answered (as the server does).
   const afterRefusal: (() => Promise<void>)[] = [];
@@ -62,37 +53,15 @@ export async function telemarketingWork(
   const today = indiaDateOf(deps.clock.now());
   // A user gets three days to apply by themselves before anyone calls: the newest stay in the
   // lead's pool (so the call list always shows some to assign).
-  const fresh = await deps.db
-    .select({ id: telemarketingLeads.id })
-    .from(telemarketingLeads)
-    .where(
-      and(
-        isNull(telemarketingLeads.telemarketerId),
-        lte(telemarketingLeads.sinceDate, addDays(today, -3)),
-        callable,
-      ),
-    )
-    .orderBy(sql`${telemarketingLeads.sinceDate} desc`, telemarketingLeads.id)
-    .limit(ASSIGN_PER_DAY);
+  const fresh = await unassignedLeadsSince(deps.db, addDays(today, -3), ASSIGN_PER_DAY);
   for (const [index, caller] of callers.entries()) {
     const share = fresh.filter((_, i) => i % callers.length === index).map((row) => row.id);
     if (share.length > 0)
-      await assignLeads(service, lead.id, { leadIds: share, telemarketerId: caller.id });
+      await assignLeads(service, lead, { leadIds: share, telemarketerId: caller });
   }
   let calls = 0;
   for (const caller of callers) {
-    const due = await deps.db
-      .select({ id: telemarketingLeads.id })
-      .from(telemarketingLeads)
-      .where(
-        and(
-          eq(telemarketingLeads.telemarketerId, caller.id),
-          or(isNull(telemarketingLeads.lastOutcome), lte(telemarketingLeads.nextCallDate, today)),
-          callable,
-        ),
-      )
-      .orderBy(telemarketingLeads.id)
-      .limit(CALLS_PER_DAY);
+    const due = await leadsDueACall(deps.db, caller, today, CALLS_PER_DAY);
     for (const { id } of due) {
       const roll = prng.next();
       const outcome: CallOutcome =
@@ -102,7 +71,7 @@ export async function telemarketingWork(
       try {
         await recordCall(
           service,
-          { userId: caller.id, seesAll: false },
+          { userId: caller, seesAll: false },
           {
             leadId: id,
             outcome,

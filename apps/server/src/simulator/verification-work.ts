@@ -1,10 +1,11 @@
-import { desc, eq, inArray } from 'drizzle-orm';
 import type { VerificationItem } from '@lending/contract';
-import { loanOrders } from '../modules/loan-book/tables.js';
-import { verificationChecks } from '../modules/telemarketing/tables.js';
-import { staffUsers } from '../modules/user/tables.js';
-import type { TelemarketingDeps } from '../modules/telemarketing/telemarketing.service.js';
-import { recordVerification } from '../modules/telemarketing/verification.service.js';
+import { ordersInStatuses } from '../modules/loan-book/index.js';
+import {
+  checkingStatusesOf,
+  recordVerification,
+  type TelemarketingDeps,
+} from '../modules/telemarketing/index.js';
+import { staffIdsByEmail } from '../modules/user/index.js';
 import type { Database } from '../plugins/db.js';
 import { AppError } from '../shared/app-error.js';
 import type { Clock } from '../shared/clock.js';
@@ -38,30 +39,19 @@ export async function verificationWork(
   deps: { db: Database; clock: Clock },
   prng: Prng,
 ): Promise<number> {
-  const callers = await deps.db
-    .select({ id: staffUsers.id })
-    .from(staffUsers)
-    .where(inArray(staffUsers.email, CALLER_EMAILS))
-    .orderBy(staffUsers.id);
+  // In id order, so a seed picks the same callers.
+  const callers = [...(await staffIdsByEmail(deps.db, CALLER_EMAILS)).values()];
   if (callers.length === 0) return 0;
   const service: TelemarketingDeps = { db: deps.db, rawDb: deps.db, clock: deps.clock };
-  const waiting = await deps.db
-    .select({ id: loanOrders.id })
-    .from(loanOrders)
-    .where(inArray(loanOrders.status, ['FIRST_REVIEW', 'FINAL_REVIEW']))
-    .orderBy(loanOrders.id);
+  const waiting = await ordersInStatuses(deps.db, ['FIRST_REVIEW', 'FINAL_REVIEW']);
   let calls = 0;
   for (const { id } of waiting) {
-    const [latest] = await deps.db
-      .select({ result: verificationChecks.result })
-      .from(verificationChecks)
-      .where(eq(verificationChecks.orderId, id))
-      .orderBy(desc(verificationChecks.at), desc(verificationChecks.id))
-      .limit(1);
+    // The order's latest call, if any (its checking status).
+    const latest = (await checkingStatusesOf(deps.db, [id])).get(id);
     const due =
       latest === undefined
         ? prng.chance(FIRST_CALL)
-        : latest.result === 'failed' && prng.chance(CALL_AGAIN);
+        : latest === 'failed' && prng.chance(CALL_AGAIN);
     if (!due) continue;
     const failed = prng.chance(FAILS);
     const items = ITEMS.filter(() => prng.chance(0.6));
@@ -69,7 +59,7 @@ export async function verificationWork(
     try {
       await recordVerification(
         service,
-        { userId: prng.pick(callers).id, onlyReviewer: null },
+        { userId: prng.pick(callers), onlyReviewer: null },
         {
           orderId: id,
           items: items.length > 0 ? items : ['identity'],

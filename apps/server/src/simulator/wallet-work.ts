@@ -1,16 +1,17 @@
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import { customers } from '../modules/loan-book/customers.table.js';
+import { customerIdOfPhone } from '../modules/loan-book/index.js';
 import {
   bindInvite,
   creditDueRewards,
   ensureWallet,
+  pendingWithdrawalsBefore,
   recordRecharge,
   requestWithdrawal,
   reviewRecharge,
   reviewWithdrawal,
+  walletOf,
+  walletsHoldingAtLeast,
   type WalletDeps,
 } from '../modules/wallet/index.js';
-import { wallets, walletWithdrawals } from '../modules/wallet/wallet.table.js';
 import { AppError } from '../shared/app-error.js';
 import { startOfIndiaDate } from '../shared/india-date.js';
 import type { Prng } from './prng.js';
@@ -47,23 +48,17 @@ export function createWalletWork(world: SimulationWorld, prng: Prng) {
 
   /** After a borrower's profile: maybe enter a friend's code; every borrower gets a code. */
   async function afterRegistration(phone: string) {
-    const [customer] = await db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(eq(customers.phone, phone));
-    if (!customer) return;
+    const customerId = await customerIdOfPhone(db, phone);
+    if (customerId === undefined) return;
     if (inviters.length > 0 && prng.chance(0.25)) {
       const inviter = prng.pick(inviters.slice(-200));
       await refusedAllowed(async () => {
-        const [wallet] = await db
-          .select({ code: wallets.inviteCode })
-          .from(wallets)
-          .where(eq(wallets.customerId, inviter));
-        await bindInvite(deps, customer.id, wallet!.code);
+        const wallet = await walletOf(db, inviter);
+        await bindInvite(deps, customerId, wallet!.inviteCode);
       });
     }
-    await ensureWallet(db, customer.id, clock.now());
-    inviters.push(customer.id);
+    await ensureWallet(db, customerId, clock.now());
+    inviters.push(customerId);
   }
 
   /** 19:00 each day: rewards, withdrawal requests and their review, the weekly top-up. */
@@ -71,16 +66,7 @@ export function createWalletWork(world: SimulationWorld, prng: Prng) {
     await creditDueRewards(deps);
     // Yesterday's requests are reviewed (today's wait for tomorrow).
     if (world.financeId !== null) {
-      const pending = await db
-        .select()
-        .from(walletWithdrawals)
-        .where(
-          and(
-            eq(walletWithdrawals.status, 'pending'),
-            lt(walletWithdrawals.requestedAt, startOfIndiaDate(today)),
-          ),
-        )
-        .orderBy(asc(walletWithdrawals.id));
+      const pending = await pendingWithdrawalsBefore(db, startOfIndiaDate(today));
       for (const row of pending) {
         const approve = prng.chance(0.85);
         await refusedAllowed(() =>
@@ -95,11 +81,7 @@ export function createWalletWork(world: SimulationWorld, prng: Prng) {
         await world.scheduler.drain();
       }
     }
-    const funded = await db
-      .select({ customerId: wallets.customerId, balance: wallets.balancePaise })
-      .from(wallets)
-      .where(gte(wallets.balancePaise, 100_00n))
-      .orderBy(asc(wallets.customerId));
+    const funded = await walletsHoldingAtLeast(db, 100_00n);
     for (const wallet of funded) {
       if (!prng.chance(0.3)) continue;
       await refusedAllowed(() =>

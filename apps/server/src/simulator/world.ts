@@ -1,6 +1,5 @@
 import path from 'node:path';
 import os from 'node:os';
-import { and, eq, sql } from 'drizzle-orm';
 import { WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -16,16 +15,17 @@ import { listProducts, saveProduct, type LoanBookDeps } from '../modules/loan-bo
 import {
   addBlacklistEntry,
   enabledRuleSet,
+  insertRiskSettings,
   publishRuleSet,
+  ruleIdOfCode,
   saveRule,
+  setPublishedOverrides,
   startDraft,
 } from '../modules/risk/index.js';
-import { riskRuleSets, riskRules, riskSettings } from '../modules/risk/risk.table.js';
-import type { PasswordHasher } from '../modules/user/index.js';
+import { staffIdsByEmail, type PasswordHasher } from '../modules/user/index.js';
 import type { Database } from '../plugins/db.js';
 import type { Clock } from '../shared/clock.js';
 import { startOfIndiaDate } from '../shared/india-date.js';
-import { queryRows } from '../shared/sql-rows.js';
 import type { Prng } from './prng.js';
 import type { ReviewerPersona } from './personas.js';
 import { ensureApprovalSetup } from './approval-setup.js';
@@ -148,12 +148,7 @@ export async function createSimulationWorld(options: {
   const loanBook: LoanBookDeps = app.loanBook;
   const products = await ensureProducts(loanBook);
   await ensureRuleSet(db, clock.now());
-  const staff = new Map(
-    (await queryRows(db, sql`select id, email from staff_users`)).map((row) => [
-      String(row.email),
-      Number(row.id),
-    ]),
-  );
+  const staff = await staffIdsByEmail(db);
   const reviewerId = staff.get('reviewer@example.com') ?? staff.get('admin@example.com') ?? 1;
   const adminId = staff.get('admin@example.com') ?? 2;
   // Review groups, reviewers and rejection codes: machine review queues work to them.
@@ -327,22 +322,16 @@ async function ensureRuleSet(db: Database, at: Date): Promise<void> {
       at,
     );
     // Returning customers are trusted a little more.
-    await tx
-      .update(riskRuleSets)
-      .set({
-        overrides: [{ productId: null, customerType: 'old', rejectBelow: 50, passAbove: 80 }],
-      })
-      .where(eq(riskRuleSets.status, 'enabled'));
+    await setPublishedOverrides(tx, [
+      { productId: null, customerType: 'old', rejectBelow: 50, passAbove: 80 },
+    ]);
   });
   const risk = { db, clock: { now: () => at } };
   const draft = await startDraft(risk, null);
-  const [copied] = await db
-    .select({ id: riskRules.id })
-    .from(riskRules)
-    .where(and(eq(riskRules.ruleSetId, draft.id), eq(riskRules.ruleCode, 'R001')));
+  const copied = await ruleIdOfCode(db, draft.id, 'R001');
   await saveRule(risk, {
     ...income,
-    id: copied!.id,
+    id: copied!,
     ruleName: 'Income below ₹12,000 a month',
     comparisonValue: '1200000',
     weight: 1,
@@ -359,7 +348,7 @@ async function ensureRuleSet(db: Database, at: Date): Promise<void> {
     level: 'soft',
     enable: true,
   });
-  await db.insert(riskSettings).values({
+  await insertRiskSettings(db, {
     id: 1,
     blacklistCheck: true,
     maxOpenLoans: 1,

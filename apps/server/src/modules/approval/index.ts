@@ -12,6 +12,16 @@ import { registerApprovalRoutes } from './approval.routes.js';
 
 export type { ApprovalDeps, CheckingStatusLookup } from './approval.deps.js';
 export { reviewWork } from './review-tasks.service.js';
+// Review groups, reviewers and rejection codes made in bulk (the demo book's set-up), and the
+// reads the simulated reviewers work from.
+export {
+  addRejectionCodes,
+  addReviewers,
+  addReviewGroups,
+  countReviewGroups,
+  enabledRejectionCodes,
+} from './review-admin.repository.js';
+export { openTaskReviewerOf } from './review-tasks.repository.js';
 
 export function createApprovalModule(deps: ApprovalDeps) {
   return {

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
+import { queryRows } from '../../shared/sql-rows.js';
 import { loanProducts } from '../loan-book/tables.js';
 import { staffUsers } from '../user/tables.js';
 import {
@@ -40,6 +41,20 @@ export async function countProducts(db: Executor, ids: readonly number[]): Promi
     .from(loanProducts)
     .where(inArray(loanProducts.id, [...ids]));
   return found.length;
+}
+
+export async function countReviewGroups(db: Executor): Promise<number> {
+  const [existing] = await queryRows(db, sql`select count(*)::int as n from review_groups`);
+  return Number(existing?.n ?? 0);
+}
+
+/** Adds the groups in one statement; their ids, in the order given. */
+export async function addReviewGroups(
+  db: Executor,
+  rows: (typeof reviewGroups.$inferInsert)[],
+): Promise<number[]> {
+  const added = await db.insert(reviewGroups).values(rows).returning({ id: reviewGroups.id });
+  return added.map((row) => row.id);
 }
 
 export async function groupIdNamed(db: Executor, name: string): Promise<number | undefined> {
@@ -112,6 +127,14 @@ export async function upsertReviewer(
     });
 }
 
+/** Adds reviewers (staff members in a group) in one statement. */
+export async function addReviewers(
+  db: Executor,
+  rows: (typeof reviewers.$inferInsert)[],
+): Promise<void> {
+  if (rows.length) await db.insert(reviewers).values(rows);
+}
+
 /** A reviewer's duty and their group's stage and state (undefined for someone not a reviewer). */
 export async function reviewerStage(db: Executor, userId: number) {
   const [row] = await db
@@ -173,6 +196,23 @@ export async function rejectionCodeIdOf(db: Executor, code: string): Promise<num
     .from(rejectionCodes)
     .where(eq(rejectionCodes.code, code));
   return row?.id;
+}
+
+/** The enabled rejection codes with their stage, by id. */
+export function enabledRejectionCodes(db: Executor) {
+  return db
+    .select({ id: rejectionCodes.id, stage: rejectionCodes.stage })
+    .from(rejectionCodes)
+    .where(eq(rejectionCodes.enabled, true))
+    .orderBy(asc(rejectionCodes.id));
+}
+
+/** Adds rejection codes in one statement. */
+export async function addRejectionCodes(
+  db: Executor,
+  rows: (typeof rejectionCodes.$inferInsert)[],
+): Promise<void> {
+  await db.insert(rejectionCodes).values(rows);
 }
 
 export async function insertRejectionCode(

@@ -109,6 +109,19 @@ function openTaskOf(orderId: number, stage: ReviewStage) {
   );
 }
 
+/** Who the order's open task of the stage is assigned to (null: waiting for a lead, or none). */
+export async function openTaskReviewerOf(
+  db: Executor,
+  orderId: number,
+  stage: ReviewStage,
+): Promise<number | null> {
+  const [task] = await db
+    .select({ reviewerId: reviewTasks.reviewerId })
+    .from(reviewTasks)
+    .where(openTaskOf(orderId, stage));
+  return task?.reviewerId ?? null;
+}
+
 export async function lockOpenTask(
   tx: Executor,
   orderId: number,

@@ -55,6 +55,15 @@ export async function updateBorrower(
   return row!;
 }
 
+/** Changes the account of a phone number (none changed when there is none). */
+export async function updateBorrowerByPhone(
+  db: Executor,
+  phone: string,
+  patch: Partial<Omit<typeof borrowerAccounts.$inferInsert, 'id' | 'phone'>>,
+): Promise<void> {
+  await db.update(borrowerAccounts).set(patch).where(eq(borrowerAccounts.phone, phone));
+}
+
 export async function findBorrowerByPan(db: Executor, pan: string) {
   const [row] = await db.select().from(borrowerAccounts).where(eq(borrowerAccounts.pan, pan));
   return row;

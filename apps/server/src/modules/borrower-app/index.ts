@@ -13,8 +13,14 @@ import { verifyBorrowerSession } from './otp.service.js';
 export { loadBorrowerAppSettings, type BorrowerAppSettings } from './borrower-app.config.js';
 export type { BorrowerAppDeps } from './borrower-app.deps.js';
 export { bankVerificationJob, verifyPendingBankAccounts } from './bank-verification.js';
-export { borrowerAccounts, otpRequests } from './borrowers.table.js';
 export { registrationsByChannel } from './borrowers.repository.js';
+// App accounts as the OTP sign-in, the profile and the bank account leave them (the
+// simulator's borrowers, who skip the API for speed).
+export {
+  findBorrowerByPhone,
+  registerBorrower,
+  updateBorrowerByPhone,
+} from './borrowers.repository.js';
 export { clearingOfOrder, payToIfOpened, rolloverQuoteOfOrder } from './loans.service.js';
 // The configuration module's verifyCode screen registers these (its endpoints, these codes).
 export { listVerifyCodes, revealVerifyCode } from './verify-codes.service.js';

@@ -47,3 +47,12 @@ export async function customerExists(db: Executor, customerId: number): Promise<
     .where(eq(customers.id, customerId));
   return customer !== undefined;
 }
+
+/** The customer of a phone number, if any (the first found). */
+export async function customerIdOfPhone(db: Executor, phone: string): Promise<number | undefined> {
+  const [customer] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.phone, phone));
+  return customer?.id;
+}

@@ -59,7 +59,11 @@ export {
 } from './customers.service.js';
 // The customer's row (the audited unmask), and its bank account locked while a penny drop's
 // outcome is saved (the borrower app).
-export { findCustomer, lockCustomerBankAccount } from './customers.repository.js';
+export {
+  customerIdOfPhone,
+  findCustomer,
+  lockCustomerBankAccount,
+} from './customers.repository.js';
 export {
   saveProduct,
   setProductStatus,
@@ -72,7 +76,9 @@ export {
   payoutsByStatus,
   payoutsProcessedOn,
 } from './payouts.repository.js';
-export { repaymentWithOrder } from './repayments.repository.js';
+export { repaymentsReceivedOn, repaymentWithOrder } from './repayments.repository.js';
+// The book in figures (the simulator's summary).
+export { bookTotals, orderStatusCounts, type BookTotals } from './book-summary.repository.js';
 export { idempotencyKeyTaken } from './idempotency.repository.js';
 // The ledger check over the book: the ledger's journals (modules/ledger) and each order
 // against its postings.
@@ -84,13 +90,19 @@ export {
 } from './order-detail.service.js';
 export {
   balancesOf,
+  countOrders,
   findOrder,
   findOrderByNo,
+  hasClearedOrder,
   insertStatusHistory,
   lockOrdersForDayEnd,
+  machineRejectionsNotReferred,
   oldestDayEndDate,
   orderDueFirstOf,
+  ordersInStatuses,
+  outstandingTotalsOf,
   saveDayEndValues,
+  statusesOfOrders,
   type DayEndOrder,
   type DayEndValues,
   type OrderChange,

@@ -1,8 +1,10 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ClosureType, LoanBalances, OrderEvent, OrderStatus } from '@lending/lending';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
+import { paiseFromDb } from '../../shared/paise.js';
+import { queryRows } from '../../shared/sql-rows.js';
 import { loanOrders, orderStatusHistory, type LoanOrderRow } from './loan-orders.table.js';
 
 export async function lockOrder(tx: Executor, orderId: number): Promise<LoanOrderRow> {
@@ -303,4 +305,84 @@ export async function oldestDayEndDate(db: Executor): Promise<string | undefined
     .from(loanOrders)
     .where(inArray(loanOrders.status, OWING));
   return row?.d ?? undefined;
+}
+
+// ——— reads of the whole book, in id order (the simulator works through them so) ———
+
+/** How many orders the book holds (an empty book is where the demo book may be loaded). */
+export async function countOrders(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(loanOrders);
+  return row?.n ?? 0;
+}
+
+/** Every order in one of the statuses, by id. */
+export function ordersInStatuses(
+  db: Executor,
+  statuses: readonly OrderStatus[],
+): Promise<LoanOrderRow[]> {
+  return db
+    .select()
+    .from(loanOrders)
+    .where(inArray(loanOrders.status, [...statuses]))
+    .orderBy(asc(loanOrders.id));
+}
+
+/** Each order's status, for the orders given (asked for a thousand at a time). */
+export async function statusesOfOrders(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  const statusOf = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    for (const row of await db
+      .select({ id: loanOrders.id, status: loanOrders.status })
+      .from(loanOrders)
+      .where(inArray(loanOrders.id, ids.slice(i, i + 1000)))) {
+      statusOf.set(row.id, row.status);
+    }
+  }
+  return statusOf;
+}
+
+/** Machine rejections nobody has referred to people yet (still the machine's last word), by id. */
+export function machineRejectionsNotReferred(db: Executor): Promise<LoanOrderRow[]> {
+  return db
+    .select()
+    .from(loanOrders)
+    .where(
+      and(
+        eq(loanOrders.status, 'REJECTED'),
+        eq(loanOrders.machineResult, 'reject'),
+        isNull(loanOrders.firstReviewerId),
+        eq(loanOrders.lastEvent, 'machineReject'),
+      ),
+    )
+    .orderBy(asc(loanOrders.id));
+}
+
+/** Whether the customer has a cleared order (what makes their next one a re-loan). */
+export async function hasClearedOrder(db: Executor, customerId: number): Promise<boolean> {
+  const [cleared] = await db
+    .select({ id: loanOrders.id })
+    .from(loanOrders)
+    .where(and(eq(loanOrders.customerId, customerId), eq(loanOrders.status, 'CLEARED')))
+    .limit(1);
+  return cleared !== undefined;
+}
+
+/** What each of the orders owes in all (principal, interest, fee, GST and penal), by order id. */
+export async function outstandingTotalsOf(
+  db: Executor,
+  orderIds: readonly number[],
+): Promise<Map<number, bigint>> {
+  const owed = new Map<number, bigint>();
+  if (orderIds.length === 0) return owed;
+  for (const row of await queryRows(
+    db,
+    sql`select id, (outstanding_principal_paise + outstanding_interest_paise + outstanding_fee_paise + outstanding_gst_paise + outstanding_penal_paise)::text as owed
+        from loan_orders where id in (${sql.join(
+          orderIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  )) {
+    owed.set(Number(row.id), paiseFromDb(row.owed));
+  }
+  return owed;
 }

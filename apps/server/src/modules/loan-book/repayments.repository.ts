@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../plugins/db.js';
 import { customers } from './customers.table.js';
@@ -134,4 +134,19 @@ export function fixedPaymentsFrom(tx: Executor, orderId: number, valueDate: stri
         sql`${repaymentValueDate} >= ${valueDate}`,
       ),
     );
+}
+
+/** The repayments received on a business date and not reversed (renewals left out), by id. */
+export function repaymentsReceivedOn(db: Executor, date: string): Promise<{ id: number }[]> {
+  return db
+    .select({ id: repayments.id })
+    .from(repayments)
+    .where(
+      and(
+        eq(repayments.businessDate, date),
+        eq(repayments.reversed, false),
+        ne(repayments.type, 'renew'),
+      ),
+    )
+    .orderBy(asc(repayments.id));
 }

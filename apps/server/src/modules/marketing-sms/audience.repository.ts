@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../plugins/db.js';
 import { queryRows } from '../../shared/sql-rows.js';
 import { borrowerAccounts } from '../borrower-app/tables.js';
@@ -118,4 +118,25 @@ export async function removeReplyOptOut(tx: Executor, phone: string): Promise<vo
   await tx
     .delete(marketingOptOuts)
     .where(and(eq(marketingOptOuts.phone, phone), eq(marketingOptOuts.source, 'stopReply')));
+}
+
+/** The app accounts' phones that have not opted out, by account id. */
+export async function accountPhonesNotOptedOut(db: Executor): Promise<{ phone: string }[]> {
+  const optedOut = db.select({ phone: marketingOptOuts.phone }).from(marketingOptOuts);
+  return db
+    .select({ phone: borrowerAccounts.phone })
+    .from(borrowerAccounts)
+    .where(notInArray(borrowerAccounts.phone, optedOut))
+    .orderBy(sql`${borrowerAccounts.id}`);
+}
+
+/** Records an opt-out (a STOP reply or the DND registry); a number already out keeps its first. */
+export async function addOptOut(
+  db: Executor,
+  optOut: { phone: string; source: 'stopReply' | 'dndRegistry'; at: Date },
+): Promise<void> {
+  await db
+    .insert(marketingOptOuts)
+    .values({ phone: optOut.phone, source: optOut.source, optedOutAt: optOut.at })
+    .onConflictDoNothing();
 }

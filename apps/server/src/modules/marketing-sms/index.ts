@@ -8,7 +8,9 @@ import type { ModuleRoutes } from '../../plugins/module.js';
 import type { MarketingSmsDeps } from './campaigns.service.js';
 import { registerMarketingSmsRoutes } from './marketing-sms.routes.js';
 
-export type { MarketingSmsDeps } from './campaigns.service.js';
+export { createCampaign, type MarketingSmsDeps } from './campaigns.service.js';
+// Opt-outs as the borrowers make them (the simulator's STOP replies and DND registrations).
+export { accountPhonesNotOptedOut, addOptOut } from './audience.repository.js';
 export {
   sendDueCampaignMessages,
   marketingSmsJob,

@@ -174,6 +174,19 @@ export async function findCase(db: Executor, caseId: number) {
   return c;
 }
 
+/** The open cases a collector holds (each with its collector and order), by id. */
+export function openCasesWithCollector(db: Executor) {
+  return db
+    .select({
+      id: recoveryCases.id,
+      collectorId: recoveryCases.collectorId,
+      orderId: recoveryCases.orderId,
+    })
+    .from(recoveryCases)
+    .where(and(eq(recoveryCases.status, 'open'), sql`${recoveryCases.collectorId} is not null`))
+    .orderBy(recoveryCases.id);
+}
+
 const fromStaff = alias(staffUsers, 'from_staff');
 const toStaff = alias(staffUsers, 'to_staff');
 const actorStaff = alias(staffUsers, 'actor_staff');

@@ -59,6 +59,24 @@ export async function findGroup(db: Executor, id: number) {
   return g;
 }
 
+/** Whether any group exists (a floor is set up). */
+export async function hasRecoveryGroups(db: Executor): Promise<boolean> {
+  return (await db.select().from(recoveryGroups).limit(1)).length > 0;
+}
+
+/** Adds a group; its id. */
+export async function addRecoveryGroup(
+  db: Executor,
+  values: GroupValues,
+  at: Date,
+): Promise<number> {
+  const [row] = await db
+    .insert(recoveryGroups)
+    .values({ ...values, createdAt: at })
+    .returning({ id: recoveryGroups.id });
+  return row!.id;
+}
+
 export async function insertGroup(db: Executor, values: GroupValues, at: Date): Promise<void> {
   await db.insert(recoveryGroups).values({ ...values, createdAt: at });
 }
@@ -132,6 +150,16 @@ export async function staffExists(db: Executor, userId: number): Promise<boolean
     .from(staffUsers)
     .where(eq(staffUsers.id, userId));
   return user !== undefined;
+}
+
+/** A staff member joins a group as a collector (not one yet). */
+export async function addCollector(
+  db: Executor,
+  userId: number,
+  values: Omit<CollectorValues, 'dailyCap'>,
+  at: Date,
+): Promise<void> {
+  await db.insert(recoveryCollectors).values({ userId, ...values, createdAt: at });
 }
 
 /** A staff member joins a group as a collector, or a collector's settings change. */

@@ -18,7 +18,8 @@ export {
   reviewOffline,
   type OfflineDeps,
 } from './offline.service.js';
-export { excessRefunds, offlineRepayments } from './offline.table.js';
+// What waits for the back office: offline repayments to review, overpayments to refund.
+export { overpaymentsToRefund, pendingOfflineRepayments } from './offline.repository.js';
 export {
   approveWaiver,
   approveWriteOff,
@@ -31,8 +32,7 @@ export {
   type WaiverApprovalDeps,
 } from './waiver-approval.service.js';
 export { lapseRequestsOnOrderChange } from './request-lapse.js';
-export { requestsOfOrder } from './waiver-requests.repository.js';
-export { waiverRequests } from './waiver-requests.table.js';
+export { pendingWaiverRequests, requestsOfOrder } from './waiver-requests.repository.js';
 
 /**
  * The repay module. Once the server is ready (migrated), receipts still in the old upload

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type {
   excessListBodySchema,
   offlineListBodySchema,
@@ -66,6 +66,15 @@ export function listOffline(db: Executor, body: z.output<typeof offlineListBodyS
 export async function offlineRepaymentWithOrder(db: Executor, id: number) {
   const [row] = await offlineWithOrder(db).where(eq(offlineRepayments.id, id));
   return row;
+}
+
+/** Offline repayments waiting for review, oldest first. */
+export function pendingOfflineRepayments(db: Executor): Promise<OfflineRepaymentRow[]> {
+  return db
+    .select()
+    .from(offlineRepayments)
+    .where(eq(offlineRepayments.status, 'pending'))
+    .orderBy(asc(offlineRepayments.id));
 }
 
 export async function findOfflineByRecordKey(
@@ -222,6 +231,27 @@ export function listExcess(db: Executor, body: z.output<typeof excessListBodySch
 }
 
 /** Undefined when the repayment's refund was asked for already. */
+/** Overpayments on orders still overpaid, with their refund request if one was asked, by repayment. */
+export function overpaymentsToRefund(db: Executor) {
+  return db
+    .select({
+      repaymentId: repayments.id,
+      refundId: excessRefunds.id,
+      approved: excessRefunds.approvedBy,
+    })
+    .from(repayments)
+    .innerJoin(loanOrders, eq(loanOrders.id, repayments.orderId))
+    .leftJoin(excessRefunds, eq(excessRefunds.repaymentId, repayments.id))
+    .where(
+      and(
+        eq(loanOrders.status, 'OVERPAID'),
+        eq(repayments.reversed, false),
+        gt(repayments.excessPaise, 0n),
+      ),
+    )
+    .orderBy(asc(repayments.id));
+}
+
 export async function insertExcessRefund(
   db: Executor,
   values: NewExcessRefund,

@@ -18,6 +18,20 @@ export function requestsOfOrder(db: Executor, orderId: number) {
     .orderBy(asc(waiverRequests.id));
 }
 
+/** Waivers and write-offs waiting for the checker, oldest first. */
+export function pendingWaiverRequests(db: Executor) {
+  return db
+    .select({
+      id: waiverRequests.id,
+      orderId: waiverRequests.orderId,
+      kind: waiverRequests.kind,
+      requestedAt: waiverRequests.requestedAt,
+    })
+    .from(waiverRequests)
+    .where(eq(waiverRequests.status, 'pending'))
+    .orderBy(asc(waiverRequests.id));
+}
+
 export async function findRequest(db: Executor, id: number): Promise<WaiverRequestRow | undefined> {
   const [request] = await db.select().from(waiverRequests).where(eq(waiverRequests.id, id));
   return request;

@@ -18,9 +18,16 @@ export { ruleResultsOf, ruleResultsWithRules } from './machine-review.repository
 export { addBlacklistEntry, insertBlacklistEntriesUnlessActive } from './blacklist.repository.js';
 // Marketing never sends a promotional message to a blacklisted number.
 export { blacklistedPhonesAmong } from './blacklist.repository.js';
-export { enabledRuleSet, publishRuleSet, type NewRiskRule } from './rule-sets.repository.js';
-// The call list's re-apply wait (telemarketing) reads riskConfig's days.
-export { readRiskSettings } from './settings.repository.js';
+export {
+  enabledRuleSet,
+  publishRuleSet,
+  ruleIdOfCode,
+  setPublishedOverrides,
+  type NewRiskRule,
+} from './rule-sets.repository.js';
+// The call list's re-apply wait (telemarketing) reads riskConfig's days; the demo book writes
+// its settings when it sets up machine review.
+export { insertRiskSettings, readRiskSettings } from './settings.repository.js';
 export { saveRule } from './rules.service.js';
 export { startDraft } from './versions.service.js';
 

@@ -220,6 +220,14 @@ export async function knownProductIds(tx: Executor, ids: readonly number[]): Pro
   return new Set(rows.map((p) => p.id));
 }
 
+/** Sets the published version's overrides (by product and customer type) as they stand. */
+export async function setPublishedOverrides(
+  tx: Executor,
+  overrides: NonNullable<(typeof riskRuleSets.$inferInsert)['overrides']>,
+): Promise<void> {
+  await tx.update(riskRuleSets).set({ overrides }).where(eq(riskRuleSets.status, 'enabled'));
+}
+
 export async function retirePublished(tx: Executor): Promise<void> {
   await tx
     .update(riskRuleSets)
@@ -291,6 +299,19 @@ export async function findRuleWithSet(db: Executor, id: number): Promise<RuleWit
 export async function highestRuleCode(tx: Executor): Promise<string | null> {
   const [last] = await tx.select({ code: max(riskRules.ruleCode) }).from(riskRules);
   return last?.code ?? null;
+}
+
+/** The id of the version's rule of that code, if it has one. */
+export async function ruleIdOfCode(
+  db: Executor,
+  setId: number,
+  code: string,
+): Promise<number | undefined> {
+  const [rule] = await db
+    .select({ id: riskRules.id })
+    .from(riskRules)
+    .where(and(eq(riskRules.ruleSetId, setId), eq(riskRules.ruleCode, code)));
+  return rule?.id;
 }
 
 export async function ruleCodeTaken(tx: Executor, setId: number, code: string): Promise<boolean> {

@@ -36,3 +36,11 @@ export async function saveRiskSettings(
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: riskSettings.id, set: values });
 }
+
+/** riskConfig's row (id 1) written outright, where there is none yet (the demo book's). */
+export async function insertRiskSettings(
+  db: Executor,
+  values: typeof riskSettings.$inferInsert,
+): Promise<void> {
+  await db.insert(riskSettings).values(values);
+}

@@ -1,5 +1,5 @@
 import type { callListBodySchema, leadListBodySchema } from '@lending/contract';
-import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, runList } from '../../shared/list-query.js';
@@ -357,6 +357,57 @@ export async function existingLeadIds(db: Executor, ids: readonly number[]): Pro
     )})`,
   );
   return rows.map((r) => Number(r.id));
+}
+
+/** A lead whose number has not opted out of marketing: one that may be called (decision 0068). */
+function callable(db: Executor) {
+  return notExists(
+    db
+      .select({ phone: marketingOptOuts.phone })
+      .from(marketingOptOuts)
+      .where(eq(marketingOptOuts.phone, lead.phone)),
+  );
+}
+
+/**
+ * Callable leads nobody holds that came on the list on or before `sinceOnOrBefore`: the newest
+ * first (then by id), at most `limit`.
+ */
+export function unassignedLeadsSince(
+  db: Executor,
+  sinceOnOrBefore: string,
+  limit: number,
+): Promise<{ id: number }[]> {
+  return db
+    .select({ id: lead.id })
+    .from(lead)
+    .where(and(isNull(lead.telemarketerId), lte(lead.sinceDate, sinceOnOrBefore), callable(db)))
+    .orderBy(sql`${lead.sinceDate} desc`, lead.id)
+    .limit(limit);
+}
+
+/**
+ * The telemarketer's callable leads due a call on `today` (never called, or their next call
+ * date come), by id, at most `limit`.
+ */
+export function leadsDueACall(
+  db: Executor,
+  telemarketerId: number,
+  today: string,
+  limit: number,
+): Promise<{ id: number }[]> {
+  return db
+    .select({ id: lead.id })
+    .from(lead)
+    .where(
+      and(
+        eq(lead.telemarketerId, telemarketerId),
+        or(isNull(lead.lastOutcome), lte(lead.nextCallDate, today)),
+        callable(db),
+      ),
+    )
+    .orderBy(lead.id)
+    .limit(limit);
 }
 
 /**

@@ -22,6 +22,14 @@ export { seedAccounts, type SeedOptions } from './seed-accounts.js';
 export { grantableMenuNames, coveredMenus } from './grant-rules.js';
 // Who made or changed a row, by name, for other modules' lists.
 export { staffNamesOf } from './staff-users.repository.js';
+// Staff accounts by e-mail, and accounts made with a role (the simulator's colleagues).
+export {
+  insertStaffUser,
+  replaceUserRoles,
+  staffIdsByEmail,
+  type NewStaffUser,
+} from './staff-users.repository.js';
+export { findRoleByName } from './roles.repository.js';
 export type { RolesService } from './roles.service.js';
 
 export function createUserModule(deps: UserModuleDeps) {

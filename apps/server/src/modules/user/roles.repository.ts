@@ -33,6 +33,11 @@ export async function findRolesByIds(db: Executor, ids: number[]): Promise<RoleR
   return db.select().from(roles).where(inArray(roles.id, ids));
 }
 
+export async function findRoleByName(db: Executor, name: string): Promise<RoleRow | undefined> {
+  const [row] = await db.select().from(roles).where(eq(roles.name, name));
+  return row;
+}
+
 /**
  * Locks the named role's row until the transaction ends, so two concurrent edits that each
  * check "another admin remains" cannot both pass.

@@ -49,6 +49,19 @@ export async function findStaffUserByEmail(
   return row;
 }
 
+/** Staff ids by e-mail, in id order: of the e-mails given, or of every account. */
+export async function staffIdsByEmail(
+  db: Executor,
+  emails?: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: staffUsers.id, email: staffUsers.email })
+    .from(staffUsers)
+    .where(emails ? inArray(staffUsers.email, [...emails]) : undefined)
+    .orderBy(asc(staffUsers.id));
+  return new Map(rows.map((row) => [row.email, row.id]));
+}
+
 export async function findStaffUserById(
   db: Executor,
   id: number,

@@ -16,6 +16,10 @@ export {
 export { recordRecharge, reviewRecharge } from './recharges.service.js';
 export type { WalletDeps } from './wallet.deps.js';
 export { ensureWallet } from './wallets.service.js';
+// A wallet's row (its invite code), and the wallets and requests the simulated borrowers and
+// finance act on.
+export { walletOf, walletsHoldingAtLeast } from './wallet.repository.js';
+export { pendingWithdrawalsBefore } from './withdrawals.repository.js';
 export {
   applyWithdrawalPayout,
   reviewWithdrawal,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { walletBalanceListBodySchema } from '@lending/contract';
 import type { z } from 'zod';
 import { borrowerAccounts } from '../borrower-app/tables.js';
@@ -40,6 +40,18 @@ export async function insertWalletIfMissing(
 export async function walletOf(tx: Executor, customerId: number) {
   const [wallet] = await tx.select().from(wallets).where(eq(wallets.customerId, customerId));
   return wallet;
+}
+
+/** The wallets holding at least `paise` spendable, by customer. */
+export function walletsHoldingAtLeast(
+  db: Executor,
+  paise: bigint,
+): Promise<{ customerId: number; balance: bigint }[]> {
+  return db
+    .select({ customerId: wallets.customerId, balance: wallets.balancePaise })
+    .from(wallets)
+    .where(gte(wallets.balancePaise, paise))
+    .orderBy(asc(wallets.customerId));
 }
 
 /** The wallet, locked until the transaction ends. */

@@ -131,3 +131,15 @@ export function withdrawalsByIds(db: Executor, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.select().from(walletWithdrawals).where(inArray(walletWithdrawals.id, ids));
 }
+
+/** Withdrawals still waiting for review that were asked for before `before`, oldest first. */
+export function pendingWithdrawalsBefore(
+  db: Executor,
+  before: Date,
+): Promise<WalletWithdrawalRow[]> {
+  return db
+    .select()
+    .from(walletWithdrawals)
+    .where(and(eq(walletWithdrawals.status, 'pending'), lt(walletWithdrawals.requestedAt, before)))
+    .orderBy(asc(walletWithdrawals.id));
+}
