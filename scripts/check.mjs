@@ -164,6 +164,17 @@ function report() {
   for (const file of all.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
     console.log(`${file.seconds.toFixed(1).padStart(7)} s  ${file.stage}  ${file.file}`);
   }
+
+  // Last, so that the tail of a CI log (all that is sometimes kept) names what failed.
+  const failures = Object.entries(testStages).flatMap(([stage, { results }]) =>
+    (readJson(results)?.failures ?? []).map((failure) => ({ stage, ...failure })),
+  );
+  if (failures.length === 0) return;
+  console.log(`\n== Failed (${failures.length})`);
+  for (const { stage, file, test, error } of failures.slice(0, 20)) {
+    console.log(`  ${stage}  ${file}  › ${test}`);
+    for (const line of error.split('\n')) console.log(`      ${line}`);
+  }
 }
 
 /** The last unit run's seconds per test file, for the order of the next runs. */

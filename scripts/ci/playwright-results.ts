@@ -4,7 +4,8 @@ import type { Reporter, Suite, TestCase } from '@playwright/test/reporter';
 
 /**
  * Writes what a Playwright run executed to the file CHECK_RESULTS names (scripts/check.mjs sets
- * it): per journey file its time (the sum of its journeys') and its journeys by outcome.
+ * it): per journey file its time (the sum of its journeys') and its journeys by outcome, and
+ * each failed journey with the head of its error.
  */
 export default class PlaywrightResults implements Reporter {
   private root: Suite | undefined;
@@ -28,9 +29,27 @@ export default class PlaywrightResults implements Reporter {
       byFile.set(file, entry);
     }
     const files = [...byFile].map(([file, entry]) => ({ file, project: 'e2e', ...entry }));
+    const failures = this.root
+      .allTests()
+      .filter((test) => countOf(test) === 'failed')
+      .map((test) => ({
+        file: path.relative(process.cwd(), test.location.file),
+        test: test.titlePath().slice(-1)[0] ?? '',
+        error: firstLines(test.results.at(-1)?.error?.message ?? test.outcome()),
+      }));
     mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, JSON.stringify({ runner: 'playwright', files }, null, 1));
+    writeFileSync(target, JSON.stringify({ runner: 'playwright', files, failures }, null, 1));
   }
+}
+
+/** The head of an error, without colours: enough to tell a failure in a CI log's tail. */
+function firstLines(message: string): string {
+  // eslint-disable-next-line no-control-regex
+  return message
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, 6)
+    .join('\n');
 }
 
 function countOf(test: TestCase): 'passed' | 'failed' | 'skipped' {

@@ -5,7 +5,7 @@ import type { Reporter, TestModule } from 'vitest/node';
 /**
  * Writes what a Vitest run executed to the file CHECK_RESULTS names (scripts/check.mjs sets it):
  * per test file its project, wall time (import, setup and every test and hook) and its test
- * cases by outcome. scripts/check.mjs prints the counts per stage and the slowest files.
+ * cases by outcome, and each failure with the head of its error. scripts/check.mjs prints the counts per stage and the slowest files.
  */
 export default class VitestResults implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -33,7 +33,33 @@ export default class VitestResults implements Reporter {
         ...counts,
       };
     });
+    const failures = testModules.flatMap((module) => {
+      const file = path.relative(process.cwd(), module.moduleId);
+      const failedFile = module.state() === 'failed' && module.children.size === 0;
+      const tests = [...module.children.allTests()]
+        .filter((test) => test.result().state === 'failed')
+        .map((test) => ({
+          file,
+          test: test.fullName,
+          error: firstLines(test.result().errors?.[0]?.message ?? 'failed'),
+        }));
+      // A file that failed before any test ran (an import or a hook) has no test to name.
+      const errors = module.errors();
+      return failedFile || (tests.length === 0 && errors.length > 0)
+        ? [{ file, test: '(the file)', error: firstLines(errors[0]?.message ?? 'failed') }]
+        : tests;
+    });
     mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, JSON.stringify({ runner: 'vitest', files }, null, 1));
+    writeFileSync(target, JSON.stringify({ runner: 'vitest', files, failures }, null, 1));
   }
+}
+
+/** The head of an error, without colours: enough to tell a failure in a CI log's tail. */
+function firstLines(message: string): string {
+  // eslint-disable-next-line no-control-regex
+  return message
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, 6)
+    .join('\n');
 }
