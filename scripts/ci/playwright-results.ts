@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { Reporter, Suite, TestCase } from '@playwright/test/reporter';
 
 /**
@@ -44,12 +45,7 @@ export default class PlaywrightResults implements Reporter {
 
 /** The head of an error, without colours: enough to tell a failure in a CI log's tail. */
 function firstLines(message: string): string {
-  // eslint-disable-next-line no-control-regex
-  return message
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .split('\n')
-    .slice(0, 6)
-    .join('\n');
+  return stripVTControlCharacters(message).split('\n').slice(0, 6).join('\n');
 }
 
 function countOf(test: TestCase): 'passed' | 'failed' | 'skipped' {
