@@ -12,6 +12,7 @@ export * from './repayment.js';
 export * from './coupon.js';
 export * from './rollover.js';
 export * from './overdue.js';
+export * from './asset-classification.js';
 export * from './order-state.js';
 export * from './ledger.js';
 export * from './reward-clawback.js';

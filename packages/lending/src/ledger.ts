@@ -1,4 +1,5 @@
 import { COMPONENTS, zeroAmounts, type Component, type ComponentAmounts } from './components.js';
+import type { SuspenseAmounts } from './asset-classification.js';
 import type { Paise } from './money.js';
 
 /**
@@ -47,6 +48,13 @@ export const ACCOUNTS = [
   'expense:invite_reward_unrecovered',
   /** The lender's operating bank account, which tops up the payout account (recharge). */
   'cash:operating_bank',
+  /**
+   * Interest and penal charged to an NPA loan and not received: owed by the borrower but not
+   * income (RBI income recognition; asset-classification.ts). Credit balance, set against the
+   * receivables; released to income as the borrower pays.
+   */
+  'suspense:interest',
+  'suspense:penal',
 ] as const;
 export type Account = (typeof ACCOUNTS)[number];
 
@@ -61,8 +69,13 @@ export interface JournalLine {
 export type LedgerEvent =
   | { type: 'disbursal'; principal: Paise; processingFee: Paise; gstOnFee: Paise }
   | { type: 'feeCharge'; kind: 'processing' | 'rollover'; fee: Paise; gst: Paise }
-  | { type: 'interestAccrual'; amount: Paise }
-  | { type: 'penalAccrual'; amount: Paise }
+  /** `inSuspense`: the loan is an NPA, so the accrual is owed but held out of income. */
+  | { type: 'interestAccrual'; amount: Paise; inSuspense?: boolean }
+  | { type: 'penalAccrual'; amount: Paise; inSuspense?: boolean }
+  /** A loan became NPA: what it owes of interest and penal leaves income for suspense. */
+  | { type: 'incomeToSuspense'; amounts: SuspenseAmounts }
+  /** Interest or penal held in suspense was paid (or taken off): income now. */
+  | { type: 'suspenseToIncome'; amounts: SuspenseAmounts }
   | { type: 'repayment'; allocated: ComponentAmounts; excess: Paise }
   | { type: 'rollover'; fee: Paise; gst: Paise; paid: ComponentAmounts }
   | { type: 'waiver'; amounts: ComponentAmounts }
@@ -204,12 +217,26 @@ export function postingsFor(event: LedgerEvent): Journal {
     case 'interestAccrual':
       return j
         .debitReceivable('interest', nonNegative('amount', event.amount))
-        .credit('income:interest', event.amount)
+        .credit(event.inSuspense ? 'suspense:interest' : 'income:interest', event.amount)
         .build(event.type);
     case 'penalAccrual':
       return j
         .debitReceivable('penal', nonNegative('amount', event.amount))
-        .credit('income:penal', event.amount)
+        .credit(event.inSuspense ? 'suspense:penal' : 'income:penal', event.amount)
+        .build(event.type);
+    case 'incomeToSuspense':
+      return j
+        .debit('income:interest', nonNegative('interest', event.amounts.interest))
+        .credit('suspense:interest', event.amounts.interest)
+        .debit('income:penal', nonNegative('penal', event.amounts.penal))
+        .credit('suspense:penal', event.amounts.penal)
+        .build(event.type);
+    case 'suspenseToIncome':
+      return j
+        .debit('suspense:interest', nonNegative('interest', event.amounts.interest))
+        .credit('income:interest', event.amounts.interest)
+        .debit('suspense:penal', nonNegative('penal', event.amounts.penal))
+        .credit('income:penal', event.amounts.penal)
         .build(event.type);
     case 'repayment': {
       checkAmounts('allocated', event.allocated);
@@ -295,6 +322,25 @@ export function postingsFor(event: LedgerEvent): Journal {
       return j.build(event.type, event.original.event);
     }
   }
+}
+
+/**
+ * An accrual journal of an NPA loan: the same receivable, credited to suspense instead of
+ * income (the engine accrues alike whatever the class; the class decides where it goes).
+ */
+export function accrualInSuspense(journal: Journal): Journal {
+  const into: Partial<Record<Account, Account>> = {
+    'income:interest': 'suspense:interest',
+    'income:penal': 'suspense:penal',
+  };
+  if (journal.event !== 'interestAccrual' && journal.event !== 'penalAccrual') return journal;
+  return assertBalanced({
+    ...journal,
+    lines: journal.lines.map((line) => {
+      const account = into[line.account];
+      return account ? { ...line, account } : line;
+    }),
+  });
 }
 
 /** Outstanding per component as the ledger sees it: the sum of receivable lines. */

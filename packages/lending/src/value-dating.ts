@@ -233,6 +233,11 @@ export function fixedEventKindOf(
     case 'walletClawback':
     case 'floatRecharge':
       return null;
+    // Income recognition moves between income and suspense, never the receivable: a restatement
+    // leaves them, and the loan book settles the suspense against what is owed after it.
+    case 'incomeToSuspense':
+    case 'suspenseToIncome':
+      return null;
   }
 }
 

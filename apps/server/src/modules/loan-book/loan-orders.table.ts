@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -11,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { ClosureType, OrderEvent, OrderStatus } from '@lending/lending';
+import type { AssetClass, ClosureType, OrderEvent, OrderStatus } from '@lending/lending';
 import { customers } from './customers.table.js';
 import { loanProducts, type LoanProductKind } from './loan-products.table.js';
 import type { KeyFactStatementJson, TermsJson } from './paise-json.js';
@@ -108,7 +109,21 @@ export const loanOrders = pgTable(
     rolloverCount: integer('rollover_count').notNull().default(0),
     overdueDays: integer('overdue_days').notNull().default(0),
     overdueBand: text('overdue_band'),
-    rbiClass: text('rbi_class'),
+    /** The asset class of the last day-end (RBI; asset-classification.ts), null before disbursal. */
+    rbiClass: text('rbi_class').$type<AssetClass>(),
+    /** The business date the order entered `rbiClass`. */
+    classifiedDate: date('classified_date', { mode: 'string' }),
+    /** First day past due, kept while anything is owed, through a rescheduling (RBI days past due). */
+    overdueSince: date('overdue_since', { mode: 'string' }),
+    /** Rolled over while already past due: a rescheduling (asset classification is not reset). */
+    rescheduled: boolean('rescheduled').notNull().default(false),
+    /** Interest and penal owed but held out of income (an NPA's, RBI income recognition). */
+    suspenseInterestPaise: bigint('suspense_interest_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    suspensePenalPaise: bigint('suspense_penal_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     clearedDate: date('cleared_date', { mode: 'string' }),
     appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -169,6 +184,14 @@ export const loanOrders = pgTable(
     index('loan_orders_owing_overdue_idx')
       .on(table.overdueDays, table.id)
       .where(sql`${table.status} in ('ACTIVE', 'DUE', 'OVERDUE')`),
+    // Lists filtered by asset class, and the borrower-level pass of the day-end (the NPA
+    // borrowers' loans): only the loans that owe, so the standard book's updates stay heap-only.
+    index('loan_orders_owing_class_idx')
+      .on(table.rbiClass, table.customerId)
+      .where(sql`${table.status} in ('ACTIVE', 'DUE', 'OVERDUE')`),
+    index('loan_orders_rescheduled_idx')
+      .on(table.id)
+      .where(sql`${table.rescheduled}`),
     // The dashboard's loans due per day and how many are overdue, from the index alone (decision
     // 0085). No outstanding amount in it: the day-end changes those on every loan every night.
     index('loan_orders_disbursed_due_idx')
@@ -206,3 +229,33 @@ export const orderStatusHistory = pgTable(
 );
 
 export type OrderStatusHistoryRow = typeof orderStatusHistory.$inferSelect;
+
+/**
+ * Every change of an order's asset class (RBI SMA/NPA): from, to, the business date of the
+ * day-end (or command) that made it, the days past due then, and why.
+ */
+export const assetClassHistory = pgTable(
+  'asset_class_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => loanOrders.id),
+    customerId: integer('customer_id').notNull(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    fromClass: text('from_class').$type<AssetClass>(),
+    toClass: text('to_class').$type<AssetClass>().notNull(),
+    daysPastDue: integer('days_past_due').notNull(),
+    /** daysPastDue, borrowerNpa (another loan of the borrower), arrearsPaid, paid, rescheduled. */
+    reason: text('reason').notNull(),
+    /** The order whose NPA pulled this one in (reason borrowerNpa). */
+    causeOrderId: integer('cause_order_id'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('asset_class_history_order_idx').on(table.orderId, table.id),
+    index('asset_class_history_date_idx').on(table.businessDate),
+  ],
+);
+
+export type AssetClassHistoryRow = typeof assetClassHistory.$inferSelect;
