@@ -1,4 +1,5 @@
 import { addDays, daysBetween, isBefore, type IndiaDate } from './calendar-date.js';
+import { postingsFor, type Journal, type SuspenseAmounts } from './ledger.js';
 import type { Paise } from './money.js';
 
 /**
@@ -136,42 +137,51 @@ export function classDatesOfUnpaidLoan(
   };
 }
 
-/** Income held in suspense on a loan: accrued and unpaid while (or before) it was an NPA. */
-export interface SuspenseAmounts {
-  interest: Paise;
-  penal: Paise;
-}
-
 export const NO_SUSPENSE: SuspenseAmounts = { interest: 0n, penal: 0n };
 
 /**
- * What goes from income into suspense on the day a loan becomes NPA: the interest and penal it
- * owes that are not there yet (fees are paid when charged in this book: deducted from the
- * payout, or paid with the rollover, so none is ever accrued and unpaid).
+ * Where the income held in suspense of a loan must stand: on an NPA, every rupee of interest and
+ * penal it owes (accrued and unpaid at the NPA day, and all accrued since); on a standard or SMA
+ * loan, what is left there from an NPA time, never more than is still owed (a payment, a waiver
+ * or a coupon that takes interest or penal off releases it: income recognised when received).
+ * Fees are paid when charged in this book (deducted from the payout, or paid with the
+ * rollover), so none is ever accrued and unpaid.
  */
-export function intoSuspenseOnNpa(
-  outstanding: SuspenseAmounts,
+export function suspenseTarget(
+  owed: SuspenseAmounts,
   suspense: SuspenseAmounts,
+  npa: boolean,
 ): SuspenseAmounts {
+  if (npa) return { interest: owed.interest, penal: owed.penal };
   return {
-    interest: maxZero(outstanding.interest - suspense.interest),
-    penal: maxZero(outstanding.penal - suspense.penal),
+    interest: owed.interest < suspense.interest ? owed.interest : suspense.interest,
+    penal: owed.penal < suspense.penal ? owed.penal : suspense.penal,
   };
 }
 
 /**
- * Suspense never exceeds what is still owed: when a payment, a rollover, a waiver or a coupon
- * takes interest or penal off the loan, the part of the suspense it covered is income now
- * (recognised when received). Returns what to release.
+ * The balanced journals that bring the suspense to its target: income into suspense for what
+ * it lacks, suspense to income for what it holds beyond. Empty when it stands right.
  */
-export function suspenseReleased(
-  outstanding: SuspenseAmounts,
+export function settleSuspense(
+  owed: SuspenseAmounts,
   suspense: SuspenseAmounts,
-): SuspenseAmounts {
-  return {
-    interest: maxZero(suspense.interest - outstanding.interest),
-    penal: maxZero(suspense.penal - outstanding.penal),
+  npa: boolean,
+): { suspense: SuspenseAmounts; journals: Journal[] } {
+  const target = suspenseTarget(owed, suspense, npa);
+  const into = {
+    interest: maxZero(target.interest - suspense.interest),
+    penal: maxZero(target.penal - suspense.penal),
   };
+  const out = {
+    interest: maxZero(suspense.interest - target.interest),
+    penal: maxZero(suspense.penal - target.penal),
+  };
+  const journals: Journal[] = [];
+  if (!isZeroSuspense(into))
+    journals.push(postingsFor({ type: 'incomeToSuspense', amounts: into }));
+  if (!isZeroSuspense(out)) journals.push(postingsFor({ type: 'suspenseToIncome', amounts: out }));
+  return { suspense: target, journals };
 }
 
 export function addSuspense(a: SuspenseAmounts, b: SuspenseAmounts): SuspenseAmounts {

@@ -1,5 +1,4 @@
 import { COMPONENTS, zeroAmounts, type Component, type ComponentAmounts } from './components.js';
-import type { SuspenseAmounts } from './asset-classification.js';
 import type { Paise } from './money.js';
 
 /**
@@ -57,6 +56,12 @@ export const ACCOUNTS = [
   'suspense:penal',
 ] as const;
 export type Account = (typeof ACCOUNTS)[number];
+
+/** Interest and penal held out of income on a loan (asset-classification.ts). */
+export interface SuspenseAmounts {
+  interest: Paise;
+  penal: Paise;
+}
 
 export interface JournalLine {
   account: Account;

@@ -4,6 +4,8 @@ import type { Database, Executor } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaClockOf, indiaDateOf } from '../../shared/india-date.js';
 import {
+  classifyBorrowers,
+  insertClassHistory,
   insertStatusHistory,
   lockOrdersForDayEnd,
   oldestDayEndDate,
@@ -122,6 +124,10 @@ function startBatch(
       tx,
       results.flatMap((r) => r.changes),
     );
+    await insertClassHistory(
+      tx,
+      results.flatMap((r) => (r.classChange ? [r.classChange] : [])),
+    );
     await saveDayEndValues(
       tx,
       date,
@@ -224,6 +230,8 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
         processed += found;
       }
       if (report.stopped) break;
+      // Asset classification at borrower level, now that every loan has its class for the date.
+      await classifyBorrowers(db, date, clock.now());
       // The reports' figures of the closed day, and of the days before it that still move.
       await refreshReports(db, date, clock.now());
       // Collection: open, close, re-stage and dispatch cases as of the next morning (issue #12).

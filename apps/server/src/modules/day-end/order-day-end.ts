@@ -1,10 +1,16 @@
 import {
   addDays,
+  daysPastDue,
+  loanClassAtDayEnd,
   overdueBand,
   overdueDays,
-  rbiClass,
+  overdueSinceAtDayEnd,
+  RBI_THRESHOLDS,
+  settleSuspense,
   totalOutstanding,
   transition,
+  type AssetClass,
+  type ClassThresholds,
   type OrderEvent,
   type OrderStatus,
 } from '@lending/lending';
@@ -12,6 +18,7 @@ import {
   balancesOf,
   catchUpAccruals,
   termsFromJson,
+  type ClassHistoryEntry,
   type DayEndOrder,
   type StatusChange,
 } from '../loan-book/index.js';
@@ -22,6 +29,8 @@ export interface OrderDayEnd {
   row: DayEndOrder;
   journals: JournalToPost[];
   changes: StatusChange[];
+  /** The change of its asset class at this day-end, if any. */
+  classChange: ClassHistoryEntry | null;
   values: {
     status: OrderStatus;
     lastEvent: OrderEvent | null;
@@ -31,20 +40,36 @@ export interface OrderDayEnd {
     accruedThrough: string;
     overdueDays: number;
     band: string | null;
-    rbi: string;
+    rbi: AssetClass;
+    classifiedDate: string | null;
+    overdueSince: string | null;
+    suspenseInterest: bigint;
+    suspensePenal: bigint;
   };
 }
 
 /**
  * The day-end of business date D for one order: accrual through D (each day once, by key),
  * ACTIVE → DUE when D + 1 is the due date or later, DUE → OVERDUE at the day-end of the due
- * date with something outstanding, and the derived attributes as of D + 1.
+ * date with something outstanding, the operational ageing as of D + 1, and the RBI asset
+ * class at the day-end of D (its days past due count the first overdue day as day 1): an NPA's
+ * accruals go to suspense, and on the day it becomes NPA what it owes of interest and penal
+ * leaves income for suspense. The borrower level follows once every loan is done
+ * (`classifyBorrowers`).
  */
-export function dayEndOf(row: DayEndOrder, date: string, at: Date): OrderDayEnd {
+export function dayEndOf(
+  row: DayEndOrder,
+  date: string,
+  at: Date,
+  thresholds: ClassThresholds = RBI_THRESHOLDS,
+): OrderDayEnd {
   const loan = balancesOf(row);
   if (!loan) throw new Error(`order ${row.id} is open without a loan`);
   const terms = termsFromJson(row.terms);
-  const caught = catchUpAccruals(row.id, loan, terms, date, at);
+  const previous = row.rbiClass ?? 'STANDARD';
+  const caught = catchUpAccruals(row.id, loan, terms, date, at, {
+    inSuspense: previous === 'NPA',
+  });
   const next = addDays(date, 1);
   let status = row.status;
   let lastEvent = row.lastEvent;
@@ -69,10 +94,49 @@ export function dayEndOf(row: DayEndOrder, date: string, at: Date): OrderDayEnd 
   if (status === 'DUE')
     move('dayEndOverdue', { businessDate: date, dueDate: caught.loan.dueDate, outstanding: total });
   const days = overdueDays(caught.loan.dueDate, next, total);
+  const overdueSince = overdueSinceAtDayEnd({
+    overdueSince: row.overdueSince,
+    dueDate: caught.loan.dueDate,
+    outstanding: total,
+    businessDate: date,
+  });
+  const pastDue = daysPastDue(overdueSince, date);
+  const assetClass = loanClassAtDayEnd(previous, pastDue, thresholds);
+  const settled = settleSuspense(
+    { interest: caught.loan.outstanding.interest, penal: caught.loan.outstanding.penal },
+    {
+      interest: row.suspenseInterestPaise + caught.suspended.interest,
+      penal: row.suspensePenalPaise + caught.suspended.penal,
+    },
+    assetClass === 'NPA',
+  );
+  const journals = [
+    ...caught.journals,
+    ...settled.journals.map((journal, index) => ({
+      orderId: row.id,
+      journal,
+      idempotencyKey: `class:${row.id}:${date}:${journal.event}:${index}`,
+      businessDate: date,
+      at,
+    })),
+  ];
+  const reclassified = assetClass !== previous;
   return {
     row,
-    journals: caught.journals,
+    journals,
     changes,
+    classChange: reclassified
+      ? {
+          orderId: row.id,
+          customerId: row.customerId,
+          businessDate: date,
+          fromClass: row.rbiClass,
+          toClass: assetClass,
+          daysPastDue: pastDue,
+          reason: 'daysPastDue',
+          at,
+        }
+      : null,
     values: {
       status,
       lastEvent,
@@ -82,7 +146,11 @@ export function dayEndOf(row: DayEndOrder, date: string, at: Date): OrderDayEnd 
       accruedThrough: caught.loan.accruedThrough,
       overdueDays: days,
       band: overdueBand(days),
-      rbi: rbiClass(days),
+      rbi: assetClass,
+      classifiedDate: reclassified ? date : row.classifiedDate,
+      overdueSince,
+      suspenseInterest: settled.suspense.interest,
+      suspensePenal: settled.suspense.penal,
     },
   };
 }

@@ -16,6 +16,7 @@ export {
   journalIdsOfOrderFrom,
   journalsOfOrder,
   loadJournal,
+  orderAccountBalances,
   postJournals,
   type JournalToPost,
 } from './ledger.repository.js';

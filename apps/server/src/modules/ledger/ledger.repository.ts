@@ -193,3 +193,21 @@ export function entriesOfJournals(db: Executor, journalIds: number[]) {
     .where(inArray(ledgerEntries.journalId, journalIds))
     .orderBy(asc(ledgerEntries.id));
 }
+
+/**
+ * One order's balance of each of `accounts` (debit positive), from its entries: what the loan
+ * book's income recognition reads of the suspense before it settles it.
+ */
+export async function orderAccountBalances(
+  db: Executor,
+  orderId: number,
+  accounts: readonly Account[],
+): Promise<Map<Account, bigint>> {
+  const rows = await db
+    .select({ account: ledgerEntries.account, sum: sql<string>`sum(${ledgerEntries.amountPaise})` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+    .where(and(eq(ledgerJournals.orderId, orderId), inArray(ledgerEntries.account, [...accounts])))
+    .groupBy(ledgerEntries.account);
+  return new Map(rows.map((row) => [row.account as Account, paiseFromDb(row.sum)]));
+}

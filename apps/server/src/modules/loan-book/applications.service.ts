@@ -2,6 +2,7 @@ import {
   aprForKeyFacts,
   coolingOffDays,
   dailyInterest,
+  daysPastDue,
   dueAmount,
   quoteDisbursal,
   type LoanProductTerms,
@@ -12,7 +13,9 @@ import { AppError } from '../../shared/app-error.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { paiseToJson } from '../../shared/paise.js';
 import { recordAudit } from '../audit/index.js';
+import { insertClassHistory } from './asset-classes.repository.js';
 import { customerExists } from './customers.repository.js';
+import { recogniseIncome } from './income-recognition.js';
 import type { LoanOrderRow } from './loan-orders.table.js';
 import {
   auditView,
@@ -140,7 +143,11 @@ export async function submitApplication(
   });
 }
 
-/** Moves the order by one event: guarded update, status history and audit, in the caller's transaction. */
+/**
+ * Moves the order by one event: guarded update, income recognition on what the command took off
+ * or added (income-recognition.ts), status and asset-class history and audit, in the caller's
+ * transaction.
+ */
 export async function moveOrder(
   ctx: CommandContext,
   event: OrderEvent,
@@ -150,11 +157,26 @@ export async function moveOrder(
   reason?: string | null,
 ): Promise<LoanOrderRow> {
   const updated = await updateOrder(ctx, {
-    ...patch,
+    ...(await recogniseIncome(ctx, patch)),
     status: to,
     lastEvent: event,
     updatedAt: ctx.now,
   });
+  if (ctx.order.rbiClass !== null && updated.rbiClass !== ctx.order.rbiClass) {
+    // Only a loan paid off changes class outside the day-end (it is standard once nothing is owed).
+    await insertClassHistory(ctx.tx, [
+      {
+        orderId: ctx.order.id,
+        customerId: ctx.order.customerId,
+        businessDate: ctx.businessDate,
+        fromClass: ctx.order.rbiClass,
+        toClass: updated.rbiClass ?? 'STANDARD',
+        daysPastDue: daysPastDue(ctx.order.overdueSince, ctx.businessDate),
+        reason: 'paid',
+        at: ctx.now,
+      },
+    ]);
+  }
   if (to !== ctx.order.status) {
     await insertStatusHistory(ctx.tx, [
       { orderId: ctx.order.id, from: ctx.order.status, to, event, actorId, at: ctx.now, reason },

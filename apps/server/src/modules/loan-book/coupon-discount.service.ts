@@ -16,6 +16,7 @@ import {
 } from './order-command.js';
 import { catchUpAccruals } from './accruals.js';
 import { postCommandJournals } from './command-journals.js';
+import { recogniseIncome } from './income-recognition.js';
 import { termsFromJson } from './paise-json.js';
 
 /** The coupon being used, as its owner (the coupon module) checked and locked it. */
@@ -89,7 +90,7 @@ export function postCouponDiscount(
     );
     const reduced = totalOf(step.amounts);
     const updated = await updateOrder(ctx, {
-      ...balanceColumns(step.loan),
+      ...(await recogniseIncome(ctx, balanceColumns(step.loan))),
       updatedAt: ctx.now,
     });
     await hooks.markUsed(ctx, { amounts: step.amounts, reduced, journalId: ids[ids.length - 1]! });

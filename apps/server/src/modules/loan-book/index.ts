@@ -110,6 +110,8 @@ export {
   type StatusChange,
 } from './orders.repository.js';
 export { catchUpAccruals } from './accruals.js';
+export { classifyBorrowers, type BorrowerPass } from './asset-classification.service.js';
+export { insertClassHistory, type ClassHistoryEntry } from './asset-classes.repository.js';
 export type { LoanBookDeps } from './order-command.js';
 export { termsFromJson } from './paise-json.js';
 export type {

@@ -97,6 +97,8 @@ export interface CommandContext {
   businessDate: string;
   /** `LoanBookDeps.onOrderChanged`, for `updateOrder`. */
   onOrderChanged: readonly OrderChangeSubscriber[];
+  /** The command's idempotency key, when its caller named one (keys its derived journals). */
+  idempotencyKey?: string;
 }
 
 export interface OrderCommandOptions {
@@ -130,7 +132,14 @@ export async function runOrderCommand<R extends CommandResult>(
     }
     const order = await lockOrder(tx, options.orderId);
     const onOrderChanged = deps.onOrderChanged ?? [];
-    const result = await body({ tx, order, now, businessDate, onOrderChanged });
+    const result = await body({
+      tx,
+      order,
+      now,
+      businessDate,
+      onOrderChanged,
+      ...(options.idempotency ? { idempotencyKey: options.idempotency.key } : {}),
+    });
     if (options.idempotency) await storeIdempotentResult(tx, options.idempotency.key, result);
     return result;
   });

@@ -19,8 +19,9 @@ const LIMIT = 100;
 
 /**
  * The book's half of the ledger check, in SQL over every order: its outstanding per component
- * equals the sum of its receivable postings, and its unrefunded overpayment equals its
- * customer-overpayment liability (the ledger's entries, joined through its tables.ts).
+ * equals the sum of its receivable postings, its unrefunded overpayment equals its
+ * customer-overpayment liability, its income held in suspense equals its suspense postings
+ * (the ledger's entries, joined through its tables.ts).
  */
 export async function ordersAgainstPostings(db: Executor): Promise<OrdersAgainstPostings> {
   const [count] = await queryRows(db, sql`select count(*) as orders from loan_orders`);
@@ -34,7 +35,9 @@ export async function ordersAgainstPostings(db: Executor): Promise<OrdersAgainst
         sum(case when e.component = 'fee' then e.amount_paise else 0 end) as fee,
         sum(case when e.component = 'gst' then e.amount_paise else 0 end) as gst,
         sum(case when e.component = 'penal' then e.amount_paise else 0 end) as penal,
-        -sum(case when e.account = 'liability:customer_overpayment' then e.amount_paise else 0 end) as overpaid
+        -sum(case when e.account = 'liability:customer_overpayment' then e.amount_paise else 0 end) as overpaid,
+        -sum(case when e.account = 'suspense:interest' then e.amount_paise else 0 end) as suspense_interest,
+        -sum(case when e.account = 'suspense:penal' then e.amount_paise else 0 end) as suspense_penal
       from ${ledgerEntries} e join ${ledgerJournals} j on j.id = e.journal_id
       group by j.order_id
     ),
@@ -47,7 +50,9 @@ export async function ordersAgainstPostings(db: Executor): Promise<OrdersAgainst
         ('fee', o.outstanding_fee_paise, l.fee),
         ('gst', o.outstanding_gst_paise, l.gst),
         ('penal', o.outstanding_penal_paise, l.penal),
-        ('overpaid', o.overpaid_paise, l.overpaid)
+        ('overpaid', o.overpaid_paise, l.overpaid),
+        ('suspense:interest', o.suspense_interest_paise, l.suspense_interest),
+        ('suspense:penal', o.suspense_penal_paise, l.suspense_penal)
       ) as c(component, stored, ledger)
     )
     select * from pairs where stored <> ledger order by order_id, component limit ${LIMIT}`,

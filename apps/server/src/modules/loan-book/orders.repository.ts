@@ -208,9 +208,15 @@ const OWING: OrderStatus[] = ['ACTIVE', 'DUE', 'OVERDUE'];
 /** What the day-end reads of an order: its balances, state and terms, nothing else. */
 const dayEndSource = {
   id: loanOrders.id,
+  customerId: loanOrders.customerId,
   status: loanOrders.status,
   lastEvent: loanOrders.lastEvent,
   terms: loanOrders.terms,
+  rbiClass: loanOrders.rbiClass,
+  classifiedDate: loanOrders.classifiedDate,
+  overdueSince: loanOrders.overdueSince,
+  suspenseInterestPaise: loanOrders.suspenseInterestPaise,
+  suspensePenalPaise: loanOrders.suspensePenalPaise,
   ...balanceSource,
 };
 
@@ -255,12 +261,17 @@ export interface DayEndValues {
   overdueDays: number;
   band: string | null;
   rbi: string | null;
+  /** The business date the order entered `rbi` (unchanged when the class did not change). */
+  classifiedDate: string | null;
+  overdueSince: string | null;
+  suspenseInterest: bigint;
+  suspensePenal: bigint;
 }
 
 /**
  * Writes a batch's day-end results in one statement and marks each order closed for `date`.
- * The values go as one array per column (`unnest`): one statement of ten parameters whatever
- * the batch size, instead of ten parameters an order (issue #15).
+ * The values go as one array per column (`unnest`): one statement of fourteen parameters
+ * whatever the batch size, instead of fourteen parameters an order (issue #15).
  */
 export async function saveDayEndValues(
   tx: Executor,
@@ -282,6 +293,10 @@ export async function saveDayEndValues(
       overdue_days = v.od,
       overdue_band = v.band,
       rbi_class = v.rbi,
+      classified_date = v.classified,
+      overdue_since = v.overdue_since,
+      suspense_interest_paise = v.suspense_interest,
+      suspense_penal_paise = v.suspense_penal,
       updated_at = ${at.toISOString()}::timestamptz
     from unnest(
       ${column(orders.map((o) => o.orderId))}::int[],
@@ -293,8 +308,13 @@ export async function saveDayEndValues(
       ${column(orders.map((o) => o.accruedThrough))}::date[],
       ${column(orders.map((o) => o.overdueDays))}::int[],
       ${column(orders.map((o) => o.band))}::text[],
-      ${column(orders.map((o) => o.rbi))}::text[]
-    ) as v(id, status, last_event, interest, penal, penal_charged, accrued, od, band, rbi)
+      ${column(orders.map((o) => o.rbi))}::text[],
+      ${column(orders.map((o) => o.classifiedDate))}::date[],
+      ${column(orders.map((o) => o.overdueSince))}::date[],
+      ${column(orders.map((o) => o.suspenseInterest.toString()))}::bigint[],
+      ${column(orders.map((o) => o.suspensePenal.toString()))}::bigint[]
+    ) as v(id, status, last_event, interest, penal, penal_charged, accrued, od, band, rbi,
+      classified, overdue_since, suspense_interest, suspense_penal)
     where o.id = v.id`);
 }
 

@@ -6,6 +6,7 @@ import {
   applyWaiver,
   COMPONENTS,
   coolingOffDays,
+  daysPastDue,
   overdueDays,
   receivableBalances,
   reverseRepayment as reverseRepaymentStep,
@@ -32,6 +33,7 @@ import {
   type LoanBookDeps,
 } from './order-command.js';
 import { catchUpAccruals } from './accruals.js';
+import { insertClassHistory } from './asset-classes.repository.js';
 import { commandJournals, postCommandJournals } from './command-journals.js';
 import { balanceColumns, balancesOf, nextRepaymentSerialSql } from './orders.repository.js';
 import { termsFromJson } from './paise-json.js';
@@ -46,6 +48,14 @@ import {
 import type { RepaymentRow, RepaymentType } from './repayments.table.js';
 import { orderResult } from './results.js';
 import { postValueDated } from './value-dated.service.js';
+
+/** A loan with nothing owed: not past due, and standard (its suspense released as income). */
+const PAID_OFF = {
+  overdueDays: 0,
+  overdueBand: null,
+  rbiClass: 'STANDARD',
+  overdueSince: null,
+} as const;
 
 interface LoanContext {
   terms: LoanProductTerms;
@@ -173,7 +183,7 @@ export function postRepayment(
       ...balanceColumns(step.loan),
       ...(closureType ? { closureType, clearedDate: ctx.businessDate } : {}),
       ...(event === 'overpay' ? { overpaidPaise: step.allocation.excess } : {}),
-      ...(step.settled ? { overdueDays: 0, overdueBand: null, rbiClass: 'STANDARD' } : {}),
+      ...(step.settled ? PAID_OFF : {}),
     });
     return orderResult(updated, {
       repaymentId: repayment.id,
@@ -238,12 +248,28 @@ export function rollover(
       businessDate: ctx.businessDate,
       at: ctx.now,
     });
+    // Rolled over once already past due: a rescheduling, which keeps the days past due and the
+    // asset class running from the first overdue day (RBI); before the due date, a renewal.
+    const rescheduling = ctx.order.overdueSince !== null;
     const updated = await moveOrder(ctx, 'rollover', to, actorId, {
       ...balanceColumns(step.loan),
       overdueDays: 0,
       overdueBand: null,
-      rbiClass: 'STANDARD',
+      ...(rescheduling ? { rescheduled: true } : {}),
     });
+    if (rescheduling)
+      await insertClassHistory(ctx.tx, [
+        {
+          orderId: ctx.order.id,
+          customerId: ctx.order.customerId,
+          businessDate: ctx.businessDate,
+          fromClass: ctx.order.rbiClass,
+          toClass: ctx.order.rbiClass ?? 'STANDARD',
+          daysPastDue: daysPastDue(ctx.order.overdueSince, ctx.businessDate),
+          reason: 'rescheduled',
+          at: ctx.now,
+        },
+      ]);
     return orderResult(updated, { repaymentId: repayment.id, amountPaise: input.amountPaise });
   });
 }
@@ -293,9 +319,7 @@ export function coolingOffExit(
       ...balanceColumns(step.loan),
       closureType: closureType ?? 'COOLING_OFF_EXIT',
       clearedDate: ctx.businessDate,
-      overdueDays: 0,
-      overdueBand: null,
-      rbiClass: 'STANDARD',
+      ...PAID_OFF,
     });
     return orderResult(updated, { repaymentId: repayment.id, amountPaise: input.amountPaise });
   });
@@ -335,8 +359,7 @@ export function waiver(
             ...balanceColumns(step.loan),
             closureType: closureType ?? 'SETTLED_WITH_WAIVER',
             clearedDate: ctx.businessDate,
-            overdueDays: 0,
-            overdueBand: null,
+            ...PAID_OFF,
           }
         : balanceColumns(step.loan),
       input.reason,

@@ -2,7 +2,7 @@ import {
   applyValueDatedRepayment,
   fixedEventKindOf,
   overdueBand,
-  rbiClass,
+  daysPastDue,
   receivableBalances,
   VALUE_DATED_REPAYMENT_EVENT,
   type ComponentAmounts,
@@ -30,6 +30,8 @@ import {
   nextRepaymentSerialSql,
   updateOrder,
 } from './orders.repository.js';
+import { recogniseIncome } from './income-recognition.js';
+import { insertClassHistory } from './asset-classes.repository.js';
 import { termsFromJson } from './paise-json.js';
 import {
   fixedPaymentsFrom,
@@ -266,17 +268,36 @@ export async function postValueDated(
       : standing.closure.kind === 'open'
         ? { closureType: null, clearedDate: null }
         : {};
+  // Paid off as of its value date: standard from then, its suspense released as income. A part
+  // payment leaves the class (the day-end's, which it does not change: days past due run on).
+  const paidOff = standing.closure.kind === 'cleared';
   const updated = await updateOrder(ctx, {
-    ...balanceColumns(step.loan),
-    ...closure,
+    ...(await recogniseIncome(ctx, {
+      ...balanceColumns(step.loan),
+      ...closure,
+      ...(paidOff ? { rbiClass: 'STANDARD' as const, overdueSince: null } : {}),
+    })),
     overpaidPaise: step.overpaid,
     status: standing.status,
     lastEvent: VALUE_DATED_REPAYMENT_EVENT as unknown as OrderEvent,
     overdueDays: standing.overdueDays,
     overdueBand: overdueBand(standing.overdueDays),
-    rbiClass: rbiClass(standing.overdueDays),
     updatedAt: ctx.now,
   });
+  if (ctx.order.rbiClass !== null && updated.rbiClass !== ctx.order.rbiClass) {
+    await insertClassHistory(ctx.tx, [
+      {
+        orderId: ctx.order.id,
+        customerId: ctx.order.customerId,
+        businessDate: ctx.businessDate,
+        fromClass: ctx.order.rbiClass,
+        toClass: updated.rbiClass ?? 'STANDARD',
+        daysPastDue: daysPastDue(ctx.order.overdueSince, ctx.businessDate),
+        reason: 'valueDated',
+        at: ctx.now,
+      },
+    ]);
+  }
   const reason = `value date ${step.valueDate}, posted ${ctx.businessDate}${note ? `; ${note}` : ''}`;
   if (standing.status !== ctx.order.status) {
     await insertStatusHistory(ctx.tx, [
