@@ -374,6 +374,25 @@ export const orderKeyFactsSchema = z.object({
   channel: z.string(),
 });
 
+/** An order's asset class (RBI prudential norms: SMA-0/1/2 by days past due, NPA over 90). */
+export const assetClassSchema = z.enum(['STANDARD', 'SMA-0', 'SMA-1', 'SMA-2', 'NPA']);
+export type AssetClass = z.infer<typeof assetClassSchema>;
+
+/**
+ * Why an order's asset class changed: its own days past due, another loan of the borrower
+ * became NPA, its arrears were paid (an NPA upgraded), it was paid off, it was rolled over while
+ * past due (a rescheduling), or a value-dated repayment restated it.
+ */
+export const assetClassReasonSchema = z.enum([
+  'daysPastDue',
+  'borrowerNpa',
+  'arrearsPaid',
+  'paid',
+  'rescheduled',
+  'valueDated',
+]);
+export type AssetClassReason = z.infer<typeof assetClassReasonSchema>;
+
 export const orderDetailSchema = z.object({
   id: z.int(),
   orderNo: z.string(),
@@ -416,6 +435,28 @@ export const orderDetailSchema = z.object({
   overdueDays: z.int(),
   overdueBand: z.string().nullable(),
   rbiClass: z.string().nullable(),
+  /** The business date the order entered `rbiClass`; null before its first classification. */
+  classifiedDate: indiaDateSchema.nullable(),
+  /** RBI days past due at the order's last day-end (the first overdue day is day 1). */
+  rbiDaysPastDue: z.int(),
+  /** Rolled over while already past due: a rescheduling, which resets no classification. */
+  rescheduled: z.boolean(),
+  /** Interest and penal owed but held out of income (an NPA's: interest in suspense). */
+  suspense: z.object({ interestPaise: paiseSchema, penalPaise: paiseSchema }),
+  /** Every change of the asset class, oldest first. */
+  classHistory: z.array(
+    z.object({
+      businessDate: indiaDateSchema,
+      /** Null for the order's first classification. */
+      fromClass: assetClassSchema.nullable(),
+      toClass: assetClassSchema,
+      daysPastDue: z.int(),
+      reason: assetClassReasonSchema,
+      /** The borrower's order whose NPA pulled this one in (reason borrowerNpa). */
+      causeOrderNo: z.string().nullable(),
+      at: instantSchema,
+    }),
+  ),
   machineScore: z.int().nullable(),
   /** Machine review's decision: pass, refer (sent on to people) or reject; null before it. */
   machineResult: z.enum(['pass', 'refer', 'reject']).nullable(),

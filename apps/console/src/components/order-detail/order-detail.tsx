@@ -5,6 +5,7 @@ import { type OrderDetail, loanBookApi } from '@lending/contract';
 import { RequestError } from '../../lib/request';
 import { useEndpointQuery } from '../../lib/use-endpoint';
 import { AmountsCard } from './cards/amounts-card';
+import { AssetClassCard, isClassified } from './cards/asset-class-card';
 import { CustomerCard } from './cards/customer-card';
 import { PendingApprovalNotice } from './cards/pending-approval-notice';
 import { SummaryCard } from './cards/summary-card';
@@ -57,6 +58,7 @@ export function OrderDetailView({ detail, actions }: { detail: OrderDetail; acti
       {detail.pendingApproval ? <PendingApprovalNotice waiting={detail.pendingApproval} /> : null}
       <SummaryCard detail={detail} />
       <AmountsCard detail={detail} />
+      {isClassified(detail) ? <AssetClassCard detail={detail} /> : null}
       <div className="order-detail-columns">
         <CustomerCard customer={detail.customer} />
         <TermsCard detail={detail} />

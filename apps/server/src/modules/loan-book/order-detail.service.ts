@@ -1,8 +1,9 @@
-import type { OrderDetail } from '@lending/contract';
+import type { AssetClassReason, OrderDetail } from '@lending/contract';
 import {
   clearingAmountOn,
   COMPONENTS,
   componentSummary,
+  daysPastDue,
   totalOf,
   zeroAmounts,
   type Account,
@@ -25,6 +26,7 @@ import {
 } from '../../shared/pii.js';
 import { toIso, toIsoOrNull } from '../../shared/timestamps.js';
 import { auditTrailOf } from '../audit/index.js';
+import { assetClassHistoryOf } from './asset-class-history.repository.js';
 import { findCustomer } from './customers.repository.js';
 import type { CustomerRow } from './customers.table.js';
 import { entriesOfJournals, journalsOfOrder } from '../ledger/index.js';
@@ -165,8 +167,9 @@ async function staffNames(ids: Iterable<number | null>, staffOf: StaffNameLookup
 /**
  * One order as the detail routes show it (/loan/loanDetail, /repay/overdueRepaymentDetail):
  * customer (masked), product and terms snapshot, key fact statement, amounts per component from
- * the ledger, the clearing amount today, history, payouts, repayments, rollovers, waivers,
- * journals and the audit trail. By id, or by order number.
+ * the ledger, the clearing amount today, the asset class (RBI) with its history, history,
+ * payouts, repayments, rollovers, waivers, journals and the audit trail. By id, or by order
+ * number.
  */
 export async function orderDetail(
   db: Executor,
@@ -194,6 +197,7 @@ export async function orderDetail(
     product,
     requests,
     machine,
+    classHistory,
   ] = await Promise.all([
     statusHistoryOf(db, orderId),
     payoutsOfOrder(db, orderId),
@@ -206,6 +210,7 @@ export async function orderDetail(
     // repayment plan; the others were approved, rejected or lapsed (decision 0054).
     options.approvalRequestsOf?.(db, orderId) ?? [],
     options.machineDecisionOf?.(db, orderId) ?? null,
+    assetClassHistoryOf(db, orderId),
   ]);
   const waiting = requests.find((request) => request.status === 'pending');
   if (!customer) throw new Error(`order ${order.orderNo} has no customer ${order.customerId}`);
@@ -316,6 +321,28 @@ export async function orderDetail(
     overdueDays: order.overdueDays,
     overdueBand: order.overdueBand,
     rbiClass: order.rbiClass,
+    classifiedDate: order.classifiedDate,
+    // As of the order's last day-end, the date its class was decided on.
+    rbiDaysPastDue:
+      order.overdueSince !== null && order.dayEndDate !== null
+        ? daysPastDue(order.overdueSince, order.dayEndDate)
+        : 0,
+    rescheduled: order.rescheduled,
+    suspense: {
+      interestPaise: paiseToApi(order.suspenseInterestPaise),
+      penalPaise: paiseToApi(order.suspensePenalPaise),
+    },
+    classHistory: classHistory.map((h) => ({
+      businessDate: h.businessDate,
+      fromClass: h.fromClass,
+      toClass: h.toClass,
+      daysPastDue: h.daysPastDue,
+      // The day-end and the commands write only the contract's reasons (the answer is checked
+      // against it).
+      reason: h.reason as AssetClassReason,
+      causeOrderNo: h.causeOrderNo,
+      at: toIso(h.at),
+    })),
     machineScore: order.machineScore,
     // The machine's own decision (pass, refer or reject): the order keeps only where it sent the
     // application (a refer goes on to people as a pass does).

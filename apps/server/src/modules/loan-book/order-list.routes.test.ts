@@ -1,11 +1,17 @@
 import type { EndpointInput, InvalidOnPurpose } from '../../testing/call-endpoint.js';
 import { eq } from 'drizzle-orm';
-import { orderDetailSchema, orderListRetSchema, loanBookApi, orderApi } from '@lending/contract';
+import {
+  orderDetailSchema,
+  orderListRetSchema,
+  loanBookApi,
+  orderApi,
+  type AssetClass,
+} from '@lending/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { customers } from './customers.table.js';
-import { loanOrders } from './loan-orders.table.js';
+import { assetClassHistory, loanOrders } from './loan-orders.table.js';
 import type { LoanBookDeps } from './index.js';
 import {
   loanBookDeps,
@@ -213,6 +219,109 @@ describe('POST /order/detail', () => {
       }),
     ]);
     expect(detail.amounts.waived.principal).toBe(1_000);
+  });
+
+  it('shows the asset class: since when, RBI days past due, rescheduled, suspense and its history oldest first', async () => {
+    const order = await makeActiveOrder(deps, productId);
+    const cause = await makeActiveOrder(deps, productId);
+    // As the day-end leaves it: past due since the due date, 91 days at the day-end of 29 April
+    // (the due date is day 1), pulled into NPA earlier by the borrower's other loan.
+    await t.db
+      .update(loanOrders)
+      .set({
+        rbiClass: 'NPA',
+        classifiedDate: '2025-04-10',
+        overdueSince: '2025-01-29',
+        dayEndDate: '2025-04-29',
+        rescheduled: true,
+        suspenseInterestPaise: 12_345n,
+        suspensePenalPaise: 6_000n,
+      })
+      .where(eq(loanOrders.id, order.id));
+    const row = (
+      businessDate: string,
+      fromClass: AssetClass | null,
+      toClass: AssetClass,
+      daysPastDue: number,
+      reason: string,
+      causeOrderId: number | null = null,
+    ) => ({
+      orderId: order.id,
+      customerId: order.customerId,
+      businessDate,
+      fromClass,
+      toClass,
+      daysPastDue,
+      reason,
+      causeOrderId,
+      at: new Date(`${businessDate}T18:31:00.000Z`),
+    });
+    await t.db
+      .insert(assetClassHistory)
+      .values([
+        row('2025-01-29', 'STANDARD', 'SMA-0', 1, 'daysPastDue'),
+        row('2025-02-28', 'SMA-0', 'SMA-1', 31, 'daysPastDue'),
+        row('2025-03-30', 'SMA-1', 'SMA-2', 61, 'daysPastDue'),
+        row('2025-04-10', 'SMA-2', 'NPA', 72, 'borrowerNpa', cause.id),
+      ]);
+    // Another order's history is not this one's.
+    await t.db
+      .insert(assetClassHistory)
+      .values({ ...row('2025-01-29', null, 'SMA-0', 1, 'daysPastDue'), orderId: cause.id });
+
+    // The detail's own grant is enough, and the customer stays masked.
+    const answer = await callEndpoint(
+      t.app,
+      loanBookApi.orderDetail,
+      { orderNo: order.orderNo },
+      detailOnly,
+    );
+    expect(answer.statusCode).toBe(200);
+    const detail = orderDetailSchema.parse(answer.json().ret);
+    expect(detail.customer.name).toBe('A*** V****');
+    expect(detail).toMatchObject({
+      rbiClass: 'NPA',
+      classifiedDate: '2025-04-10',
+      rbiDaysPastDue: 91,
+      rescheduled: true,
+      suspense: { interestPaise: 12_345, penalPaise: 6_000 },
+    });
+    expect(detail.classHistory).toEqual([
+      {
+        businessDate: '2025-01-29',
+        fromClass: 'STANDARD',
+        toClass: 'SMA-0',
+        daysPastDue: 1,
+        reason: 'daysPastDue',
+        causeOrderNo: null,
+        at: '2025-01-29T18:31:00.000Z',
+      },
+      expect.objectContaining({ fromClass: 'SMA-0', toClass: 'SMA-1', daysPastDue: 31 }),
+      expect.objectContaining({ fromClass: 'SMA-1', toClass: 'SMA-2', daysPastDue: 61 }),
+      {
+        businessDate: '2025-04-10',
+        fromClass: 'SMA-2',
+        toClass: 'NPA',
+        daysPastDue: 72,
+        reason: 'borrowerNpa',
+        causeOrderNo: cause.orderNo,
+        at: '2025-04-10T18:31:00.000Z',
+      },
+    ]);
+
+    // The other order, never past due: no class date, no days, nothing in suspense, its own row.
+    const fresh = (
+      await callEndpoint(t.app, loanBookApi.orderDetail, { orderId: cause.id }, admin)
+    ).json().ret;
+    expect(fresh).toMatchObject({
+      classifiedDate: null,
+      rbiDaysPastDue: 0,
+      rescheduled: false,
+      suspense: { interestPaise: 0, penalPaise: 0 },
+    });
+    expect(fresh.classHistory).toEqual([
+      expect.objectContaining({ fromClass: null, toClass: 'SMA-0', causeOrderNo: null }),
+    ]);
   });
 
   it('answers 404 for an unknown number and 400 without a key', async () => {
