@@ -5,6 +5,7 @@ import { addDays } from './calendar-date.js';
 import { amountsOf, COMPONENTS, type Component } from './components.js';
 import {
   accountBalances,
+  accrualInSuspense,
   assertBalanced,
   isBalanced,
   postingsFor,
@@ -80,6 +81,43 @@ describe('postingsFor', () => {
       },
     ],
     [
+      { type: 'interestAccrual', amount: r('30.00'), inSuspense: true },
+      {
+        'loans_receivable:interest': r('30.00'),
+        'suspense:interest': -r('30.00'),
+        'income:interest': 0n,
+      },
+    ],
+    [
+      { type: 'penalAccrual', amount: r('20.00'), inSuspense: true },
+      {
+        'loans_receivable:penal': r('20.00'),
+        'suspense:penal': -r('20.00'),
+        'income:penal': 0n,
+      },
+    ],
+    [
+      { type: 'incomeToSuspense', amounts: { interest: r('3630.00'), penal: r('1000.00') } },
+      {
+        'income:interest': r('3630.00'),
+        'suspense:interest': -r('3630.00'),
+        'income:penal': r('1000.00'),
+        'suspense:penal': -r('1000.00'),
+        'loans_receivable:interest': 0n,
+        'loans_receivable:penal': 0n,
+      },
+    ],
+    [
+      { type: 'suspenseToIncome', amounts: { interest: 0n, penal: r('500.00') } },
+      {
+        'suspense:penal': r('500.00'),
+        'income:penal': -r('500.00'),
+        'suspense:interest': 0n,
+        'income:interest': 0n,
+        'loans_receivable:penal': 0n,
+      },
+    ],
+    [
       { type: 'repayment', allocated: paid, excess: r('5.00') },
       {
         'cash:collection': r('1005.00'),
@@ -149,8 +187,47 @@ describe('postingsFor', () => {
     );
   });
 
+  it('income recognition moves between income and suspense, never the receivables', () => {
+    const amounts = { interest: r('3780.00'), penal: r('1000.00') };
+    const into = postingsFor({ type: 'incomeToSuspense', amounts });
+    const out = postingsFor({ type: 'suspenseToIncome', amounts });
+    for (const journal of [into, out]) {
+      expect(isBalanced(journal)).toBe(true);
+      expect(journal.lines.every((line) => line.component === undefined)).toBe(true);
+      expect(new Set(journal.lines.map((line) => line.account))).toEqual(
+        new Set(['income:interest', 'suspense:interest', 'income:penal', 'suspense:penal']),
+      );
+    }
+    // Released in full, they leave every account as it was.
+    expect([...accountBalances([into, out]).values()].every((amount) => amount === 0n)).toBe(true);
+    // Zero parts post no line.
+    expect(
+      postingsFor({ type: 'suspenseToIncome', amounts: { interest: 0n, penal: 5n } }).lines,
+    ).toEqual([
+      { account: 'suspense:penal', amount: 5n },
+      { account: 'income:penal', amount: -5n },
+    ]);
+    // A suspense-routed accrual owes the same as an ordinary one; only the credit differs.
+    const accrued = postingsFor({ type: 'interestAccrual', amount: r('30.00') });
+    const held = postingsFor({ type: 'interestAccrual', amount: r('30.00'), inSuspense: true });
+    expect(receivableBalances([held])).toEqual(receivableBalances([accrued]));
+    expect(held).toEqual(accrualInSuspense(accrued));
+    expect(postingsFor({ type: 'penalAccrual', amount: 7n, inSuspense: false })).toEqual(
+      postingsFor({ type: 'penalAccrual', amount: 7n }),
+    );
+  });
+
   it('refuses negative amounts and unbalanced journals', () => {
     expect(() => postingsFor({ type: 'interestAccrual', amount: -1n })).toThrow(RangeError);
+    expect(() => postingsFor({ type: 'penalAccrual', amount: -1n, inSuspense: true })).toThrow(
+      RangeError,
+    );
+    expect(() =>
+      postingsFor({ type: 'incomeToSuspense', amounts: { interest: -1n, penal: 0n } }),
+    ).toThrow(RangeError);
+    expect(() =>
+      postingsFor({ type: 'suspenseToIncome', amounts: { interest: 0n, penal: -1n } }),
+    ).toThrow(RangeError);
     expect(() =>
       postingsFor({ type: 'disbursal', principal: 1n, processingFee: 2n, gstOnFee: 0n }),
     ).toThrow(RangeError);
@@ -182,11 +259,22 @@ describe('postingsFor', () => {
         })
         .map((f) => ({ type: 'feeCharge' as const, kind: 'rollover' as const, ...f })),
       fc
-        .bigInt({ min: 0n, max: 10n ** 9n })
-        .map((amount) => ({ type: 'interestAccrual' as const, amount })),
+        .record({ amount: fc.bigInt({ min: 0n, max: 10n ** 9n }), inSuspense: fc.boolean() })
+        .map((a) => ({ type: 'interestAccrual' as const, ...a })),
       fc
-        .bigInt({ min: 0n, max: 10n ** 9n })
-        .map((amount) => ({ type: 'penalAccrual' as const, amount })),
+        .record({ amount: fc.bigInt({ min: 0n, max: 10n ** 9n }), inSuspense: fc.boolean() })
+        .map((a) => ({ type: 'penalAccrual' as const, ...a })),
+      fc
+        .record({
+          interest: fc.bigInt({ min: 0n, max: 10n ** 9n }),
+          penal: fc.bigInt({ min: 0n, max: 10n ** 9n }),
+        })
+        .chain((amounts) =>
+          fc.constantFrom(
+            { type: 'incomeToSuspense' as const, amounts },
+            { type: 'suspenseToIncome' as const, amounts },
+          ),
+        ),
       fc
         .record({ allocated: componentAmountsArb, excess: fc.bigInt({ min: 0n, max: 10n ** 6n }) })
         .map((p) => ({
