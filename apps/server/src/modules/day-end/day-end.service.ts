@@ -1,4 +1,4 @@
-import { addDays, isBefore } from '@lending/lending';
+import { addDays, isBefore, type ClassThresholds } from '@lending/lending';
 import type { RecoverySettings } from '@lending/contract';
 import type { Database, Executor } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
@@ -12,6 +12,7 @@ import {
   saveDayEndValues,
 } from '../loan-book/index.js';
 import { postJournals, rollUpLedger } from '../ledger/index.js';
+import { assetClassThresholds } from '../ops-config/index.js';
 import { refreshReports } from '../reports/index.js';
 import { loadRecoverySettings, recoveryDayEnd } from '../recovery/index.js';
 import {
@@ -100,6 +101,7 @@ function startBatch(
   batchSize: number,
   at: Date,
   afterId: number,
+  thresholds: ClassThresholds,
 ): BatchInFlight {
   let lockedNow!: (value: { count: number; lastId: number }) => void;
   const locked = new Promise<{ count: number; lastId: number }>((resolve) => {
@@ -115,7 +117,7 @@ function startBatch(
     const rows = await lockOrdersForDayEnd(tx, date, afterId, batchSize);
     lockedNow({ count: rows.length, lastId: rows.at(-1)?.id ?? afterId });
     if (rows.length === 0) return 0;
-    const results = rows.map((row) => dayEndOf(row, date, at));
+    const results = rows.map((row) => dayEndOf(row, date, at, thresholds));
     await postJournals(
       tx,
       results.flatMap((r) => r.journals),
@@ -183,15 +185,15 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
    * running, and the next holder walks it from the start, finding only the orders not yet
    * done (`report.stopped`). Returns how many orders the walk processed.
    */
-  const walkTheBook = async (date: string): Promise<number> => {
-    const underWay = [startBatch(db, date, batchSize, clock.now(), 0)];
+  const walkTheBook = async (date: string, thresholds: ClassThresholds): Promise<number> => {
+    const underWay = [startBatch(db, date, batchSize, clock.now(), 0, thresholds)];
     let walked = false;
     let found = 0;
     while (underWay.length > 0) {
       while (!walked && underWay.length < inFlight) {
         const { count, lastId } = await underWay.at(-1)!.locked;
         if (count === 0) walked = true;
-        else underWay.push(startBatch(db, date, batchSize, clock.now(), lastId));
+        else underWay.push(startBatch(db, date, batchSize, clock.now(), lastId, thresholds));
       }
       const oldest = underWay.shift()!;
       try {
@@ -222,16 +224,19 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
       const run = await findDayEndRun(db, date);
       if (run?.status === 'completed') continue;
       let processed = 0;
+      // The operations setting in force when the date's day-end starts (a lender's stricter
+      // thresholds, or the RBI's).
+      const thresholds = await assetClassThresholds(db);
       // A walk from the start finds the orders that became due for this date behind the last
       // walk (disbursed or reopened meanwhile): the date is done when a walk finds nothing.
       for (;;) {
-        const found = await walkTheBook(date);
+        const found = await walkTheBook(date, thresholds);
         if (found === 0 || report.stopped) break;
         processed += found;
       }
       if (report.stopped) break;
       // Asset classification at borrower level, now that every loan has its class for the date.
-      await classifyBorrowers(db, date, clock.now());
+      await classifyBorrowers(db, date, clock.now(), thresholds);
       // The reports' figures of the closed day, and of the days before it that still move.
       await refreshReports(db, date, clock.now());
       // Collection: open, close, re-stage and dispatch cases as of the next morning (issue #12).

@@ -15,6 +15,7 @@ export {
   smsProviderSettings,
 } from './sms-config.service.js';
 export {
+  assetClassThresholds,
   brokenPromiseLimit,
   contactRulesOf,
   createSettingsService,

@@ -5,6 +5,7 @@ import type {
   listSettingsBodySchema,
   saveSettingBodySchema,
 } from '@lending/contract';
+import { looserThreshold, RBI_THRESHOLDS, type ClassThresholds } from '@lending/lending';
 import type { z } from 'zod';
 import type { AuditRecorder } from '../../plugins/audit-port.js';
 import type { Executor } from '../../plugins/db.js';
@@ -92,6 +93,23 @@ export const KNOWN_SETTINGS = {
       value === 'off' || CLOCK.test(value)
         ? null
         : 'reconciliation_daily_time must be a time HH:MM or off',
+  },
+  asset_class_thresholds: {
+    type: 'string',
+    group: 'operations',
+    default: '31,61,91',
+    remarks:
+      'First day past due of SMA-1, SMA-2 and NPA (RBI: 31, 61, 91; a lender may only be stricter)',
+    readBy: 'Day-end: asset classification of every loan at each business date (decision 0098)',
+    // The RBI's prudential norms are a floor: each class may be reached sooner, never later.
+    check: (value) => {
+      const thresholds = parseThresholds(value);
+      if (!thresholds) return 'must be three whole numbers separated by commas';
+      const looser = looserThreshold(thresholds);
+      return looser === null
+        ? null
+        : `${looser} must be in order and no later than the RBI's ${RBI_THRESHOLDS[looser]} days`;
+    },
   },
   recovery_contact_hours: {
     type: 'string',
@@ -285,6 +303,25 @@ export async function contactRulesOf(settings: SettingsService): Promise<{
     contactEnd: hours.end,
     attemptCapPerDay: await settings.getNumber('recovery_attempt_cap'),
   };
+}
+
+function parseThresholds(value: string): ClassThresholds | null {
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length !== 3 || !parts.every((part) => /^\d+$/.test(part))) return null;
+  const [sma1From, sma2From, npaFrom] = parts.map(Number) as [number, number, number];
+  return { sma1From, sma2From, npaFrom };
+}
+
+/**
+ * The asset-class thresholds the day-end applies, read at each run so a change acts at the next
+ * day-end in every process; a value written around the API that the rule refuses reads as the
+ * RBI's own.
+ */
+export async function assetClassThresholds(db: Executor): Promise<ClassThresholds> {
+  const row = await repo.findSetting(db, 'asset_class_thresholds');
+  const value = row?.value ?? KNOWN_SETTINGS.asset_class_thresholds.default;
+  const thresholds = parseThresholds(value);
+  return thresholds && looserThreshold(thresholds) === null ? thresholds : RBI_THRESHOLDS;
 }
 
 /**
