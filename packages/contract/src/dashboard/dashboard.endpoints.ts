@@ -5,7 +5,7 @@ export const dashboardSummary = defineEndpoint({
   id: 'dashboard.summary',
   method: 'POST',
   summary:
-    'Dashboard figures as of 23:59:59 India time today: registrations, applications, approvals, disbursals, repayments, due and overdue, with a daily series',
+    'Dashboard figures as of 23:59:59 India time today: registrations, applications, approvals, disbursals, repayments, due and overdue, with a daily series; and the owing book by RBI asset class',
   access: 'granted',
   mutates: false,
   body: dashboardSummaryBodySchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { indiaDateSchema, paiseSchema } from '../common/money.js';
+import { assetClassSchema } from '../loan-book/loan-book.schema.js';
 
 /** The last three days, nearly a week, the last month — each ending today (India). */
 export const dashboardRangeSchema = z.enum(['last3days', 'lastWeek', 'lastMonth']);
@@ -39,6 +40,18 @@ export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
 export const dashboardDaySchema = dashboardFiguresSchema.extend({ date: indiaDateSchema });
 export type DashboardDay = z.infer<typeof dashboardDaySchema>;
 
+/** The loans that owe now (ACTIVE, DUE, OVERDUE) of one asset class, as the last day-end left them. */
+export const assetClassFiguresSchema = z.object({
+  assetClass: assetClassSchema,
+  /** How many loans. */
+  count: z.int().min(0),
+  /** What they owe: principal, interest, fee, GST and penal charges. */
+  outstandingPaise: paiseSchema,
+  /** Interest and penal charges owed but held in suspense, out of income (an NPA's). */
+  suspensePaise: paiseSchema,
+});
+export type AssetClassFigures = z.infer<typeof assetClassFiguresSchema>;
+
 export const dashboardSummarySchema = z.object({
   range: dashboardRangeSchema,
   from: indiaDateSchema,
@@ -50,5 +63,7 @@ export const dashboardSummarySchema = z.object({
   totals: dashboardFiguresSchema,
   /** One entry per India date from `from` to `to`, oldest first. */
   daily: z.array(dashboardDaySchema),
+  /** The book by asset class now (not the range's): every class, STANDARD to NPA, in that order. */
+  assetClasses: z.array(assetClassFiguresSchema),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

@@ -273,6 +273,12 @@ export const closureTypeSchema = z.enum([
   'COOLING_OFF_EXIT',
   'SETTLED_WITH_WAIVER',
 ]);
+/**
+ * The RBI asset class of a loan that owes, as the last day-end classified it (days past due:
+ * SMA-0 up to 30, SMA-1 31–60, SMA-2 61–90, NPA beyond, and the NPA class is the borrower's).
+ */
+export const assetClassSchema = z.enum(['STANDARD', 'SMA-0', 'SMA-1', 'SMA-2', 'NPA']);
+export type AssetClass = z.infer<typeof assetClassSchema>;
 
 /** What every order command answers: the order's new state (and ids of rows it made). */
 export const orderCommandRetSchema = z.object({

@@ -4,6 +4,7 @@ import { indiaDateSchema, paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 import { withRanges } from '../common/rules.js';
 import {
+  assetClassSchema,
   closureTypeSchema,
   loanProductKindSchema,
   orderStatusSchema,
@@ -28,6 +29,10 @@ export const orderListFiltersSchema = withRanges(
     /** The loan amount (principal), paise, inclusive. */
     minAmountPaise: paiseSchema.optional(),
     maxAmountPaise: paiseSchema.optional(),
+    /** Loans that owe (ACTIVE, DUE, OVERDUE) in this asset class at the last day-end. */
+    rbiClass: assetClassSchema.optional(),
+    /** Rolled over while already past due (a rescheduling), or not. */
+    rescheduled: z.boolean().optional(),
   }),
   ['appliedFrom', 'appliedTo'],
   ['disbursedFrom', 'disbursedTo'],
@@ -59,6 +64,10 @@ export const orderListRowSchema = z.object({
   disbursalDate: indiaDateSchema.nullable(),
   dueDate: indiaDateSchema.nullable(),
   overdueDays: z.int(),
+  /** The asset class of a loan that owes (last day-end); null for any other status. */
+  rbiClass: assetClassSchema.nullable(),
+  /** Rolled over while already past due (a rescheduling). */
+  rescheduled: z.boolean(),
 });
 export type OrderListRow = z.infer<typeof orderListRowSchema>;
 

@@ -3,7 +3,7 @@ import { phoneSearchSchema } from '../common/fields.js';
 import { indiaDateSchema, paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 import { withRanges } from '../common/rules.js';
-import { orderStatusSchema } from '../loan-book/loan-book.schema.js';
+import { assetClassSchema, orderStatusSchema } from '../loan-book/loan-book.schema.js';
 
 /**
  * /order/clearNotLoan: customers whose last loan cleared and who have not applied since (the
@@ -102,6 +102,10 @@ export const collectionOrderFiltersSchema = withRanges(
     band: overdueBandSchema.optional(),
     dueFrom: indiaDateSchema.optional(),
     dueTo: indiaDateSchema.optional(),
+    /** The asset class at the last day-end. */
+    rbiClass: assetClassSchema.optional(),
+    /** Rolled over while already past due (a rescheduling), or not. */
+    rescheduled: z.boolean().optional(),
   }),
   ['dueFrom', 'dueTo'],
 );
@@ -119,6 +123,10 @@ export const collectionOrderRowSchema = z.object({
   dueDate: indiaDateSchema.nullable(),
   overdueDays: z.int(),
   band: overdueBandSchema,
+  /** The asset class at the last day-end. */
+  rbiClass: assetClassSchema.nullable(),
+  /** Rolled over while already past due (a rescheduling). */
+  rescheduled: z.boolean(),
   /** The collector holding the order's open collection case; null while it waits in the pool. */
   collectorName: z.string().nullable(),
   /** The case's last contact attempt (an instant), if any. */

@@ -3,6 +3,7 @@ import { idSchema, phoneSearchSchema } from '../common/fields.js';
 import { indiaDateSchema, paiseSchema, positivePaiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 import { crossFieldRules, withRanges } from '../common/rules.js';
+import { assetClassSchema } from '../loan-book/loan-book.schema.js';
 
 /** Pre-collection (orders coming due) or collection (overdue orders). */
 export const caseKindSchema = z.enum(['pre', 'collection']);
@@ -59,6 +60,10 @@ export const caseRowSchema = z.object({
   stage: z.string(),
   dueDate: indiaDateSchema,
   overdueDays: z.int(),
+  /** The order's asset class while it owes (last day-end); null once it owes nothing. */
+  rbiClass: assetClassSchema.nullable(),
+  /** The order was rolled over while already past due (a rescheduling). */
+  rescheduled: z.boolean(),
   /** What the order owed when the case was assigned (or opened), and owes now. */
   owedAtAssignmentPaise: paiseSchema,
   outstandingPaise: paiseSchema,
@@ -106,6 +111,10 @@ export const caseFiltersSchema = withRanges(
     /** Last contact, India dates, both inclusive. */
     lastContactFrom: indiaDateSchema.optional(),
     lastContactTo: indiaDateSchema.optional(),
+    /** Cases whose order owes (ACTIVE, DUE, OVERDUE) in this asset class at the last day-end. */
+    rbiClass: assetClassSchema.optional(),
+    /** Cases whose order was rolled over while already past due (a rescheduling), or not. */
+    rescheduled: z.boolean().optional(),
   }),
   ['overdueDaysMin', 'overdueDaysMax'],
   ['amountMin', 'amountMax'],

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../shared/sql-rows.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
-import { dailyFiguresStatement } from './dashboard.repository.js';
+import { assetClassStatement, dailyFiguresStatement } from './dashboard.repository.js';
 
 /**
  * The dashboard aggregates a month of the book on every look (decision 0085). Each part reads
@@ -41,5 +41,15 @@ describe("the dashboard's month", () => {
       'loan_orders_disbursed_due_idx',
     ])
       expect(shown, shown).toMatch(new RegExp(`Index Only Scan using ${index}`));
+  });
+
+  it('reads the loans that owe by asset class through the partial index on their class', async () => {
+    const shown = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const lines = await queryRows(tx, sql`explain ${assetClassStatement()}`);
+      return lines.map((line) => String(Object.values(line)[0])).join('\n');
+    });
+    expect(shown, shown).toMatch(/Index Scan using loan_orders_owing_class_idx/);
   });
 });

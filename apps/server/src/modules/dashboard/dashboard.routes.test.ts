@@ -1,9 +1,16 @@
-import { dashboardSummarySchema, type DashboardSummary, dashboardApi } from '@lending/contract';
+import {
+  type AssetClass,
+  dashboardSummarySchema,
+  type DashboardSummary,
+  dashboardApi,
+} from '@lending/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { postRepayment, type LoanBookDeps } from '../loan-book/index.js';
+import { loanOrders } from '../loan-book/tables.js';
 import {
   loanBookDeps,
   makeActiveOrder,
@@ -66,6 +73,14 @@ describe('dashboard summary', () => {
       due: { count: 0, amountPaise: 0 },
       overdue: { count: 0, amountPaise: 0 },
     });
+    expect(figures.assetClasses).toEqual(
+      (['STANDARD', 'SMA-0', 'SMA-1', 'SMA-2', 'NPA'] as const).map((assetClass) => ({
+        assetClass,
+        count: 0,
+        outstandingPaise: 0,
+        suspensePaise: 0,
+      })),
+    );
     expect((await summary('lastWeek')).daily).toHaveLength(7);
     expect((await summary('lastMonth')).daily).toHaveLength(30);
   });
@@ -129,6 +144,66 @@ describe('dashboard summary', () => {
     // day-end after the due date).
     expect(figures.totals.overdue.amountPaise).toBeGreaterThan(356_300);
     expect(figures.daily.find((day) => day.date === '2025-01-29')?.overdue.count).toBe(1);
+  });
+
+  it('shows the loans that owe by asset class: counts, what they owe and the NPAs’ suspense', async () => {
+    const before = new Map((await summary('last3days')).assetClasses.map((c) => [c.assetClass, c]));
+    const product = await makeProduct(deps);
+    /** An order made active, then given a class, a status and balances as a day-end leaves them. */
+    const loan = async (
+      status: 'ACTIVE' | 'DUE' | 'OVERDUE' | 'WRITTEN_OFF' | 'CLEARED',
+      rbiClass: AssetClass,
+      [principal, interest, fee, gst, penal]: number[],
+      [suspenseInterest, suspensePenal] = [0, 0],
+    ) => {
+      const order = await makeActiveOrder(deps, product.id);
+      await t.db
+        .update(loanOrders)
+        .set({
+          status,
+          rbiClass,
+          outstandingPrincipalPaise: BigInt(principal!),
+          outstandingInterestPaise: BigInt(interest!),
+          outstandingFeePaise: BigInt(fee!),
+          outstandingGstPaise: BigInt(gst!),
+          outstandingPenalPaise: BigInt(penal!),
+          suspenseInterestPaise: BigInt(suspenseInterest!),
+          suspensePenalPaise: BigInt(suspensePenal!),
+        })
+        .where(eq(loanOrders.id, order.id));
+    };
+    await loan('ACTIVE', 'STANDARD', [450_000, 4_500, 0, 0, 0]);
+    await loan('DUE', 'STANDARD', [300_000, 12_000, 1_000, 180, 0]);
+    await loan('OVERDUE', 'SMA-0', [450_000, 20_000, 0, 0, 1_500]);
+    await loan('OVERDUE', 'SMA-2', [200_000, 40_000, 0, 0, 30_000]);
+    await loan('OVERDUE', 'NPA', [450_000, 60_000, 500, 90, 45_000], [18_000, 9_000]);
+    await loan('OVERDUE', 'NPA', [100_000, 15_000, 0, 0, 11_000], [6_000, 2_500]);
+    // Neither owes on the book: a written-off NPA and a cleared loan are in no class.
+    await loan('WRITTEN_OFF', 'NPA', [450_000, 70_000, 0, 0, 50_000], [20_000, 10_000]);
+    await loan('CLEARED', 'STANDARD', [0, 0, 0, 0, 0]);
+
+    const after = (await summary('last3days')).assetClasses;
+    expect(after.map((c) => c.assetClass)).toEqual(['STANDARD', 'SMA-0', 'SMA-1', 'SMA-2', 'NPA']);
+    const added = Object.fromEntries(
+      after.map((c) => {
+        const was = before.get(c.assetClass)!;
+        return [
+          c.assetClass,
+          {
+            count: c.count - was.count,
+            outstandingPaise: c.outstandingPaise - was.outstandingPaise,
+            suspensePaise: c.suspensePaise - was.suspensePaise,
+          },
+        ];
+      }),
+    );
+    expect(added).toEqual({
+      STANDARD: { count: 2, outstandingPaise: 454_500 + 313_180, suspensePaise: 0 },
+      'SMA-0': { count: 1, outstandingPaise: 471_500, suspensePaise: 0 },
+      'SMA-1': { count: 0, outstandingPaise: 0, suspensePaise: 0 },
+      'SMA-2': { count: 1, outstandingPaise: 270_000, suspensePaise: 0 },
+      NPA: { count: 2, outstandingPaise: 555_590 + 126_000, suspensePaise: 27_000 + 8_500 },
+    });
   });
 
   it('the service and the route agree', async () => {

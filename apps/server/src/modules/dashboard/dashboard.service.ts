@@ -1,15 +1,21 @@
 import {
+  type AssetClassFigures,
   DASHBOARD_RANGE_DAYS,
   type DashboardFigures,
   type DashboardRangeKey,
   type DashboardSummary,
 } from '@lending/contract';
-import { addDays } from '@lending/lending';
+import { addDays, ASSET_CLASSES } from '@lending/lending';
 import type { Database } from '../../plugins/db.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import { paiseFromDb, paiseToApi } from '../../shared/paise.js';
-import { dailyFigures, type DayFigures } from './dashboard.repository.js';
+import {
+  assetClassFigures,
+  dailyFigures,
+  type AssetClassRow,
+  type DayFigures,
+} from './dashboard.repository.js';
 
 export interface DashboardDeps {
   db: Database;
@@ -60,7 +66,27 @@ function sum(days: DayFigures[]): Omit<DayFigures, 'date'> {
   };
 }
 
-/** The figures of the range as of 23:59:59 India time today, with a daily series. */
+/**
+ * Every asset class, STANDARD to NPA, with the loans that owe in it (none: zeros). A loan that
+ * owes with no class yet counts as STANDARD: a disbursal classifies it so, and only a day-end
+ * finds it past due.
+ */
+function byAssetClass(rows: AssetClassRow[]): AssetClassFigures[] {
+  return ASSET_CLASSES.map((assetClass) => {
+    const mine = rows.filter((row) => (row.rbiClass ?? 'STANDARD') === assetClass);
+    return {
+      assetClass,
+      count: mine.reduce((total, row) => total + row.count, 0),
+      outstandingPaise: paiseToApi(mine.reduce((total, row) => total + row.outstanding, 0n)),
+      suspensePaise: paiseToApi(mine.reduce((total, row) => total + row.suspense, 0n)),
+    };
+  });
+}
+
+/**
+ * The figures of the range as of 23:59:59 India time today, with a daily series, and the book
+ * that owes now by asset class.
+ */
 export async function dashboardSummary(
   deps: DashboardDeps,
   range: DashboardRangeKey,
@@ -73,6 +99,7 @@ export async function dashboardSummary(
     fromInstant: startOfIndiaDate(from),
     toInstant: startOfIndiaDate(addDays(to, 1)),
   });
+  const classes = await assetClassFigures(deps.db);
   return {
     range,
     from,
@@ -81,5 +108,6 @@ export async function dashboardSummary(
     indiaNow: indiaDateTime(now),
     totals: toApi(sum(days)),
     daily: days.map((day) => ({ date: day.date, ...toApi(day) })),
+    assetClasses: byAssetClass(classes),
   };
 }

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { WORKED_EXAMPLE_PRINCIPAL } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, customers, storedFiles } from '../../testing/tables.js';
+import { auditEvents, customers, loanOrders, storedFiles } from '../../testing/tables.js';
 import { buildTestApp, joinTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { callEndpoint, createStaff, get, loginAs } from '../../testing/factories.js';
 import {
@@ -205,6 +205,36 @@ describe('POST /export/start and the download', () => {
     const { rows } = await readSheet(response.rawPayload);
     expect(rows.slice(1).map((r) => r[0])).toEqual([first!.orderNo]);
   });
+
+  it('honours the asset class and rescheduled filters as the list does', async () => {
+    // Rolled over while past due: active again, still SMA-0 and rescheduled.
+    const rescheduled = activeOrders[1]!;
+    await t.db
+      .update(loanOrders)
+      .set({ rbiClass: 'SMA-0', rescheduled: true })
+      .where(eq(loanOrders.orderNo, rescheduled));
+    const exported = async (filters: Record<string, unknown>) => {
+      const started = await callEndpoint(
+        t.app,
+        exportApi.startExport,
+        startBody({ status: 'ACTIVE', ...filters }),
+        exporter,
+      );
+      expect(started.statusCode).toBe(200);
+      const job = await finished(started.json().ret.id);
+      const response = await get(t.app, `/export/download?id=${job.id}`, exporter);
+      return (await readSheet(response.rawPayload)).rows.slice(1).map((r) => r[0]);
+    };
+    expect(await exported({ rbiClass: 'SMA-0' })).toEqual([rescheduled]);
+    expect(await exported({ rescheduled: true })).toEqual([rescheduled]);
+    expect((await exported({ rescheduled: false })).sort()).toEqual(
+      activeOrders.filter((no) => no !== rescheduled).sort(),
+    );
+    await t.db
+      .update(loanOrders)
+      .set({ rbiClass: 'STANDARD', rescheduled: false })
+      .where(eq(loanOrders.orderNo, rescheduled));
+  });
 });
 
 describe('POST /export/start refusals', () => {
@@ -235,6 +265,17 @@ describe('POST /export/start refusals', () => {
     );
     expect(badFilter.statusCode).toBe(400);
     expect(badFilter.json().errors![0]!.field).toBe('filters.colour');
+    const badClass = await callEndpoint(
+      t.app,
+      exportApi.startExport,
+      startBody({ rbiClass: 'SMA-9' }),
+      admin,
+    );
+    expect(badClass.statusCode).toBe(400);
+    expect(badClass.json()).toMatchObject({
+      code: 4000,
+      errors: [{ field: 'filters.rbiClass' }],
+    });
     const badSort = await callEndpoint(
       t.app,
       exportApi.startExport,

@@ -1,11 +1,30 @@
-import { eq } from 'drizzle-orm';
-import type { orderListBodySchema } from '@lending/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AssetClass, orderListBodySchema } from '@lending/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, indiaDayRange, orderNoIs, runList } from '../../shared/list-query.js';
 import { customers } from './customers.table.js';
 import { loanOrders } from './loan-orders.table.js';
 import { loanProducts } from './loan-products.table.js';
+
+/**
+ * A loan that owes, exactly as the partial indexes on the asset class say it
+ * (`loan_orders_owing_class_idx`), so a filter on the class reads that index.
+ */
+const owingOrderSql = sql`${loanOrders.status} in ('ACTIVE', 'DUE', 'OVERDUE')`;
+
+/** The asset class of a loan that owes (the last day-end's); null for any other status. */
+const owingClassSql = sql<AssetClass | null>`(case when ${owingOrderSql} then ${loanOrders.rbiClass} end)`;
+
+/**
+ * The asset class filter matches the loans that owe in that class (through the partial index
+ * on the class), as the row shows it; the rescheduled flag's own partial index serves `true`.
+ */
+const assetClassFilters = {
+  rbiClass: (rbiClass: AssetClass) => and(owingOrderSql, eq(loanOrders.rbiClass, rbiClass)),
+  rescheduled: (yes: boolean) =>
+    yes ? sql`${loanOrders.rescheduled}` : sql`not ${loanOrders.rescheduled}`,
+};
 
 /**
  * /order/orderList: every order with its customer and product. The phone is matched exactly on
@@ -35,6 +54,8 @@ export function listOrders(db: Executor, body: z.output<typeof orderListBodySche
               disbursalDate: loanOrders.disbursalDate,
               dueDate: loanOrders.dueDate,
               overdueDays: loanOrders.overdueDays,
+              rbiClass: owingClassSql,
+              rescheduled: loanOrders.rescheduled,
             },
             customerName: customers.name,
             phone: customers.phone,
@@ -61,6 +82,7 @@ export function listOrders(db: Executor, body: z.output<typeof orderListBodySche
           'minAmountPaise',
           'maxAmountPaise',
         ),
+        ...assetClassFilters,
       },
       sortColumns: {
         appliedAt: loanOrders.appliedAt,

@@ -135,6 +135,70 @@ describe('POST /order/list', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
+  it('filters by asset class (loans that owe) and by rescheduled, and shows both on the row', async () => {
+    const product = (await makeProduct(deps)).id;
+    const sma1 = await makeActiveOrder(deps, product);
+    const npa = await makeActiveOrder(deps, product);
+    const standard = await makeActiveOrder(deps, product);
+    // Written off as an NPA: it owes nothing the book counts, so it is in no class.
+    const writtenOff = await makeActiveOrder(deps, product);
+    const set = (id: number, columns: Partial<typeof loanOrders.$inferInsert>) =>
+      t.db.update(loanOrders).set(columns).where(eq(loanOrders.id, id));
+    await set(sma1.id, { status: 'OVERDUE', rbiClass: 'SMA-1', rescheduled: true });
+    await set(npa.id, { status: 'OVERDUE', rbiClass: 'NPA' });
+    await set(writtenOff.id, { status: 'WRITTEN_OFF', rbiClass: 'NPA', rescheduled: true });
+
+    const rows = async (filters: Record<string, unknown>) =>
+      orderListRetSchema.parse(
+        (await list({ filters: { productId: product, ...filters } })).json().ret,
+      ).list;
+    const nos = async (filters: Record<string, unknown>) =>
+      (await rows(filters)).map((row) => row.orderNo).sort();
+    expect(await nos({ rbiClass: 'NPA' })).toEqual([npa.orderNo]);
+    expect(await nos({ rbiClass: 'SMA-1' })).toEqual([sma1.orderNo]);
+    expect(await nos({ rbiClass: 'STANDARD' })).toEqual([standard.orderNo]);
+    expect(await nos({ rbiClass: 'SMA-2' })).toEqual([]);
+    expect(await nos({ rescheduled: true })).toEqual([sma1.orderNo, writtenOff.orderNo].sort());
+    expect(await nos({ rescheduled: false })).toEqual([npa.orderNo, standard.orderNo].sort());
+    expect(await nos({ rbiClass: 'SMA-1', rescheduled: false })).toEqual([]);
+
+    const shown = new Map((await rows({})).map((row) => [row.orderNo, row]));
+    expect(shown.get(sma1.orderNo)).toMatchObject({ rbiClass: 'SMA-1', rescheduled: true });
+    expect(shown.get(npa.orderNo)).toMatchObject({ rbiClass: 'NPA', rescheduled: false });
+    expect(shown.get(standard.orderNo)).toMatchObject({ rbiClass: 'STANDARD', rescheduled: false });
+    expect(shown.get(writtenOff.orderNo)).toMatchObject({ rbiClass: null, rescheduled: true });
+  });
+
+  it('refuses an asset class that is not one, naming the field (en and zh), and a rescheduled that is not a boolean', async () => {
+    const refused = await list(badBody({ filters: { rbiClass: 'SMA-3' } }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 4000,
+      errors: [
+        { field: 'filters.rbiClass', message: 'must be one of STANDARD, SMA-0, SMA-1, SMA-2, NPA' },
+      ],
+    });
+    expect(refused.json().msg).toContain('filters.rbiClass');
+    const zh = await callEndpoint(
+      t.app,
+      orderApi.listOrders,
+      badBody({ filters: { rbiClass: 'sma-1' } }),
+      admin,
+      { language: 'zh' },
+    );
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json().errors).toEqual([
+      { field: 'filters.rbiClass', message: '必须是以下之一：STANDARD, SMA-0, SMA-1, SMA-2, NPA' },
+    ]);
+    expect(zh.json().msg).toContain('filters.rbiClass');
+    const notBoolean = await list(badBody({ filters: { rescheduled: 'yes' } }));
+    expect(notBoolean.statusCode).toBe(400);
+    expect(notBoolean.json()).toMatchObject({
+      code: 4000,
+      errors: [{ field: 'filters.rescheduled' }],
+    });
+  });
+
   it('answers 403 without the grant', async () => {
     expect((await list({}, detailOnly)).statusCode).toBe(403);
   });

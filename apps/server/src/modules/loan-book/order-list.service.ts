@@ -31,6 +31,8 @@ export function orderListRow({
     disbursalDate: order.disbursalDate,
     dueDate: order.dueDate,
     overdueDays: order.overdueDays,
+    rbiClass: order.rbiClass,
+    rescheduled: order.rescheduled,
   };
 }
 

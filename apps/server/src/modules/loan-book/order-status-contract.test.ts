@@ -1,5 +1,7 @@
-import { closureTypeSchema, orderStatusSchema } from '@lending/contract';
+import { assetClassSchema, closureTypeSchema, orderStatusSchema } from '@lending/contract';
 import {
+  ASSET_CLASSES,
+  type AssetClass,
   CLOSURE_TYPES,
   type ClosureType,
   ORDER_STATUSES,
@@ -16,7 +18,7 @@ import type { z } from 'zod';
  * would be a filter that never matches. The types are pinned too, so `npm run typecheck` says
  * it before the tests run.
  */
-describe("the contract's order statuses and closure types are the engine's", () => {
+describe("the contract's order statuses, closure types and asset classes are the engine's", () => {
   it('order statuses', () => {
     expect([...orderStatusSchema.options].sort()).toEqual([...ORDER_STATUSES].sort());
     expectTypeOf<z.infer<typeof orderStatusSchema>>().toEqualTypeOf<OrderStatus>();
@@ -25,5 +27,10 @@ describe("the contract's order statuses and closure types are the engine's", () 
   it('closure types', () => {
     expect([...closureTypeSchema.options].sort()).toEqual([...CLOSURE_TYPES].sort());
     expectTypeOf<z.infer<typeof closureTypeSchema>>().toEqualTypeOf<ClosureType>();
+  });
+
+  it('asset classes (the lists filter by them, the dashboard counts them in this order)', () => {
+    expect([...assetClassSchema.options]).toEqual([...ASSET_CLASSES]);
+    expectTypeOf<z.infer<typeof assetClassSchema>>().toEqualTypeOf<AssetClass>();
   });
 });

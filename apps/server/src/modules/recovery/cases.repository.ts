@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { caseListBodySchema } from '@lending/contract';
+import type { AssetClass, caseListBodySchema } from '@lending/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, orderNoIs, runList } from '../../shared/list-query.js';
@@ -63,6 +63,11 @@ const brokenSql = (promises: SQL) =>
 const recoveredNow = sql<string>`coalesce(${recoveryCases.recoveredPaise}, (select coalesce(sum(r.amount_paise - r.excess_paise), 0) from repayments r where r.order_id = ${recoveryCases.orderId} and not r.reversed and r.received_at >= ${recoveryCases.openedAt}))::text`;
 const outstandingNow = sql<string>`(${loanOrders.outstandingPrincipalPaise} + ${loanOrders.outstandingInterestPaise} + ${loanOrders.outstandingFeePaise} + ${loanOrders.outstandingGstPaise} + ${loanOrders.outstandingPenalPaise})::text`;
 
+/** The order owes, as the partial index on the asset class says it (loan_orders_owing_class_idx). */
+const orderOwes = sql`${loanOrders.status} in ('ACTIVE', 'DUE', 'OVERDUE')`;
+/** The order's asset class while it owes (the last day-end's); null once it owes nothing. */
+const owingClass = sql<AssetClass | null>`(case when ${orderOwes} then ${loanOrders.rbiClass} end)`;
+
 function caseSelect(db: Executor, { now, today }: ReadAt) {
   const promises = promisesNowSql(today, now);
   return db
@@ -77,6 +82,8 @@ function caseSelect(db: Executor, { now, today }: ReadAt) {
       >`(case when ${leftNow} then ${now.toISOString()}::timestamptz else ${recoveryCases.closedAt} end)::text`,
       orderNo: loanOrders.orderNo,
       overdueDays: loanOrders.overdueDays,
+      rbiClass: owingClass,
+      rescheduled: loanOrders.rescheduled,
       customerName: customers.name,
       customerPhone: customers.phone,
       collectorName: staffUsers.name,
@@ -137,6 +144,9 @@ export function listCaseRows(
           'lastContactFrom',
           'lastContactTo',
         ),
+        rbiClass: (rbiClass) => and(orderOwes, eq(loanOrders.rbiClass, rbiClass)),
+        rescheduled: (yes) =>
+          yes ? sql`${loanOrders.rescheduled}` : sql`not ${loanOrders.rescheduled}`,
       },
       sortColumns: {
         id: recoveryCases.id,

@@ -39,6 +39,8 @@ function toCaseRow(r: CaseSelectRow, today: string): CaseRow {
     stage: c.stage,
     dueDate: c.dueDate,
     overdueDays: r.overdueDays,
+    rbiClass: r.rbiClass,
+    rescheduled: r.rescheduled,
     owedAtAssignmentPaise: paiseToApi(c.owedAtAssignmentPaise),
     outstandingPaise: paiseToApi(paiseFromDb(r.outstanding)),
     recoveredPaise: paiseToApi(paiseFromDb(r.recovered)),

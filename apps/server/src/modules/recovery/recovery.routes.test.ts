@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import {
+  badBody,
   callEndpoint,
   createStaff,
   loginAs,
@@ -14,6 +15,7 @@ import {
 } from '../../testing/factories.js';
 import { runDayEnd } from '../day-end/index.js';
 import { balancesOf, findOrder, postRepayment, type LoanBookDeps } from '../loan-book/index.js';
+import { loanOrders } from '../loan-book/tables.js';
 import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { recoveryCaseMoves, recoveryCases, recoveryFollowUps } from './recovery.table.js';
 
@@ -179,6 +181,62 @@ describe('day-end cases and dispatch', () => {
     ]) {
       const r = await post(t.app, `/recovery/${path}`, {}, noGrant);
       expect(r.statusCode, path).toBe(403);
+    }
+  });
+});
+
+describe('asset class and rescheduled', () => {
+  it('filter the cases by their order’s class and rescheduling, show both, and name a bad class', async () => {
+    const ids = orders.map((order) => order.id);
+    const kept = await t.db
+      .select({
+        id: loanOrders.id,
+        rbiClass: loanOrders.rbiClass,
+        rescheduled: loanOrders.rescheduled,
+      })
+      .from(loanOrders)
+      .where(sql`${loanOrders.id} in (${sql.join(ids, sql`, `)})`);
+    const set = (id: number, columns: Partial<typeof loanOrders.$inferInsert>) =>
+      t.db.update(loanOrders).set(columns).where(eq(loanOrders.id, id));
+    await set(orders[0]!.id, { rbiClass: 'SMA-1', rescheduled: true });
+    await set(orders[1]!.id, { rbiClass: 'NPA', rescheduled: false });
+    await set(orders[2]!.id, { rbiClass: 'SMA-0', rescheduled: false });
+    try {
+      const nos = async (filters: Record<string, unknown>) => {
+        const r = await callEndpoint(
+          t.app,
+          recoveryApi.listCases,
+          { filters: { kind: 'collection', ...filters }, pageSize: 100 },
+          admin,
+        );
+        expect(r.statusCode).toBe(200);
+        return (r.json().ret.list as { orderNo: string }[]).map((row) => row.orderNo).sort();
+      };
+      expect(await nos({ rbiClass: 'NPA' })).toEqual([orders[1]!.orderNo]);
+      expect(await nos({ rbiClass: 'SMA-1' })).toEqual([orders[0]!.orderNo]);
+      expect(await nos({ rbiClass: 'SMA-2' })).toEqual([]);
+      expect(await nos({ rescheduled: true })).toEqual([orders[0]!.orderNo]);
+      expect(await nos({ rescheduled: false })).toEqual(
+        [orders[1]!.orderNo, orders[2]!.orderNo].sort(),
+      );
+      const r = await callEndpoint(
+        t.app,
+        recoveryApi.listCases,
+        { filters: { kind: 'collection', orderNo: orders[0]!.orderNo } },
+        admin,
+      );
+      expect(r.json().ret.list[0]).toMatchObject({ rbiClass: 'SMA-1', rescheduled: true });
+      const bad = await callEndpoint(
+        t.app,
+        recoveryApi.listCases,
+        badBody({ filters: { rbiClass: 'SMA' } }),
+        admin,
+      );
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 4000, errors: [{ field: 'filters.rbiClass' }] });
+    } finally {
+      for (const row of kept)
+        await set(row.id, { rbiClass: row.rbiClass, rescheduled: row.rescheduled });
     }
   });
 });

@@ -179,6 +179,8 @@ export function listCollectionOrders(
               principalPaise: loanOrders.principalPaise,
               dueDate: loanOrders.dueDate,
               overdueDays: loanOrders.overdueDays,
+              rbiClass: loanOrders.rbiClass,
+              rescheduled: loanOrders.rescheduled,
               outstandingPaise: sql<string>`(${loanOrders.outstandingPrincipalPaise} + ${loanOrders.outstandingInterestPaise} + ${loanOrders.outstandingFeePaise} + ${loanOrders.outstandingGstPaise} + ${loanOrders.outstandingPenalPaise})`,
             },
             name: customers.name,
@@ -207,6 +209,10 @@ export function listCollectionOrders(
             ? and(gte(loanOrders.overdueDays, 1), lte(loanOrders.overdueDays, 7))
             : gte(loanOrders.overdueDays, 8),
         ...inclusiveRange<'dueFrom', 'dueTo', string>(loanOrders.dueDate, 'dueFrom', 'dueTo'),
+        // Overdue orders all owe: the class's partial index (owing orders) serves the filter.
+        rbiClass: (rbiClass) => eq(loanOrders.rbiClass, rbiClass),
+        rescheduled: (yes) =>
+          yes ? sql`${loanOrders.rescheduled}` : sql`not ${loanOrders.rescheduled}`,
       },
       sortColumns: { overdueDays: loanOrders.overdueDays, dueDate: loanOrders.dueDate },
       defaultSort: { field: 'overdueDays', order: 'desc' },

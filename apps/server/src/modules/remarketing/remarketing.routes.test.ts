@@ -2,7 +2,13 @@ import { remarketingApi } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { clearingAmountOn, WORKED_EXAMPLE_TERMS } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { borrowerAccounts, customers, recoveryCases, staffUsers } from '../../testing/tables.js';
+import {
+  borrowerAccounts,
+  customers,
+  loanOrders,
+  recoveryCases,
+  staffUsers,
+} from '../../testing/tables.js';
 import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { badBody, callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
@@ -283,5 +289,36 @@ describe('POST /order/collection_list', () => {
     expect(
       (await callEndpoint(t.app, remarketingApi.listCollectionOrders, {}, noGrant)).statusCode,
     ).toBe(403);
+  });
+
+  it('filters by asset class and rescheduled, shows both, and names a class that is not one', async () => {
+    await t.db
+      .update(loanOrders)
+      .set({ rbiClass: 'SMA-1', rescheduled: true })
+      .where(eq(loanOrders.orderNo, overdue.orderNo));
+    const nos = async (filters: Record<string, unknown>) => {
+      const response = await callEndpoint(
+        t.app,
+        remarketingApi.listCollectionOrders,
+        { filters },
+        reader,
+      );
+      expect(response.statusCode).toBe(200);
+      return (response.json().ret.list as { orderNo: string }[]).map((row) => row.orderNo);
+    };
+    expect(await nos({ rbiClass: 'SMA-1' })).toEqual([overdue.orderNo]);
+    expect(await nos({ rbiClass: 'NPA' })).toEqual([]);
+    expect(await nos({ rescheduled: true })).toEqual([overdue.orderNo]);
+    expect(await nos({ rescheduled: false })).toEqual([]);
+    const all = await callEndpoint(t.app, remarketingApi.listCollectionOrders, {}, reader);
+    expect(all.json().ret.list[0]).toMatchObject({ rbiClass: 'SMA-1', rescheduled: true });
+    const bad = await callEndpoint(
+      t.app,
+      remarketingApi.listCollectionOrders,
+      badBody({ filters: { rbiClass: 'DOUBTFUL' } }),
+      reader,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 4000, errors: [{ field: 'filters.rbiClass' }] });
   });
 });

@@ -107,6 +107,8 @@ export async function collectionOrders(
       dueDate: order.dueDate,
       overdueDays: order.overdueDays,
       band: overdueBand(order.overdueDays) ?? '1-7',
+      rbiClass: order.rbiClass,
+      rescheduled: order.rescheduled,
       collectorName,
       lastContactAt: lastContactAt ? lastContactAt.toISOString() : null,
     })),

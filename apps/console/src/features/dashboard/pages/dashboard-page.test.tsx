@@ -40,6 +40,13 @@ function summaryFor(range: DashboardRangeKey): DashboardSummary {
     indiaNow: '2025-01-15 10:00:00',
     totals: figures(scale),
     daily,
+    assetClasses: [
+      { assetClass: 'STANDARD', count: 20, outstandingPaise: 90_00_000, suspensePaise: 0 },
+      { assetClass: 'SMA-0', count: 2, outstandingPaise: 9_27_300, suspensePaise: 0 },
+      { assetClass: 'SMA-1', count: 0, outstandingPaise: 0, suspensePaise: 0 },
+      { assetClass: 'SMA-2', count: 0, outstandingPaise: 0, suspensePaise: 0 },
+      { assetClass: 'NPA', count: 1, outstandingPaise: 5_61_200, suspensePaise: 42_750 },
+    ],
   };
 }
 
@@ -79,6 +86,14 @@ describe('dashboard page', () => {
     expect(screen.getByText(/as of 2025-01-15 23:59:59/)).toBeInTheDocument();
     expect(screen.getByText(/2025-01-13 to 2025-01-15/)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Daily figures' })).toBeInTheDocument();
+    // The book by asset class, as the server counted it.
+    const classes = figure('Loans by asset class');
+    const npa = classes.getByText('NPA', { selector: '.ant-tag' }).closest('tr')!;
+    expect(
+      within(npa)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['NPA', '1', '₹5,612.00', '₹427.50']);
   });
 
   it('asks again when the range changes, and shows the new figures', async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatIndiaDateTime } from '../../../lib/format';
 import { usePageState } from '../../../lib/page-state';
 import { useDashboardSummary } from '../api/use-dashboard-summary';
+import { AssetClassCard } from '../components/asset-class-card';
 import { DailyChart, type DailySeries } from '../components/daily-chart';
 import { FigureCards } from '../components/figure-cards';
 import {
@@ -107,6 +108,7 @@ export function DashboardPage() {
               title={t('dashboard.chartTitle')}
             />
           </Card>
+          <AssetClassCard classes={summary.data.assetClasses} />
         </>
       ) : (
         <Spin>

@@ -1,4 +1,5 @@
 import { remarketingApi } from '@lending/contract';
+import { assetClassTags, useRescheduledOptions } from '../../../components/asset-class';
 import { listPage, type StatusTags } from '../../../components/list-page';
 import { orderDetailPath, orderStatusTags } from '../../../components/order-detail';
 import { revealCustomer } from '../../../components/unmask/unmask';
@@ -23,6 +24,8 @@ export const CollectionOrderPage = listPage(
       filter.text('phone', 'order.phone', { placeholder: 'order.phonePlaceholder' }),
       filter.status('band', 'remarketing.band', bandTags),
       filter.indiaDateRange('dueFrom', 'dueTo', 'order.dueRange'),
+      filter.status('rbiClass', 'assetClass.rbiClass', assetClassTags),
+      filter.select('rescheduled', 'assetClass.rescheduled', useRescheduledOptions),
     ],
     columns: [
       column.link('orderNo', 'order.orderNo', {
@@ -41,6 +44,7 @@ export const CollectionOrderPage = listPage(
       column.indiaDate('dueDate', 'order.dueDate', { sortable: true }),
       column.days('overdueDays', 'order.overdueDays', { sortable: true }),
       column.status('band', 'remarketing.band', bandTags),
+      column.status('rbiClass', 'assetClass.rbiClass', assetClassTags),
       column.text('collectorName', 'remarketing.collector'),
       column.instant('lastContactAt', 'remarketing.lastContact'),
     ],

@@ -1,4 +1,5 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type OrderListRow, loanBookApi, orderApi } from '@lending/contract';
 import { i18n } from '../../../lib/i18n';
@@ -26,6 +27,8 @@ const overdue: OrderListRow = {
   disbursalDate: '2025-01-01',
   dueDate: '2025-01-15',
   overdueDays: 3,
+  rbiClass: 'SMA-0',
+  rescheduled: false,
 };
 const cleared: OrderListRow = {
   ...overdue,
@@ -34,6 +37,16 @@ const cleared: OrderListRow = {
   customerKind: 'reloan',
   status: 'CLEARED',
   overdueDays: 0,
+  rbiClass: null,
+};
+/** Rolled over while past due, and an NPA. */
+const npa: OrderListRow = {
+  ...overdue,
+  id: 44,
+  orderNo: 'LN20250103000044',
+  overdueDays: 95,
+  rbiClass: 'NPA',
+  rescheduled: true,
 };
 
 describe('order list page', () => {
@@ -59,6 +72,7 @@ describe('order list page', () => {
     expect(row.getByText('₹371.70')).toBeInTheDocument();
     expect(row.getByText('Overdue')).toBeInTheDocument();
     expect(row.getByText('3 days')).toBeInTheDocument();
+    expect(row.getByText('SMA-0')).toBeInTheDocument();
     expect(row.getByText('2025-01-01 10:00:00')).toBeInTheDocument();
     expect(screen.queryByText('LN20250102000043')).toBeNull();
     expect(call).toHaveBeenCalledWith(orderApi.listOrders, {
@@ -79,5 +93,42 @@ describe('order list page', () => {
     expect(row.getByText('已结清')).toBeInTheDocument();
     expect(row.getByText('老客户（复贷）')).toBeInTheDocument();
     expect(call).not.toHaveBeenCalledWith(loanBookApi.listLoanConfig, expect.anything());
+  });
+
+  it('filters by RBI class from the URL and by rescheduled from its select, and shows the class', async () => {
+    const call = fakeEndpoints([
+      fakeList(orderApi.listOrders, [overdue, cleared, npa]),
+      fakeList(loanBookApi.listLoanConfig, []),
+    ]);
+    const user = userEvent.setup({
+      delay: null,
+      pointerEventsCheck: PointerEventsCheckLevel.Never,
+    });
+    const { router } = renderAt(<OrderListPage />, '/order/orderList?rbiClass=NPA');
+    const link = await screen.findByRole('link', { name: 'LN20250103000044' });
+    expect(within(link.closest('tr')!).getByText('NPA')).toBeInTheDocument();
+    expect(screen.queryByText('LN20250101000042')).toBeNull();
+    expect(call).toHaveBeenCalledWith(orderApi.listOrders, {
+      page: 1,
+      pageSize: 20,
+      filters: { rbiClass: 'NPA' },
+    });
+    const form = within(document.querySelector('form')!);
+    expect(form.getByText('RBI class')).toBeInTheDocument();
+
+    await user.click(form.getByRole('combobox', { name: 'Rescheduled' }));
+    await user.click(await screen.findByTitle('No'));
+    await user.click(form.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?rbiClass=NPA&rescheduled=false'),
+    );
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith(orderApi.listOrders, {
+        page: 1,
+        pageSize: 20,
+        filters: { rbiClass: 'NPA', rescheduled: false },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText('LN20250103000044')).toBeNull());
   });
 });

@@ -1,5 +1,6 @@
 import { loanBookApi, orderApi } from '@lending/contract';
 import { useTranslation } from 'react-i18next';
+import { assetClassTags, useRescheduledOptions } from '../../../components/asset-class';
 import { listPage, type FilterOption } from '../../../components/list-page';
 import { orderDetailPath, orderStatusTags } from '../../../components/order-detail';
 import { revealCustomer } from '../../../components/unmask/unmask';
@@ -38,6 +39,8 @@ export const OrderListPage = listPage(orderApi.listOrders, ({ column, filter }) 
     filter.indiaDateRange('disbursedFrom', 'disbursedTo', 'order.disbursedRange'),
     filter.indiaDateRange('dueFrom', 'dueTo', 'order.dueRange'),
     filter.amountRange('minAmountPaise', 'maxAmountPaise', 'order.amount'),
+    filter.status('rbiClass', 'assetClass.rbiClass', assetClassTags),
+    filter.select('rescheduled', 'assetClass.rescheduled', useRescheduledOptions),
   ],
   columns: [
     column.link('orderNo', 'order.orderNo', {
@@ -62,6 +65,7 @@ export const OrderListPage = listPage(orderApi.listOrders, ({ column, filter }) 
     column.indiaDate('disbursalDate', 'order.disbursalDate'),
     column.indiaDate('dueDate', 'order.dueDate', { sortable: true }),
     column.days('overdueDays', 'order.overdueDays'),
+    column.status('rbiClass', 'assetClass.rbiClass', assetClassTags),
   ],
   exportable: true,
 }));

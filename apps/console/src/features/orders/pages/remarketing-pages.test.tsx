@@ -53,6 +53,8 @@ const inCollection: CollectionOrderRow = {
   dueDate: '2025-01-05',
   overdueDays: 10,
   band: '8+',
+  rbiClass: 'SMA-0',
+  rescheduled: false,
   collectorName: 'Kabir Collector',
   lastContactAt: '2025-01-14T05:00:00.000Z',
 };

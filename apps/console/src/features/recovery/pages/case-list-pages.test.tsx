@@ -21,6 +21,8 @@ const base: CaseRow = {
   stage: 'S1',
   dueDate: '2025-01-29',
   overdueDays: 3,
+  rbiClass: 'SMA-0',
+  rescheduled: false,
   owedAtAssignmentPaise: 463_650,
   outstandingPaise: 463_650,
   recoveredPaise: 0,

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import { type CaseRow, recoveryApi } from '@lending/contract';
+import { assetClassTags, useRescheduledOptions } from '../../../components/asset-class';
 import { listPage, type ListKit } from '../../../components/list-page';
 import type { FiltersOf } from '../../../components/list-page/types';
 import { DispatchDialog, TakeBackDialog } from '../components/dispatch-dialogs';
@@ -31,6 +32,8 @@ function casePage(route: string, fixedFilters: Filters, manage: boolean) {
         filter.amountRange('amountMin', 'amountMax', 'collection.outstanding'),
         filter.status('followStatus', 'collection.followStatus', followStatusTags),
         filter.indiaDateRange('lastContactFrom', 'lastContactTo', 'collection.lastContact'),
+        filter.status('rbiClass', 'assetClass.rbiClass', assetClassTags),
+        filter.select('rescheduled', 'assetClass.rescheduled', useRescheduledOptions),
       ],
       columns: [
         column.link('orderNo', 'collection.orderNo', { to: caseDetailPath, fixed: 'start' }),
@@ -39,6 +42,8 @@ function casePage(route: string, fixedFilters: Filters, manage: boolean) {
         column.text('stage', 'collection.stage'),
         column.days('overdueDays', 'collection.overdueDays', { sortable: true }),
         column.indiaDate('dueDate', 'collection.dueDate', { sortable: true }),
+        // A crowded list: the class is there to switch on in the column settings.
+        column.status('rbiClass', 'assetClass.rbiClass', assetClassTags, { hiddenByDefault: true }),
         column.money('outstandingPaise', 'collection.outstanding'),
         column.money('owedAtAssignmentPaise', 'collection.owedAtAssignment', {
           hiddenByDefault: true,
