@@ -380,10 +380,6 @@ export const orderKeyFactsSchema = z.object({
   channel: z.string(),
 });
 
-/** An order's asset class (RBI prudential norms: SMA-0/1/2 by days past due, NPA over 90). */
-export const assetClassSchema = z.enum(['STANDARD', 'SMA-0', 'SMA-1', 'SMA-2', 'NPA']);
-export type AssetClass = z.infer<typeof assetClassSchema>;
-
 /**
  * Why an order's asset class changed: its own days past due, another loan of the borrower
  * became NPA, its arrears were paid (an NPA upgraded), it was paid off, it was rolled over while
