@@ -33,7 +33,7 @@ export interface DemoBookLoaded {
 }
 
 /** The committed snapshot's settings: a first start with these loads it in seconds. */
-export const DEMO_BOOK_DEFAULTS: DemoBookSettings = { borrowers: 3000, days: 90, seed: 1 };
+export const DEMO_BOOK_DEFAULTS: DemoBookSettings = { borrowers: 3000, days: 120, seed: 1 };
 
 /**
  * When the snapshot cannot be used, the size of book a first start can still simulate live

@@ -85,13 +85,16 @@ async function repay(
       partialDone: false,
       rollovers: 0,
       rolloversWanted: profile.behaviour === 'rollover' ? behaviour.int(1, 2) : 0,
+      // One renewer in three renews a day to three days late.
+      rolloverLate:
+        profile.behaviour === 'rollover' && behaviour.chance(1 / 3) ? behaviour.int(1, 3) : 0,
       disbursalSeen: true,
     };
   }
   const plan = state.plan;
   if (profile.behaviour === 'never') return;
-  const dueToday = today === order.dueDate;
-  if (plan.rollovers < plan.rolloversWanted && dueToday) {
+  const renewalDay = today === addDays(order.dueDate, plan.rolloverLate);
+  if (plan.rollovers < plan.rolloversWanted && renewalDay) {
     const quote = await withSession(sim, state, (token) =>
       driver.rolloverQuote(token, state.address, order.id),
     );
@@ -105,6 +108,8 @@ async function repay(
       sim.counters.rollovers += 1;
       return;
     }
+    // Refused (the product's limit, or too late for the rollover to buy time): pays instead.
+    plan.rolloversWanted = plan.rollovers;
   }
   if (plan.rollovers < plan.rolloversWanted) return;
   const payDate = addDays(order.dueDate, plan.payOffset);

@@ -75,6 +75,11 @@ export interface RepaymentPlan {
   partialDone: boolean;
   rollovers: number;
   rolloversWanted: number;
+  /**
+   * Days after the due date the borrower renews (0: on the day). Late, the loan is already past
+   * due, so the rollover is a rescheduling (its asset class runs on, decision 0098).
+   */
+  rolloverLate: number;
   disbursalSeen: boolean;
 }
 

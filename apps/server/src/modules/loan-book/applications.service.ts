@@ -162,15 +162,20 @@ export async function moveOrder(
     lastEvent: event,
     updatedAt: ctx.now,
   });
-  if (ctx.order.rbiClass !== null && updated.rbiClass !== ctx.order.rbiClass) {
-    // Only a loan paid off changes class outside the day-end (it is standard once nothing is owed).
+  if (
+    ctx.order.rbiClass !== null &&
+    updated.rbiClass !== null &&
+    updated.rbiClass !== ctx.order.rbiClass
+  ) {
+    // Only a loan paid off changes class outside the day-end (it is standard once nothing is
+    // owed); a payout reversed undoes the loan, which leaves it no class at all.
     await insertClassHistory(ctx.tx, [
       {
         orderId: ctx.order.id,
         customerId: ctx.order.customerId,
         businessDate: ctx.businessDate,
         fromClass: ctx.order.rbiClass,
-        toClass: updated.rbiClass ?? 'STANDARD',
+        toClass: updated.rbiClass,
         daysPastDue: daysPastDue(ctx.order.overdueSince, ctx.businessDate),
         reason: 'paid',
         at: ctx.now,

@@ -9,7 +9,7 @@ import { indiaDateOf } from '../../shared/india-date.js';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
 import { callEndpoint, createStaff, loginAs } from '../../testing/factories.js';
 import { systemSettings } from './ops-config.table.js';
-import { seedSettings } from './settings.service.js';
+import { assetClassThresholds, seedSettings } from './settings.service.js';
 
 /*
  * systemConfig2, the operations settings (decision 0044): only items the server reads, each
@@ -71,6 +71,7 @@ describe('operations settings (systemConfig2)', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json().ret.list as { item: string; value: string; readBy: string }[];
     expect(list.map((s) => [s.item, s.value])).toEqual([
+      ['asset_class_thresholds', '31,61,91'],
       ['day_end_time', '00:30'],
       ['reconciliation_daily_time', '02:00'],
       ['recovery_attempt_cap', '5'],
@@ -116,6 +117,19 @@ describe('operations settings (systemConfig2)', () => {
       await save('waiver_approval_above_rupees', '-1'),
       'waiver_approval_above_rupees must be a whole number from 0 to 10000000',
     );
+    expectValueError(
+      await save('asset_class_thresholds', '31,61'),
+      'asset_class_thresholds must be three whole numbers (SMA-1, SMA-2, NPA)',
+    );
+    // The RBI's thresholds are a floor: a class may be reached sooner, never later.
+    expectValueError(
+      await save('asset_class_thresholds', '31,61,92'),
+      "NPA must come after the class before it and no later than the RBI's 91 days",
+    );
+    expectValueError(
+      await save('asset_class_thresholds', '31,30,91'),
+      "SMA-2 must come after the class before it and no later than the RBI's 61 days",
+    );
     const free = await callEndpoint(
       t.app,
       opsConfigApi.saveSetting,
@@ -137,6 +151,12 @@ describe('operations settings (systemConfig2)', () => {
       .from(systemSettings)
       .where(eq(systemSettings.item, 'day_end_time'));
     expect(row!.value).toBe('00:30');
+  });
+
+  it('a stricter asset classification is saved and is what the day-end reads', async () => {
+    expect(await assetClassThresholds(t.db)).toEqual({ sma1From: 31, sma2From: 61, npaFrom: 91 });
+    expect((await save('asset_class_thresholds', '25,50,80')).statusCode).toBe(200);
+    expect(await assetClassThresholds(t.db)).toEqual({ sma1From: 25, sma2From: 50, npaFrom: 80 });
   });
 
   it('records each change in the audit trail with its value before and after', async () => {
@@ -192,6 +212,7 @@ describe('operations settings (systemConfig2)', () => {
       .where(eq(systemSettings.group, 'operations'))
       .orderBy(systemSettings.item);
     expect(rows).toEqual([
+      { item: 'asset_class_thresholds', value: '25,50,80' },
       { item: 'day_end_time', value: '00:15' },
       { item: 'reconciliation_daily_time', value: '02:00' },
       { item: 'recovery_attempt_cap', value: '5' },

@@ -104,11 +104,12 @@ export const KNOWN_SETTINGS = {
     // The RBI's prudential norms are a floor: each class may be reached sooner, never later.
     check: (value) => {
       const thresholds = parseThresholds(value);
-      if (!thresholds) return 'must be three whole numbers separated by commas';
+      if (!thresholds)
+        return 'asset_class_thresholds must be three whole numbers (SMA-1, SMA-2, NPA) separated by commas';
       const looser = looserThreshold(thresholds);
       return looser === null
         ? null
-        : `${looser} must be in order and no later than the RBI's ${RBI_THRESHOLDS[looser]} days`;
+        : `asset_class_thresholds: ${CLASS_OF_THRESHOLD[looser]} must come after the class before it and no later than the RBI's ${RBI_THRESHOLDS[looser]} days`;
     },
   },
   recovery_contact_hours: {
@@ -304,6 +305,8 @@ export async function contactRulesOf(settings: SettingsService): Promise<{
     attemptCapPerDay: await settings.getNumber('recovery_attempt_cap'),
   };
 }
+
+const CLASS_OF_THRESHOLD = { sma1From: 'SMA-1', sma2From: 'SMA-2', npaFrom: 'NPA' } as const;
 
 function parseThresholds(value: string): ClassThresholds | null {
   const parts = value.split(',').map((part) => part.trim());
