@@ -18,11 +18,13 @@ test('an overdue order found in the order list opens its detail with its amounts
   await expect(page).toHaveURL(/\/order\/orderList\?status=OVERDUE$/);
   const rows = table.locator('tbody tr[data-row-key]');
   await expect(rows.first()).toBeVisible();
-  // Every row on the page is overdue, its customer masked. The rows of before the search stay
-  // on screen until the filtered page arrives, so wait for the table to hold only overdue rows.
+  // Every row on the page is overdue and so in a special-mention class or NPA (its two tags),
+  // its customer masked. The rows of before the search stay on screen until the filtered page
+  // arrives, so wait for the table to hold only overdue rows.
   const tags = rows.locator('.ant-tag');
-  await expect(tags.filter({ hasNotText: /^Overdue$/ })).toHaveCount(0);
+  await expect(tags.filter({ hasNotText: /^(Overdue|SMA-[012]|NPA)$/ })).toHaveCount(0);
   await expect(tags.first()).toHaveText('Overdue');
+  await expect(rows.first().locator('.ant-tag').nth(1)).toHaveText(/^(SMA-[012]|NPA)$/);
   await expect(rows.first().getByText(/^\*+\d{4}$/)).toBeVisible();
 
   const link = rows.first().getByRole('link');
