@@ -77,10 +77,10 @@ export async function seedActiveLoans(db, n) {
     insert into loan_orders (order_no, customer_id, product_id, product_version, product_kind, terms, principal_paise,
       processing_fee_paise, gst_on_fee_paise, net_disbursed_paise, due_amount_paise, tenor_days, status, key_facts,
       apr_basis_points, kfs_accepted_at, kfs_channel, kfs_otp_reference, applicant_features, disbursal_date, due_date,
-      accrued_through_date, day_end_date, principal_disbursed_paise, outstanding_principal_paise, applied_at, updated_at)
+      accrued_through_date, day_end_date, principal_disbursed_paise, outstanding_principal_paise, rbi_class, applied_at, updated_at)
     select 'BENCH' || g, ${customer.id}, ${product.id}, 1, 'first', ${terms}::jsonb, 450000, 31500, 5670, 412830, 456300, 14,
       'ACTIVE', '{}'::jsonb, 27453, now(), 'app', 'otp', '{}'::jsonb, ${D0}::date, ${D0}::date + 14, ${D0}::date - 1,
-      ${D0}::date - 1, 450000, 450000, now(), now()
+      ${D0}::date - 1, 450000, 450000, 'STANDARD', now(), now()
     from generate_series(1, ${n}) g`);
   await db.execute(sql`
     insert into ledger_journals (order_id, event_type, idempotency_key, business_date, at)
