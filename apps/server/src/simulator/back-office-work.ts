@@ -42,15 +42,17 @@ export async function backOfficeWork(sim: SimulationState, today: string, lastDa
     });
   }
   for (const order of await ordersInStatuses(db, ['OVERDUE'])) {
-    if (order.overdueDays >= 60 && backOffice.chance(0.04)) {
-      // The maker asks; the checker writes it off at 17:30 (decision 0050).
+    if (order.overdueDays >= 91 && backOffice.chance(0.04)) {
+      // Written off once non-performing (more than 90 days past due, decision 0098), as lenders
+      // do; so the demo book keeps NPA loans too. The maker asks; the checker writes it off at
+      // 17:30 (decision 0050).
       await refusedAllowed(async () => {
         await requestWriteOff(
           waiverDeps,
           {
             orderId: order.id,
             idempotencyKey: `sim-write-off-${order.id}-${today}`,
-            reason: 'No payment for 60 days; recovery unlikely',
+            reason: 'No payment for 90 days (NPA); recovery unlikely',
           },
           world.makerId,
         );
