@@ -196,13 +196,6 @@ export const order = {
       change: 'Class',
       daysPastDue: 'Days past due',
       reason: 'Reason',
-      classes: {
-        STANDARD: 'Standard',
-        'SMA-0': 'SMA-0',
-        'SMA-1': 'SMA-1',
-        'SMA-2': 'SMA-2',
-        NPA: 'NPA',
-      },
       reasons: {
         daysPastDue: 'Its days past due',
         borrowerNpa: 'Another loan of the borrower is NPA',

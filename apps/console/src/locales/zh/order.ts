@@ -203,13 +203,6 @@ export const order = {
       change: '分类',
       daysPastDue: '逾期天数',
       reason: '原因',
-      classes: {
-        STANDARD: '正常',
-        'SMA-0': 'SMA-0',
-        'SMA-1': 'SMA-1',
-        'SMA-2': 'SMA-2',
-        NPA: 'NPA（不良）',
-      },
       reasons: {
         daysPastDue: '按逾期天数',
         borrowerNpa: '借款人的另一笔借款为不良（NPA）',

@@ -128,7 +128,7 @@ describe('asset classification card', () => {
     expect(itemOf('挂账利息').getByText('₹123.45')).toBeInTheDocument();
     expect(historyRows()[3]).toEqual([
       '2025-04-10',
-      'SMA-2 → NPA（不良）',
+      'SMA-2 → 不良 (NPA)',
       '86 天',
       '借款人的另一笔借款为不良（NPA，订单 LN20250101000007）',
     ]);

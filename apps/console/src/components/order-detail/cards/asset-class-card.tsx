@@ -1,21 +1,18 @@
 import { Card, Descriptions, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { OrderDetail } from '@lending/contract';
+import type { AssetClass, OrderDetail } from '@lending/contract';
+import { assetClassTags } from '../../asset-class';
 import { EMPTY } from '../empty-value';
 import { Money } from '../money';
 import { RecordsTable } from '../tabs/records-table';
 
 type ClassChange = OrderDetail['classHistory'][number];
 
-/** Worse classes warmer: standard green up to NPA red. */
-const CLASS_COLOR: Record<string, string> = {
-  STANDARD: 'green',
-  'SMA-0': 'gold',
-  'SMA-1': 'orange',
-  'SMA-2': 'volcano',
-  NPA: 'red',
-};
+/** A class's tag as every list and the dashboard show it (components/asset-class.ts). */
+function tagOf(value: string) {
+  return assetClassTags[value as AssetClass] as (typeof assetClassTags)[AssetClass] | undefined;
+}
 
 /** Whether the order has been classified at all (a loan is, from its disbursal's day-end). */
 export function isClassified(detail: OrderDetail): boolean {
@@ -31,7 +28,10 @@ export function AssetClassCard({ detail }: { detail: OrderDetail }) {
   const { t } = useTranslation();
   const a = (key: string, options?: Record<string, unknown>) =>
     t(`orderDetail.assetClass.${key}`, options ?? {});
-  const className = (value: string) => a(`classes.${value}`, { defaultValue: value });
+  const className = (value: string) => {
+    const tag = tagOf(value);
+    return tag ? t(tag.label) : value;
+  };
   const reasonText = (change: ClassChange) =>
     change.reason === 'borrowerNpa' && change.causeOrderNo !== null
       ? a('reasons.borrowerNpaOf', { orderNo: change.causeOrderNo })
@@ -64,7 +64,7 @@ export function AssetClassCard({ detail }: { detail: OrderDetail }) {
           ) : (
             <Space size={4} wrap>
               {detail.rbiClass === null ? null : (
-                <Tag color={CLASS_COLOR[detail.rbiClass]}>{className(detail.rbiClass)}</Tag>
+                <Tag color={tagOf(detail.rbiClass)?.color}>{className(detail.rbiClass)}</Tag>
               )}
               {detail.classifiedDate ? a('since', { date: detail.classifiedDate }) : null}
               {detail.rescheduled ? <Tag color="purple">{a('rescheduled')}</Tag> : null}
