@@ -22,6 +22,7 @@ export * from './config/config.schema.js';
 export * as configApi from './config/config.endpoints.js';
 export * from './common/money.js';
 export * from './loan-book/loan-book.schema.js';
+export * from './loan-book/order-detail.schema.js';
 export * as loanBookApi from './loan-book/loan-book.endpoints.js';
 export * from './order/order.schema.js';
 export * as orderApi from './order/order.endpoints.js';

@@ -11,7 +11,6 @@ import {
   loanConfigSchema,
   orderCommandRetSchema,
   orderDetailBodySchema,
-  orderDetailSchema,
   postRepaymentBodySchema,
   rejectOrderBodySchema,
   reverseRepaymentBodySchema,
@@ -21,6 +20,7 @@ import {
   waiverBodySchema,
   writeOffBodySchema,
 } from './loan-book.schema.js';
+import { orderDetailSchema } from './order-detail.schema.js';
 
 export const listLoanConfig = defineEndpoint({
   id: 'loanConfig.list',
