@@ -75,12 +75,13 @@ export async function makeApplication(
   productId: number,
   principal = WORKED_EXAMPLE_PRINCIPAL,
   features: Record<string, unknown> = {},
+  /** A further application of this borrower; a new customer when absent. */
+  customerId?: number,
 ) {
-  const customer = await makeCustomer(deps);
   return submitApplication(
     deps,
     {
-      customerId: customer.id,
+      customerId: customerId ?? (await makeCustomer(deps)).id,
       productId,
       principalPaise: principal,
       acceptance: {
@@ -99,8 +100,9 @@ export async function makeApprovedOrder(
   deps: LoanBookDeps,
   productId: number,
   principal = WORKED_EXAMPLE_PRINCIPAL,
+  customerId?: number,
 ) {
-  const order = await makeApplication(deps, productId, principal);
+  const order = await makeApplication(deps, productId, principal, {}, customerId);
   await runMachineReview(deps, order.id);
   await firstReview(deps, { orderId: order.id, decision: 'pass' }, FIRST_REVIEWER);
   await finalReview(deps, { orderId: order.id, decision: 'pass' }, FINAL_REVIEWER);
@@ -112,8 +114,9 @@ export async function makeActiveOrder(
   deps: LoanBookDeps,
   productId: number,
   principal = WORKED_EXAMPLE_PRINCIPAL,
+  customerId?: number,
 ) {
-  const order = await makeApprovedOrder(deps, productId, principal);
+  const order = await makeApprovedOrder(deps, productId, principal, customerId);
   const payout = await createPayout(
     deps,
     {

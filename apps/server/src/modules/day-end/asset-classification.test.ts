@@ -8,26 +8,14 @@ import { queryRows } from '../../shared/sql-rows.js';
 import {
   balancesOf,
   checkLedger,
-  createPayout,
-  finalReview,
   findOrder,
-  firstReview,
   postRepayment,
-  recordPayoutResult,
   rollover,
-  runMachineReview,
-  submitApplication,
   termsFromJson,
   type LoanBookDeps,
 } from '../loan-book/index.js';
 import { assetClassHistory } from '../loan-book/loan-orders.table.js';
-import {
-  FINAL_REVIEWER,
-  FIRST_REVIEWER,
-  loanBookDeps,
-  makeActiveOrder,
-  makeProduct,
-} from '../../testing/loan-book.factories.js';
+import { loanBookDeps, makeActiveOrder, makeProduct } from '../../testing/loan-book.factories.js';
 import { runDayEnd } from './index.js';
 
 /**
@@ -84,31 +72,6 @@ async function postingsOf(orderId: number, account: string, businessDate?: strin
   return BigInt(String(row?.total ?? '0'));
 }
 
-/** A further loan of the same borrower, disbursed today. */
-async function anotherLoanOf(customerId: number) {
-  const order = await submitApplication(
-    deps,
-    {
-      customerId,
-      productId,
-      principalPaise: 450_000n,
-      acceptance: { acceptedAt: t.clock.now(), channel: 'app', otpReference: 'otp-2' },
-      applicantFeatures: {},
-    },
-    null,
-  );
-  await runMachineReview(deps, order.id);
-  await firstReview(deps, { orderId: order.id, decision: 'pass' }, FIRST_REVIEWER);
-  await finalReview(deps, { orderId: order.id, decision: 'pass' }, FINAL_REVIEWER);
-  const payout = await createPayout(
-    deps,
-    { orderId: order.id, idempotencyKey: `pay-${order.id}`, channel: 'sandbox' },
-    null,
-  );
-  await recordPayoutResult(deps, payout.payoutId!, { status: 'processed', utr: `UTR${order.id}` });
-  return order;
-}
-
 function pay(orderId: number, amountPaise: bigint) {
   return postRepayment(
     deps,
@@ -138,7 +101,7 @@ describe('asset classification at the day-end', () => {
   it('classifies an unpaid loan on the RBI dates, holds its income in suspense from the NPA day, pulls the borrower’s other loan in and upgrades it once no arrears are left', async () => {
     const { id, customerId } = await makeActiveOrder(deps, productId);
     await dayEndsThrough('2025-04-19');
-    const second = await anotherLoanOf(customerId);
+    const second = await makeActiveOrder(deps, productId, undefined, customerId);
     await dayEndsThrough('2025-04-28');
     const beforeNpa = (await findOrder(t.db, id))!;
     expect(beforeNpa).toMatchObject({ rbiClass: 'SMA-2', overdueSince: '2025-01-29' });

@@ -246,7 +246,10 @@ export const assetClassHistory = pgTable(
     fromClass: text('from_class').$type<AssetClass>(),
     toClass: text('to_class').$type<AssetClass>().notNull(),
     daysPastDue: integer('days_past_due').notNull(),
-    /** daysPastDue, borrowerNpa (another loan of the borrower), arrearsPaid, paid, rescheduled. */
+    /**
+     * daysPastDue, borrowerNpa (another loan of the borrower), arrearsPaid, paid, rescheduled,
+     * valueDated (the contract's assetClassReasonSchema).
+     */
     reason: text('reason').notNull(),
     /** The order whose NPA pulled this one in (reason borrowerNpa). */
     causeOrderId: integer('cause_order_id'),
