@@ -17,5 +17,7 @@ export * from './order-state.js';
 export * from './ledger.js';
 export * from './reward-clawback.js';
 export * from './component-summary.js';
+export * from './restatement.js';
 export * from './value-dating.js';
+export * from './repayment-reversal.js';
 export * from './worked-example.js';

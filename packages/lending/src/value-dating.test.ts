@@ -7,11 +7,10 @@ import { rupeesToPaise as r, type Paise } from './money.js';
 import { applyRepayment } from './repayment.js';
 import { termsArb } from './testing/arbitraries.js';
 import { ReferenceBook, withoutZeros, type BookRepayment } from './testing/reference-book.js';
+import { earliestValueDate, fixedEventKindOf } from './restatement.js';
 import {
   applyValueDatedRepayment,
   checkValueDate,
-  earliestValueDate,
-  fixedEventKindOf,
   type ValueDatedRepaymentInput,
   type ValueDatedRepaymentStep,
 } from './value-dating.js';
@@ -370,7 +369,7 @@ describe('fixedEventKindOf', () => {
     [{ event: 'writeOff' }, 'writeOff'],
     [{ event: 'refund' }, 'refund'],
     [{ event: 'feeCharge' }, 'feeCharge'],
-    [{ event: 'reversal', reverses: 'repayment' }, 'repaymentReversal'],
+    [{ event: 'reversal', reverses: 'repayment' }, null],
     [{ event: 'reversal', reverses: 'disbursal' }, 'payoutReversal'],
     [{ event: 'reversal', reverses: 'interestAccrual' }, 'payoutReversal'],
     [{ event: 'reversal', reverses: 'payoutReservation' }, null],

@@ -13,11 +13,15 @@ import {
 import { applyRepayment, applyWaiver, waiveRemaining, type AmountsResult } from '../repayment.js';
 import { applyRollover } from '../rollover.js';
 import type { LoanProductTerms } from '../terms.js';
+import { applyRepaymentReversal, type RepaymentReversalStep } from '../repayment-reversal.js';
+import type {
+  FixedEvent,
+  PostedAccrual,
+  RestatedStanding,
+  RestatementSubject,
+} from '../restatement.js';
 import {
   applyValueDatedRepayment,
-  type FixedEvent,
-  type PostedAccrual,
-  type RestatementSubject,
   type ValueDatedRepaymentStep,
   type ValueDateRefusal,
 } from '../value-dating.js';
@@ -184,13 +188,68 @@ export class ReferenceBook {
     });
     this.loan = result.loan;
     this.overpaid = result.overpaid;
-    const { standing } = result;
+    this.applyStanding(result.standing);
+    return result;
+  }
+
+  /** The order's status and closure after a restatement. */
+  private applyStanding(standing: RestatedStanding): void {
     this.settledStatus =
       standing.status === 'CLEARED' || standing.status === 'OVERPAID' ? standing.status : null;
     if (standing.closure.kind === 'open') this.closure = null;
     if (standing.closure.kind === 'cleared') {
       this.closure = { type: standing.closure.type, clearedDate: standing.closure.clearedDate };
     }
+  }
+
+  /** A repayment reversed on `today` (a bounce), replayed the way the server would. */
+  reverse(today: IndiaDate, ref: string): RepaymentReversalStep {
+    const row = this.repayments.find((r) => r.ref === ref);
+    if (!row) throw new Error(`no repayment ${ref} in effect`);
+    const others = this.repayments.filter(
+      (r) => r.ref !== ref && !isBefore(r.valueDate, row.valueDate),
+    );
+    const result = applyRepaymentReversal({
+      terms: this.terms,
+      loan: this.loan,
+      status: this.statusOn(today),
+      overpaid: this.overpaid,
+      today,
+      reversed: row,
+      accruals: this.accrualsFrom(row.valueDate),
+      laterRepayments: others,
+      fixedEvents: this.fixedEvents,
+    });
+    if (!result.ok) throw new Error(result.reason);
+    for (const posting of result.postings) {
+      const { subject } = posting;
+      if (subject.kind === 'payment') throw new Error('a reversal posts no payment');
+      if (posting.role === 'reversal') {
+        const target = this.inEffect(subject);
+        const type = posting.journal.event === 'reversal' ? 'reversal' : 'valueDateReversal';
+        const expected = postingsFor({ type, original: target.journal });
+        if (JSON.stringify(expected, bigints) !== JSON.stringify(posting.journal, bigints)) {
+          throw new Error(`reversal of ${JSON.stringify(subject)} does not negate the posting`);
+        }
+        target.reversedBy = this.post(posting.journal, posting.valueDate, today);
+        continue;
+      }
+      const id = this.post(posting.journal, posting.valueDate, today, subject);
+      if (posting.role === 'replay' && subject.kind === 'repayment') {
+        const replayed = this.repayments.find((r) => r.ref === subject.ref);
+        if (!replayed) throw new Error(`no repayment ${subject.ref}`);
+        replayed.journalId = id;
+      }
+    }
+    for (const later of result.laterRepayments) {
+      const replayed = this.repayments.find((r) => r.ref === later.ref)!;
+      replayed.allocated = later.allocated;
+      replayed.excess = later.excess;
+    }
+    this.repayments.splice(this.repayments.indexOf(row), 1);
+    this.loan = result.loan;
+    this.overpaid = result.overpaid;
+    this.applyStanding(result.standing);
     return result;
   }
 
