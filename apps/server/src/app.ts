@@ -40,6 +40,7 @@ import {
 } from './modules/loan-book/index.js';
 import { createMarketingSmsModule } from './modules/marketing-sms/index.js';
 import {
+  assetClassThresholds,
   contactRulesOf,
   createOpsConfigModule,
   createSettingsService,
@@ -47,7 +48,11 @@ import {
 } from './modules/ops-config/index.js';
 import { payoutGatewayReferences } from './modules/payouts/index.js';
 import { createPowerModule } from './modules/power/index.js';
-import { createRecoveryModule, loadRecoverySettings } from './modules/recovery/index.js';
+import {
+  createRecoveryModule,
+  loadRecoverySettings,
+  openCasesOnReopen,
+} from './modules/recovery/index.js';
 import { createRemarketingModule } from './modules/remarketing/index.js';
 import {
   createRepayModule,
@@ -277,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every caller of the loan book's commands gets these deps (or them over moduleDb), so every
   // order change reaches the same subscribers in its transaction. Over the plain database: the
   // gateways, the borrower API and its coupon calls.
+  const recoverySettings = loadRecoverySettings();
   const loanBookDeps: LoanBookDeps = {
     db,
     clock,
@@ -285,8 +291,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // decision by risk's rules, settings and blacklist: each in the command's transaction.
     reviewWork,
     machineReview,
-    // A repayment reversed out of repaid also claws back an invitation reward (decision 0063).
-    onOrderChanged: [lapseRequestsOnOrderChange, clawbackRewardOnOrderChange(clock)],
+    bookSettings: { classThresholds: assetClassThresholds },
+    // A repayment reversed out of repaid also claws back an invitation reward (decision 0063)
+    // and opens the order's collection case at once (decision 0099).
+    onOrderChanged: [
+      lapseRequestsOnOrderChange,
+      clawbackRewardOnOrderChange(clock),
+      openCasesOnReopen(recoverySettings),
+    ],
   };
   const integrations = wireGateways({
     config: loadIntegrationsConfig(process.env, config.port),
@@ -310,7 +322,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Configuration items: one cached reader for the whole server, invalidated on change.
   const opsSettings = createSettingsService({ db: moduleDb, clock });
   // Read in the order a start-up with several of them wrong has always reported them.
-  const recoverySettings = loadRecoverySettings();
   const borrowerAppSettings = loadBorrowerAppSettings();
 
   // Invitations and wallets (decision 0043): withdrawals are paid through the payout gateway.

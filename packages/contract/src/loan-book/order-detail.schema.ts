@@ -97,6 +97,7 @@ export const assetClassReasonSchema = z.enum([
   'paid',
   'rescheduled',
   'valueDated',
+  'repaymentReversed',
 ]);
 export type AssetClassReason = z.infer<typeof assetClassReasonSchema>;
 

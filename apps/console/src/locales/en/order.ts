@@ -204,6 +204,7 @@ export const order = {
         paid: 'Paid off',
         rescheduled: 'Rolled over while past due (rescheduled)',
         valueDated: 'Restated by a value-dated repayment',
+        repaymentReversed: 'A repayment was reversed (the loan replayed without it)',
       },
     },
     pendingApproval: {

@@ -211,6 +211,7 @@ export const order = {
         paid: '已结清',
         rescheduled: '逾期后展期（重组）',
         valueDated: '按起息日入账的还款重新分类',
+        repaymentReversed: '还款被冲回（借款按未还款重算）',
       },
     },
     pendingApproval: {

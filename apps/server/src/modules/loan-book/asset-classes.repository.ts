@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { AssetClass } from '@lending/lending';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { addDays, type AssetClass } from '@lending/lending';
 import type { Executor } from '../../plugins/db.js';
 import { assetClassHistory, loanOrders } from './loan-orders.table.js';
 
@@ -11,7 +11,14 @@ export interface ClassHistoryEntry {
   fromClass: AssetClass | null;
   toClass: AssetClass;
   daysPastDue: number;
-  reason: 'daysPastDue' | 'borrowerNpa' | 'arrearsPaid' | 'paid' | 'rescheduled' | 'valueDated';
+  reason:
+    | 'daysPastDue'
+    | 'borrowerNpa'
+    | 'arrearsPaid'
+    | 'paid'
+    | 'rescheduled'
+    | 'valueDated'
+    | 'repaymentReversed';
   causeOrderId?: number | null;
   at: Date;
 }
@@ -24,6 +31,26 @@ export async function insertClassHistory(
   await tx
     .insert(assetClassHistory)
     .values(entries.map((entry) => ({ ...entry, causeOrderId: entry.causeOrderId ?? null })));
+}
+
+/**
+ * The first overdue day a loan had when it was last paid off (a payoff writes its days past
+ * due on its history row), for a payment reversed after it: null when it was not past due.
+ */
+export async function overdueSinceAtPayoff(tx: Executor, orderId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ date: assetClassHistory.businessDate, days: assetClassHistory.daysPastDue })
+    .from(assetClassHistory)
+    .where(
+      and(
+        eq(assetClassHistory.orderId, orderId),
+        eq(assetClassHistory.toClass, 'STANDARD'),
+        inArray(assetClassHistory.reason, ['paid', 'valueDated']),
+      ),
+    )
+    .orderBy(desc(assetClassHistory.id))
+    .limit(1);
+  return row && row.days > 0 ? addDays(row.date, -(row.days - 1)) : null;
 }
 
 const OWING = ['ACTIVE', 'DUE', 'OVERDUE'] as const;

@@ -38,14 +38,8 @@ export {
   type PayoutInstruction,
   type PayoutOutcome,
 } from './payouts.service.js';
-export {
-  coolingOffExit,
-  postRepayment,
-  reverseRepayment,
-  rollover,
-  waiver,
-  writeOff,
-} from './repayments.service.js';
+export { coolingOffExit, postRepayment, rollover, waiver, writeOff } from './repayments.service.js';
+export { reverseRepayment } from './repayment-reversal.service.js';
 export {
   postCouponDiscount,
   type ClaimedCoupon,

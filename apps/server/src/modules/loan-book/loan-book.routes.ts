@@ -13,6 +13,7 @@ import * as payoutsService from './payouts.service.js';
 import { listProducts } from './products.repository.js';
 import * as products from './products.service.js';
 import * as repaymentsService from './repayments.service.js';
+import { reverseRepayment } from './repayment-reversal.service.js';
 
 /** Binds the loan book's contract endpoints to its services; no SQL here. */
 export function registerLoanBookRoutes(
@@ -152,6 +153,6 @@ export function registerLoanBookRoutes(
     ),
   );
   endpoints.register(loanBookApi.reverseRepayment, (context) =>
-    repaymentsService.reverseRepayment(deps, context.body, callerOf(context).userId),
+    reverseRepayment(deps, context.body, callerOf(context).userId),
   );
 }

@@ -1,11 +1,12 @@
 import {
   transition,
+  type ClassThresholds,
   type ClosureType,
   type OrderEvent,
   type OrderStatus,
   type TransitionContext,
 } from '@lending/lending';
-import type { Database, Transaction } from '../../plugins/db.js';
+import type { Database, Executor, Transaction } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
@@ -39,6 +40,15 @@ export interface LoanBookDeps {
   reviewWork: ReviewWork;
   /** Machine review's decision of an application, recorded in its transaction (risk's). */
   machineReview: MachineReview;
+  /**
+   * The operations settings the book's commands read (ops-config's, wired in app.ts): the asset
+   * class thresholds a command that re-opens a loan classifies it by. Unset: the RBI's.
+   */
+  bookSettings?: BookSettings;
+}
+
+export interface BookSettings {
+  classThresholds(db: Executor): Promise<ClassThresholds>;
 }
 
 /** What an order looks like in the audit trail (before/after). */

@@ -100,13 +100,14 @@ export async function countLiveRepayments(tx: Executor, orderId: number): Promis
 }
 
 /**
- * Standing full and partial repayments valued after a day, in value order: the ones a
- * value-dated repayment before them re-allocates (decision 0022).
+ * Standing full and partial repayments valued after a day (or on it too), in value order: the
+ * ones a restatement from that day re-allocates (decision 0022).
  */
-export function standingRepaymentsAfter(
+export function standingRepaymentsFrom(
   tx: Executor,
   orderId: number,
-  valueDate: string,
+  from: string,
+  valued: 'after' | 'onOrAfter',
 ): Promise<RepaymentRow[]> {
   return tx
     .select()
@@ -116,7 +117,9 @@ export function standingRepaymentsAfter(
         eq(repayments.orderId, orderId),
         eq(repayments.reversed, false),
         inArray(repayments.type, ['full', 'partial']),
-        sql`${repaymentValueDate} > ${valueDate}`,
+        valued === 'after'
+          ? sql`${repaymentValueDate} > ${from}`
+          : sql`${repaymentValueDate} >= ${from}`,
       ),
     )
     .orderBy(asc(repaymentValueDate), asc(repayments.id));

@@ -9,7 +9,6 @@ import {
   daysPastDue,
   overdueDays,
   receivableBalances,
-  reverseRepayment as reverseRepaymentStep,
   subtractAmounts,
   totalOf,
   waiveRemaining,
@@ -28,7 +27,6 @@ import { postJournals } from '../ledger/index.js';
 import {
   mustTransition,
   runKeyedOrderCommand,
-  runOrderCommand,
   type CommandContext,
   type LoanBookDeps,
 } from './order-command.js';
@@ -41,9 +39,6 @@ import {
   findRepaymentByGatewayPayment,
   insertRepayment,
   insertRollover,
-  lockRepayment,
-  orderIdOfRepayment,
-  updateRepayment,
 } from './repayments.repository.js';
 import type { RepaymentRow, RepaymentType } from './repayments.table.js';
 import { orderResult } from './results.js';
@@ -405,97 +400,4 @@ export function writeOff(
     );
     return orderResult(updated, { amountPaise: totalOf(step.amounts) });
   });
-}
-
-/**
- * A bounced or charged-back payment: its allocation is owed again and its excess leaves the
- * overpayment liability; a CLEARED or OVERPAID order re-opens as ACTIVE, DUE or OVERDUE by date.
- */
-export async function reverseRepayment(
-  deps: LoanBookDeps,
-  input: { repaymentId: number; idempotencyKey: string; reason: string },
-  actorId: number,
-) {
-  const orderId = await orderIdOfRepayment(deps.db, input.repaymentId);
-  if (orderId === undefined)
-    throw new AppError('notFound', { field: 'repaymentId', detail: String(input.repaymentId) });
-  return runOrderCommand(
-    deps,
-    {
-      orderId,
-      command: 'reverseRepayment',
-      idempotency: { key: input.idempotencyKey, payload: input },
-    },
-    async (ctx) => {
-      const repayment = await lockRepayment(ctx.tx, input.repaymentId);
-      if (!repayment)
-        throw new AppError('notFound', { field: 'repaymentId', detail: String(input.repaymentId) });
-      if (repayment.reversed)
-        throw new AppError('repaymentAlreadyReversed', { field: repayment.serialNo });
-      if (repayment.type === 'renew') {
-        throw new AppError('orderStateConflict', {
-          field: ctx.order.orderNo,
-          detail: 'a rollover payment cannot be reversed here',
-        });
-      }
-      if (repayment.excessPaise > 0n && ctx.order.overpaidPaise !== repayment.excessPaise) {
-        throw new AppError('orderStateConflict', {
-          field: ctx.order.orderNo,
-          detail: 'the overpayment was already refunded',
-        });
-      }
-      const loan = balancesOf(ctx.order);
-      if (!loan)
-        throw new AppError('orderStateConflict', {
-          field: ctx.order.orderNo,
-          detail: ctx.order.status,
-        });
-      const { to } = mustTransition(ctx.order, 'reverseRepayment', {
-        dueDate: loan.dueDate,
-        businessDate: ctx.businessDate,
-      });
-      const allocated: ComponentAmounts = {
-        principal: repayment.allocatedPrincipalPaise,
-        interest: repayment.allocatedInterestPaise,
-        fee: repayment.allocatedFeePaise,
-        gst: repayment.allocatedGstPaise,
-        penal: repayment.allocatedPenalPaise,
-      };
-      const step = reverseRepaymentStep(loan, { allocated, excess: repayment.excessPaise });
-      await postJournals(ctx.tx, [
-        ...commandJournals(
-          ctx.order.id,
-          input.idempotencyKey,
-          step.journals,
-          ctx.businessDate,
-          ctx.now,
-        ).map((j) => ({
-          ...j,
-          reversesJournalId: repayment.journalId,
-        })),
-      ]);
-      await updateRepayment(ctx.tx, repayment.id, {
-        reversed: true,
-        reversedAt: ctx.now,
-        reversalReason: input.reason,
-      });
-      const reopened = to !== ctx.order.status;
-      const updated = await moveOrder(
-        ctx,
-        'reverseRepayment',
-        to,
-        actorId,
-        {
-          ...balanceColumns(step.loan),
-          ...(repayment.excessPaise > 0n ? { overpaidPaise: 0n } : {}),
-          ...(reopened ? { closureType: null, clearedDate: null } : {}),
-        },
-        input.reason,
-      );
-      return orderResult(updated, {
-        repaymentId: repayment.id,
-        amountPaise: repayment.amountPaise,
-      });
-    },
-  );
 }

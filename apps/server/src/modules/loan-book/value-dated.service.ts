@@ -1,119 +1,23 @@
 import {
   applyValueDatedRepayment,
-  fixedEventKindOf,
-  overdueBand,
   daysPastDue,
-  receivableBalances,
   VALUE_DATED_REPAYMENT_EVENT,
-  type ComponentAmounts,
-  type FixedEvent,
-  type Journal,
-  type LedgerEventType,
   type OrderEvent,
-  type PostedAccrual,
-  type PostedRepayment,
 } from '@lending/lending';
 import { AppError } from '../../shared/app-error.js';
 import { recordAudit } from '../audit/index.js';
 import { auditView, type CommandContext } from './order-command.js';
-import { accrualKey } from './accruals.js';
-import {
-  accrualsInEffectFrom,
-  journalEventsFrom,
-  postJournals,
-  type JournalToPost,
-} from '../ledger/index.js';
-import {
-  balanceColumns,
-  balancesOf,
-  insertStatusHistory,
-  nextRepaymentSerialSql,
-  updateOrder,
-} from './orders.repository.js';
-import { recogniseIncome } from './income-recognition.js';
+import { balancesOf, insertStatusHistory, nextRepaymentSerialSql } from './orders.repository.js';
 import { insertClassHistory } from './asset-classes.repository.js';
-import { termsFromJson } from './paise-json.js';
 import {
-  fixedPaymentsFrom,
-  insertRepayment,
-  standingRepaymentsAfter,
-  updateRepayment,
-} from './repayments.repository.js';
-import type { RepaymentRow } from './repayments.table.js';
+  postRestatement,
+  readTail,
+  saveRestatedOrder,
+  saveRestatedRepayments,
+} from './order-restatement.js';
+import { termsFromJson } from './paise-json.js';
+import { insertRepayment } from './repayments.repository.js';
 import { orderResult } from './results.js';
-
-interface Tail {
-  accruals: PostedAccrual[];
-  /** `date:event` → the accrual journal in effect (what a reversal undoes). */
-  accrualJournal: Map<string, number>;
-  later: PostedRepayment[];
-  laterRows: Map<string, RepaymentRow>;
-  fixed: FixedEvent[];
-}
-
-/** What the engine needs of the order from the value date on (decision 0022, step 1). */
-async function readTail(ctx: CommandContext, valueDate: string): Promise<Tail> {
-  const { tx, order } = ctx;
-  const { heads: accrualHeads, entries } = await accrualsInEffectFrom(tx, order.id, valueDate);
-  const byDate = new Map<string, PostedAccrual>();
-  const accrualJournal = new Map<string, number>();
-  for (const head of accrualHeads) {
-    const journal: Journal = {
-      event: head.event as LedgerEventType,
-      lines: entries
-        .filter((e) => e.journalId === head.id)
-        .map((e) => ({
-          account: e.account as Journal['lines'][number]['account'],
-          ...(e.component ? { component: e.component as 'interest' } : {}),
-          amount: BigInt(e.amountPaise),
-        })),
-    };
-    const amounts = receivableBalances([journal]);
-    const accrual = byDate.get(head.date) ?? { date: head.date, interest: 0n, penal: 0n };
-    if (head.event === 'interestAccrual') accrual.interest += amounts.interest;
-    else accrual.penal += amounts.penal;
-    byDate.set(head.date, accrual);
-    accrualJournal.set(`${head.date}:${head.event}`, head.id);
-  }
-  const laterRows = await standingRepaymentsAfter(tx, order.id, valueDate);
-  const later = laterRows.map((row): PostedRepayment => ({
-    ref: String(row.id),
-    valueDate: row.valueDate ?? row.businessDate,
-    amount: BigInt(row.amountPaise),
-    allocated: allocationOf(row),
-    excess: BigInt(row.excessPaise),
-  }));
-  const fixedJournals = await journalEventsFrom(tx, order.id, valueDate);
-  const fixed: FixedEvent[] = [];
-  for (const j of fixedJournals) {
-    const kind = fixedEventKindOf({
-      event: j.event as LedgerEventType,
-      ...(j.reverses ? { reverses: j.reverses as LedgerEventType } : {}),
-    });
-    if (kind) fixed.push({ kind, date: j.date });
-  }
-  const fixedPayments = await fixedPaymentsFrom(tx, order.id, valueDate);
-  for (const p of fixedPayments) {
-    fixed.push({ kind: p.type === 'renew' ? 'rollover' : 'coolingOffExit', date: p.date });
-  }
-  return {
-    accruals: [...byDate.values()],
-    accrualJournal,
-    later,
-    laterRows: new Map(laterRows.map((row) => [String(row.id), row])),
-    fixed,
-  };
-}
-
-function allocationOf(row: RepaymentRow): ComponentAmounts {
-  return {
-    principal: BigInt(row.allocatedPrincipalPaise),
-    interest: BigInt(row.allocatedInterestPaise),
-    fee: BigInt(row.allocatedFeePaise),
-    gst: BigInt(row.allocatedGstPaise),
-    penal: BigInt(row.allocatedPenalPaise),
-  };
-}
 
 export interface ValueDatedReceipt {
   orderId: number;
@@ -144,7 +48,7 @@ export async function postValueDated(
       detail: ctx.order.status,
     });
   const terms = termsFromJson(ctx.order.terms);
-  const tail = await readTail(ctx, input.valueDate);
+  const tail = await readTail(ctx, input.valueDate, 'after');
   const step = applyValueDatedRepayment({
     terms,
     loan,
@@ -179,44 +83,8 @@ export async function postValueDated(
   const note = step.valueDateMoved
     ? `valued on ${step.valueDate} (the ${step.valueDateMoved.event.kind} of that day), not ${step.requestedValueDate}`
     : null;
-  const toPost: JournalToPost[] = step.postings.map((posting) => {
-    if (posting.role === 'accrual') {
-      return {
-        orderId: ctx.order.id,
-        journal: posting.journal,
-        idempotencyKey: accrualKey(ctx.order.id, posting.valueDate, posting.journal.event),
-        businessDate: posting.valueDate,
-        valueDate: posting.valueDate,
-        at: ctx.now,
-      };
-    }
-    const base: JournalToPost = {
-      orderId: ctx.order.id,
-      journal: posting.journal,
-      idempotencyKey: `${input.idempotencyKey}:${posting.slot}`,
-      businessDate: ctx.businessDate,
-      valueDate: posting.valueDate,
-      at: ctx.now,
-    };
-    if (posting.role !== 'reversal') return base;
-    const { subject } = posting;
-    const target =
-      subject.kind === 'accrual'
-        ? tail.accrualJournal.get(`${subject.date}:${subject.event}`)
-        : subject.kind === 'repayment'
-          ? tail.laterRows.get(subject.ref)?.journalId
-          : undefined;
-    if (target === undefined) throw new Error(`no journal in effect for ${posting.slot}`);
-    return { ...base, reversesJournalId: target };
-  });
-  const ids = await postJournals(ctx.tx, toPost);
-  let paymentJournalId = 0;
-  const replayIds = new Map<string, number>();
-  step.postings.forEach((posting, index) => {
-    if (posting.role === 'payment') paymentJournalId = ids[index]!;
-    if (posting.role === 'replay' && posting.subject.kind === 'repayment')
-      replayIds.set(posting.subject.ref, ids[index]!);
-  });
+  const journalIds = await postRestatement(ctx, tail, step.postings, input.idempotencyKey);
+  const paymentJournalId = journalIds.get('payment')!;
   const repayment = await insertRepayment(ctx.tx, {
     serialNo: nextRepaymentSerialSql(ctx.businessDate),
     orderId: ctx.order.id,
@@ -240,50 +108,17 @@ export async function postValueDated(
     overdueDaysWhenPaid: step.payment.overdueDaysWhenPaid,
     receivedAt: ctx.now,
   });
-  const restated = [];
-  for (const later of step.laterRepayments) {
-    if (!later.changed) continue;
-    const row = tail.laterRows.get(later.ref)!;
-    await updateRepayment(ctx.tx, row.id, {
-      allocatedPrincipalPaise: later.allocated.principal,
-      allocatedInterestPaise: later.allocated.interest,
-      allocatedFeePaise: later.allocated.fee,
-      allocatedGstPaise: later.allocated.gst,
-      allocatedPenalPaise: later.allocated.penal,
-      excessPaise: later.excess,
-      type: later.settledAfter ? 'full' : 'partial',
-      overdueDaysWhenPaid: later.overdueDaysWhenPaid,
-      ...(replayIds.has(later.ref) ? { journalId: replayIds.get(later.ref)! } : {}),
-    });
-    restated.push({
-      id: row.id,
-      before: later.before,
-      after: { allocated: later.allocated, excess: later.excess },
-    });
-  }
-  const { standing } = step;
-  const closure =
-    standing.closure.kind === 'cleared'
-      ? { closureType: standing.closure.type, clearedDate: standing.closure.clearedDate }
-      : standing.closure.kind === 'open'
-        ? { closureType: null, clearedDate: null }
-        : {};
+  const restated = await saveRestatedRepayments(ctx, tail, step.laterRepayments, journalIds);
   // Paid off as of its value date: standard from then, its suspense released as income. A part
   // payment leaves the class (the day-end's, which it does not change: days past due run on).
-  const paidOff = standing.closure.kind === 'cleared';
-  const updated = await updateOrder(ctx, {
-    ...(await recogniseIncome(ctx, {
-      ...balanceColumns(step.loan),
-      ...closure,
-      ...(paidOff ? { rbiClass: 'STANDARD' as const, overdueSince: null } : {}),
-    })),
-    overpaidPaise: step.overpaid,
-    status: standing.status,
-    lastEvent: VALUE_DATED_REPAYMENT_EVENT as unknown as OrderEvent,
-    overdueDays: standing.overdueDays,
-    overdueBand: overdueBand(standing.overdueDays),
-    updatedAt: ctx.now,
-  });
+  const paidOff = step.standing.closure.kind === 'cleared';
+  const { standing } = step;
+  const updated = await saveRestatedOrder(
+    ctx,
+    step,
+    VALUE_DATED_REPAYMENT_EVENT,
+    paidOff ? { rbiClass: 'STANDARD' as const, overdueSince: null } : {},
+  );
   if (ctx.order.rbiClass !== null && updated.rbiClass !== ctx.order.rbiClass) {
     await insertClassHistory(ctx.tx, [
       {

@@ -23,23 +23,28 @@ function stageCaseSql(settings: RecoverySettings) {
   const last = settings.stages[settings.stages.length - 1]?.code ?? 'S1';
   return sql`(case ${sql.join(arms, sql` `)} else ${last} end)`;
 }
-/** Opens pre-collection and collection cases for business date `date` (state as of date + 1). */
+/**
+ * Opens pre-collection and collection cases for business date `date` (state as of date + 1):
+ * of every order at the day-end, or of one order a command re-opened (`orderId`).
+ */
 export async function openCases(
   db: Executor,
   date: string,
   at: Date,
   settings: RecoverySettings,
+  orderId?: number,
 ): Promise<void> {
+  const ofOrder = orderId === undefined ? sql`` : sql` and o.id = ${orderId}`;
   const next = addDays(date, 1);
   const last = addDays(next, settings.preWindowDays);
   const opened = await queryRows(
     db,
     sql`insert into recovery_cases (kind, order_id, stage, due_date, owed_at_assignment_paise, opened_date, opened_at)
       select 'collection', o.id, ${stageCaseSql(settings)}, o.due_date, ${outstandingSql}, ${next}::date, ${at.toISOString()}::timestamptz
-      from loan_orders o where o.status = 'OVERDUE' and o.due_date is not null
+      from loan_orders o where o.status = 'OVERDUE' and o.due_date is not null${ofOrder}
       union all
       select 'pre', o.id, ${PRE_STAGE}, o.due_date, ${outstandingSql}, ${next}::date, ${at.toISOString()}::timestamptz
-      from loan_orders o where o.status in ('ACTIVE', 'DUE') and o.due_date between ${next}::date and ${last}::date
+      from loan_orders o where o.status in ('ACTIVE', 'DUE') and o.due_date between ${next}::date and ${last}::date${ofOrder}
       on conflict do nothing
       returning id, stage, owed_at_assignment_paise`,
   );

@@ -16,6 +16,7 @@ export {
 } from './recovery.engine.js';
 export { closeSettledCases } from './case-state.repository.js';
 export { loadRecoverySettings, type ContactRules } from './recovery.settings.js';
+export { openCasesOnReopen } from './reopened-orders.js';
 // A collector's follow-ups, and a collection floor made in code (the demo book's).
 export { instalmentPlan, logFollowUp } from './follow-ups.service.js';
 export { openCasesWithCollector } from './cases.repository.js';
