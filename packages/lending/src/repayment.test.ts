@@ -8,7 +8,6 @@ import {
   applyCoolingOffExit,
   applyRepayment,
   applyWaiver,
-  reverseRepayment,
   waiveRemaining,
   writeOff,
 } from './repayment.js';
@@ -115,25 +114,6 @@ describe('waiver, settlement, write-off', () => {
     });
     const balances = accountBalances([...opened.journals, ...late.journals, ...step.journals]);
     expect(balances.get('expense:write_off')).toBe(r('5490.00'));
-  });
-});
-
-describe('reverseRepayment', () => {
-  it('re-opens what the payment had cleared, and undoes its postings', () => {
-    const pay = applyRepayment(loan, terms, day(9), r('4600.00'));
-    const reversal = reverseRepayment(pay.loan, pay.allocation);
-    expect(reversal.loan.outstanding).toEqual({
-      ...zeroAmounts(),
-      principal: r('4500.00'),
-      interest: r('40.50'),
-    });
-    const [journal] = reversal.journals;
-    expect(journal?.event).toBe('reversal');
-    expect(journal?.reverses).toBe('repayment');
-    const balances = accountBalances([...pay.journals, ...reversal.journals]);
-    expect(balances.get('cash:collection')).toBe(0n);
-    expect(balances.get('liability:customer_overpayment')).toBe(0n);
-    expect(ledgerOutstanding(pay.journals, reversal.journals)).toEqual(reversal.loan.outstanding);
   });
 });
 

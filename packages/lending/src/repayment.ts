@@ -1,12 +1,6 @@
 import { accrueThrough, type DayAccrual } from './accrual.js';
 import { addDays, type IndiaDate } from './calendar-date.js';
-import {
-  addAmounts,
-  COMPONENTS,
-  totalOf,
-  zeroAmounts,
-  type ComponentAmounts,
-} from './components.js';
+import { COMPONENTS, totalOf, zeroAmounts, type ComponentAmounts } from './components.js';
 import { allocateRepayment, type RepaymentAllocation } from './allocation.js';
 import { coolingOffExitAmount } from './clearing.js';
 import { postingsFor, type Journal } from './ledger.js';
@@ -88,21 +82,6 @@ export function waiveRemaining(loan: LoanBalances): AmountsResult {
 /** Writes off everything still owed (bad debt). */
 export function writeOff(loan: LoanBalances): AmountsResult {
   return release(loan, loan.outstanding, 'writeOff');
-}
-
-/**
- * Undoes a repayment (bounced or charged back): its allocation is owed again and the excess
- * leaves the overpayment liability. Interest is not recomputed for the days in between.
- */
-export function reverseRepayment(
-  loan: LoanBalances,
-  repayment: { allocated: ComponentAmounts; excess: Paise },
-): LoanStep {
-  const original = postingsFor({ type: 'repayment', ...repayment });
-  return {
-    loan: { ...loan, outstanding: addAmounts(loan.outstanding, repayment.allocated) },
-    journals: [postingsFor({ type: 'reversal', original })],
-  };
 }
 
 export type CoolingOffExitStep =

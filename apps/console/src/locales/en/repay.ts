@@ -161,7 +161,7 @@ export const repay = {
     },
     reverseDialog: {
       title: 'Reverse repayment {{serialNo}}',
-      hint: 'The {{amount}} is owed again on order {{orderNo}}; a cleared order re-opens.',
+      hint: 'The {{amount}} is owed again on order {{orderNo}}, with the interest and overdue fees it would have earned since the day it was paid; a cleared order re-opens.',
       renewNotReversible: 'A rollover payment cannot be reversed here',
       success: 'Repayment reversed',
     },

@@ -158,7 +158,7 @@ export const repay = {
     },
     reverseDialog: {
       title: '冲正还款 {{serialNo}}',
-      hint: '订单 {{orderNo}} 将重新欠 {{amount}}；已结清的订单会重新打开。',
+      hint: '订单 {{orderNo}} 将重新欠 {{amount}}，并补计自还款日以来应产生的利息和逾期费；已结清的订单会重新打开。',
       renewNotReversible: '展期付款不能在这里冲正',
       success: '还款已冲正',
     },

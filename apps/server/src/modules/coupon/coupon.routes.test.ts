@@ -1,4 +1,4 @@
-import { errorCatalogue, couponApi } from '@lending/contract';
+import { errorCatalogue, couponApi, loanBookApi } from '@lending/contract';
 import { WORKED_EXAMPLE_PRINCIPAL } from '@lending/lending';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import {
   createPayout,
   finalReview,
   firstReview,
+  postRepayment,
   recordPayoutResult,
   type LoanBookDeps,
 } from '../loan-book/index.js';
@@ -382,6 +383,56 @@ describe('using a coupon (borrower API)', () => {
       admin,
     );
     expect(records.json().ret.list[0]).toMatchObject({ state: 'used', reducedPaise: 200 });
+  });
+
+  it('keeps the discount as a concession when the repayment it was used with is reversed (decision 0100)', async () => {
+    const channel = 'use-bounce';
+    const borrower = await daysLater(await withActiveLoan(channel), 3);
+    const coupon = await createCoupon({ amountPaise: 200 });
+    await send(coupon.id, channel, 'send-use-bounce-1');
+    const [held] = (await appCall('/coupon/list', {}, borrower)).json().ret.list as {
+      id: number;
+    }[];
+    const body = { orderId: borrower.orderId, couponId: held!.id, idempotencyKey: 'bounce-c-1' };
+    expect((await appCall('/coupon/apply', body, borrower)).statusCode).toBe(200);
+    const owed = await amountToClear(borrower);
+    const paid = await postRepayment(
+      deps,
+      {
+        orderId: borrower.orderId,
+        idempotencyKey: 'bounce-pay-1',
+        amountPaise: BigInt(owed),
+        channel: 'upi',
+      },
+      null,
+    );
+    expect(paid.status).toBe('CLEARED');
+    const reversed = await callEndpoint(
+      t.app,
+      loanBookApi.reverseRepayment,
+      { repaymentId: paid.repaymentId!, idempotencyKey: 'bounce-rev-1', reason: 'bounced' },
+      admin,
+    );
+    expect(reversed.statusCode).toBe(200);
+    // The loan owes again what it owed after the coupon; the coupon stays used, its expense stays.
+    expect(await amountToClear(borrower)).toBe(owed);
+    const [after] = (await appCall('/coupon/list', {}, borrower)).json().ret.list as {
+      state: string;
+    }[];
+    expect(after!.state).toBe('used');
+    const marketing = await t.db
+      .select({ amount: ledgerEntries.amountPaise })
+      .from(ledgerEntries)
+      .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+      .where(
+        and(
+          eq(ledgerJournals.orderId, borrower.orderId),
+          eq(ledgerEntries.account, 'expense:marketing'),
+        ),
+      );
+    expect(marketing.map((m) => m.amount)).toEqual([200n]);
+    const ledger = await checkLedger(t.db);
+    expect(ledger.mismatchedOrders).toEqual([]);
   });
 
   it('uses a coupon once under concurrent calls', async () => {

@@ -83,7 +83,7 @@ describe('repayment records', () => {
     const dialog = within(await screen.findByRole('dialog'));
     expect(
       dialog.getByText(
-        `The ₹1,000.00 is owed again on order ${partialRecord.orderNo}; a cleared order re-opens.`,
+        `The ₹1,000.00 is owed again on order ${partialRecord.orderNo}, with the interest and overdue fees it would have earned since the day it was paid; a cleared order re-opens.`,
       ),
     ).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Reverse' }));
