@@ -91,7 +91,8 @@ export const walletBalanceSummary = defineEndpoint({
 export const listWalletBalances = defineEndpoint({
   id: 'wallet.balance_list',
   method: 'POST',
-  summary: "Each borrower's wallet: balance, held, rewarded, paid out",
+  summary:
+    "Each borrower's wallet: balance, held, rewards earned, clawed back and not recovered, paid out",
   access: 'granted',
   mutates: false,
   body: walletBalanceListBodySchema,

@@ -144,7 +144,10 @@ export const balanceSummarySchema = z.object({
   walletLiabilityPaise: paiseSchema,
   heldPaise: paiseSchema,
   wallets: z.int(),
-  rewardedTotalPaise: paiseSchema,
+  /** Every wallet's rewards, each figure as `walletBalanceSchema`'s, summed. */
+  earnedTotalPaise: paiseSchema,
+  clawedBackTotalPaise: paiseSchema,
+  unrecoveredTotalPaise: paiseSchema,
   paidOutTotalPaise: paiseSchema,
   checkedAt: z.string(),
 });
@@ -156,7 +159,16 @@ export const walletBalanceSchema = z.object({
   inviteCode: z.string(),
   balancePaise: paiseSchema,
   heldPaise: paiseSchema,
-  rewardedPaise: paiseSchema,
+  /**
+   * The wallet's invitation rewards, read from their ledger journals (decision 0063): every
+   * reward credited, clawbacks included (`earnedPaise`); the rewards clawed back, whole
+   * (`clawedBackPaise`), so earned − clawed back is what the borrower keeps; and the part of
+   * those clawbacks the wallet no longer held (already withdrawn), written off as marketing
+   * cost, never owed (`unrecoveredPaise`, within `clawedBackPaise`).
+   */
+  earnedPaise: paiseSchema,
+  clawedBackPaise: paiseSchema,
+  unrecoveredPaise: paiseSchema,
   paidOutPaise: paiseSchema,
   updatedAt: z.string(),
 });
@@ -169,7 +181,6 @@ export const walletBalanceFiltersSchema = z.strictObject({
 export const walletBalanceListBodySchema = listRequestSchema(walletBalanceFiltersSchema, [
   'customerId',
   'balancePaise',
-  'rewardedPaise',
   'updatedAt',
 ]);
 export const walletBalanceListRetSchema = listResultSchema(walletBalanceSchema);

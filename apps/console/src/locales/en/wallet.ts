@@ -47,7 +47,8 @@ export const wallet = {
     rejectSuccess: 'Refused: the amount is back in the wallet',
     balance: 'Balance',
     held: 'In withdrawal',
-    rewarded: 'Rewards earned',
+    rewardsEarned: 'Rewards earned',
+    rewardsClawedBack: 'Rewards clawed back',
     paidOut: 'Paid out',
     updatedAt: 'Updated at',
     summary: {
@@ -57,6 +58,9 @@ export const wallet = {
       noAnswer: 'No answer from the gateway',
       liability: 'Owed to {{count}} wallets',
       paidOut: 'Withdrawals paid (total)',
+      rewardsKept: 'Rewards kept',
+      rewardsHint:
+        'Rewards kept = earned − clawed back. Not recovered is the part of the clawed-back rewards the borrower had already withdrawn: written off as marketing cost, not owed.',
       checkedAt: 'Asked of the gateway at {{at}}',
     },
     config: {

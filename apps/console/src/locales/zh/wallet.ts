@@ -43,7 +43,8 @@ export const wallet = {
     rejectSuccess: '已拒绝：金额已退回钱包',
     balance: '余额',
     held: '提现中',
-    rewarded: '累计奖励',
+    rewardsEarned: '累计获得奖励',
+    rewardsClawedBack: '已撤回奖励',
     paidOut: '已提现',
     updatedAt: '更新时间',
     summary: {
@@ -53,6 +54,9 @@ export const wallet = {
       noAnswer: '网关无应答',
       liability: '应付 {{count}} 个钱包',
       paidOut: '累计已付提现',
+      rewardsKept: '保留的奖励',
+      rewardsHint:
+        '保留的奖励 = 累计获得 − 已撤回。未追回是已撤回奖励中借款人此前已提现的部分：作为营销费用核销，不向借款人追讨。',
       checkedAt: '于 {{at}} 向网关查询',
     },
     config: {

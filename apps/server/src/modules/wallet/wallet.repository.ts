@@ -1,11 +1,12 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { walletBalanceListBodySchema } from '@lending/contract';
 import type { z } from 'zod';
 import { borrowerAccounts } from '../borrower-app/tables.js';
 import { customers } from '../loan-book/tables.js';
 import type { Executor } from '../../plugins/db.js';
 import { runList } from '../../shared/list-query.js';
-import { wallets, walletSettings } from './wallet.table.js';
+import { queryRows } from '../../shared/sql-rows.js';
+import { invitations, wallets, walletSettings } from './wallet.table.js';
 
 // --- the settings ---------------------------------------------------------------------------
 
@@ -78,7 +79,10 @@ export async function customerOfInviteCode(
 
 // Each movement of a balance below is one statement, beside the journal that records it.
 
-/** A reward credited: spendable, and counted in what the wallet was rewarded. */
+/**
+ * A reward credited: spendable, and counted in `rewarded_paise`, which a clawback lowers by
+ * what it recovers only (so it is earned − recovered; the screens read the ledger instead).
+ */
 export async function addReward(tx: Executor, customerId: number, amount: bigint, at: Date) {
   await tx
     .update(wallets)
@@ -184,7 +188,6 @@ export function listWallets(db: Executor, body: z.output<typeof walletBalanceLis
       sortColumns: {
         customerId: wallets.customerId,
         balancePaise: wallets.balancePaise,
-        rewardedPaise: wallets.rewardedPaise,
         updatedAt: wallets.updatedAt,
       },
       defaultSort: { field: 'balancePaise', order: 'desc' },
@@ -194,14 +197,13 @@ export function listWallets(db: Executor, body: z.output<typeof walletBalanceLis
   );
 }
 
-/** The wallets' totals (balanceQuery). */
+/** The wallets' totals (balanceQuery); the rewards' are `rewardFigures`. */
 export async function walletTotals(db: Executor) {
   const [row] = await db
     .select({
       wallets: sql<number>`count(*)::int`,
       balance: sql<string>`coalesce(sum(${wallets.balancePaise}), 0)::text`,
       held: sql<string>`coalesce(sum(${wallets.heldPaise}), 0)::text`,
-      rewarded: sql<string>`coalesce(sum(${wallets.rewardedPaise}), 0)::text`,
       paidOut: sql<string>`coalesce(sum(${wallets.paidOutPaise}), 0)::text`,
     })
     .from(wallets);
@@ -209,9 +211,100 @@ export async function walletTotals(db: Executor) {
     wallets: Number(row?.wallets ?? 0),
     balance: BigInt(row?.balance ?? '0'),
     held: BigInt(row?.held ?? '0'),
-    rewarded: BigInt(row?.rewarded ?? '0'),
     paidOut: BigInt(row?.paidOut ?? '0'),
   };
+}
+
+// --- the rewards, read from the ledger ------------------------------------------------------
+
+/** What a wallet's invitation rewards came to, in paise (decision 0063). */
+export interface RewardFigures {
+  /** Every reward credited, those later clawed back included. */
+  earned: bigint;
+  /** The rewards clawed back, whole: recovered from the wallet and not. */
+  clawedBack: bigint;
+  /** The part of those clawbacks the wallet no longer held, written off (never owed). */
+  unrecovered: bigint;
+}
+
+const noRewards = (): RewardFigures => ({ earned: 0n, clawedBack: 0n, unrecovered: 0n });
+
+/** The sum of one journal's entries on one account (a subquery per row: the journal's index). */
+const entriesOn = (journal: SQL, account: string) =>
+  sql`(select coalesce(sum(e.amount_paise), 0) from ledger_entries e
+    where e.journal_id = ${journal} and e.account = ${account})`;
+
+/**
+ * Each reward journal of these inviters' invitations, with what it credited and what its
+ * clawback took back and wrote off. An invitation names its last reward journal; one earned
+ * again after a clawback names the reward before it in its key
+ * (`wallet:reward:<invitation>:after:<journal>`), and a reward's clawback is the journal keyed
+ * `wallet:clawback:<reward journal>`. Each step is a subquery by the journals' primary or
+ * unique key and the entries' journal index, so no plan reads the whole ledger.
+ */
+function rewardJournals(inviters: SQL) {
+  return sql`with recursive chain(customer_id, journal_id) as (
+      select ${invitations.inviterId}, ${invitations.rewardJournalId} from ${invitations}
+        where ${invitations.rewardJournalId} is not null and ${inviters}
+      union all
+      select r.customer_id, (select substring(j.idempotency_key from ':after:([0-9]+)$')::bigint
+          from ledger_journals j where j.id = r.journal_id)
+        from chain r where r.journal_id is not null
+    ), rewards as (
+      select r.customer_id, r.journal_id,
+          (select c.id from ledger_journals c
+            where c.idempotency_key = 'wallet:clawback:' || r.journal_id::text) as clawback_id
+        from chain r where r.journal_id is not null
+    ), journals as (
+      select r.customer_id,
+          ${entriesOn(sql`r.journal_id`, 'expense:invite_reward')} as earned,
+          -${entriesOn(sql`r.clawback_id`, 'expense:invite_reward')} as clawed_back,
+          ${entriesOn(sql`r.clawback_id`, 'expense:invite_reward_unrecovered')} as unrecovered
+        from rewards r
+    )`;
+}
+
+/**
+ * The three figures from the journals' entries: a reward debits `expense:invite_reward`
+ * (earned), its clawback credits it back whole (clawed back) and debits what the wallet could
+ * not give back to `expense:invite_reward_unrecovered` (unrecovered).
+ */
+const figures = sql`coalesce(sum(earned), 0)::text as earned,
+    coalesce(sum(clawed_back), 0)::text as clawed_back,
+    coalesce(sum(unrecovered), 0)::text as unrecovered`;
+
+function figuresOf(row: Record<string, unknown> | undefined): RewardFigures {
+  if (!row) return noRewards();
+  return {
+    earned: BigInt(String(row.earned)),
+    clawedBack: BigInt(String(row.clawed_back)),
+    unrecovered: BigInt(String(row.unrecovered)),
+  };
+}
+
+/** Each of these customers' reward figures (zero for one never rewarded). */
+export async function rewardFigures(
+  db: Executor,
+  customerIds: number[],
+): Promise<Map<number, RewardFigures>> {
+  const byCustomer = new Map(customerIds.map((id) => [id, noRewards()]));
+  if (customerIds.length === 0) return byCustomer;
+  const rows = await queryRows(
+    db,
+    sql`${rewardJournals(inArray(invitations.inviterId, customerIds))}
+      select customer_id, ${figures} from journals group by customer_id`,
+  );
+  for (const row of rows) byCustomer.set(Number(row.customer_id), figuresOf(row));
+  return byCustomer;
+}
+
+/** Every wallet's reward figures, summed. */
+export async function rewardFigureTotals(db: Executor): Promise<RewardFigures> {
+  const [row] = await queryRows(
+    db,
+    sql`${rewardJournals(sql`true`)} select ${figures} from journals`,
+  );
+  return figuresOf(row);
 }
 
 // --- the loan book's customers and the borrower app's accounts (read only) ------------------

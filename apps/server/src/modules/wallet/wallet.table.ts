@@ -50,6 +50,11 @@ export const wallets = pgTable(
     heldPaise: bigint('held_paise', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /**
+     * Rewards credited less what clawbacks recovered (earned − recovered): what the wallet has
+     * had of rewards, so balance + held + paid out equals it. Not shown: the screens read the
+     * earned, clawed-back and unrecovered figures from the ledger (decision 0063).
+     */
     rewardedPaise: bigint('rewarded_paise', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),

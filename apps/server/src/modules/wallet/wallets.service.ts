@@ -35,6 +35,10 @@ export async function listWalletBalances(
   body: z.output<typeof walletBalanceListBodySchema>,
 ) {
   const { list, total } = await repo.listWallets(deps.db, body);
+  const rewards = await repo.rewardFigures(
+    deps.db,
+    list.map(({ wallet }) => wallet.customerId),
+  );
   return {
     total,
     list: list.map(({ wallet, customerName, customerPhone }) => ({
@@ -44,10 +48,18 @@ export async function listWalletBalances(
       inviteCode: wallet.inviteCode,
       balancePaise: paiseToApi(wallet.balancePaise),
       heldPaise: paiseToApi(wallet.heldPaise),
-      rewardedPaise: paiseToApi(wallet.rewardedPaise),
+      ...rewardsToApi(rewards.get(wallet.customerId)!),
       paidOutPaise: paiseToApi(wallet.paidOutPaise),
       updatedAt: toIso(wallet.updatedAt),
     })),
+  };
+}
+
+function rewardsToApi(figures: repo.RewardFigures) {
+  return {
+    earnedPaise: paiseToApi(figures.earned),
+    clawedBackPaise: paiseToApi(figures.clawedBack),
+    unrecoveredPaise: paiseToApi(figures.unrecovered),
   };
 }
 
@@ -59,13 +71,16 @@ export async function balanceSummary(deps: Pick<WalletDeps, 'db' | 'clock' | 'ga
     gatewayBalance = null; // shown as "no answer": the wallets' side still stands
   }
   const totals = await repo.walletTotals(deps.db);
+  const rewards = await repo.rewardFigureTotals(deps.db);
   return {
     provider: deps.gateway.provider,
     gatewayBalancePaise: gatewayBalance === null ? null : paiseToApi(gatewayBalance),
     walletLiabilityPaise: paiseToApi(totals.balance + totals.held),
     heldPaise: paiseToApi(totals.held),
     wallets: totals.wallets,
-    rewardedTotalPaise: paiseToApi(totals.rewarded),
+    earnedTotalPaise: paiseToApi(rewards.earned),
+    clawedBackTotalPaise: paiseToApi(rewards.clawedBack),
+    unrecoveredTotalPaise: paiseToApi(rewards.unrecovered),
     paidOutTotalPaise: paiseToApi(totals.paidOut),
     checkedAt: toIso(deps.clock.now()),
   };

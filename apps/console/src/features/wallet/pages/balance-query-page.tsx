@@ -6,7 +6,10 @@ import { formatIndiaDateTime, formatPaise } from '../../../lib/format';
 import { useGrants } from '../../../lib/grants';
 import { useEndpointQuery } from '../../../lib/use-endpoint';
 
-/** Every wallet: what each borrower holds, has in withdrawal, earned and was paid. */
+/**
+ * Every wallet: what each borrower holds and has in withdrawal; the rewards earned, clawed
+ * back and, of those clawed back, not recovered (written off; decision 0063); and what was paid.
+ */
 const WalletBalanceList = listPage(walletApi.listWalletBalances, ({ column, filter }) => ({
   route: 'balanceQuery',
   rowKey: (row) => row.customerId,
@@ -18,7 +21,9 @@ const WalletBalanceList = listPage(walletApi.listWalletBalances, ({ column, filt
     column.text('inviteCode', 'wallet.inviteCode'),
     column.money('balancePaise', 'wallet.balance', { sortable: true }),
     column.money('heldPaise', 'wallet.held'),
-    column.money('rewardedPaise', 'wallet.rewarded', { sortable: true }),
+    column.money('earnedPaise', 'wallet.rewardsEarned'),
+    column.money('clawedBackPaise', 'wallet.rewardsClawedBack'),
+    column.money('unrecoveredPaise', 'wallet.unrecovered'),
     column.money('paidOutPaise', 'wallet.paidOut'),
     column.instant('updatedAt', 'wallet.updatedAt', { sortable: true }),
   ],
@@ -70,7 +75,36 @@ function BalanceSummary() {
               />
             </Col>
           </Row>
+          <Row gutter={[24, 16]} style={{ marginTop: 16 }}>
+            <Col xs={24} sm={12} lg={6}>
+              <Statistic
+                title={t('wallet.rewardsEarned')}
+                value={formatPaise(data.earnedTotalPaise)}
+              />
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Statistic
+                title={t('wallet.rewardsClawedBack')}
+                value={formatPaise(data.clawedBackTotalPaise)}
+              />
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Statistic
+                title={t('wallet.unrecovered')}
+                value={formatPaise(data.unrecoveredTotalPaise)}
+              />
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Statistic
+                title={t('wallet.summary.rewardsKept')}
+                value={formatPaise(data.earnedTotalPaise - data.clawedBackTotalPaise)}
+              />
+            </Col>
+          </Row>
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+            {t('wallet.summary.rewardsHint')}
+          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 4, marginBottom: 0 }}>
             {t('wallet.summary.checkedAt', { at: formatIndiaDateTime(data.checkedAt) })}
           </Typography.Paragraph>
         </>

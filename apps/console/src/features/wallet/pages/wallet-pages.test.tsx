@@ -5,6 +5,7 @@ import { type Invitation, type Recharge, type Withdrawal, walletApi } from '@len
 import { i18n } from '../../../lib/i18n';
 import { fakeEndpoints, fakeList } from '../../../test/fake-endpoints';
 import { renderAt } from '../../../test/render';
+import { BalanceQueryPage } from './balance-query-page';
 import { InvitationRecordPage } from './invitation-record-page';
 import { RechargePage } from './recharge-page';
 import { WalletConfigPage } from './wallet-config-page';
@@ -149,5 +150,66 @@ describe('invitation record', () => {
     await i18n.changeLanguage('zh');
     expect(await row.findByText('已追回')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: '未追回（已核销）' })).toBeInTheDocument();
+  });
+});
+
+describe('balance query', () => {
+  // ₹200 earned; one ₹100 reward clawed back, of which ₹50 had already been withdrawn.
+  const wallet = {
+    customerId: 4,
+    customerName: 'A*** V****',
+    customerPhone: '******4321',
+    inviteCode: 'IV00004',
+    balancePaise: 0,
+    heldPaise: 150_00,
+    earnedPaise: 200_00,
+    clawedBackPaise: 100_00,
+    unrecoveredPaise: 50_00,
+    paidOutPaise: 0,
+    updatedAt: '2026-11-20T06:30:00.000Z',
+  };
+  const summary = {
+    provider: 'sandbox',
+    gatewayBalancePaise: 10_000_00,
+    walletLiabilityPaise: 150_00,
+    heldPaise: 150_00,
+    wallets: 1,
+    earnedTotalPaise: 200_00,
+    clawedBackTotalPaise: 100_00,
+    unrecoveredTotalPaise: 50_00,
+    paidOutTotalPaise: 0,
+    checkedAt: '2026-11-20T06:30:00.000Z',
+  };
+
+  it('shows rewards earned, clawed back and not recovered apart, per wallet and in total (en and zh)', async () => {
+    fakeEndpoints([
+      fakeList(walletApi.listWalletBalances, [wallet]),
+      [walletApi.walletBalanceSummary, () => summary],
+    ]);
+    renderAt(<BalanceQueryPage />, '/toolMage/balanceQuery');
+    const row = within((await screen.findByText('IV00004')).closest('tr')!);
+    const header = (name: string) => screen.getByRole('columnheader', { name });
+    const cell = (name: string) =>
+      row.getAllByRole('cell')[screen.getAllByRole('columnheader').indexOf(header(name))]!;
+    expect(cell('Rewards earned')).toHaveTextContent('₹200.00');
+    expect(cell('Rewards clawed back')).toHaveTextContent('₹100.00');
+    expect(cell('Not recovered (written off)')).toHaveTextContent('₹50.00');
+    expect(screen.queryByRole('columnheader', { name: /rewarded/i })).toBeNull();
+
+    const card = within(
+      (await screen.findByText('Payout account and wallets')).closest('.ant-card')!,
+    );
+    const statistic = (title: string) => card.getByText(title).closest('.ant-statistic')!;
+    expect(statistic('Rewards earned')).toHaveTextContent('₹200.00');
+    expect(statistic('Rewards clawed back')).toHaveTextContent('₹100.00');
+    expect(statistic('Not recovered (written off)')).toHaveTextContent('₹50.00');
+    // Kept is earned − clawed back: the ₹50 written off is not in it.
+    expect(statistic('Rewards kept')).toHaveTextContent('₹100.00');
+
+    await i18n.changeLanguage('zh');
+    expect(await screen.findByRole('columnheader', { name: '已撤回奖励' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '累计获得奖励' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '未追回（已核销）' })).toBeInTheDocument();
+    expect(card.getByText('保留的奖励')).toBeInTheDocument();
   });
 });
