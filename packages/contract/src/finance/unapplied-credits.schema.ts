@@ -72,8 +72,8 @@ export const unappliedCreditRowSchema = z.object({
 export type UnappliedCreditRow = z.infer<typeof unappliedCreditRowSchema>;
 
 export const unappliedCreditFiltersSchema = z.strictObject({
-  /** Only credits older than the `unapplied_credit_days` setting. */
-  agedOnly: z.boolean().optional(),
+  /** `aged`: older than the `unapplied_credit_days` setting; `recent`: not yet. */
+  age: z.enum(['aged', 'recent']).optional(),
   status: unappliedCreditStatusSchema.optional(),
 });
 export const unappliedCreditBodySchema = listRequestSchema(unappliedCreditFiltersSchema, [

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { unappliedCreditBodySchema } from '@lending/contract';
 import type { z } from 'zod';
@@ -75,8 +75,8 @@ export function refundsInPaymentSince(db: Executor, before: Date, limit: number)
 
 /**
  * Credits no loan took and not returned (`unmatched`, or `refunding` while a refund is under
- * way), with the borrower of the virtual account when known. `agedBefore`: the `agedOnly`
- * filter's cut-off (credited before it).
+ * way), with the borrower of the virtual account when known. `agedBefore`: the `age` filter's
+ * cut-off (aged: credited before it).
  */
 export function listUnappliedCredits(
   db: Executor,
@@ -100,7 +100,10 @@ export function listUnappliedCredits(
           .leftJoin(customers, eq(customers.id, virtualAccounts.customerId)),
       scope: inArray(collectionCredits.status, ['unmatched', 'refunding']),
       where: {
-        agedOnly: (aged) => (aged ? lt(collectionCredits.creditedAt, agedBefore) : undefined),
+        age: (age) =>
+          age === 'aged'
+            ? lt(collectionCredits.creditedAt, agedBefore)
+            : gte(collectionCredits.creditedAt, agedBefore),
         status: (status) => eq(collectionCredits.status, status),
       },
       sortColumns: {

@@ -398,7 +398,7 @@ describe('unapplied credits', () => {
     const aged = await callEndpoint(
       t.app,
       financeApi.unappliedCreditList,
-      { filters: { agedOnly: true } },
+      { filters: { age: 'aged' } },
       maker,
     );
     expect(aged.statusCode).toBe(200);
@@ -415,7 +415,7 @@ describe('unapplied credits', () => {
     const refused = await callEndpoint(
       t.app,
       financeApi.unappliedCreditList,
-      badBody({ filters: { agedOnly: 'yes' } }),
+      badBody({ filters: { age: 'old' } }),
       maker,
     );
     expect(refused.statusCode).toBe(400);
