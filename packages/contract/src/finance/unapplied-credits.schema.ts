@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IFSC_CODE_PATTERN } from '../app/app.schema.js';
+import { IFSC_CODE_PATTERN, IFSC_INPUT_PATTERN } from '../app/app.schema.js';
 import { idSchema } from '../common/fields.js';
 import { idempotencyKeySchema, paiseSchema } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
@@ -94,7 +94,11 @@ export const refundPayeeSchema = z.strictObject({
     .string()
     .trim()
     .transform((value) => value.toUpperCase())
-    .pipe(z.string().regex(IFSC_CODE_PATTERN, 'not an IFSC (AAAA0XXXXXX)')),
+    .pipe(z.string().regex(IFSC_CODE_PATTERN, 'not an IFSC (AAAA0XXXXXX)'))
+    .meta({
+      pattern: IFSC_INPUT_PATTERN.source,
+      description: 'An IFSC, AAAA0XXXXXX (letters in either case). Kept in capitals.',
+    }),
 });
 
 export const requestCreditRefundBodySchema = z
