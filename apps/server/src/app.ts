@@ -31,7 +31,11 @@ import { createCustomerModule } from './modules/customer/index.js';
 import { createDashboardModule } from './modules/dashboard/index.js';
 import { createDemoModule } from './modules/demo/index.js';
 import { createExportModule, type ExportRunner } from './modules/export/index.js';
-import { createFinanceModule } from './modules/finance/index.js';
+import {
+  applyCreditRefundPayout,
+  createFinanceModule,
+  creditRefundIdOfReference,
+} from './modules/finance/index.js';
 import {
   createLoanBookModule,
   loadLoanBookConfig,
@@ -337,6 +341,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     owns: (reference) => withdrawalIdOfReference(reference) !== undefined,
     apply: (tx, reported, at) =>
       applyWithdrawalPayout(tx, withdrawalIdOfReference(reported.reference)!, reported, at),
+  });
+  // Refunds of unapplied collection credits (finance) travel the same gateway and webhook.
+  integrations.payouts.addOtherPayouts({
+    owns: (reference) => creditRefundIdOfReference(reference) !== undefined,
+    apply: (tx, reported, at) =>
+      applyCreditRefundPayout(tx, creditRefundIdOfReference(reported.reference)!, reported, at),
   });
   const borrowerApp = createBorrowerAppModule({
     db,

@@ -18,7 +18,7 @@ import { loadLoanBookConfig } from './modules/loan-book/index.js';
 import { ledgerRollupJob } from './modules/ledger/index.js';
 import { walletJob } from './modules/wallet/index.js';
 import { recoveryRefreshJob } from './modules/recovery/index.js';
-import { scheduledReconciliationJob } from './modules/finance/index.js';
+import { creditRefundsJob, scheduledReconciliationJob } from './modules/finance/index.js';
 import { exportQueueJob } from './modules/export/index.js';
 
 /**
@@ -159,6 +159,8 @@ async function main(): Promise<void> {
     bankVerificationJob({ db, gateway, clock, intervalMs: sweepMs }),
     // Invitation rewards credited once the invitee repaid; withdrawals without a webhook looked up.
     walletJob({ db, clock, gateway }, { intervalMs: sweepMs }),
+    // Refunds of unapplied credits in payment with no webhook: looked up, re-sent with their key.
+    creditRefundsJob({ db, clock, payouts: gateway }, { intervalMs: sweepMs }),
     // Credits whose webhook was lost are found on the gateway's statement and applied once
     // (none when COLLECTION_RECONCILE_MINUTES is 0).
     ...(collectionsReconciliation ? [collectionsReconciliation] : []),

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accrueThrough } from './accrual.js';
 import { addDays } from './calendar-date.js';
-import { addAmounts, amountsOf, COMPONENTS, type Component } from './components.js';
+import { addAmounts, amountsOf, COMPONENTS, zeroAmounts, type Component } from './components.js';
 import {
   accountBalances,
   accrualInSuspense,
@@ -209,6 +209,37 @@ describe('postingsFor', () => {
     expect(postingsFor({ type: 'penalAccrual', amount: 7n, inSuspense: false })).toEqual(
       postingsFor({ type: 'penalAccrual', amount: 7n }),
     );
+  });
+
+  it('an unapplied credit is cash owed back: refunded or applied, the liability ends at zero', () => {
+    // ₹500 into the virtual account of a borrower with no open loan.
+    const received = postingsFor({ type: 'unappliedCredit', amount: 50_000n });
+    expect(received.lines).toEqual([
+      { account: 'cash:collection', amount: 50_000n },
+      { account: 'liability:unapplied_credit', amount: -50_000n },
+    ]);
+    // Refunded through the payout account: the liability is released against the float.
+    const refunded = postingsFor({ type: 'unappliedCreditRefund', amount: 50_000n });
+    const afterRefund = accountBalances([received, refunded]);
+    expect(afterRefund.get('liability:unapplied_credit')).toBe(0n);
+    expect(afterRefund.get('cash:disbursement_float')).toBe(-50_000n);
+    // Applied to a later loan: the repayment journal counts the cash, this one takes it back out,
+    // so the cash is counted once and the receivable is paid from the liability.
+    const applied = postingsFor({ type: 'unappliedCreditApplied', amount: 50_000n });
+    const repayment = postingsFor({
+      type: 'repayment',
+      allocated: { ...zeroAmounts(), principal: 50_000n },
+      excess: 0n,
+    });
+    const afterApply = accountBalances([received, applied, repayment]);
+    expect(afterApply.get('liability:unapplied_credit')).toBe(0n);
+    expect(afterApply.get('cash:collection')).toBe(50_000n);
+    expect(afterApply.get('loans_receivable:principal')).toBe(-50_000n);
+    for (const journal of [received, refunded, applied]) {
+      expect(isBalanced(journal)).toBe(true);
+      expect(journal.lines.every((line) => line.component === undefined)).toBe(true);
+    }
+    expect(() => postingsFor({ type: 'unappliedCreditRefund', amount: -1n })).toThrow(RangeError);
   });
 
   it('refuses negative amounts and unbalanced journals', () => {

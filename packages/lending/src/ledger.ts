@@ -54,6 +54,11 @@ export const ACCOUNTS = [
    */
   'suspense:interest',
   'suspense:penal',
+  /**
+   * Money received into a virtual account that no loan took (no open loan, unknown payer, refused):
+   * owed back to the payer until refunded or, with the borrower's agreement, applied to a loan.
+   */
+  'liability:unapplied_credit',
 ] as const;
 export type Account = (typeof ACCOUNTS)[number];
 
@@ -101,6 +106,14 @@ export type LedgerEvent =
    */
   | { type: 'walletClawback'; recovered: Paise; unrecovered: Paise }
   | { type: 'floatRecharge'; amount: Paise }
+  /**
+   * Unapplied credits (of no order): the money a virtual account received that no loan took is
+   * the lender's cash and the payer's claim; refunded through the payout gateway, or applied to a
+   * loan (the repayment's own journal then counts the cash, so this one takes it back out).
+   */
+  | { type: 'unappliedCredit'; amount: Paise }
+  | { type: 'unappliedCreditRefund'; amount: Paise }
+  | { type: 'unappliedCreditApplied'; amount: Paise }
   /**
    * A posting undone because a value-dated repayment restated the days after its value date
    * (value-dating.ts); kept apart from `reversal` (bounces, payout reversals) so statements
@@ -316,6 +329,22 @@ export function postingsFor(event: LedgerEvent): Journal {
       return j
         .debit('cash:disbursement_float', nonNegative('amount', event.amount))
         .credit('cash:operating_bank', event.amount)
+        .build(event.type);
+    case 'unappliedCredit':
+      return j
+        .debit('cash:collection', nonNegative('amount', event.amount))
+        .credit('liability:unapplied_credit', event.amount)
+        .build(event.type);
+    case 'unappliedCreditRefund':
+      // Paid back from the payout account, like a wallet withdrawal.
+      return j
+        .debit('liability:unapplied_credit', nonNegative('amount', event.amount))
+        .credit('cash:disbursement_float', event.amount)
+        .build(event.type);
+    case 'unappliedCreditApplied':
+      return j
+        .debit('liability:unapplied_credit', nonNegative('amount', event.amount))
+        .credit('cash:collection', event.amount)
         .build(event.type);
     case 'reversal':
     case 'valueDateReversal': {

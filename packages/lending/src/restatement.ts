@@ -171,6 +171,9 @@ export function fixedEventKindOf(
     case 'walletRelease':
     case 'walletClawback':
     case 'floatRecharge':
+    case 'unappliedCredit':
+    case 'unappliedCreditRefund':
+    case 'unappliedCreditApplied':
       return null;
     // Income recognition moves between income and suspense, never the receivable: a restatement
     // leaves them, and the loan book settles the suspense against what is owed after it.

@@ -19,6 +19,15 @@ import {
   trialBalanceBodySchema,
   trialBalanceRetSchema,
 } from './finance.schema.js';
+import {
+  applyCreditBodySchema,
+  applyCreditRetSchema,
+  creditRefundSchema,
+  requestCreditRefundBodySchema,
+  reviewCreditRefundBodySchema,
+  unappliedCreditBodySchema,
+  unappliedCreditRetSchema,
+} from './unapplied-credits.schema.js';
 
 export const orderLoanList = defineEndpoint({
   id: 'finance.order_loan_list',
@@ -129,6 +138,57 @@ export const cashFlow = defineEndpoint({
   ret: cashFlowRetSchema,
 });
 
+export const unappliedCreditList = defineEndpoint({
+  id: 'finance.unapplied_credit_list',
+  method: 'POST',
+  summary:
+    'Credits no loan took and not returned, aged against the unapplied_credit_days setting (masked)',
+  access: 'granted',
+  mutates: false,
+  body: unappliedCreditBodySchema,
+  query: undefined,
+  ret: unappliedCreditRetSchema,
+});
+
+export const requestCreditRefund = defineEndpoint({
+  id: 'finance.request_credit_refund',
+  method: 'POST',
+  summary:
+    "Ask to refund an unapplied credit (to the payer's account or the borrower's verified one); a second person approves",
+  access: 'granted',
+  mutates: true,
+  errors: ['conflict', 'duplicate', 'notFound'],
+  body: requestCreditRefundBodySchema,
+  query: undefined,
+  ret: creditRefundSchema,
+});
+
+export const reviewCreditRefund = defineEndpoint({
+  id: 'finance.review_credit_refund',
+  method: 'POST',
+  summary:
+    "Approve (someone other than the requester; paid once through the payout gateway) or reject a credit's refund",
+  access: 'granted',
+  mutates: true,
+  errors: ['alreadyReviewed', 'conflict', 'notFound', 'sameMakerChecker'],
+  body: reviewCreditRefundBodySchema,
+  query: undefined,
+  ret: creditRefundSchema,
+});
+
+export const applyCredit = defineEndpoint({
+  id: 'finance.apply_credit',
+  method: 'POST',
+  summary:
+    "Apply an unapplied credit as a repayment of the borrower's later loan, with the borrower's recorded agreement",
+  access: 'granted',
+  mutates: true,
+  errors: ['conflict', 'duplicate', 'idempotencyKeyReused', 'notFound', 'orderStateConflict'],
+  body: applyCreditBodySchema,
+  query: undefined,
+  ret: applyCreditRetSchema,
+});
+
 export const financeEndpoints = [
   orderLoanList,
   repaymentOrderList,
@@ -139,4 +199,8 @@ export const financeEndpoints = [
   trialBalance,
   gstByMonth,
   cashFlow,
+  unappliedCreditList,
+  requestCreditRefund,
+  reviewCreditRefund,
+  applyCredit,
 ] as const;

@@ -8,6 +8,12 @@ import {
 } from '../common/money.js';
 import { listRequestSchema, listResultSchema } from '../common/pagination.js';
 import { withRanges } from '../common/rules.js';
+import {
+  agreementChannelSchema,
+  creditRefundDestinationSchema,
+  creditRefundStatusSchema,
+  refundPayeeSchema,
+} from './unapplied-credits.schema.js';
 
 /** An order number as staff type it: trimmed, upper-cased (`LN…`). */
 const orderNoSchema = z.string().trim().toUpperCase().max(40);
@@ -177,8 +183,10 @@ export const reconciliationDayBodySchema = listRequestSchema(reconciliationDayFi
 export const reconciliationDayRetSchema = listResultSchema(reconciliationDayRowSchema);
 
 export const breakKindSchema = z.enum(['amount_mismatch', 'ours_only', 'gateway_only']);
-export const breakStatusSchema = z.enum(['open', 'accepted', 'refunded', 'ignored']);
-export const breakActionSchema = z.enum(['accept', 'refund', 'ignore']);
+/** `refunding`: an unapplied credit's two-person refund is under way. */
+export const breakStatusSchema = z.enum(['open', 'accepted', 'refunding', 'refunded', 'ignored']);
+/** `apply`: an unapplied credit applied to a later loan with the borrower's agreement. */
+export const breakActionSchema = z.enum(['accept', 'refund', 'apply', 'ignore']);
 
 export const reconciliationBreakRowSchema = z.object({
   id: z.int(),
@@ -195,6 +203,11 @@ export const reconciliationBreakRowSchema = z.object({
   note: z.string().nullable(),
   resolvedBy: z.string().nullable(),
   resolvedAt: z.string().nullable(),
+  /** The book's credit the break is about, when it has one. */
+  creditId: z.int().nullable(),
+  /** An unapplied credit's refund the break started, and where it stands. */
+  refundId: z.int().nullable(),
+  refundStatus: creditRefundStatusSchema.nullable(),
 });
 export type ReconciliationBreakRow = z.infer<typeof reconciliationBreakRowSchema>;
 
@@ -211,8 +224,15 @@ export const reconciliationBreakRetSchema = listResultSchema(reconciliationBreak
 export const resolveBreakBodySchema = z.strictObject({
   breakId: idSchema,
   action: breakActionSchema,
-  /** Required to ignore a break; kept with the break. */
+  /** Required to ignore a break or to refund an unapplied credit; kept with the break. */
   reason: z.string().trim().max(500).optional(),
+  /** Refund of an unapplied credit: where to (default the borrower's verified account). */
+  refundTo: creditRefundDestinationSchema.optional(),
+  payee: refundPayeeSchema.optional(),
+  /** Apply: the borrower's later loan and how the borrower agreed. */
+  orderNo: z.string().trim().toUpperCase().min(1).max(40).optional(),
+  agreementChannel: agreementChannelSchema.optional(),
+  agreementReference: z.string().trim().min(1).max(200).optional(),
   idempotencyKey: idempotencyKeySchema,
 });
 export const resolveBreakRetSchema = z.object({

@@ -207,3 +207,12 @@ export async function appendCreditNote(db: Executor, creditId: number, note: str
     })
     .where(eq(collectionCredits.id, creditId));
 }
+
+/** The virtual account a credit came into, by its row id. */
+export async function virtualAccountById(
+  db: Executor,
+  id: number,
+): Promise<VirtualAccountRow | undefined> {
+  const [account] = await db.select().from(virtualAccounts).where(eq(virtualAccounts.id, id));
+  return account;
+}

@@ -27,6 +27,7 @@ import {
   virtualAccountOfNumber,
 } from './collections.repository.js';
 import type { CollectionCreditRow, VirtualAccountRow } from './collections.table.js';
+import { postUnappliedCredit, releaseIfUnapplied } from './unapplied-credits.js';
 
 /**
  * The customer's virtual account, created at the gateway on first need (idempotent: our row
@@ -108,7 +109,8 @@ export function creditValueDate(
  * the same payment changes nothing), then applied with the payment id as the idempotency key
  * and gateway payment id: to the rollover or cooling-off exit the borrower asked for today if
  * it is exactly its price, else as a repayment of the customer's open loan due first. Money the book cannot
- * take (no open loan, or the loan refuses it) stays `unmatched` for reconciliation.
+ * take (no open loan, or the loan refuses it) stays `unmatched` for reconciliation, on the books
+ * as `liability:unapplied_credit` until it is refunded or applied (unapplied-credits.ts).
  * Returns the id of the credit row this call recorded; undefined when it was recorded before.
  */
 export async function applyCollectionCredit(
@@ -148,7 +150,13 @@ async function applyRecordedCredit(
   account: VirtualAccountRow | undefined,
   at: Date,
 ): Promise<void> {
-  const unmatched = (note: string) => updateCredit(tx, creditId, { note });
+  // Money no loan takes is still the lender's cash, owed back: on the books once (the journal is
+  // keyed by the credit); a later application releases it instead of counting the cash again.
+  const money = { id: creditId, amountPaise: BigInt(credit.amountPaise) };
+  const unmatched = async (note: string) => {
+    await updateCredit(tx, creditId, { note });
+    await postUnappliedCredit(tx, money, at);
+  };
   if (!account) return void (await unmatched('unknown virtual account'));
   const order = await orderDueFirstOf(tx, account.customerId, OPEN_STATUSES);
   if (!order) return void (await unmatched('no open loan'));
@@ -161,13 +169,15 @@ async function applyRecordedCredit(
   };
   // A savepoint inside this transaction for each attempt: a refusal rolls back only it.
   const book = { ...loanBook, db: tx as unknown as Database };
-  const applied = (orderId: number, repaymentId: number | undefined, note: string | null) =>
-    updateCredit(tx, creditId, {
+  const applied = async (orderId: number, repaymentId: number | undefined, note: string | null) => {
+    await releaseIfUnapplied(tx, money, at);
+    await updateCredit(tx, creditId, {
       status: 'applied',
       orderId,
       repaymentId: repaymentId ?? null,
       note,
     });
+  };
   // The exact price of a rollover or cooling-off exit the borrower asked for today pays it.
   const request = await payableRequest(tx, {
     customerId: account.customerId,

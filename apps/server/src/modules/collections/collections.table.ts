@@ -36,7 +36,12 @@ export const virtualAccounts = pgTable(
 
 export type VirtualAccountRow = typeof virtualAccounts.$inferSelect;
 
-export type CollectionCreditStatus = 'applied' | 'unmatched';
+/**
+ * `unmatched`: no loan took it (the money is owed back, `liability:unapplied_credit`);
+ * `refunding`: a refund of it is requested or in payment (nothing else may take it);
+ * `refunded`: paid back; `applied`: a loan took it (on arrival, or later by agreement).
+ */
+export type CollectionCreditStatus = 'applied' | 'unmatched' | 'refunding' | 'refunded';
 
 /**
  * Money credited to a virtual account or UPI id, as the gateway reported it. One row per
@@ -61,11 +66,18 @@ export const collectionCredits = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [
-    check('collection_credits_status', sql`${table.status} in ('applied', 'unmatched')`),
+    check(
+      'collection_credits_status',
+      sql`${table.status} in ('applied', 'unmatched', 'refunding', 'refunded')`,
+    ),
     check('collection_credits_method', sql`${table.method} in ('bank_transfer', 'upi')`),
     check('collection_credits_amount_positive', sql`${table.amountPaise} > 0`),
     uniqueIndex('collection_credits_payment_key').on(table.provider, table.paymentId),
     index('collection_credits_credited_idx').on(table.creditedAt),
+    // The ageing list of credits not applied nor returned (finance).
+    index('collection_credits_unapplied_idx')
+      .on(table.creditedAt, table.id)
+      .where(sql`${table.status} in ('unmatched', 'refunding')`),
   ],
 );
 

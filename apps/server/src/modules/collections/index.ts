@@ -29,8 +29,19 @@ export {
   ensureVirtualAccount,
 } from './collections.service.js';
 export {
+  applyCreditByAgreement,
+  borrowerOfCredit,
+  holdCreditForRefund,
+  notFoundField,
+  releaseUnappliedCredit,
+  setRefundStatusOfCredit,
+  unappliedJournalKey,
+  type ApplyByAgreementInput,
+} from './unapplied-credits.js';
+export {
   creditsOfPayment,
   creditsOfPeriod,
+  findCredit,
   findVirtualAccount,
   repaymentIdOfCredit,
 } from './collections.repository.js';

@@ -19,6 +19,7 @@ import type { Executor } from '../../plugins/db.js';
 import { inclusiveRange, type ListWhere, orderNoIs, runList } from '../../shared/list-query.js';
 import { paiseFromDb } from '../../shared/paise.js';
 import { queryRows } from '../../shared/sql-rows.js';
+import { creditRefunds } from './credit-refunds.table.js';
 import { reconciliationBreaks, reconciliationDays } from './finance.table.js';
 
 /** The conditions a list's filters make (as runList builds them), for the list's totals. */
@@ -329,11 +330,13 @@ function breakSelect(db: Executor) {
       side: reconciliationDays.side,
       orderNo: loanOrders.orderNo,
       resolvedBy: staffUsers.name,
+      refundStatus: creditRefunds.status,
     })
     .from(reconciliationBreaks)
     .innerJoin(reconciliationDays, eq(reconciliationDays.id, reconciliationBreaks.dayId))
     .leftJoin(loanOrders, eq(loanOrders.id, reconciliationBreaks.orderId))
-    .leftJoin(staffUsers, eq(staffUsers.id, reconciliationBreaks.resolvedBy));
+    .leftJoin(staffUsers, eq(staffUsers.id, reconciliationBreaks.resolvedBy))
+    .leftJoin(creditRefunds, eq(creditRefunds.id, reconciliationBreaks.creditRefundId));
 }
 
 export function listReconciliationBreaks(
@@ -516,7 +519,7 @@ export async function cashFlowOf(db: Executor, from: string, through: string) {
           ${total(sql`lines.event_type = 'disbursal' and ${clearing}`, credit)} as disbursed,
           ${total(sql`${undoing} and lines.reverses_event_type = 'disbursal' and ${clearing}`)} as returned,
           ${total(isAccount('cash:collection'))} as collected,
-          ${total(sql`${origin} = 'refund' and ${clearing}`, credit)} as refunded,
+          ${total(sql`(${origin} = 'refund' and ${clearing}) or ${origin} = 'unappliedCreditRefund'`, credit)} as refunded,
           ${total(sql`${origin} = 'walletPayout'`, credit)} as wallet_paid,
           coalesce(sum(lines.amount_paise), 0)::text as net
         from ${lines}

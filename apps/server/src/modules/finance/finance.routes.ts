@@ -1,6 +1,7 @@
 import { financeApi } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import * as finance from './finance.service.js';
+import * as credits from './unapplied-credits.service.js';
 
 /** /financialManagement: the statements, the reconciliation and the ledger's reads. */
 export function registerFinanceRoutes(
@@ -26,4 +27,17 @@ export function registerFinanceRoutes(
   endpoints.register(financeApi.trialBalance, ({ body }) => finance.trialBalance(deps, body.date));
   endpoints.register(financeApi.gstByMonth, ({ body }) => finance.gstByMonth(deps, body));
   endpoints.register(financeApi.cashFlow, ({ body }) => finance.cashFlow(deps, body));
+  // Unapplied credits: the ageing list, the two-person refund, the application by agreement.
+  endpoints.register(financeApi.unappliedCreditList, ({ body }) =>
+    credits.unappliedCredits(deps, body),
+  );
+  endpoints.register(financeApi.requestCreditRefund, (context) =>
+    credits.requestCreditRefund(deps, context.body, callerOf(context).userId, context.audit),
+  );
+  endpoints.register(financeApi.reviewCreditRefund, (context) =>
+    credits.reviewCreditRefund(deps, context.body, callerOf(context).userId),
+  );
+  endpoints.register(financeApi.applyCredit, (context) =>
+    credits.applyUnappliedCredit(deps, context.body, callerOf(context).userId, context.audit),
+  );
 }

@@ -176,6 +176,9 @@ function breakRow(row: repo.BreakListRow): ReconciliationBreakRow {
     note: item.note,
     resolvedBy: item.resolvedAt === null ? null : (row.resolvedBy ?? 'reconciliation job'),
     resolvedAt: item.resolvedAt === null ? null : toIso(item.resolvedAt),
+    creditId: item.creditId,
+    refundId: item.creditRefundId,
+    refundStatus: row.refundStatus,
   };
 }
 

@@ -48,7 +48,8 @@ export const reconciliationDays = pgTable(
 export type ReconciliationDayRow = typeof reconciliationDays.$inferSelect;
 
 export type BreakKind = 'amount_mismatch' | 'ours_only' | 'gateway_only';
-export type BreakStatus = 'open' | 'accepted' | 'refunded' | 'ignored';
+/** `refunding`: an unapplied credit's two-person refund is under way (credit_refunds). */
+export type BreakStatus = 'open' | 'accepted' | 'refunding' | 'refunded' | 'ignored';
 
 /**
  * A difference between the book and a gateway's statement, left for a person: never changed
@@ -80,6 +81,8 @@ export const reconciliationBreaks = pgTable(
     /** What the resolution posted: a repayment, its reversal, or a refund payout. */
     repaymentId: integer('repayment_id'),
     payoutId: integer('payout_id'),
+    /** An unapplied credit's refund this break started (credit_refunds). */
+    creditRefundId: integer('credit_refund_id'),
   },
   (table) => [
     check(
@@ -88,7 +91,7 @@ export const reconciliationBreaks = pgTable(
     ),
     check(
       'reconciliation_breaks_status',
-      sql`${table.status} in ('open', 'accepted', 'refunded', 'ignored')`,
+      sql`${table.status} in ('open', 'accepted', 'refunding', 'refunded', 'ignored')`,
     ),
     uniqueIndex('reconciliation_breaks_key').on(table.dayId, table.kind, table.reference),
     index('reconciliation_breaks_status_idx').on(table.status, table.id),

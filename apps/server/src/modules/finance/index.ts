@@ -10,6 +10,12 @@ import type { FinanceDeps } from './finance.service.js';
 export type { FinanceDeps } from './finance.service.js';
 export { reconcileDay, type ReconciliationDeps } from './reconciliation.service.js';
 export {
+  applyCreditRefundPayout,
+  creditRefundIdOfReference,
+  creditRefundsJob,
+  sweepCreditRefunds,
+} from './credit-refund-payouts.js';
+export {
   reconcileScheduledDay,
   scheduledReconciliationJob,
   type ScheduledReconciliationReport,

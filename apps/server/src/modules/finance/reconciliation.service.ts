@@ -17,12 +17,14 @@ import { indiaDateOf, startOfIndiaDate } from '../../shared/india-date.js';
 import {
   createRefund,
   findOrder,
+  findOrderByNo,
   postRepayment,
   reverseRepayment,
   type LoanBookDeps,
 } from '../loan-book/index.js';
 import type { ReconciliationSide, reconciliationBreaks } from './finance.table.js';
 import { isPayoutBreak, reconcilePayoutDay, resolvePayoutBreak } from './payout-reconciliation.js';
+import { applyUnappliedCredit, requestCreditRefund } from './unapplied-credits.service.js';
 import {
   dayStatusesOf,
   findBreak,
@@ -188,8 +190,13 @@ export async function runSummaryOf(db: Executor, dayIds: readonly number[]) {
 
 export interface ResolveInput {
   breakId: number;
-  action: 'accept' | 'refund' | 'ignore';
+  action: 'accept' | 'refund' | 'apply' | 'ignore';
   reason?: string | undefined;
+  refundTo?: 'payer' | 'borrower_account' | undefined;
+  payee?: { name: string; accountNumber: string; ifsc: string } | undefined;
+  orderNo?: string | undefined;
+  agreementChannel?: 'phone' | 'sms' | 'email' | 'app' | 'letter' | undefined;
+  agreementReference?: string | undefined;
   idempotencyKey: string;
 }
 
@@ -203,7 +210,11 @@ const conflict = (detail: string) => new AppError('conflict', { detail });
  *   repayment of the order; where it shows less, accepting is refused (reverse on /repay);
  * - accept, ours only: the book's repayment is reversed (the gateway never received it);
  * - accept, gateway only: the credit is applied as its webhook would have been;
- * - refund: the order's overpayment is paid back (createRefund; the order must be OVERPAID);
+ * - refund: the order's overpayment is paid back (createRefund; the order must be OVERPAID); a
+ *   gateway-only break whose credit is unapplied starts that credit's two-person refund instead
+ *   (the break is `refunding` until the payout is paid, then `refunded`; open again if it fails);
+ * - apply: a gateway-only break's unapplied credit is applied to the borrower's later loan with
+ *   the borrower's recorded agreement (unapplied-credits.service.ts);
  * - ignore: nothing is posted; the reason is kept.
  */
 export async function resolveBreakOf(
@@ -212,7 +223,10 @@ export async function resolveBreakOf(
   actorId: number,
 ) {
   // A payout day's break is resolved against the payout gateway (decision 0064).
-  if (await isPayoutBreak(deps.db, input.breakId)) return resolvePayoutBreak(deps, input, actorId);
+  if (await isPayoutBreak(deps.db, input.breakId)) {
+    if (input.action === 'apply') throw conflict('a payout break has no credit to apply');
+    return resolvePayoutBreak(deps, { ...input, action: input.action }, actorId);
+  }
   const found = await findBreak(deps.db, input.breakId);
   if (!found) throw new AppError('notFound', { field: 'breakId', detail: String(input.breakId) });
   if (found.status !== 'open') throw conflict(`break ${found.id} is already ${found.status}`);
@@ -227,6 +241,10 @@ export async function resolveBreakOf(
       break;
     }
     case 'refund': {
+      if (found.kind === 'gateway_only' && found.creditId !== null) {
+        update = await refundUnapplied(deps, input, found.creditId, actorId, reason, note);
+        break;
+      }
       if (found.orderId === null) throw conflict('the break names no order to refund');
       const order = await findOrder(deps.db, found.orderId);
       if (order?.status !== 'OVERPAID')
@@ -243,11 +261,69 @@ export async function resolveBreakOf(
       update = await accept(deps, found, key, actorId, note);
       break;
     }
+    case 'apply': {
+      if (found.kind !== 'gateway_only' || found.creditId === null)
+        throw conflict('only an unapplied credit of the gateway is applied to a loan');
+      const { orderNo, agreementChannel, agreementReference } = input;
+      if (!orderNo) throw AppError.invalid('orderNo', 'is required to apply the credit');
+      if (!agreementChannel)
+        throw AppError.invalid('agreementChannel', 'is required: how the borrower agreed');
+      if (!agreementReference)
+        throw AppError.invalid('agreementReference', 'is required: where the agreement is kept');
+      const applied = await applyUnappliedCredit(
+        deps,
+        {
+          creditId: found.creditId,
+          orderNo,
+          agreementChannel,
+          agreementReference,
+          idempotencyKey: key('apply'),
+        },
+        actorId,
+      );
+      const order = await findOrderByNo(deps.db, applied.orderNo);
+      update = {
+        status: 'accepted',
+        orderId: order?.id ?? null,
+        repaymentId: applied.repaymentId,
+        note: note(
+          `applied to ${applied.orderNo} with the borrower's agreement (${agreementChannel}: ${agreementReference})`,
+        ),
+      };
+      break;
+    }
   }
   const now = deps.clock.now();
   await resolveOpenBreak(deps.db, found.id, { ...update, resolvedBy: actorId, resolvedAt: now });
   const dayStatus = await refreshCheckedDayStatus(deps.db, found.dayId);
   return { breakId: found.id, dayStatus };
+}
+
+/** A gateway-only break's unapplied credit: its refund is requested (a second person approves). */
+async function refundUnapplied(
+  deps: ReconciliationDeps,
+  input: ResolveInput,
+  creditId: number,
+  actorId: number,
+  reason: string,
+  note: (what: string) => string,
+): Promise<Partial<typeof reconciliationBreaks.$inferInsert>> {
+  if (!reason) throw AppError.invalid('reason', 'is required to refund an unapplied credit');
+  const destination = input.refundTo ?? 'borrower_account';
+  if (destination === 'payer' && !input.payee)
+    throw AppError.invalid('payee', "the payer's account is needed to refund to the payer");
+  const refund = await requestCreditRefund(
+    deps,
+    {
+      creditId,
+      destination,
+      ...(input.payee ? { payee: input.payee } : {}),
+      reason,
+      idempotencyKey: `${input.idempotencyKey}:refund`,
+    },
+    actorId,
+  );
+  return { status: 'refunding', creditRefundId: refund.id, note: note('refund requested') };
 }
 
 async function accept(

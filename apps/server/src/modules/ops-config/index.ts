@@ -22,6 +22,7 @@ export {
   reapplyAfterDays,
   telemarketingCallCap,
   telemarketingCallHours,
+  unappliedCreditDays,
   type SettingsService,
 } from './settings.service.js';
 export { seedOpsConfig } from './seed.js';

@@ -112,6 +112,15 @@ export const KNOWN_SETTINGS = {
         : `asset_class_thresholds: ${CLASS_OF_THRESHOLD[looser]} must come after the class before it and no later than the RBI's ${RBI_THRESHOLDS[looser]} days`;
     },
   },
+  unapplied_credit_days: {
+    type: 'string',
+    group: 'operations',
+    default: '30',
+    remarks:
+      'Days after which a credit no loan took, and not returned, is listed for finance as aged',
+    readBy: 'Finance: the list of unapplied credits (aged ones first to refund or apply)',
+    check: wholeNumber(1, 365),
+  },
   recovery_contact_hours: {
     type: 'string',
     group: 'operations',
@@ -325,6 +334,17 @@ export async function assetClassThresholds(db: Executor): Promise<ClassThreshold
   const value = row?.value ?? KNOWN_SETTINGS.asset_class_thresholds.default;
   const thresholds = parseThresholds(value);
   return thresholds && looserThreshold(thresholds) === null ? thresholds : RBI_THRESHOLDS;
+}
+
+/**
+ * Days after which an unapplied credit is aged (finance's list), read at each use; a value
+ * written around the API that the rule refuses reads as the default.
+ */
+export async function unappliedCreditDays(db: Executor): Promise<number> {
+  const row = await repo.findSetting(db, 'unapplied_credit_days');
+  const value = row?.value ?? KNOWN_SETTINGS.unapplied_credit_days.default;
+  const rule = KNOWN_SETTINGS.unapplied_credit_days;
+  return rule.check(value) === null ? Number(value) : Number(rule.default);
 }
 
 /**

@@ -11,32 +11,74 @@ import { useGrants } from '../../../lib/grants';
 import { formatIndiaDateTime, formatPaise } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/use-endpoint';
-import { breakStatusTags } from '../finance-tags';
+import { showFieldErrors } from '../../../lib/server-field-errors';
+import { breakStatusTags, creditRefundStatusTags } from '../finance-tags';
+import { AgreementFields, PayeeFields } from './credit-dialogs';
 
-type Action = 'accept' | 'refund' | 'ignore';
+type Action = 'accept' | 'refund' | 'apply' | 'ignore';
 
-/** One break's resolution: accept the gateway's record, refund, or ignore with a reason. */
+interface ResolveValues {
+  action: Action;
+  reason?: string;
+  refundTo?: 'borrower_account' | 'payer';
+  payee?: { name: string; accountNumber: string; ifsc: string };
+  orderNo?: string;
+  agreementChannel?: 'phone' | 'sms' | 'email' | 'app' | 'letter';
+  agreementReference?: string;
+}
+
+/** A gateway-only break whose credit no loan took: refunded (two people) or applied by agreement. */
+const isUnapplied = (item: ReconciliationBreakRow) =>
+  item.kind === 'gateway_only' && item.creditId !== null;
+
+/**
+ * One break's resolution: accept the gateway's record, refund, or ignore with a reason; an
+ * unapplied credit's refund asks where to, and applying it asks for the loan and the agreement.
+ */
 function ResolveForm({ item, onDone }: { item: ReconciliationBreakRow; onDone(): void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ action: Action; reason?: string }>();
+  const [form] = Form.useForm<ResolveValues>();
   const [key] = useState(() => newIdempotencyKey('break'));
   const action = Form.useWatch('action', form);
+  const refundTo = Form.useWatch('refundTo', form);
+  const unapplied = isUnapplied(item);
+  const actions: readonly Action[] = unapplied
+    ? ['accept', 'refund', 'apply', 'ignore']
+    : ['accept', 'refund', 'ignore'];
   const resolve = useEndpointMutation(financeApi.resolveBreak, {
     invalidates: [financeApi.reconciliationBreakList, financeApi.reconciliationDayList],
     refreshAfter: 'settled',
     success: 'finance.breaks.resolved',
   });
-  const submit = async (values: { action: Action; reason?: string }) => {
+  const submit = async (values: ResolveValues) => {
+    const refunding = values.action === 'refund' && unapplied;
     try {
       await resolve.mutateAsync({
         breakId: item.id,
         action: values.action,
         ...(values.reason?.trim() ? { reason: values.reason.trim() } : {}),
+        ...(refunding && values.refundTo ? { refundTo: values.refundTo } : {}),
+        ...(refunding && values.refundTo === 'payer' && values.payee
+          ? { payee: values.payee }
+          : {}),
+        ...(values.action === 'apply'
+          ? {
+              orderNo: values.orderNo?.trim(),
+              agreementChannel: values.agreementChannel,
+              agreementReference: values.agreementReference?.trim(),
+            }
+          : {}),
         idempotencyKey: key,
       });
       onDone();
-    } catch {
-      // Toasted by the request client; the form stays for another choice.
+    } catch (error) {
+      // Toasted by the request client; field errors at their fields; the form stays.
+      showFieldErrors(form, error, {
+        reason: 'reason',
+        orderNo: 'orderNo',
+        agreementChannel: 'agreementChannel',
+        agreementReference: 'agreementReference',
+      });
     }
   };
   return (
@@ -44,23 +86,37 @@ function ResolveForm({ item, onDone }: { item: ReconciliationBreakRow; onDone():
       form={form}
       layout="vertical"
       name={`resolve-break-${item.id}`}
-      initialValues={{ action: 'ignore' }}
+      initialValues={{ action: 'ignore', refundTo: 'borrower_account' }}
       onFinish={submit}
     >
       <Form.Item name="action" label={t('finance.breaks.action')}>
         <Radio.Group
-          options={(['accept', 'refund', 'ignore'] as const).map((value) => ({
+          options={actions.map((value) => ({
             value,
             label: t(`finance.breaks.actions.${value}`),
           }))}
         />
       </Form.Item>
+      {action === 'refund' && unapplied ? (
+        <>
+          <Form.Item name="refundTo" label={t('finance.breaks.refundTo')}>
+            <Radio.Group
+              options={(['borrower_account', 'payer'] as const).map((value) => ({
+                value,
+                label: t(`finance.credits.destinations.${value}`),
+              }))}
+            />
+          </Form.Item>
+          {refundTo === 'payer' ? <PayeeFields /> : null}
+        </>
+      ) : null}
+      {action === 'apply' ? <AgreementFields /> : null}
       <Form.Item
         name="reason"
         label={t('finance.breaks.reason')}
         rules={[
           {
-            required: action === 'ignore',
+            required: action === 'ignore' || (action === 'refund' && unapplied),
             whitespace: true,
             message: t('finance.breaks.reasonRequired'),
           },
@@ -133,8 +189,17 @@ export function BreaksDialog({ open, row, onClose }: ActionFormProps<Reconciliat
           {
             title: t('finance.status'),
             dataIndex: 'status',
-            render: (status: ReconciliationBreakRow['status']) => (
-              <Tag color={breakStatusTags[status].color}>{t(breakStatusTags[status].label)}</Tag>
+            render: (status: ReconciliationBreakRow['status'], item) => (
+              <>
+                <Tag color={breakStatusTags[status].color}>{t(breakStatusTags[status].label)}</Tag>
+                {item.refundStatus ? (
+                  <Tag color={creditRefundStatusTags[item.refundStatus].color}>
+                    {t('finance.breaks.refundStatus', {
+                      status: t(creditRefundStatusTags[item.refundStatus].label),
+                    })}
+                  </Tag>
+                ) : null}
+              </>
             ),
           },
           {

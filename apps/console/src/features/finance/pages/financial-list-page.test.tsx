@@ -56,6 +56,9 @@ const open: ReconciliationBreakRow = {
   note: null,
   resolvedBy: null,
   resolvedAt: null,
+  creditId: null,
+  refundId: null,
+  refundStatus: null,
 };
 
 describe('FinancialList', () => {

@@ -13,6 +13,7 @@ import {
 import { useGrants } from '../../../lib/grants';
 import { formatPaise } from '../../../lib/format';
 import { BreaksDialog } from '../components/breaks-dialog';
+import { UnappliedCreditsView } from '../components/unapplied-credits-view';
 import { checkingStatusTags } from '../finance-tags';
 import { CashFlowView } from '../ledger/cash-flow-view';
 import { GstByMonthView } from '../ledger/gst-by-month-view';
@@ -92,6 +93,8 @@ const VIEWS: { key: string; needs: EndpointDefinition; View: () => ReactNode }[]
   { key: 'trialBalance', needs: financeApi.trialBalance, View: TrialBalanceView },
   { key: 'gstByMonth', needs: financeApi.gstByMonth, View: GstByMonthView },
   { key: 'cashFlow', needs: financeApi.cashFlow, View: CashFlowView },
+  // Money no loan took, aged for finance: refunded by two people or applied by agreement.
+  { key: 'unappliedCredits', needs: financeApi.unappliedCreditList, View: UnappliedCreditsView },
 ];
 
 /**
