@@ -43,6 +43,7 @@ import {
   contactRulesOf,
   createOpsConfigModule,
   createSettingsService,
+  lockedPeriodPosting,
   type SettingsService,
 } from './modules/ops-config/index.js';
 import { payoutGatewayReferences } from './modules/payouts/index.js';
@@ -287,6 +288,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     machineReview,
     // A repayment reversed out of repaid also claws back an invitation reward (decision 0063).
     onOrderChanged: [lapseRequestsOnOrderChange, clawbackRewardOnOrderChange(clock)],
+    // A posting valued in a locked month: moved past it or refused, as the operations say.
+    lockedPeriodPosting,
   };
   const integrations = wireGateways({
     config: loadIntegrationsConfig(process.env, config.port),

@@ -41,6 +41,7 @@ export * as appApi from './app/app.endpoints.js';
 export * from './approval/approval.schema.js';
 export * as approvalApi from './approval/approval.endpoints.js';
 export * from './finance/finance.schema.js';
+export * from './finance/period.schema.js';
 export * as financeApi from './finance/finance.endpoints.js';
 export * from './report/report.schema.js';
 export * as reportApi from './report/report.endpoints.js';

@@ -19,6 +19,14 @@ import {
   trialBalanceBodySchema,
   trialBalanceRetSchema,
 } from './finance.schema.js';
+import {
+  adjustmentBodySchema,
+  adjustmentRetSchema,
+  lockMonthBodySchema,
+  lockMonthRetSchema,
+  periodLockBodySchema,
+  periodLockRetSchema,
+} from './period.schema.js';
 
 export const orderLoanList = defineEndpoint({
   id: 'finance.order_loan_list',
@@ -129,6 +137,43 @@ export const cashFlow = defineEndpoint({
   ret: cashFlowRetSchema,
 });
 
+export const adjustmentList = defineEndpoint({
+  id: 'finance.adjustment_list',
+  method: 'POST',
+  summary:
+    'Adjustments: journals posted on a later business day than the day they belong to, with their net per kind of account; totals',
+  access: 'granted',
+  mutates: false,
+  body: adjustmentBodySchema,
+  query: undefined,
+  ret: adjustmentRetSchema,
+});
+
+export const periodLockList = defineEndpoint({
+  id: 'finance.period_lock_list',
+  method: 'POST',
+  summary:
+    'Month locks: each locked month with who locked it and why; the days closed and locked, and the locked-period posting setting',
+  access: 'granted',
+  mutates: false,
+  body: periodLockBodySchema,
+  query: undefined,
+  ret: periodLockRetSchema,
+});
+
+export const lockMonth = defineEndpoint({
+  id: 'finance.lock_month',
+  method: 'POST',
+  summary:
+    'Lock a month whose every day is closed: no journal may belong to a day up to its last day any more (permanent)',
+  access: 'granted',
+  mutates: true,
+  errors: ['monthNotClosed', 'monthAlreadyLocked'],
+  body: lockMonthBodySchema,
+  query: undefined,
+  ret: lockMonthRetSchema,
+});
+
 export const financeEndpoints = [
   orderLoanList,
   repaymentOrderList,
@@ -139,4 +184,7 @@ export const financeEndpoints = [
   trialBalance,
   gstByMonth,
   cashFlow,
+  adjustmentList,
+  periodLockList,
+  lockMonth,
 ] as const;

@@ -22,7 +22,7 @@ import { queryRows } from '../../shared/sql-rows.js';
 import { reconciliationBreaks, reconciliationDays } from './finance.table.js';
 
 /** The conditions a list's filters make (as runList builds them), for the list's totals. */
-function conditionsOf<F>(
+export function conditionsOf<F>(
   where: ListWhere<F>,
   filters: F | undefined,
   scope?: SQL,

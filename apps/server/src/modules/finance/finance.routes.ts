@@ -1,8 +1,12 @@
 import { financeApi } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import * as finance from './finance.service.js';
+import * as period from './period.service.js';
 
-/** /financialManagement: the statements, the reconciliation and the ledger's reads. */
+/**
+ * /financialManagement: the statements, the reconciliation, the ledger's reads, the adjustments
+ * report and the month locks.
+ */
 export function registerFinanceRoutes(
   endpoints: EndpointRegistrar,
   deps: finance.FinanceDeps,
@@ -26,4 +30,9 @@ export function registerFinanceRoutes(
   endpoints.register(financeApi.trialBalance, ({ body }) => finance.trialBalance(deps, body.date));
   endpoints.register(financeApi.gstByMonth, ({ body }) => finance.gstByMonth(deps, body));
   endpoints.register(financeApi.cashFlow, ({ body }) => finance.cashFlow(deps, body));
+  endpoints.register(financeApi.adjustmentList, ({ body }) => period.adjustments(deps, body));
+  endpoints.register(financeApi.periodLockList, ({ body }) => period.periodLocks(deps, body));
+  endpoints.register(financeApi.lockMonth, (context) =>
+    period.lockMonth(deps, context.body, callerOf(context).userId, context.audit),
+  );
 }

@@ -5,7 +5,8 @@ import {
   type OrderStatus,
   type TransitionContext,
 } from '@lending/lending';
-import type { Database, Transaction } from '../../plugins/db.js';
+import type { LockedPeriodPosting } from '@lending/contract';
+import type { Database, Executor, Transaction } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
 import { indiaDateOf } from '../../shared/india-date.js';
@@ -39,6 +40,11 @@ export interface LoanBookDeps {
   reviewWork: ReviewWork;
   /** Machine review's decision of an application, recorded in its transaction (risk's). */
   machineReview: MachineReview;
+  /**
+   * The operations setting `locked_period_posting` (ops-config's): what a posting valued in a
+   * locked month does, read in the command's transaction (`periodLockBarrier`).
+   */
+  lockedPeriodPosting: (db: Executor) => Promise<LockedPeriodPosting>;
 }
 
 /** What an order looks like in the audit trail (before/after). */
@@ -99,6 +105,8 @@ export interface CommandContext {
   onOrderChanged: readonly OrderChangeSubscriber[];
   /** The command's idempotency key, when its caller named one (keys its derived journals). */
   idempotencyKey?: string;
+  /** `LoanBookDeps.lockedPeriodPosting`, for `periodLockBarrier`. */
+  lockedPeriodPosting: LoanBookDeps['lockedPeriodPosting'];
 }
 
 export interface OrderCommandOptions {
@@ -138,6 +146,7 @@ export async function runOrderCommand<R extends CommandResult>(
       now,
       businessDate,
       onOrderChanged,
+      lockedPeriodPosting: deps.lockedPeriodPosting,
       ...(options.idempotency ? { idempotencyKey: options.idempotency.key } : {}),
     });
     if (options.idempotency) await storeIdempotentResult(tx, options.idempotency.key, result);
