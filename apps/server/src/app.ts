@@ -48,6 +48,7 @@ import {
   contactRulesOf,
   createOpsConfigModule,
   createSettingsService,
+  lockedPeriodPosting,
   type SettingsService,
 } from './modules/ops-config/index.js';
 import { payoutGatewayReferences } from './modules/payouts/index.js';
@@ -295,7 +296,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // decision by risk's rules, settings and blacklist: each in the command's transaction.
     reviewWork,
     machineReview,
-    bookSettings: { classThresholds: assetClassThresholds },
+    bookSettings: { classThresholds: assetClassThresholds, lockedPeriodPosting },
     // A repayment reversed out of repaid also claws back an invitation reward (decision 0063)
     // and opens the order's collection case at once (decision 0099).
     onOrderChanged: [

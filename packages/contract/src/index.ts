@@ -42,6 +42,7 @@ export * from './approval/approval.schema.js';
 export * as approvalApi from './approval/approval.endpoints.js';
 export * from './finance/finance.schema.js';
 export * from './finance/unapplied-credits.schema.js';
+export * from './finance/period.schema.js';
 export * as financeApi from './finance/finance.endpoints.js';
 export * from './report/report.schema.js';
 export * as reportApi from './report/report.endpoints.js';

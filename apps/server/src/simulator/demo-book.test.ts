@@ -7,6 +7,7 @@ import { adminEndpoints, financeApi, opsConfigApi, reportApi } from '@lending/co
 import { addDays } from '@lending/lending';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDayEnd } from '../modules/day-end/index.js';
+import { closedThrough } from '../modules/ledger/index.js';
 import { checkLedger, DEV_AADHAAR_HASH_KEY } from '../modules/loan-book/index.js';
 import type { Database } from '../plugins/db.js';
 import { indiaDateOf, startOfIndiaDate } from '../shared/india-date.js';
@@ -147,6 +148,8 @@ describe('demo book, from a snapshot', () => {
         sql`select max(business_date)::text as last from day_end_runs where status = 'completed'`,
       );
       expect(runs?.last).toBe(addDays(today, -1));
+      // The ledger's days are closed through it too: a posting dated before today moves to today.
+      expect(await closedThrough(t.db)).toBe(addDays(today, -1));
       expect((await runDayEnd({ db: t.db, clock: t.clock })).dates).toEqual([]);
       // Tomorrow's day-end accrues on the copied loans and the ledger still balances.
       t.clock.advance(86_400_000);

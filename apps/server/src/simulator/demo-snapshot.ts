@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { addDays, daysBetween } from '@lending/lending';
+import { closeBusinessDaysThrough } from '../modules/ledger/index.js';
 import { staffIdsByEmail } from '../modules/user/index.js';
 import type { Database, Executor } from '../plugins/db.js';
 import {
@@ -93,6 +94,9 @@ const NOT_THE_BOOK = new Set([
   // transaction ids, rolled up again from the copied journals (decision 0086).
   'ledger_daily_totals',
   'ledger_rollup_state',
+  // The ledger's closed and locked days: its one row is the migration's and the day-end's, set
+  // after the load from the book's completed day-ends, moved with it.
+  'ledger_period',
   ...RUNTIME_ONLY,
 ]);
 /**
@@ -287,11 +291,29 @@ export async function loadSnapshot(
       if (value === null) continue;
       await setSequence(tx, sequence, value);
     }
+    // The book's business dates are closed through its last completed day-end, as the day-end
+    // would have left them.
+    const closed = lastCompletedDayEnd(snapshot);
+    if (closed) await closeBusinessDaysThrough(tx, addDays(closed, shiftDays));
   });
   return { loaded: true, orders: snapshot.orders, loans: snapshot.loans, rows, shiftDays };
 }
 
 const INSERT_BATCH = 2_000;
+
+/** The last business date of the snapshot's completed day-end runs (before the shift). */
+function lastCompletedDayEnd(snapshot: DemoSnapshot): string | null {
+  const runs = snapshot.tables.find((table) => table.name === 'day_end_runs');
+  if (!runs) return null;
+  const date = runs.columns.indexOf('business_date');
+  const status = runs.columns.indexOf('status');
+  let last: string | null = null;
+  for (const row of runs.rows) {
+    const day = String(row[date]);
+    if (row[status] === 'completed' && (last === null || day > last)) last = day;
+  }
+  return last;
+}
 
 async function whyNotLoadable(
   db: Database,

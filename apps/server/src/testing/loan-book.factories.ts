@@ -17,6 +17,7 @@ import {
   submitApplication,
   type LoanBookDeps,
 } from '../modules/loan-book/index.js';
+import { assetClassThresholds, lockedPeriodPosting } from '../modules/ops-config/index.js';
 import { machineReview, publishRuleSet } from '../modules/risk/index.js';
 import type { Database } from '../plugins/db.js';
 import type { Clock } from '../shared/clock.js';
@@ -28,7 +29,14 @@ import { indiaDateOf } from '../shared/india-date.js';
  * review, as app.ts wires them, and the book itself imports neither module.
  */
 export function loanBookDeps(db: Database, clock: Clock): LoanBookDeps {
-  return { db, clock, aadhaarHashKey: DEV_AADHAAR_HASH_KEY, reviewWork, machineReview };
+  return {
+    db,
+    clock,
+    aadhaarHashKey: DEV_AADHAAR_HASH_KEY,
+    reviewWork,
+    machineReview,
+    bookSettings: { classThresholds: assetClassThresholds, lockedPeriodPosting },
+  };
 }
 
 export const FIRST_REVIEWER = 101;

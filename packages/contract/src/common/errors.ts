@@ -137,6 +137,12 @@ export const errorCatalogue = {
   smsSenderIdNotConfigured: { code: 4178, status: 400 },
   /** A sender id removed from the SMS configuration is still used by an enabled template. */
   smsSenderIdInUse: { code: 4179, status: 409 },
+  /**
+   * Month locks (finance): a month cannot be locked before every day of it is closed by the
+   * day-end, nor again once the ledger is locked through it (a lock is permanent).
+   */
+  monthNotClosed: { code: 4185, status: 409 },
+  monthAlreadyLocked: { code: 4186, status: 409 },
   rateLimited: { code: 4290, status: 429 },
   internal: { code: 5000, status: 500 },
   /** A payment gateway (virtual accounts) did not answer or refused: try again later. */

@@ -105,6 +105,9 @@ const en: Catalogue = {
   walletBankNotVerified: 'Withdrawals go only to a verified bank account: verify yours first',
   inviteCodeUnknown: 'The invite code {field} does not exist',
   inviteNotAllowed: 'The invite code cannot be used: {detail}',
+  monthNotClosed:
+    'Month {field} cannot be locked until the day-end has closed every day of it (closed through {detail})',
+  monthAlreadyLocked: 'Month {field} is already locked: the ledger is locked through {detail}',
   rateLimited: 'Too many requests, please slow down',
   internal: 'Internal error, please try again later',
   gatewayUnavailable: 'The payment gateway is not available, please try again later',
@@ -193,6 +196,8 @@ const zh: Catalogue = {
   walletBankNotVerified: '只能提现到已验证的银行账户：请先验证您的账户',
   inviteCodeUnknown: '邀请码 {field} 不存在',
   inviteNotAllowed: '该邀请码不能使用：{detail}',
+  monthNotClosed: '{field} 月尚未全部日终关账，不能锁定（已关账至 {detail}）',
+  monthAlreadyLocked: '{field} 月已锁定：账簿已锁定至 {detail}',
   rateLimited: '请求过于频繁，请稍后再试',
   internal: '内部错误，请稍后再试',
   gatewayUnavailable: '支付网关暂不可用，请稍后再试',

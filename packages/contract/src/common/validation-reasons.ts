@@ -27,7 +27,9 @@ export type ValidationReason =
   | { kind: 'oneOf'; options: string }
   | { kind: 'email' }
   | { kind: 'format' }
-  | { kind: 'invalid' };
+  | { kind: 'invalid' }
+  /** A day up to the last day finance locked (a month lock): `limit` is that day. */
+  | { kind: 'lockedPeriod'; limit: string };
 
 export type ValidationReasonKind = ValidationReason['kind'];
 
@@ -56,6 +58,7 @@ const en: ReasonTexts = {
   email: 'must be an e-mail address',
   format: 'has the wrong format',
   invalid: 'is not valid',
+  lockedPeriod: 'falls in a period locked through {limit}',
 };
 
 const zh: ReasonTexts = {
@@ -81,6 +84,7 @@ const zh: ReasonTexts = {
   email: '必须是邮箱地址',
   format: '格式不正确',
   invalid: '无效',
+  lockedPeriod: '属于已锁定的期间（锁定至 {limit}）',
 };
 
 const reasonTexts: Record<Language, Partial<ReasonTexts>> = { en, zh, bur: {} };

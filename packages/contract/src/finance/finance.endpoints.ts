@@ -28,6 +28,14 @@ import {
   unappliedCreditBodySchema,
   unappliedCreditRetSchema,
 } from './unapplied-credits.schema.js';
+import {
+  adjustmentBodySchema,
+  adjustmentRetSchema,
+  lockMonthBodySchema,
+  lockMonthRetSchema,
+  periodLockBodySchema,
+  periodLockRetSchema,
+} from './period.schema.js';
 
 export const orderLoanList = defineEndpoint({
   id: 'finance.order_loan_list',
@@ -189,6 +197,43 @@ export const applyCredit = defineEndpoint({
   ret: applyCreditRetSchema,
 });
 
+export const adjustmentList = defineEndpoint({
+  id: 'finance.adjustment_list',
+  method: 'POST',
+  summary:
+    'Adjustments: journals posted on a later business day than the day they belong to, with their net per kind of account; totals',
+  access: 'granted',
+  mutates: false,
+  body: adjustmentBodySchema,
+  query: undefined,
+  ret: adjustmentRetSchema,
+});
+
+export const periodLockList = defineEndpoint({
+  id: 'finance.period_lock_list',
+  method: 'POST',
+  summary:
+    'Month locks: each locked month with who locked it and why; the days closed and locked, and the locked-period posting setting',
+  access: 'granted',
+  mutates: false,
+  body: periodLockBodySchema,
+  query: undefined,
+  ret: periodLockRetSchema,
+});
+
+export const lockMonth = defineEndpoint({
+  id: 'finance.lock_month',
+  method: 'POST',
+  summary:
+    'Lock a month whose every day is closed: no journal may belong to a day up to its last day any more (permanent)',
+  access: 'granted',
+  mutates: true,
+  errors: ['monthNotClosed', 'monthAlreadyLocked'],
+  body: lockMonthBodySchema,
+  query: undefined,
+  ret: lockMonthRetSchema,
+});
+
 export const financeEndpoints = [
   orderLoanList,
   repaymentOrderList,
@@ -203,4 +248,7 @@ export const financeEndpoints = [
   requestCreditRefund,
   reviewCreditRefund,
   applyCredit,
+  adjustmentList,
+  periodLockList,
+  lockMonth,
 ] as const;

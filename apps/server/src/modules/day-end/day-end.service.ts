@@ -11,7 +11,7 @@ import {
   oldestDayEndDate,
   saveDayEndValues,
 } from '../loan-book/index.js';
-import { postJournals, rollUpLedger } from '../ledger/index.js';
+import { closeBusinessDaysThrough, postJournals, rollUpLedger } from '../ledger/index.js';
 import { assetClassThresholds } from '../ops-config/index.js';
 import { refreshReports } from '../reports/index.js';
 import { loadRecoverySettings, recoveryDayEnd } from '../recovery/index.js';
@@ -241,7 +241,12 @@ export async function runDayEnd(options: DayEndOptions): Promise<DayEndReport> {
       await refreshReports(db, date, clock.now());
       // Collection: open, close, re-stage and dispatch cases as of the next morning (issue #12).
       await recoveryDayEnd(db, date, clock.now(), options.recovery ?? loadRecoverySettings());
-      await completeDayEndRun(db, date, clock.now());
+      // The date is closed with its run: from now on the ledger books a journal of it on the
+      // next open day, so its trial balance never changes again.
+      await db.transaction(async (tx) => {
+        await completeDayEndRun(tx, date, clock.now());
+        await closeBusinessDaysThrough(tx, date);
+      });
       report.dates.push({ businessDate: date, ordersProcessed: processed });
     }
     // The accruals just posted go into the ledger's daily totals now rather than at the next

@@ -23,7 +23,7 @@ import { creditRefunds } from './credit-refunds.table.js';
 import { reconciliationBreaks, reconciliationDays } from './finance.table.js';
 
 /** The conditions a list's filters make (as runList builds them), for the list's totals. */
-function conditionsOf<F>(
+export function conditionsOf<F>(
   where: ListWhere<F>,
   filters: F | undefined,
   scope?: SQL,

@@ -2,8 +2,12 @@ import { financeApi } from '@lending/contract';
 import { callerOf, type EndpointRegistrar } from '../../plugins/access.js';
 import * as finance from './finance.service.js';
 import * as credits from './unapplied-credits.service.js';
+import * as period from './period.service.js';
 
-/** /financialManagement: the statements, the reconciliation and the ledger's reads. */
+/**
+ * /financialManagement: the statements, the reconciliation, the ledger's reads, the adjustments
+ * report and the month locks.
+ */
 export function registerFinanceRoutes(
   endpoints: EndpointRegistrar,
   deps: finance.FinanceDeps,
@@ -39,5 +43,10 @@ export function registerFinanceRoutes(
   );
   endpoints.register(financeApi.applyCredit, (context) =>
     credits.applyUnappliedCredit(deps, context.body, callerOf(context).userId, context.audit),
+  );
+  endpoints.register(financeApi.adjustmentList, ({ body }) => period.adjustments(deps, body));
+  endpoints.register(financeApi.periodLockList, ({ body }) => period.periodLocks(deps, body));
+  endpoints.register(financeApi.lockMonth, (context) =>
+    period.lockMonth(deps, context.body, callerOf(context).userId, context.audit),
   );
 }

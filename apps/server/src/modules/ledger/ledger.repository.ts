@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
+  addDays,
   assertBalanced,
   type Account,
   type Component,
@@ -9,6 +10,7 @@ import {
 import type { Executor } from '../../plugins/db.js';
 import { intFromDb, paiseFromDb } from '../../shared/paise.js';
 import { queryRows } from '../../shared/sql-rows.js';
+import { ledgerPeriodForPosting } from './ledger-period.repository.js';
 import { ledgerEntries, ledgerJournals } from './ledger.table.js';
 
 export interface JournalToPost {
@@ -21,6 +23,27 @@ export interface JournalToPost {
   reversesJournalId?: number;
   /** A value-dated posting's day (decision 0022); absent: the business date. */
   valueDate?: string;
+  /**
+   * Why it is posted on another day than the one it belongs to ("value date X, posted Y"):
+   * kept on the journal, shown by the adjustments report.
+   */
+  reason?: string;
+}
+
+/**
+ * A journal whose business date is closed (its day-end completed) is booked on the first open
+ * business day instead, closed-through + 1, and keeps the day it belongs to as its value date,
+ * with a reason: so a closed day's trial balance never changes after its day-end (the trigger
+ * of migration 0034 refuses it otherwise). A journal of an open day is left as it is.
+ */
+export function bookOnOpenDay(journal: JournalToPost, closedThrough: string | null): JournalToPost {
+  if (closedThrough === null || journal.businessDate > closedThrough) return journal;
+  return {
+    ...journal,
+    businessDate: addDays(closedThrough, 1),
+    valueDate: journal.valueDate ?? journal.businessDate,
+    reason: journal.reason ?? `belongs to closed day ${journal.businessDate}`,
+  };
 }
 
 /**
@@ -28,11 +51,14 @@ export interface JournalToPost {
  * and the entries go as arrays (`unnest`), so a day-end batch of a thousand journals is one
  * round trip and no per-row value building (issue #15). Entries are inserted in the journals'
  * and lines' order (`ordinality`), so their ids keep each journal's line order. Append-only:
- * nothing here ever updates or deletes a ledger row. Returns the journal ids in order.
+ * nothing here ever updates or deletes a ledger row. A journal of a closed business day is
+ * booked on the first open one (`bookOnOpenDay`). Returns the journal ids in order.
  */
-export async function postJournals(tx: Executor, journals: JournalToPost[]): Promise<number[]> {
-  if (journals.length === 0) return [];
-  for (const j of journals) assertBalanced(j.journal);
+export async function postJournals(tx: Executor, toPost: JournalToPost[]): Promise<number[]> {
+  if (toPost.length === 0) return [];
+  for (const j of toPost) assertBalanced(j.journal);
+  const { closedThrough } = await ledgerPeriodForPosting(tx);
+  const journals = toPost.map((j) => bookOnOpenDay(j, closedThrough));
   const lines = journals.flatMap((j) =>
     j.journal.lines.map((line) => ({ key: j.idempotencyKey, line })),
   );
@@ -42,7 +68,7 @@ export async function postJournals(tx: Executor, journals: JournalToPost[]): Pro
     sql`
     with journal as (
       insert into ledger_journals (order_id, event_type, reverses_event_type, reverses_journal_id,
-        idempotency_key, business_date, value_date, at)
+        idempotency_key, business_date, value_date, reason, at)
       select * from unnest(
         ${column(journals.map((j) => j.orderId))}::int[],
         ${column(journals.map((j) => j.journal.event))}::text[],
@@ -51,6 +77,7 @@ export async function postJournals(tx: Executor, journals: JournalToPost[]): Pro
         ${column(journals.map((j) => j.idempotencyKey))}::text[],
         ${column(journals.map((j) => j.businessDate))}::date[],
         ${column(journals.map((j) => j.valueDate ?? null))}::date[],
+        ${column(journals.map((j) => j.reason ?? null))}::text[],
         ${column(journals.map((j) => j.at.toISOString()))}::timestamptz[])
       returning id, idempotency_key
     ),
@@ -171,17 +198,25 @@ export async function accrualsInEffectFrom(db: Executor, orderId: number, valueD
   return { heads, entries };
 }
 
-/** An order's journals posted on or after a business day, by their event (and what they reverse). */
+/**
+ * An order's journals of a day on or after `businessDate`, by their event (and what they
+ * reverse), each dated by the day it belongs to: its value date when it has one (a journal of
+ * a closed day booked on the next open one), else its business date.
+ */
 export function journalEventsFrom(db: Executor, orderId: number, businessDate: string) {
   return db
     .select({
       event: ledgerJournals.eventType,
       reverses: ledgerJournals.reversesEventType,
-      date: ledgerJournals.businessDate,
+      date: journalValueDate,
     })
     .from(ledgerJournals)
     .where(
-      and(eq(ledgerJournals.orderId, orderId), gte(ledgerJournals.businessDate, businessDate)),
+      and(
+        eq(ledgerJournals.orderId, orderId),
+        gte(ledgerJournals.businessDate, businessDate),
+        sql`${journalValueDate} >= ${businessDate}`,
+      ),
     );
 }
 

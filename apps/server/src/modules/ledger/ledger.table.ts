@@ -42,6 +42,12 @@ export const ledgerJournals = pgTable(
      * are booked today (`business_date`) but belong to this day. Null: the business date.
      */
     valueDate: date('value_date', { mode: 'string' }),
+    /**
+     * Why the journal is posted on another day than the one it belongs to: a value-dated
+     * posting's "value date X, posted Y", or "belongs to closed day X" for a journal the ledger
+     * booked on the first open day because its own was closed (`postJournals`). Null otherwise.
+     */
+    reason: text('reason'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     /**
      * The id of the transaction that posted the journal: the daily totals' rollup sums the
@@ -66,6 +72,11 @@ export const ledgerJournals = pgTable(
       .where(sql`${table.reversesJournalId} is not null`),
     // The journals above the rollup's horizon: the reports' tail and the next rollup.
     index('ledger_journals_xact_idx').on(table.xact),
+    // The adjustments report: journals posted on a later day than the one they belong to, by
+    // posting day. Partial: the night's accruals (nearly every journal) are not in it.
+    index('ledger_journals_adjustments_idx')
+      .on(table.businessDate, table.id)
+      .where(sql`${table.valueDate} < ${table.businessDate}`),
   ],
 );
 
@@ -124,6 +135,32 @@ export const ledgerRollupState = pgTable(
     rolledUpAt: timestamp('rolled_up_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [check('ledger_rollup_state_one_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * One row (id 1, made by the migration): which business days the ledger takes no more
+ * journals on. `closed_through` is the last business date whose day-end completed (the day-end
+ * advances it in the transaction that completes the date); `postJournals` books a journal of
+ * a closed day on the next open one. `locked_through` is the last day of the last month
+ * finance locked: no journal may belong to a day up to it (its value date, or its business
+ * date when it has none). Both only ever move forward; a trigger refuses what breaks either
+ * (migration 0034).
+ */
+export const ledgerPeriod = pgTable(
+  'ledger_period',
+  {
+    id: integer('id').primaryKey(),
+    closedThrough: date('closed_through', { mode: 'string' }),
+    lockedThrough: date('locked_through', { mode: 'string' }),
+  },
+  (table) => [
+    check('ledger_period_one_row', sql`${table.id} = 1`),
+    // A month is locked only once every day of it is closed.
+    check(
+      'ledger_period_locked_closed',
+      sql`${table.lockedThrough} is null or (${table.closedThrough} is not null and ${table.lockedThrough} <= ${table.closedThrough})`,
+    ),
+  ],
 );
 
 export type LedgerJournalRow = typeof ledgerJournals.$inferSelect;

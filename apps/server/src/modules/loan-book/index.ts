@@ -104,6 +104,7 @@ export {
   type StatusChange,
 } from './orders.repository.js';
 export { catchUpAccruals } from './accruals.js';
+export { periodLockBarrier, valueDateOutsideLock, type PeriodLockBarrier } from './period-lock.js';
 export { classifyBorrowers, type BorrowerPass } from './asset-classification.service.js';
 export { insertClassHistory, type ClassHistoryEntry } from './asset-classes.repository.js';
 export type { LoanBookDeps } from './order-command.js';

@@ -6,6 +6,7 @@ import {
   type OrderStatus,
   type TransitionContext,
 } from '@lending/lending';
+import type { LockedPeriodPosting } from '@lending/contract';
 import type { Database, Executor, Transaction } from '../../plugins/db.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Clock } from '../../shared/clock.js';
@@ -41,14 +42,17 @@ export interface LoanBookDeps {
   /** Machine review's decision of an application, recorded in its transaction (risk's). */
   machineReview: MachineReview;
   /**
-   * The operations settings the book's commands read (ops-config's, wired in app.ts): the asset
-   * class thresholds a command that re-opens a loan classifies it by. Unset: the RBI's.
+   * The operations settings the book's commands read, in the command's transaction so that a
+   * change acts at once in every process (ops-config's, wired in app.ts).
    */
-  bookSettings?: BookSettings;
+  bookSettings: BookSettings;
 }
 
 export interface BookSettings {
+  /** The asset class thresholds a command that re-opens a loan classifies it by. */
   classThresholds(db: Executor): Promise<ClassThresholds>;
+  /** `locked_period_posting`: what a posting valued in a locked month does (`periodLockBarrier`). */
+  lockedPeriodPosting(db: Executor): Promise<LockedPeriodPosting>;
 }
 
 /** What an order looks like in the audit trail (before/after). */
@@ -109,6 +113,8 @@ export interface CommandContext {
   onOrderChanged: readonly OrderChangeSubscriber[];
   /** The command's idempotency key, when its caller named one (keys its derived journals). */
   idempotencyKey?: string;
+  /** `LoanBookDeps.bookSettings`. */
+  settings: BookSettings;
 }
 
 export interface OrderCommandOptions {
@@ -148,6 +154,7 @@ export async function runOrderCommand<R extends CommandResult>(
       now,
       businessDate,
       onOrderChanged,
+      settings: deps.bookSettings,
       ...(options.idempotency ? { idempotencyKey: options.idempotency.key } : {}),
     });
     if (options.idempotency) await storeIdempotentResult(tx, options.idempotency.key, result);

@@ -1,4 +1,5 @@
 import {
+  addDays,
   fixedEventKindOf,
   overdueBand,
   receivableBalances,
@@ -126,27 +127,50 @@ function allocationOf(row: RepaymentRow): ComponentAmounts {
 }
 
 /**
- * Posts a restatement's journals in the engine's order. A day-end never posted before is keyed
- * as the day-end keys it (so the day-end never posts it again); every other journal by the
- * command's key and its slot. Each carries the day it belongs to as its value date, and the
- * ledger books anything that belongs to a closed day on the open one. Returns the ids by slot.
+ * Posts a restatement's journals in the engine's order, every one booked today with the day it
+ * restates as its value date and the restatement's reason, so no closed day changes (decision
+ * 0101). A day-end never posted before is keyed as the day-end keys it (so the day-end never
+ * posts it again); every other journal by the command's key and its slot. Returns the ids by
+ * slot.
  */
 export async function postRestatement(
   ctx: CommandContext,
   tail: Tail,
   postings: readonly RestatementJournal[],
   key: string,
-  /** Journals in effect the tail does not name (the reversed repayment's), by slot. */
-  targets: ReadonlyMap<string, number> = new Map(),
+  reason: string,
+  options: {
+    /** Journals in effect the tail does not name (the reversed repayment's), by slot. */
+    targets?: ReadonlyMap<string, number>;
+    /**
+     * The last day of a month finance locked: a day-end never posted for a day in it (a cleared
+     * loan re-opened) is valued on the first day after it, its own day named in the reason.
+     */
+    lockedThrough?: string | null;
+  } = {},
 ): Promise<Map<string, number>> {
+  const targets = options.targets ?? new Map<string, number>();
+  const locked = options.lockedThrough ?? null;
   const toPost: JournalToPost[] = postings.map((posting) => {
+    if (posting.role === 'accrual' && locked !== null && posting.valueDate <= locked) {
+      return {
+        orderId: ctx.order.id,
+        journal: posting.journal,
+        idempotencyKey: accrualKey(ctx.order.id, posting.valueDate, posting.journal.event),
+        businessDate: ctx.businessDate,
+        valueDate: addDays(locked, 1),
+        reason: `${reason}; belongs to ${posting.valueDate}, in the period locked through ${locked}`,
+        at: ctx.now,
+      };
+    }
     if (posting.role === 'accrual') {
       return {
         orderId: ctx.order.id,
         journal: posting.journal,
         idempotencyKey: accrualKey(ctx.order.id, posting.valueDate, posting.journal.event),
-        businessDate: posting.valueDate,
+        businessDate: ctx.businessDate,
         valueDate: posting.valueDate,
+        reason,
         at: ctx.now,
       };
     }
@@ -156,6 +180,7 @@ export async function postRestatement(
       idempotencyKey: `${key}:${posting.slot}`,
       businessDate: ctx.businessDate,
       valueDate: posting.valueDate,
+      reason,
       at: ctx.now,
     };
     if (posting.role !== 'reversal') return base;

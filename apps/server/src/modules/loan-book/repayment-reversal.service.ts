@@ -4,13 +4,13 @@ import {
   daysPastDue,
   loanClassAtDayEnd,
   overdueSinceAtDayEnd,
-  RBI_THRESHOLDS,
   totalOutstanding,
   type AssetClass,
 } from '@lending/lending';
 import { AppError } from '../../shared/app-error.js';
 import { recordAudit } from '../audit/index.js';
 import { insertClassHistory, overdueSinceAtPayoff } from './asset-classes.repository.js';
+import { periodLockBarrier } from './period-lock.js';
 import {
   auditView,
   mustTransition,
@@ -96,6 +96,13 @@ async function reverse(
   const loan = balancesOf(ctx.order)!;
   const reversed = postedRepayment(repayment);
   const tail = await readTail(ctx, reversed.valueDate, 'onOrAfter');
+  // A bounce is a fact: in a month finance locked it is never refused, the replay starts after
+  // the lock instead (whatever `locked_period_posting` says of value dates).
+  const { lockedThrough } = await periodLockBarrier(ctx);
+  const fixedEvents =
+    lockedThrough !== null && reversed.valueDate <= lockedThrough
+      ? [...tail.fixed, { kind: 'periodLock' as const, date: addDays(lockedThrough, 1) }]
+      : tail.fixed;
   const step = applyRepaymentReversal({
     terms: termsFromJson(ctx.order.terms),
     loan,
@@ -105,16 +112,21 @@ async function reverse(
     reversed,
     accruals: tail.accruals,
     laterRepayments: tail.later.filter((later) => later.ref !== reversed.ref),
-    fixedEvents: tail.fixed,
+    fixedEvents,
   });
   if (!step.ok)
     throw new AppError('orderStateConflict', { field: ctx.order.orderNo, detail: step.status });
+  const reason = `${input.reason}; repayment ${repayment.serialNo} valued ${reversed.valueDate}, replayed from ${step.replayedFrom}`;
   const journalIds = await postRestatement(
     ctx,
     tail,
     step.postings,
     input.idempotencyKey,
-    new Map([[`reversal:repayment:${reversed.ref}`, repayment.journalId]]),
+    `reversal: ${reason}`,
+    {
+      targets: new Map([[`reversal:repayment:${reversed.ref}`, repayment.journalId]]),
+      lockedThrough,
+    },
   );
   await updateRepayment(ctx.tx, repayment.id, {
     reversed: true,
@@ -124,7 +136,6 @@ async function reverse(
   const restated = await saveRestatedRepayments(ctx, tail, step.laterRepayments, journalIds);
   const { patch, classChange } = await classAfter(deps, ctx, step);
   const updated = await saveRestatedOrder(ctx, step, 'reverseRepayment', patch);
-  const reason = `${input.reason}; valued ${reversed.valueDate}, replayed from ${step.replayedFrom}`;
   if (classChange) {
     await insertClassHistory(ctx.tx, [
       {
@@ -189,7 +200,7 @@ async function classAfter(
     businessDate: lastDayEnd,
   });
   const pastDue = daysPastDue(overdueSince, lastDayEnd);
-  const thresholds = (await deps.bookSettings?.classThresholds(ctx.tx)) ?? RBI_THRESHOLDS;
+  const thresholds = await ctx.settings.classThresholds(ctx.tx);
   const to = loanClassAtDayEnd(order.rbiClass, pastDue, thresholds);
   return changeTo(order.rbiClass, to, pastDue, {
     rbiClass: to,

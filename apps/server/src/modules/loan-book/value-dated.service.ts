@@ -8,6 +8,7 @@ import { AppError } from '../../shared/app-error.js';
 import { recordAudit } from '../audit/index.js';
 import { auditView, type CommandContext } from './order-command.js';
 import { balancesOf, insertStatusHistory, nextRepaymentSerialSql } from './orders.repository.js';
+import { periodLockBarrier, valueDateOutsideLock } from './period-lock.js';
 import { insertClassHistory } from './asset-classes.repository.js';
 import {
   postRestatement,
@@ -34,7 +35,10 @@ export interface ValueDatedReceipt {
  * repayments after it are reversed and replayed in balanced journals, the payment lands on
  * its day, the order's status, closure and overdue days follow. Runs inside the order command
  * (the order locked, the key claimed). A value date before a fixed event is moved to its day,
- * with a note; in the future or before disbursal it is refused naming `valueDate`.
+ * with a note; in the future or before disbursal it is refused naming `valueDate`. One in a
+ * month finance locked is refused or moved to the day after the locked period, as the
+ * operations setting `locked_period_posting` says (`periodLockBarrier`). Every journal is booked
+ * today with the day it restates as its value date and the posting's reason.
  */
 export async function postValueDated(
   ctx: CommandContext,
@@ -48,14 +52,16 @@ export async function postValueDated(
       detail: ctx.order.status,
     });
   const terms = termsFromJson(ctx.order.terms);
-  const tail = await readTail(ctx, input.valueDate, 'after');
+  // A value date in a month finance locked is refused or moved past it (the setting says which).
+  const unlocked = valueDateOutsideLock(await periodLockBarrier(ctx), 'valueDate', input.valueDate);
+  const tail = await readTail(ctx, unlocked.valueDate, 'after');
   const step = applyValueDatedRepayment({
     terms,
     loan,
     status: ctx.order.status,
     overpaid: BigInt(ctx.order.overpaidPaise),
     today: ctx.businessDate,
-    valueDate: input.valueDate,
+    valueDate: unlocked.valueDate,
     amount: input.amountPaise,
     accruals: tail.accruals,
     laterRepayments: tail.later,
@@ -80,10 +86,12 @@ export async function postValueDated(
         });
     }
   }
-  const note = step.valueDateMoved
+  const fixedNote = step.valueDateMoved
     ? `valued on ${step.valueDate} (the ${step.valueDateMoved.event.kind} of that day), not ${step.requestedValueDate}`
     : null;
-  const journalIds = await postRestatement(ctx, tail, step.postings, input.idempotencyKey);
+  const note = [unlocked.note, fixedNote].filter(Boolean).join('; ') || null;
+  const reason = `value date ${step.valueDate}, posted ${ctx.businessDate}${note ? `; ${note}` : ''}`;
+  const journalIds = await postRestatement(ctx, tail, step.postings, input.idempotencyKey, reason);
   const paymentJournalId = journalIds.get('payment')!;
   const repayment = await insertRepayment(ctx.tx, {
     serialNo: nextRepaymentSerialSql(ctx.businessDate),
@@ -103,7 +111,7 @@ export async function postValueDated(
     journalId: paymentJournalId,
     businessDate: ctx.businessDate,
     valueDate: step.valueDate,
-    requestedValueDate: step.valueDateMoved ? step.requestedValueDate : null,
+    requestedValueDate: step.valueDate !== input.valueDate ? input.valueDate : null,
     valueDateNote: note,
     overdueDaysWhenPaid: step.payment.overdueDaysWhenPaid,
     receivedAt: ctx.now,
@@ -133,7 +141,6 @@ export async function postValueDated(
       },
     ]);
   }
-  const reason = `value date ${step.valueDate}, posted ${ctx.businessDate}${note ? `; ${note}` : ''}`;
   if (standing.status !== ctx.order.status) {
     await insertStatusHistory(ctx.tx, [
       {

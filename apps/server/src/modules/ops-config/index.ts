@@ -19,6 +19,7 @@ export {
   brokenPromiseLimit,
   contactRulesOf,
   createSettingsService,
+  lockedPeriodPosting,
   reapplyAfterDays,
   telemarketingCallCap,
   telemarketingCallHours,

@@ -73,6 +73,7 @@ describe('operations settings (systemConfig2)', () => {
     expect(list.map((s) => [s.item, s.value])).toEqual([
       ['asset_class_thresholds', '31,61,91'],
       ['day_end_time', '00:30'],
+      ['locked_period_posting', 'adjust'],
       ['reconciliation_daily_time', '02:00'],
       ['recovery_attempt_cap', '5'],
       ['recovery_broken_promise_limit', '0'],
@@ -116,6 +117,10 @@ describe('operations settings (systemConfig2)', () => {
     expectValueError(
       await save('waiver_approval_above_rupees', '-1'),
       'waiver_approval_above_rupees must be a whole number from 0 to 10000000',
+    );
+    expectValueError(
+      await save('locked_period_posting', 'ignore'),
+      'locked_period_posting must be adjust or refuse',
     );
     expectValueError(
       await save('asset_class_thresholds', '31,61'),
@@ -214,6 +219,7 @@ describe('operations settings (systemConfig2)', () => {
     expect(rows).toEqual([
       { item: 'asset_class_thresholds', value: '25,50,80' },
       { item: 'day_end_time', value: '00:15' },
+      { item: 'locked_period_posting', value: 'adjust' },
       { item: 'reconciliation_daily_time', value: '02:00' },
       { item: 'recovery_attempt_cap', value: '5' },
       { item: 'recovery_broken_promise_limit', value: '0' },

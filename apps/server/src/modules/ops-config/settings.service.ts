@@ -1,9 +1,12 @@
-import type {
-  AppConfig,
-  SettingType,
-  SystemSetting,
-  listSettingsBodySchema,
-  saveSettingBodySchema,
+import {
+  LOCKED_PERIOD_POSTING_DEFAULT,
+  lockedPeriodPostingSchema,
+  type AppConfig,
+  type LockedPeriodPosting,
+  type SettingType,
+  type SystemSetting,
+  type listSettingsBodySchema,
+  type saveSettingBodySchema,
 } from '@lending/contract';
 import { looserThreshold, RBI_THRESHOLDS, type ClassThresholds } from '@lending/lending';
 import type { z } from 'zod';
@@ -170,6 +173,19 @@ export const KNOWN_SETTINGS = {
     readBy:
       'Collection day-end: a case whose collector let this many of their promises break is re-dispatched to another member (decision 0056)',
     check: wholeNumber(0, 10),
+  },
+  locked_period_posting: {
+    type: 'string',
+    group: 'operations',
+    default: LOCKED_PERIOD_POSTING_DEFAULT,
+    remarks:
+      'A value-dated posting whose value date falls in a locked month: adjust (valued on the first day after the locked period, with a note) or refuse',
+    readBy:
+      'Loan book: value-dated repayments (offline approvals, credits found late), by periodLockBarrier',
+    check: (value) =>
+      lockedPeriodPostingSchema.safeParse(value).success
+        ? null
+        : 'locked_period_posting must be adjust or refuse',
   },
   waiver_approval_above_rupees: {
     type: 'string',
@@ -345,6 +361,17 @@ export async function unappliedCreditDays(db: Executor): Promise<number> {
   const value = row?.value ?? KNOWN_SETTINGS.unapplied_credit_days.default;
   const rule = KNOWN_SETTINGS.unapplied_credit_days;
   return rule.check(value) === null ? Number(value) : Number(rule.default);
+}
+
+/**
+ * What a value-dated posting into a locked month does (`locked_period_posting`), read from the
+ * table at each use so a change acts at once in every process; a value written around the API
+ * that the rule refuses reads as the default.
+ */
+export async function lockedPeriodPosting(db: Executor): Promise<LockedPeriodPosting> {
+  const row = await repo.findSetting(db, 'locked_period_posting');
+  const parsed = lockedPeriodPostingSchema.safeParse(row?.value?.trim());
+  return parsed.success ? parsed.data : LOCKED_PERIOD_POSTING_DEFAULT;
 }
 
 /**

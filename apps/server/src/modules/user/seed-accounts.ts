@@ -191,6 +191,10 @@ const demoRoles = [
       'finance.trial_balance',
       'finance.gst_by_month',
       'finance.cash_flow',
+      // The adjustments report and the month locks (a lock is permanent: finance's own call).
+      'finance.adjustment_list',
+      'finance.period_lock_list',
+      'finance.lock_month',
       // /report
       'report.daily_order_analysis',
       'report.order_overdue',

@@ -15,8 +15,10 @@ import { formatPaise } from '../../../lib/format';
 import { BreaksDialog } from '../components/breaks-dialog';
 import { UnappliedCreditsView } from '../components/unapplied-credits-view';
 import { checkingStatusTags } from '../finance-tags';
+import { AdjustmentsView } from '../ledger/adjustments-view';
 import { CashFlowView } from '../ledger/cash-flow-view';
 import { GstByMonthView } from '../ledger/gst-by-month-view';
+import { PeriodLocksView } from '../ledger/period-locks-view';
 import { TrialBalanceView } from '../ledger/trial-balance-view';
 
 const thirdParty = (row: ReconciliationDayRow, t: (key: string) => string) =>
@@ -95,13 +97,16 @@ const VIEWS: { key: string; needs: EndpointDefinition; View: () => ReactNode }[]
   { key: 'cashFlow', needs: financeApi.cashFlow, View: CashFlowView },
   // Money no loan took, aged for finance: refunded by two people or applied by agreement.
   { key: 'unappliedCredits', needs: financeApi.unappliedCreditList, View: UnappliedCreditsView },
+  { key: 'adjustments', needs: financeApi.adjustmentList, View: AdjustmentsView },
+  { key: 'periodLocks', needs: financeApi.periodLockList, View: PeriodLocksView },
 ];
 
 /**
  * /financialManagement/FinancialList: the reconciliation, and beside it the ledger's
  * own reads for finance staff and auditors — trial balance, GST on fees by month, daily cash
- * flow (decision 0048: tabs here, since the spec's menu has no route for them). The tab is in
- * the URL (`?view=`); a new tab starts with its own defaults.
+ * flow, the adjustments posted after the day they belong to — and the month locks (decision
+ * 0048: tabs here, since the spec's menu has no route for them). The tab is in the URL
+ * (`?view=`); a new tab starts with its own defaults.
  */
 export function FinancialListPage() {
   const { t } = useTranslation();
