@@ -180,7 +180,7 @@ describe('closed business days', () => {
     expect((await adjustments({ dateTo: '2025-02-02' })).json().ret.totals.count).toBe(0);
   });
 
-  it('a cleared loan reopened catches up the closed days’ interest on the first open day, valued on each day', async () => {
+  it('a cleared loan reopened by a reversal catches up the closed days’ interest on the first open day, valued on each day', async () => {
     const closedDay = await trialBalance('2025-01-30');
     const reversed = await callEndpoint(
       t.app,
@@ -200,19 +200,26 @@ describe('closed business days', () => {
     expect(await trialBalance('2025-01-30')).toEqual(closedDay);
 
     const caughtUp = (await adjustments({ orderNo: orders.c.orderNo })).json().ret;
-    expect(caughtUp.list.map((row) => [row.event, row.valueDate, row.reason]).sort()).toEqual(
-      ['01-26', '01-27', '01-28', '01-29', '01-30', '01-31', '02-01', '02-02'].map((day) => [
+    // The reversal replays the loan from the payment's day (decision 0099): the bounce and the
+    // eight day-ends the cleared loan missed, all booked today, each valued on its own day.
+    expect(caughtUp.list.map((row) => [row.event, row.valueDate]).sort()).toEqual([
+      ...['01-26', '01-27', '01-28', '01-29', '01-30', '01-31', '02-01', '02-02'].map((day) => [
         'interestAccrual',
         `2025-${day}`,
-        `belongs to closed day 2025-${day}`,
       ]),
-    );
+      ['reversal', '2025-01-26'],
+    ]);
+    for (const row of caughtUp.list)
+      expect(row.reason).toMatch(
+        /^reversal: bounced; repayment RP\d+ valued 2025-01-26, replayed from 2025-01-26$/,
+      );
     expect(caughtUp.list.every((row) => row.postedDate === TODAY)).toBe(true);
-    // ₹4.50 of interest a day on ₹4,500.00 for the eight days.
+    // ₹4.50 of interest a day on ₹4,500.00 for the eight days, and the ₹4,509.00 that bounced.
     expect(caughtUp.totals).toMatchObject({
-      count: 8,
-      receivablePaise: 3_600,
+      count: 9,
+      receivablePaise: 454_500,
       incomePaise: -3_600,
+      cashPaise: -450_900,
     });
   });
 

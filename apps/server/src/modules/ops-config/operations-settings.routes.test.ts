@@ -80,6 +80,7 @@ describe('operations settings (systemConfig2)', () => {
       ['recovery_contact_hours', '08:00-19:00'],
       ['telemarketing_call_cap', '3'],
       ['telemarketing_call_hours', '08:00-19:00'],
+      ['unapplied_credit_days', '30'],
       ['waiver_approval_above_rupees', '1000'],
     ]);
     for (const setting of list) expect(setting.readBy).toBeTruthy();
@@ -226,6 +227,7 @@ describe('operations settings (systemConfig2)', () => {
       { item: 'recovery_contact_hours', value: '08:00-19:00' },
       { item: 'telemarketing_call_cap', value: '3' },
       { item: 'telemarketing_call_hours', value: '08:00-19:00' },
+      { item: 'unapplied_credit_days', value: '30' },
       { item: 'waiver_approval_above_rupees', value: '1000' },
     ]);
   });
