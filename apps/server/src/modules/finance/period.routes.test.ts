@@ -22,6 +22,7 @@ let admin: string;
 let reader: string;
 const orders = { a: { id: 0, orderNo: '' }, b: { id: 0, orderNo: '' }, c: { id: 0, orderNo: '' } };
 let cRepaymentId = 0;
+let dRepaymentId = 0;
 const TODAY = '2025-02-03';
 
 const moveTo = (iso: string) => t.clock.advance(Date.parse(iso) - t.clock.now().getTime());
@@ -101,7 +102,7 @@ beforeAll(async () => {
   deps = loanBookDeps(t.db, t.clock);
   const product = await makeProduct(deps);
   moveTo(indiaMorning('2025-01-24'));
-  for (const name of ['a', 'b', 'c'] as const) {
+  for (const name of ['a', 'b', 'c', 'd'] as const) {
     const order = await makeActiveOrder(deps, product.id);
     orders[name] = { id: order.id, orderNo: order.orderNo };
   }
@@ -115,6 +116,13 @@ beforeAll(async () => {
   );
   expect(paid.status).toBe('CLEARED');
   cRepaymentId = paid.repaymentId!;
+  // A part payment valued in January, which will be locked when it bounces.
+  const part = await postRepayment(
+    deps,
+    { orderId: orders.d.id, idempotencyKey: 'd-part', amountPaise: 100_000n, channel: 'upi' },
+    null,
+  );
+  dRepaymentId = part.repaymentId!;
   moveTo(indiaMorning(TODAY));
   await runDayEnd({ db: t.db, clock: t.clock, holder: 'test' });
   // Signed in today: a session from the 24th would have ended.
@@ -355,6 +363,27 @@ describe('month locks', () => {
     const posted = (await journalsOfB()).filter((j) => j.id > lastBefore);
     expect(posted.length).toBeGreaterThan(1);
     expect(posted.map((j) => j.valueDate! > '2025-01-31')).not.toContain(false);
+  });
+
+  it('a payment valued in the locked month that bounces is never refused: replayed from the day after the lock', async () => {
+    const january = await trialBalance('2025-01-26');
+    const reversed = await callEndpoint(
+      t.app,
+      loanBookApi.reverseRepayment,
+      { repaymentId: dRepaymentId, idempotencyKey: 'd-bounced', reason: 'bounced' },
+      admin,
+    );
+    expect(reversed.statusCode).toBe(200);
+    expect(await trialBalance('2025-01-26')).toEqual(january);
+    const rows = (await adjustments({ orderNo: orders.d.orderNo })).json().ret.list;
+    expect(rows.map((row) => row.valueDate > '2025-01-31')).not.toContain(false);
+    const bounce = rows.find((row) => row.event === 'reversal');
+    expect(bounce).toMatchObject({ valueDate: '2025-02-01' });
+    expect(bounce!.reason).toMatch(
+      /belongs to 2025-01-26, in the period locked through 2025-01-31/,
+    );
+    // The day-ends from 1 February are restated on the ₹1,000 owed again.
+    expect(rows.filter((row) => row.event === 'valueDateReversal').length).toBeGreaterThan(0);
   });
 
   it('the database refuses a journal that belongs to a locked day, whatever day it is booked on', async () => {

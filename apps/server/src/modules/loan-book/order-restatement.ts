@@ -143,8 +143,9 @@ export async function postRestatement(
     /** Journals in effect the tail does not name (the reversed repayment's), by slot. */
     targets?: ReadonlyMap<string, number>;
     /**
-     * The last day of a month finance locked: a day-end never posted for a day in it (a cleared
-     * loan re-opened) is valued on the first day after it, its own day named in the reason.
+     * The last day of a month finance locked: a posting that belongs to a day in it (a day-end a
+     * re-opened loan never had, the bounce of a payment valued in it) is valued on the first day
+     * after it, its own day named in the reason.
      */
     lockedThrough?: string | null;
   } = {},
@@ -152,35 +153,19 @@ export async function postRestatement(
   const targets = options.targets ?? new Map<string, number>();
   const locked = options.lockedThrough ?? null;
   const toPost: JournalToPost[] = postings.map((posting) => {
-    if (posting.role === 'accrual' && locked !== null && posting.valueDate <= locked) {
-      return {
-        orderId: ctx.order.id,
-        journal: posting.journal,
-        idempotencyKey: accrualKey(ctx.order.id, posting.valueDate, posting.journal.event),
-        businessDate: ctx.businessDate,
-        valueDate: addDays(locked, 1),
-        reason: `${reason}; belongs to ${posting.valueDate}, in the period locked through ${locked}`,
-        at: ctx.now,
-      };
-    }
-    if (posting.role === 'accrual') {
-      return {
-        orderId: ctx.order.id,
-        journal: posting.journal,
-        idempotencyKey: accrualKey(ctx.order.id, posting.valueDate, posting.journal.event),
-        businessDate: ctx.businessDate,
-        valueDate: posting.valueDate,
-        reason,
-        at: ctx.now,
-      };
-    }
+    const inLock = locked !== null && posting.valueDate <= locked;
     const base: JournalToPost = {
       orderId: ctx.order.id,
       journal: posting.journal,
-      idempotencyKey: `${key}:${posting.slot}`,
+      idempotencyKey:
+        posting.role === 'accrual'
+          ? accrualKey(ctx.order.id, posting.valueDate, posting.journal.event)
+          : `${key}:${posting.slot}`,
       businessDate: ctx.businessDate,
-      valueDate: posting.valueDate,
-      reason,
+      valueDate: inLock ? addDays(locked, 1) : posting.valueDate,
+      reason: inLock
+        ? `${reason}; belongs to ${posting.valueDate}, in the period locked through ${locked}`
+        : reason,
       at: ctx.now,
     };
     if (posting.role !== 'reversal') return base;
