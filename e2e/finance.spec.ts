@@ -156,6 +156,19 @@ test('finance resolves a reconciliation break and the day passes; reports follow
   await expect(
     page.getByText('Executing, please go to the download page to download later'),
   ).toBeVisible();
+  // Closed days and corrections (decision 0101): the day-end has closed the book through
+  // yesterday, and what was posted later for earlier days is listed with the day it corrects.
+  await page.getByRole('tab', { name: 'Month locks' }).click();
+  const yesterday = indiaDateOf(new Date(serverNow().getTime() - 86_400_000));
+  await expect(page.getByRole('tabpanel')).toContainText('Closed through (day-end)');
+  await expect(page.getByRole('tabpanel')).toContainText(yesterday);
+  await page.getByRole('tab', { name: 'Adjustments' }).click();
+  await expect(
+    page.getByRole('columnheader', { name: 'Value date (day corrected)' }),
+  ).toBeVisible();
+  // Money no loan took is on the books until it is returned (decision 0102).
+  await page.getByRole('tab', { name: 'Unapplied credits' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('table')).toBeVisible();
 
   // Daily order analysis: the whole book, then one week chosen in the page's own range filter,
   // exported as the page shows it.

@@ -195,6 +195,12 @@ const demoRoles = [
       'finance.adjustment_list',
       'finance.period_lock_list',
       'finance.lock_month',
+      // Unapplied credits: the ageing list, a refund (asked by one person, approved by another:
+      // the server refuses the maker) or an application with the borrower's agreement.
+      'finance.unapplied_credit_list',
+      'finance.request_credit_refund',
+      'finance.review_credit_refund',
+      'finance.apply_credit',
       // /report
       'report.daily_order_analysis',
       'report.order_overdue',
