@@ -24,6 +24,22 @@ export async function borrowersRepay(sim: SimulationState, date: string) {
       sim.counters.refusedCalls += 1;
     }
   }
+  await strayPayments(sim, date);
+}
+
+/**
+ * Money no loan takes (decision 0102): a borrower whose loan closed pays into their virtual
+ * account again (a standing instruction not cancelled), so the book holds unapplied credits for
+ * finance to refund or apply, some of them older than the ageing setting.
+ */
+async function strayPayments(sim: SimulationState, date: string) {
+  for (const state of sim.borrowers) {
+    const stray = state.strayPayment;
+    if (stray?.on !== date) continue;
+    state.strayPayment = undefined;
+    if (state.orderId !== undefined || !state.virtualAccount) continue;
+    await pay(sim, { accountNumber: state.virtualAccount }, stray.amountPaise);
+  }
 }
 
 /** Closed loans free the borrower; some come back for another. */
@@ -39,6 +55,13 @@ export async function freeClosedLoans(sim: SimulationState, date: string) {
     if (!status || !CLOSED.includes(status)) continue;
     state.orderId = undefined;
     state.plan = undefined;
+    if (status === 'CLEARED' && sim.draws.strays.chance(0.03)) {
+      const strays = sim.draws.strays;
+      state.strayPayment = {
+        on: addDays(date, strays.int(1, 6)),
+        amountPaise: strays.int(200, 1_000) * 100,
+      };
+    }
     if (status === 'CLEARED' && behaviour.chance(state.profile.reloanProbability)) {
       state.applyOn = addDays(date, behaviour.int(1, 10));
     }
@@ -121,12 +144,14 @@ async function repay(
     const due = await instructions();
     amount = Math.max(100, Math.floor((due.amountToClearTodayPaise * behaviour.int(30, 60)) / 100));
     plan.partialDone = true;
+    state.virtualAccount = due.virtualAccount.accountNumber;
     await pay(sim, { accountNumber: due.virtualAccount.accountNumber }, amount);
     return;
   }
   if (today === payDate || (isBefore(payDate, today) && behaviour.chance(0.2))) {
     await useCouponBeforePaying(sim.couponDeps, sim.draws.coupons, profile.phone, order.id, today);
     const due = await instructions();
+    state.virtualAccount = due.virtualAccount.accountNumber;
     if (due.amountToClearTodayPaise > 0)
       await pay(
         sim,

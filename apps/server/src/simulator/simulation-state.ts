@@ -67,6 +67,10 @@ export interface BorrowerState {
   loans: number;
   /** Per current loan: the plan of what they do and when. */
   plan?: RepaymentPlan;
+  /** The virtual account they pay their loans into (the collection gateway's number). */
+  virtualAccount?: string;
+  /** A payment they send by mistake after a loan closed (a standing instruction): when, how much. */
+  strayPayment?: { on: string; amountPaise: number };
 }
 
 export interface RepaymentPlan {
@@ -107,6 +111,7 @@ export interface SimulationState {
     telemarketing: Prng;
     verification: Prng;
     coupons: Prng;
+    strays: Prng;
   };
   offlineDeps: OfflineDeps;
   waiverDeps: WaiverApprovalDeps;
@@ -191,6 +196,8 @@ export async function createSimulationState(
   await setUpCollectionFloor(db, clock.now());
   // Coupons draw from their own stream, so the rest of the book stays as it was without them.
   const coupons = prng.fork('coupons');
+  // Money sent after a loan closed, on its own stream so the rest of the book draws as it did.
+  const strays = prng.fork('strays');
   const couponDeps = { db, clock, loanBook };
   clock.setIndia(options.startDate, 8);
   const couponBook = await setUpCoupons(couponDeps, options.startDate, options.days);
@@ -212,6 +219,7 @@ export async function createSimulationState(
       telemarketing,
       verification,
       coupons,
+      strays,
     },
     offlineDeps,
     waiverDeps,

@@ -20,7 +20,12 @@ let t: TestApp;
 let deps: LoanBookDeps;
 let admin: string;
 let reader: string;
-const orders = { a: { id: 0, orderNo: '' }, b: { id: 0, orderNo: '' }, c: { id: 0, orderNo: '' } };
+const orders = {
+  a: { id: 0, orderNo: '' },
+  b: { id: 0, orderNo: '' },
+  c: { id: 0, orderNo: '' },
+  d: { id: 0, orderNo: '' },
+};
 let cRepaymentId = 0;
 let dRepaymentId = 0;
 const TODAY = '2025-02-03';
