@@ -292,6 +292,13 @@ export const orderDetailSchema = z.object({
       eventType: z.string(),
       reversesEventType: z.string().nullable(),
       businessDate: indiaDateSchema,
+      /**
+       * The day it belongs to when it was booked later (a restatement, or a journal of a closed
+       * day booked on the next open one); null when it belongs to its business date.
+       */
+      valueDate: indiaDateSchema.nullable(),
+      /** Why it was booked on a later day (the restatement's reason), when it was. */
+      reason: z.string().nullable(),
       at: instantSchema,
       lines: z.array(
         z.object({

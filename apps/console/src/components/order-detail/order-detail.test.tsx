@@ -193,4 +193,42 @@ describe('order detail', () => {
     expect(rowOf('未还').getByText('₹3,550.00')).toBeInTheDocument();
     expect(screen.getByText('今日结清金额（2025-01-18）')).toBeInTheDocument();
   });
+  it('the ledger names the day a later-booked journal belongs to, and why', async () => {
+    const detail = overdueOrderDetail();
+    fakeEndpoints([
+      [
+        loanBookApi.orderDetail,
+        () => ({
+          ...detail,
+          journals: [
+            ...detail.journals,
+            {
+              id: 99,
+              eventType: 'interestAccrual',
+              reversesEventType: null,
+              businessDate: '2025-01-22',
+              valueDate: '2025-01-15',
+              reason:
+                'reversal: bounced; repayment RP1 valued 2025-01-15, replayed from 2025-01-15',
+              at: '2025-01-22T06:00:00.000Z',
+              lines: [
+                { account: 'loans_receivable:interest', component: 'interest', amountPaise: 450 },
+                { account: 'income:interest', component: null, amountPaise: -450 },
+              ],
+            },
+          ],
+        }),
+      ],
+    ]);
+    renderAt(<OrderDetailPanel orderNo="LN20250101000042" />, '/loan/loanDetail');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Amounts');
+    await user.click(screen.getByRole('tab', { name: /^Ledger/ }));
+    expect(
+      screen.getByRole('columnheader', { name: 'Belongs to (value date)' }),
+    ).toBeInTheDocument();
+    // Both lines of the journal name its day, with the reason on hover; the others name none.
+    const belongs = screen.getAllByTitle(/^reversal: bounced/);
+    expect(belongs.map((cell) => cell.textContent)).toEqual(['2025-01-15', '2025-01-15']);
+  });
 });

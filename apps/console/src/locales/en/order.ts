@@ -255,6 +255,7 @@ export const order = {
       event: 'Event',
       reverses: 'reverses {{event}}',
       date: 'Business date',
+      valueDate: 'Belongs to (value date)',
       account: 'Account',
       component: 'Component',
       debit: 'Debit',

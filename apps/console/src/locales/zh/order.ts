@@ -262,6 +262,7 @@ export const order = {
       event: '事件',
       reverses: '冲销 {{event}}',
       date: '业务日期',
+      valueDate: '所属日（起息日）',
       account: '科目',
       component: '项目',
       debit: '借方',

@@ -458,6 +458,8 @@ export async function orderDetail(
       eventType: row.eventType,
       reversesEventType: row.reversesEventType,
       businessDate: row.businessDate,
+      valueDate: row.valueDate,
+      reason: row.reason,
       at: toIso(row.at),
       lines: entries
         .filter((e) => e.journalId === row.id)

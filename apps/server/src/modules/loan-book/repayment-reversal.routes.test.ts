@@ -83,6 +83,15 @@ describe('a repayment reversed weeks after it was made', () => {
       (journal: { eventType: string }) => journal.eventType === 'valueDateReversal',
     );
     expect(restated).toHaveLength(21);
+    // Booked today, each naming the day it belongs to and why.
+    for (const journal of restated as {
+      businessDate: string;
+      valueDate: string;
+      reason: string;
+    }[]) {
+      expect(journal.valueDate < journal.businessDate).toBe(true);
+      expect(journal.reason).toMatch(/^reversal: bounced; repayment RP\d+ valued /);
+    }
   });
 
   it('a payment that cleared the loan on day 14, reversed on day 21: overdue 7 days, owing what clears it', async () => {

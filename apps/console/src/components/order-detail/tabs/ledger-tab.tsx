@@ -11,6 +11,9 @@ interface LedgerLine {
   event: string;
   reverses: string | null;
   businessDate: string;
+  /** The day it belongs to, when booked later; with why. */
+  valueDate: string | null;
+  reason: string | null;
   account: string;
   component: string | null;
   amountPaise: number;
@@ -25,6 +28,8 @@ function ledgerLinesOf(journals: OrderDetail['journals']): LedgerLine[] {
       event: journal.eventType,
       reverses: journal.reversesEventType,
       businessDate: journal.businessDate,
+      valueDate: journal.valueDate,
+      reason: journal.reason,
       account: line.account,
       component: line.component,
       amountPaise: line.amountPaise,
@@ -50,6 +55,16 @@ export function LedgerTab({ journals }: { journals: OrderDetail['journals'] }) {
           : l.event,
     },
     { key: 'date', title: t('orderDetail.ledger.date'), dataIndex: 'businessDate' },
+    {
+      key: 'valueDate',
+      title: t('orderDetail.ledger.valueDate'),
+      render: (_, l) =>
+        l.valueDate && l.valueDate !== l.businessDate ? (
+          <span title={l.reason ?? undefined}>{l.valueDate}</span>
+        ) : (
+          EMPTY
+        ),
+    },
     { key: 'account', title: t('orderDetail.ledger.account'), dataIndex: 'account' },
     {
       key: 'component',

@@ -219,6 +219,8 @@ export function overdueOrderDetail(overrides: Partial<OrderDetail> = {}): OrderD
         eventType: 'disbursal',
         reversesEventType: null,
         businessDate: '2025-01-01',
+        valueDate: null,
+        reason: null,
         at: '2025-01-01T06:01:00.000Z',
         lines: [
           { account: 'loans_receivable:principal', component: 'principal', amountPaise: 450_000 },
