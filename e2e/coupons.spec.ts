@@ -250,9 +250,10 @@ test('a coupon sent to a filtered audience is used on a repayment and the ledger
   await turnTo(expense);
   await expect(expense).toHaveCount(1);
   await expect(expense).toContainText('coupon');
-  // Journal, event, date, account, component, debit, credit.
-  await expect(expense.getByRole('cell').nth(5)).toHaveText('₹10.00');
+  // Journal, event, date, the day it belongs to (when booked later), account, component, debit,
+  // credit.
+  await expect(expense.getByRole('cell').nth(6)).toHaveText('₹10.00');
   await turnTo(interest);
-  await expect(interest.getByRole('cell').nth(6)).toHaveText('₹10.00');
+  await expect(interest.getByRole('cell').nth(7)).toHaveText('₹10.00');
   await books.context().close();
 });
