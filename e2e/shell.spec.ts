@@ -2,11 +2,21 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { admin, choose, openAs, sideMenu, visitedPages } from './support';
 
+/**
+ * Opens a page from the side menu, as a person does: the group, then the item, until the page's
+ * heading shows. A click while the group's submenu is still unfolding can land on nothing (a CI
+ * run saw it once), so the person clicks again.
+ */
 async function open(page: Page, group: string, item: string) {
   const menu = sideMenu(page);
   const entry = menu.getByRole('menuitem', { name: item, exact: true });
-  if (!(await entry.isVisible())) await menu.getByText(group, { exact: true }).click();
-  await entry.click();
+  await expect(async () => {
+    if (!(await entry.isVisible())) await menu.getByText(group, { exact: true }).click();
+    await entry.click({ timeout: 2_000 });
+    await expect(page.getByRole('heading', { name: item, level: 1 })).toBeVisible({
+      timeout: 3_000,
+    });
+  }).toPass({ timeout: 20_000 });
 }
 
 test.beforeEach(async ({ page }) => {
