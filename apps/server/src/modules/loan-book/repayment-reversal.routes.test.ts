@@ -1,4 +1,4 @@
-import { loanBookApi } from '@lending/contract';
+import { errorCatalogue, loanBookApi } from '@lending/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.js';
@@ -163,6 +163,12 @@ describe('a repayment reversed weeks after it was made', () => {
       admin,
     );
     expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBeDefined();
+    expect(again.json().code).toBe(errorCatalogue.repaymentAlreadyReversed.code);
+    // The one reversal posted one bounce journal.
+    const bounces = (await detail(order.id)).journals.filter(
+      (journal: { eventType: string; reversesEventType: string | null }) =>
+        journal.eventType === 'reversal' && journal.reversesEventType === 'repayment',
+    );
+    expect(bounces).toHaveLength(1);
   });
 });
